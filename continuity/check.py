@@ -1,0 +1,94 @@
+"""The engine: run the selected rules over one tree and turn violations into diagnostics.
+
+discover (model) -> validate (rules, here) -> report (reporters) or render (generator).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Iterable
+
+from .config import Config
+from .diagnostics import Diagnostic, Severity
+from .git import open_repository
+from .model import MemoryTree
+from .validators import CheckContext, Rule, all_rules, selected
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    diagnostics: tuple[Diagnostic, ...]
+    notices: tuple[str, ...]
+    files: int
+    rules: tuple[str, ...]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
+
+    def failed(self, fail_on: str = "error") -> bool:
+        threshold = Severity.ERROR.rank if fail_on == "error" else Severity.WARNING.rank
+        return any(d.severity.rank >= threshold for d in self.diagnostics)
+
+    def for_path(self, root_path: str) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.root_path == root_path]
+
+
+def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[Rule]:
+    rules = all_rules()
+    codes = selected([r.code for r in rules], list(config.select) + list(select),
+                     list(config.ignore) + list(ignore))
+    keep = set(codes)
+    return [r for r in rules if r.code in keep and config.severity.get(r.code) != "off"]
+
+
+def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
+              now: datetime | None = None, rules: list[Rule] | None = None,
+              ctx: CheckContext | None = None) -> CheckResult:
+    """Run ``rules`` (default: the configured selection) over ``tree``."""
+    cwd = (cwd or Path.cwd()).resolve()
+    rules = active_rules(config) if rules is None else rules
+    notices: list[str] = []
+    context = ctx or CheckContext(tree=tree, config=config)
+    if now is not None:
+        context.now = now
+    if any(r.needs_git for r in rules) and context.git is None:
+        status = open_repository(tree.root, config.git)
+        context.git = status.repository
+        if status.notice:
+            notices.append(status.notice)
+    diagnostics: list[Diagnostic] = []
+    for rule in rules:
+        if rule.needs_git and context.git is None:
+            continue
+        severity = Severity(config.severity.get(rule.code, rule.severity.value))
+        for violation in rule.check(context):
+            diagnostics.append(Diagnostic(
+                path=display_path(tree.root, violation.path, cwd),
+                line=max(1, violation.line), column=max(1, violation.column),
+                code=rule.code, name=rule.name, severity=severity,
+                message=violation.message, hint=violation.hint,
+                commit=violation.commit, commit_date=violation.commit_date,
+                root_path=violation.path,
+            ))
+    diagnostics.sort()
+    notices.extend(context._memo.get("notices", []))
+    return CheckResult(tuple(diagnostics), tuple(notices), len(tree.all_files()),
+                       tuple(r.code for r in rules))
+
+
+def display_path(root: Path, path: str, cwd: Path) -> str:
+    """A root-relative path as the user sees it: relative to the working directory."""
+    absolute = os.path.normpath(os.path.join(root, path))
+    try:
+        shown = os.path.relpath(absolute, cwd)
+    except ValueError:  # another drive on Windows
+        shown = absolute
+    return shown.replace(os.sep, "/")

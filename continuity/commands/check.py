@@ -1,0 +1,101 @@
+"""Lint memory trees: names, templates, history against git, ledger, notes, secrets.
+
+Exit status: 0 when nothing at or above --fail-on was found, 1 when something was,
+2 for usage or configuration errors, or when history is needed but unavailable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import OrderedDict
+from pathlib import Path
+
+from ..check import CheckResult, active_rules, run_check
+from ..errors import UsageError
+from ..output import write_output
+from ..reporters import FORMATS
+from ..reporters.text import statistics as statistics_table
+from ..workspace import memory_root_for, open_tree
+from ..config import load_config
+
+HELP = "lint memory trees (exit 0 clean, 1 findings, 2 errors)"
+
+
+def _codes(value: str) -> list[str]:
+    return [part.strip().upper() for part in value.split(",") if part.strip()]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="memory roots or single files (default: the configured root)")
+    parser.add_argument("--output-format", choices=sorted(FORMATS), default="text")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    parser.add_argument("--select", type=_codes, metavar="CODES",
+                        help="only these rule codes or prefixes (comma-separated)")
+    parser.add_argument("--ignore", type=_codes, metavar="CODES",
+                        help="skip these rule codes or prefixes (comma-separated)")
+    parser.add_argument("--since", metavar="REV",
+                        help="history rules judge only commits after REV")
+    parser.add_argument("--no-git", action="store_true", help="skip the history rules")
+    parser.add_argument("--fail-on", choices=("error", "warning"),
+                        help="lowest severity that makes the exit status 1 (default: error)")
+    parser.add_argument("--statistics", action="store_true",
+                        help="print a count per rule instead of each finding")
+
+
+def overrides_from(args: argparse.Namespace) -> dict:
+    overrides = {"select": args.select, "since": args.since, "fail_on": args.fail_on}
+    if args.no_git:
+        overrides["git"] = "off"
+    return overrides
+
+
+def run(args: argparse.Namespace) -> int:
+    cwd = Path.cwd()
+    overrides = overrides_from(args)
+    config = load_config(cwd, overrides)
+    if args.ignore:
+        config = config.with_options({"ignore": list(config.ignore) + args.ignore},
+                                     "command line")
+    # Group the arguments by memory root: one discovery and one git pass per root.
+    groups: "OrderedDict[Path, set[str] | None]" = OrderedDict()
+    for raw in args.paths or [None]:
+        if raw is None:
+            groups.setdefault(config.root_path, None)
+            continue
+        path = Path(raw)
+        if not path.exists() and not path.is_symlink():
+            raise UsageError(f"{raw}: no such file or directory")
+        root = memory_root_for(path, config)
+        if path.is_dir() and path.resolve() == root:
+            groups[root] = None
+        else:
+            files = groups.setdefault(root, set())
+            if files is not None:  # the whole root is already asked for otherwise
+                real = path.absolute().parent.resolve() / path.name
+                files.add(Path(os.path.relpath(real, root)).as_posix())
+    diagnostics, notices, files, codes = [], [], 0, ()
+    rules = active_rules(config)
+    for root, only in groups.items():
+        _, tree = open_tree(root, overrides, cwd)
+        result = run_check(tree, config, cwd=cwd, rules=rules)
+        selected = result.diagnostics
+        if only is not None:
+            selected = tuple(d for d in selected if d.root_path in only)
+            files += len(only)
+        else:
+            files += result.files
+        diagnostics.extend(selected)
+        notices.extend(result.notices)
+        codes = result.rules
+    result = CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)
+    if args.statistics and args.output_format == "text":
+        from ..reporters.text import summary_line
+        write_output(statistics_table(result) + summary_line(result) + "\n", args.output)
+    else:
+        write_output(FORMATS[args.output_format](result), args.output)
+        if args.statistics:
+            sys.stderr.write(statistics_table(result))
+    return 1 if result.failed(config.fail_on) else 0

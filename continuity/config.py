@@ -1,0 +1,199 @@
+"""One set of options, from ``[tool.continuity]``, ``continuity.toml``, the plugin, or flags (SPEC §3).
+
+Every source is checked against the same table of options, so an unknown or mistyped option is
+an error that names it, wherever it was written.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+from .errors import ConfigError
+from .layout import DEFAULT_NOTE_GLOBS
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every option with its default. Paths are resolved against ``base_dir``."""
+
+    root: str = "."
+    ledger: str | None = None
+    session_state: str | None = None
+    notes: tuple[str, ...] = DEFAULT_NOTE_GLOBS
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    severity: dict[str, str] = field(default_factory=dict)
+    since: str | None = None
+    git: str = "auto"
+    exclude: tuple[str, ...] = ()
+    max_file_size: int = 10 * 1024 * 1024
+    snapshot_max_age_days: int = 7
+    fail_on: str = "error"
+    strict: bool = False
+    sanitize_html: bool = True
+    page_size: int = 50
+    # Where the options came from; not options themselves.
+    base_dir: Path = field(default_factory=Path.cwd, compare=False)
+    source: str = field(default="defaults", compare=False)
+
+    @property
+    def root_path(self) -> Path:
+        return (self.base_dir / self.root).resolve()
+
+    def with_options(self, options: dict[str, Any], source: str) -> "Config":
+        """A copy with ``options`` applied (already validated or validated here)."""
+        return replace(self, **validate(options, source))
+
+
+_META = {"base_dir", "source"}
+SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?\s*$", re.IGNORECASE)
+_UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "kib": 1024, "m": 10**6, "mb": 10**6,
+          "mib": 1024**2, "g": 10**9, "gb": 10**9, "gib": 1024**3}
+
+
+def option_names() -> list[str]:
+    return [f.name for f in fields(Config) if f.name not in _META]
+
+
+def _string_list(name: str, value: Any, source: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [part.strip() for part in value.split(",") if part.strip()]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{source}: option '{name}' must be a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _choice(name: str, value: Any, choices: tuple[str, ...], source: str) -> str:
+    if isinstance(value, bool) and name == "git":
+        value = "on" if value else "off"
+    if not isinstance(value, str) or value not in choices:
+        raise ConfigError(
+            f"{source}: option '{name}' must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def _integer(name: str, value: Any, source: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ConfigError(
+            f"{source}: option '{name}' must be an integer of at least {minimum}, got {value!r}")
+    return value
+
+
+def _boolean(name: str, value: Any, source: str) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{source}: option '{name}' must be true or false, got {value!r}")
+    return value
+
+
+def parse_size(name: str, value: Any, source: str) -> int:
+    """``max_file_size`` as bytes: an integer, or text such as ``"5 MB"`` or ``"512KiB"``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    if isinstance(value, str):
+        match = SIZE.match(value)
+        if match and (match.group(2) or "").lower() in _UNITS:
+            return int(float(match.group(1)) * _UNITS[(match.group(2) or "").lower()])
+    raise ConfigError(f"{source}: option '{name}' must be a size such as 5000000 or \"5 MB\", "
+                      f"got {value!r}")
+
+
+def _severity_map(value: Any, source: str) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{source}: option 'severity' must be a table of CODE = level")
+    result = {}
+    for code, level in value.items():
+        if level not in ("error", "warning", "off"):
+            raise ConfigError(f"{source}: severity for {code} must be error, warning or off, "
+                              f"got {level!r}")
+        result[str(code).upper()] = level
+    return result
+
+
+def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
+    """Check names and types of ``options``; return them converted to Config's types."""
+    known = set(option_names())
+    result: dict[str, Any] = {}
+    for raw_name, value in options.items():
+        name = raw_name.replace("-", "_")
+        if name not in known:
+            raise ConfigError(f"{source}: unknown option '{raw_name}' "
+                              f"(known options: {', '.join(sorted(known))})")
+        if value is None and name in ("ledger", "session_state", "since"):
+            result[name] = None
+        elif name in ("root", "ledger", "session_state", "since"):
+            if not isinstance(value, str) or not value:
+                raise ConfigError(f"{source}: option '{name}' must be a non-empty string")
+            result[name] = value
+        elif name in ("notes", "exclude"):
+            result[name] = _string_list(name, value, source)
+        elif name in ("select", "ignore"):
+            result[name] = tuple(code.upper() for code in _string_list(name, value, source))
+        elif name == "severity":
+            result[name] = _severity_map(value, source)
+        elif name == "git":
+            result[name] = _choice(name, value, ("auto", "on", "off"), source)
+        elif name == "fail_on":
+            result[name] = _choice(name, value, ("error", "warning"), source)
+        elif name == "max_file_size":
+            result[name] = parse_size(name, value, source)
+        elif name in ("snapshot_max_age_days",):
+            result[name] = _integer(name, value, source, 0)
+        elif name == "page_size":
+            result[name] = _integer(name, value, source, 1)
+        elif name in ("strict", "sanitize_html"):
+            result[name] = _boolean(name, value, source)
+    return result
+
+
+def find_config_file(start: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The nearest ``continuity.toml``, or ``pyproject.toml`` with ``[tool.continuity]``."""
+    for directory in (start, *start.parents):
+        candidate = directory / "continuity.toml"
+        if candidate.is_file():
+            data = _load_toml(candidate)
+            return candidate, data.get("tool", {}).get("continuity", data)
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file():
+            data = _load_toml(candidate)
+            section = data.get("tool", {}).get("continuity")
+            if section is not None:
+                if not isinstance(section, dict):
+                    raise ConfigError(f"{candidate}: [tool.continuity] must be a table")
+                return candidate, section
+    return None
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_config(cwd: Path | None = None, overrides: dict[str, Any] | None = None,
+                use_files: bool = True) -> Config:
+    """Defaults, then the nearest configuration file, then ``overrides`` (flags or plugin)."""
+    cwd = (cwd or Path.cwd()).resolve()
+    config = Config(base_dir=cwd)
+    if use_files:
+        found = find_config_file(cwd)
+        if found is not None:
+            path, options = found
+            config = replace(config, base_dir=path.parent, source=str(path))
+            config = config.with_options(options, str(path))
+    if overrides:
+        config = config.with_options({k: v for k, v in overrides.items() if v is not None},
+                                     "command line")
+    return config

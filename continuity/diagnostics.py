@@ -1,0 +1,60 @@
+"""Diagnostics are plain data: what is wrong, where, and how to fix it (SPEC §4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+    @property
+    def rank(self) -> int:
+        return 2 if self is Severity.ERROR else 1
+
+
+@dataclass(frozen=True)
+class Violation:
+    """What a rule yields: the place and the words; the registry adds code, name and severity.
+
+    ``path`` is relative to the memory root, ``/``-separated.
+    """
+
+    path: str
+    message: str
+    hint: str
+    line: int = 1
+    column: int = 1
+    commit: str | None = None  # short sha, for history rules
+    commit_date: str | None = None
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One finding as reported. ``path`` is relative to the working directory."""
+
+    path: str
+    line: int
+    column: int
+    code: str
+    name: str = field(compare=False)
+    severity: Severity = field(compare=False)
+    message: str = field(compare=False)
+    hint: str = field(compare=False)
+    commit: str | None = field(default=None, compare=False)
+    commit_date: str | None = field(default=None, compare=False)
+    root_path: str = field(default="", compare=False)  # the path relative to the memory root
+
+    def to_dict(self) -> dict:
+        data = {
+            "code": self.code, "name": self.name, "severity": self.severity.value,
+            "path": self.path, "line": self.line, "column": self.column,
+            "message": self.message, "hint": self.hint,
+        }
+        if self.commit:
+            data["commit"] = self.commit
+        if self.commit_date:
+            data["commit_date"] = self.commit_date
+        return data

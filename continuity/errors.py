@@ -1,0 +1,19 @@
+"""Errors that end a command with exit status 2 and a one-line message, never a traceback."""
+
+
+class ContinuityError(Exception):
+    """A problem the user can fix; the message names the file or option at fault."""
+
+    exit_code = 2
+
+
+class ConfigError(ContinuityError):
+    """An unknown option, a wrong type, or a configuration file that cannot be read."""
+
+
+class UsageError(ContinuityError):
+    """Arguments that do not make sense together, or a path that does not exist."""
+
+
+class GitUnavailable(ContinuityError):
+    """History rules need a git history that this checkout does not have (e.g. shallow)."""

@@ -1,0 +1,163 @@
+"""YAML frontmatter read as written.
+
+PyYAML would turn ``2026-01-08`` into a date and ``yes`` into True; the protocol's values are
+strings, so we compose the YAML into nodes and build plain data ourselves: scalars stay the text
+that was written, every key keeps its line and column, duplicate keys are reported, and aliases
+cannot expand without bound (a "billion laughs" document is an error, not a hang).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+#: How many nodes alias expansion may produce before the document is refused.
+MAX_NODES = 10_000
+
+
+@dataclass(frozen=True)
+class Position:
+    line: int  # 1-based, in the file
+    column: int  # 1-based
+
+
+@dataclass(frozen=True)
+class FrontmatterProblem:
+    message: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Frontmatter:
+    """The frontmatter block of a Markdown file, if it has one."""
+
+    present: bool
+    data: dict[str, Any] = field(default_factory=dict)
+    positions: dict[str, Position] = field(default_factory=dict)  # top-level key -> where
+    problems: tuple[FrontmatterProblem, ...] = ()
+    duplicates: tuple[tuple[str, Position], ...] = ()
+    body_start_line: int = 1  # first line of the body (1-based)
+    end_line: int = 0  # line of the closing fence
+
+    @property
+    def valid(self) -> bool:
+        return self.present and not self.problems
+
+
+class _TooManyNodes(Exception):
+    pass
+
+
+def split(text: str) -> tuple[str | None, int, int]:
+    """Return (yaml_text, closing_line, body_start_line); yaml_text is None without frontmatter.
+
+    A block opens with ``---`` on the first line and closes with ``---`` or ``...``. An opening
+    fence that never closes returns closing_line -1.
+    """
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return None, 0, 1
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            return "\n".join(lines[1:index]), index + 1, index + 2
+    return "\n".join(lines[1:]), -1, 1
+
+
+def parse(text: str) -> Frontmatter:
+    """Parse the frontmatter of ``text`` (already decoded, newlines normalised)."""
+    yaml_text, closing, body_start = split(text)
+    if yaml_text is None:
+        return Frontmatter(present=False)
+    if closing == -1:
+        return Frontmatter(
+            present=True,
+            problems=(FrontmatterProblem("frontmatter opened with '---' is never closed", 1, 1),),
+        )
+    try:
+        node = yaml.compose(yaml_text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = (mark.line + 2) if mark else 1
+        column = (mark.column + 1) if mark else 1
+        reason = exc.problem or exc.context or "invalid YAML"
+        return Frontmatter(
+            present=True,
+            problems=(FrontmatterProblem(f"frontmatter is not valid YAML: {reason}", line, column),),
+            body_start_line=body_start,
+            end_line=closing,
+        )
+    except yaml.YAMLError as exc:  # reader errors (control characters) carry no mark
+        return Frontmatter(
+            present=True,
+            problems=(FrontmatterProblem(f"frontmatter is not valid YAML: {exc}", 2, 1),),
+            body_start_line=body_start,
+            end_line=closing,
+        )
+    if node is None:
+        return Frontmatter(present=True, body_start_line=body_start, end_line=closing)
+    if not isinstance(node, yaml.MappingNode):
+        return Frontmatter(
+            present=True,
+            problems=(FrontmatterProblem(
+                f"frontmatter is a {_node_kind(node)}, not a mapping of keys to values",
+                node.start_mark.line + 2, node.start_mark.column + 1),),
+            body_start_line=body_start,
+            end_line=closing,
+        )
+    budget = [MAX_NODES]
+    data: dict[str, Any] = {}
+    positions: dict[str, Position] = {}
+    duplicates: list[tuple[str, Position]] = []
+    try:
+        for key_node, value_node in node.value:
+            key = _to_data(key_node, budget)
+            key = key if isinstance(key, str) else str(key)
+            where = Position(key_node.start_mark.line + 2, key_node.start_mark.column + 1)
+            if key in data:
+                duplicates.append((key, where))
+                continue
+            data[key] = _to_data(value_node, budget)
+            positions[key] = where
+    except _TooManyNodes:
+        return Frontmatter(
+            present=True,
+            problems=(FrontmatterProblem(
+                f"frontmatter aliases expand to more than {MAX_NODES} nodes", 2, 1),),
+            body_start_line=body_start,
+            end_line=closing,
+        )
+    return Frontmatter(
+        present=True, data=data, positions=positions, duplicates=tuple(duplicates),
+        body_start_line=body_start, end_line=closing,
+    )
+
+
+def _node_kind(node: yaml.Node) -> str:
+    if isinstance(node, yaml.SequenceNode):
+        return "list"
+    if isinstance(node, yaml.ScalarNode):
+        return "single value"
+    return "mapping"
+
+
+def _to_data(node: yaml.Node, budget: list[int]) -> Any:
+    """Plain data from a node: scalars as the string written, null as None."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooManyNodes
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag == "tag:yaml.org,2002:null" and node.style is None:
+            return None
+        return node.value
+    if isinstance(node, yaml.SequenceNode):
+        return [_to_data(item, budget) for item in node.value]
+    if isinstance(node, yaml.MappingNode):
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = _to_data(key_node, budget)
+            result[str(key)] = _to_data(value_node, budget)
+        return result
+    return None

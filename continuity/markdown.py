@@ -1,0 +1,213 @@
+"""The little Markdown structure the protocol relies on: headings, tables, lists, placeholders.
+
+Lines are scanned once; fenced code blocks are skipped so that a ``## heading`` inside an example
+is not taken for a section. Every piece keeps its 1-based line number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)[ \t#]*$")
+FENCE = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
+PLACEHOLDER = re.compile(r"\{\{\s*([^{}\n]{1,80}?)\s*\}\}")
+LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?P<text>.+)$")
+TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+MESH_INDEXES = re.compile(r"^\s*[-*+]\s*\*\*Indexes:?\*\*:?\s*(?P<value>.*)$", re.IGNORECASE)
+BOLD_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?\*\*(?P<name>[^*]+?):?\*\*:?\s*(?P<value>.*)$")
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and the lines that belong to it (up to the next heading of its level or above)."""
+
+    level: int
+    title: str
+    line: int  # line of the heading
+    start: int  # index (0-based) of the first body line
+    end: int  # index one past the last body line
+
+    @property
+    def key(self) -> str:
+        return normalise_heading(self.title)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    cells: tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class ListItem:
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    text: str
+    line: int
+    column: int
+
+
+def normalise_heading(title: str) -> str:
+    """Headings compare case-insensitively, ignoring trailing colons and placeholders."""
+    title = PLACEHOLDER.sub("", title)
+    title = re.sub(r"[\s:—–-]+$", "", title.strip())
+    return re.sub(r"\s+", " ", title).lower()
+
+
+class MarkdownDoc:
+    """A parsed Markdown body. ``line_offset`` maps body lines back to file lines."""
+
+    def __init__(self, text: str, line_offset: int = 0):
+        self.lines = text.split("\n")
+        self.line_offset = line_offset
+        self.in_code = self._code_mask()
+        self.sections = self._sections()
+
+    def _code_mask(self) -> list[bool]:
+        mask = []
+        fence: str | None = None
+        for line in self.lines:
+            match = FENCE.match(line)
+            if fence is None:
+                if match:
+                    fence = match.group("fence")
+                    mask.append(True)
+                    continue
+                mask.append(False)
+            else:
+                mask.append(True)
+                if match and match.group("fence")[0] == fence[0] and \
+                        len(match.group("fence")) >= len(fence):
+                    fence = None
+        return mask
+
+    def _sections(self) -> list[Section]:
+        found: list[tuple[int, str, int]] = []
+        for index, line in enumerate(self.lines):
+            if self.in_code[index]:
+                continue
+            match = HEADING.match(line)
+            if match:
+                found.append((len(match.group("hashes")), match.group("title"), index))
+        sections = []
+        for position, (level, title, index) in enumerate(found):
+            end = len(self.lines)
+            for later_level, _, later_index in found[position + 1:]:
+                if later_level <= level:
+                    end = later_index
+                    break
+            sections.append(Section(level, title, index + 1 + self.line_offset, index + 1, end))
+        return sections
+
+    def file_line(self, index: int) -> int:
+        return index + 1 + self.line_offset
+
+    def section(self, title: str, level: int | None = None) -> Section | None:
+        key = normalise_heading(title)
+        for section in self.sections:
+            if section.key == key and (level is None or section.level == level):
+                return section
+        return None
+
+    def headings(self, level: int) -> list[Section]:
+        return [s for s in self.sections if s.level == level]
+
+    def body_indices(self, section: Section, own_only: bool = False) -> range:
+        """Indices of a section's lines; ``own_only`` stops at the first sub-heading."""
+        end = section.end
+        if own_only:
+            for other in self.sections:
+                if other.start - 1 > section.start - 1 and other.start - 1 < end:
+                    end = other.start - 1
+                    break
+        return range(section.start, end)
+
+    def table_rows(self, section: Section) -> list[TableRow]:
+        """Data rows of every table in a section (header and separator rows excluded)."""
+        rows: list[TableRow] = []
+        block: list[int] = []
+        for i in list(self.body_indices(section)) + [None]:
+            is_row = i is not None and not self.in_code[i] and \
+                self.lines[i].strip().startswith("|")
+            if is_row:
+                block.append(i)
+                continue
+            if len(block) >= 2 and TABLE_SEPARATOR.match(self.lines[block[1]].strip()):
+                block = block[2:]  # header and separator
+            for j in block:
+                if not TABLE_SEPARATOR.match(self.lines[j].strip()):
+                    rows.append(TableRow(split_row(self.lines[j]), self.file_line(j)))
+            block = []
+        return rows
+
+    def list_items(self, section: Section) -> list[ListItem]:
+        items = []
+        for i in self.body_indices(section):
+            if self.in_code[i]:
+                continue
+            match = LIST_ITEM.match(self.lines[i])
+            if match and not self.lines[i].startswith((" ", "\t")):
+                items.append(ListItem(match.group("text").strip(), self.file_line(i)))
+        return items
+
+    def text_of(self, section: Section) -> str:
+        return "\n".join(self.lines[i] for i in self.body_indices(section)).strip()
+
+    def placeholders(self) -> list[Placeholder]:
+        found = []
+        for index, line in enumerate(self.lines):
+            for match in PLACEHOLDER.finditer(line):
+                found.append(Placeholder(match.group(0), self.file_line(index), match.start() + 1))
+        return found
+
+    def bold_fields(self) -> dict[str, tuple[str, int]]:
+        """``**Name:** value`` lines outside code: lower-cased name -> (value, line)."""
+        fields: dict[str, tuple[str, int]] = {}
+        for index, line in enumerate(self.lines):
+            if self.in_code[index]:
+                continue
+            match = BOLD_FIELD.match(line)
+            if match:
+                name = match.group("name").strip().rstrip(":").strip().lower()
+                fields.setdefault(name, (match.group("value").strip(), self.file_line(index)))
+        return fields
+
+
+def split_row(line: str) -> tuple[str, ...]:
+    """Cells of a pipe table row, outer pipes removed, escaped pipes kept."""
+    line = line.strip()
+    if line.startswith("|"):
+        line = line[1:]
+    if line.endswith("|") and not line.endswith("\\|"):
+        line = line[:-1]
+    cells = re.split(r"(?<!\\)\|", line)
+    return tuple(cell.strip().replace("\\|", "|") for cell in cells)
+
+
+def parse_mesh_declaration(doc: MarkdownDoc) -> tuple[list[tuple[str, int]], int] | None:
+    """Edges declared under ``## Mesh index``: ([(dir, line)], section_line), or None."""
+    section = doc.section("Mesh index")
+    if section is None:
+        return None
+    edges: list[tuple[str, int]] = []
+    for i in doc.body_indices(section):
+        if doc.in_code[i]:
+            continue
+        match = MESH_INDEXES.match(doc.lines[i])
+        if not match:
+            continue
+        value = match.group("value")
+        names = re.findall(r"`([^`]+)`", value) or [
+            part for part in re.split(r"[,\s]+", value) if part
+        ]
+        for name in names:
+            name = name.strip().strip("/").strip()
+            if not name or name.lower() in ("none", "nothing", "-"):
+                continue
+            edges.append((name, doc.file_line(i)))
+    return edges, section.line

@@ -1,0 +1,22 @@
+"""Reporters turn a CheckResult into text; they know nothing of rules (SPEC §5 formats).
+
+Each module exposes ``render(result, rules) -> str``; add a format by adding a module and a
+line to FORMATS.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..check import CheckResult
+from . import github, json_format, junit, sarif, text
+
+Renderer = Callable[[CheckResult], str]
+
+FORMATS: dict[str, Renderer] = {
+    "text": text.render,
+    "json": json_format.render,
+    "github": github.render,
+    "sarif": sarif.render,
+    "junit": junit.render,
+}

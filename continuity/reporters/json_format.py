@@ -1,0 +1,22 @@
+"""The JSON document of SPEC §5: version, tool, diagnostics, summary."""
+
+from __future__ import annotations
+
+import json
+
+from ..check import CheckResult
+
+
+def document(result: CheckResult) -> dict:
+    return {
+        "version": 1,
+        "tool": "continuity",
+        "diagnostics": [d.to_dict() for d in result.diagnostics],
+        "notices": list(result.notices),
+        "summary": {"files": result.files, "errors": result.errors,
+                    "warnings": result.warnings},
+    }
+
+
+def render(result: CheckResult) -> str:
+    return json.dumps(document(result), indent=2, ensure_ascii=False) + "\n"

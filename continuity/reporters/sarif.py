@@ -1,0 +1,54 @@
+"""SARIF 2.1.0 with one reportingDescriptor per rule code."""
+
+from __future__ import annotations
+
+import json
+
+from .. import __version__
+from ..check import CheckResult
+from ..validators import get_rule
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def document(result: CheckResult) -> dict:
+    codes = sorted(set(result.rules) | {d.code for d in result.diagnostics})
+    rules = []
+    for code in codes:
+        rule = get_rule(code)
+        if rule is None:
+            continue
+        rules.append({
+            "id": code, "name": rule.name,
+            "shortDescription": {"text": rule.summary},
+            "fullDescription": {"text": rule.doc},
+            "defaultConfiguration": {"level": rule.severity.value},
+            "helpUri": f"https://pypi.org/project/mkdocs-continuity/#{code.lower()}",
+        })
+    index = {rule["id"]: i for i, rule in enumerate(rules)}
+    results = []
+    for d in result.diagnostics:
+        item = {
+            "ruleId": d.code, "ruleIndex": index.get(d.code, 0), "level": d.severity.value,
+            "message": {"text": f"{d.message}\nHint: {d.hint}"},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": d.path, "uriBaseId": "%SRCROOT%"},
+                "region": {"startLine": d.line, "startColumn": d.column},
+            }}],
+        }
+        if d.commit:
+            item["properties"] = {"commit": d.commit}
+        results.append(item)
+    return {
+        "$schema": SCHEMA, "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "continuity", "version": __version__,
+                                "informationUri": "https://pypi.org/project/mkdocs-continuity/",
+                                "rules": rules}},
+            "results": results,
+        }],
+    }
+
+
+def render(result: CheckResult) -> str:
+    return json.dumps(document(result), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,58 @@
+"""Reading a file as text without ever raising: bad bytes become a reason, not a traceback."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+BOM = "\ufeff"
+
+
+@dataclass(frozen=True)
+class TextRead:
+    """The outcome of reading one file: its normalised text, or why it has none."""
+
+    text: str | None
+    raw: bytes | None = None
+    error: str | None = None  # set when the file is unreadable, binary or not UTF-8
+    error_line: int = 1
+    error_column: int = 1
+    too_large: bool = False
+    size: int = 0
+
+
+def decode(raw: bytes) -> TextRead:
+    """Strict UTF-8 with BOM and CRLF tolerated; NUL bytes mean binary."""
+    if b"\x00" in raw:
+        nul = raw.index(b"\x00")
+        line = raw.count(b"\n", 0, nul) + 1
+        return TextRead(None, raw, "binary content (a NUL byte)", line, 1, size=len(raw))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return TextRead(
+            None, raw, f"not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+            line, column, size=len(raw),
+        )
+    if text.startswith(BOM):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return TextRead(text, raw, size=len(raw))
+
+
+def read_text(path: Path, max_size: int | None = None) -> TextRead:
+    """Read ``path`` as text; files over ``max_size`` bytes are not read at all."""
+    try:
+        size = os.stat(path).st_size
+        if max_size is not None and size > max_size:
+            return TextRead(None, None, f"{size} bytes, over max_file_size {max_size}",
+                            too_large=True, size=size)
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as exc:
+        return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
+    return decode(raw)
