@@ -37,3 +37,11 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def shown_path(path: Path) -> str:
+    """A path as a command prints it: relative to the working directory when below it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (ValueError, OSError):
+        return str(path)

@@ -1,0 +1,58 @@
+"""Create a history or library entry from its directory's template, correctly named.
+
+KIND is a directory (journal, snapshots, completed, reflections, audits, proposals, setup,
+artifacts, memory, knowledge, or one a state file declares) or its singular (snapshot, audit...).
+The template is the directory's ENTRY.template.md, else the built-in one. Fields come from the
+flags; whatever nobody gave reads "not recorded yet", for you to edit before committing.
+
+  continuity new journal --title "Parse the tide tables"      # next turn of today
+  continuity new snapshot                                       # copies STATE.md, named by the time
+  continuity new completed --slug fix-webhook --field "Task ID=T-7"
+  continuity new proposal --title "API redesign" --field status=accepted
+
+An existing file is never overwritten: exit 2 and nothing is written. Prints the new path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..config import load_config
+from ..entries_new import Request, create_entry, parse_field
+from ..model import discover
+from ..output import shown_path
+
+HELP = "create a correctly named entry from its directory's template (never overwrites)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("kind", metavar="KIND",
+                        help="journal, snapshot, completed, reflection, audit, proposal, setup, "
+                             "artifact, memory, knowledge (or the directory's name)")
+    parser.add_argument("--slug", help="the name's slug (default: from --title)")
+    parser.add_argument("--title", help="the entry's title or topic")
+    parser.add_argument("--turn", type=int, help="journal: the turn number (default: the next "
+                                                 "one of that day)")
+    parser.add_argument("--date", metavar="DATE",
+                        help="YYYY-MM-DD, or for a snapshot YYYY-MM-DDTHH:MM:SSZ (default: now, "
+                             "UTC)")
+    parser.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
+                        help="a frontmatter field, a Task-table row, a ## section or a "
+                             "placeholder of the template (repeatable)")
+    parser.add_argument("--root", metavar="DIR",
+                        help="the memory root (default: the configured root)")
+
+
+def run(args: argparse.Namespace) -> int:
+    fields = dict(parse_field(text) for text in args.field)
+    config = load_config(Path.cwd())
+    tree = discover(config, Path(args.root) if args.root else None)
+    request = Request(kind=args.kind, slug=args.slug, turn=args.turn, when=args.date,
+                      title=args.title, fields=fields)
+    created = create_entry(tree, request)
+    for note in created.notes:
+        print(f"note: {note}", file=sys.stderr)
+    print(shown_path(created.path))
+    return 0
