@@ -1,0 +1,110 @@
+"""``--write-audit``: the report filed as ``audits/YYYY-MM-DD-lint-<slug>.md``.
+
+The entry is the audits template filled in (the tree's ``audits/ENTRY.template.md``, else the
+built-in one): every frontmatter key, enumerations set from the template's own set, every
+``##`` section. It is created exclusively; a second audit on the same day takes the next slug
+(``lint-report-2`` ...), so no audit is ever overwritten.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from ..create_file import FileExists, create_new_file
+from ..entry_template import EntryValues, fill, normalise
+from ..errors import UsageError
+from ..model import MemoryTree, Template, builtin_template
+from . import markdown
+from .data import Report
+
+DIRECTORY = "audits"
+AUDIT_TYPE = "lint"
+MAX_SAME_DAY = 1000
+#: Words a template's result enumeration may use for each verdict.
+VERDICT_WORDS = {
+    "pass": ("pass", "passed", "ok", "clean", "success", "green"),
+    "partial": ("partial", "warning", "warnings", "warn", "mixed", "pass"),
+    "fail": ("fail", "failed", "failure", "error", "errors", "red"),
+}
+#: Where the report goes when the template has no Findings section.
+REPORT_SECTIONS = ("FINDING", "RESULT", "SUMMARY", "REPORT")
+
+
+def template_for(tree: MemoryTree) -> Template:
+    directory = tree.directories.get(DIRECTORY)
+    template = directory.template if directory is not None else builtin_template(DIRECTORY)
+    if template.problem:
+        raise UsageError(f"{template.path}: {template.problem}; fix the template first")
+    return template
+
+
+def verdict_in(enum: tuple[str, ...], verdict: str) -> str:
+    """The member of a template's result set that says ``verdict``."""
+    for word in VERDICT_WORDS[verdict]:
+        for member in enum:
+            if member.lower() == word:
+                return member
+    return enum[0] if enum else verdict
+
+
+def _report_section(template: Template) -> str | None:
+    keys = [normalise(title) for title in template.sections]
+    for wanted in REPORT_SECTIONS:
+        for title, key in zip(template.sections, keys):
+            if wanted in key:
+                return title
+    return template.sections[-1] if template.sections else None
+
+
+def _scope(report: Report) -> str:
+    result = report.result
+    history = ("history checked against git" if any(c.startswith("CT3") for c in result.rules)
+               and not any("history rules skipped" in n for n in result.notices)
+               else "history rules not run")
+    return (f"The whole memory tree: {len(report.state_files)} state file(s), {report.entries} "
+            f"entries in {len(report.directories)} directories, the cycle ledger and note "
+            f"stores; {result.files} files checked by `continuity check` with "
+            f"{len(result.rules)} rules ({history}).")
+
+
+def _actions(report: Report) -> str:
+    result = report.result
+    if not result.diagnostics:
+        return "None: the tree passed every rule."
+    lines = []
+    if result.errors:
+        lines.append(f"- Fix the {result.errors} error(s) listed under the findings; each "
+                     "names the file, the rule and the fix.")
+    if result.warnings:
+        lines.append(f"- Review the {result.warnings} warning(s).")
+    lines.append("- `continuity rules CODE` explains a rule; run `continuity check` again "
+                 "until it passes.")
+    return "\n".join(lines)
+
+
+def write_audit(tree: MemoryTree, report: Report, now: dt.datetime | None = None) -> Path:
+    """Create the audit entry and return its path."""
+    now = now or dt.datetime.now(dt.timezone.utc)
+    template = template_for(tree)
+    date = now.date().isoformat()
+    directory = tree.root / DIRECTORY
+    body = markdown.render(report, directory, level=2, title=False)
+    result_enum = template.enums.get("result", ())
+    slots = {"DATE": date, "AUDIT_TYPE": AUDIT_TYPE, "TYPE": AUDIT_TYPE,
+             "SCOPE": "whole memory tree", "TITLE": "Lint report",
+             "RESULT": verdict_in(result_enum, report.verdict), "FINDINGS": body,
+             "SCOPE_DESCRIPTION": _scope(report), "ACTIONS": _actions(report)}
+    sections = {"Scope": _scope(report), "Actions": _actions(report)}
+    target_section = _report_section(template)
+    if target_section is not None:
+        sections[target_section] = body
+    for number in range(1, MAX_SAME_DAY + 1):
+        slug = "report" if number == 1 else f"report-{number}"
+        name = f"{date}-{AUDIT_TYPE}-{slug}.md"
+        values = EntryValues(slots=dict(slots, FILENAME=name), sections=sections)
+        try:
+            return create_new_file(directory / name, fill(template, values).encode("utf-8"))
+        except FileExists:
+            continue
+    raise UsageError(f"{directory}: {MAX_SAME_DAY} lint audits today already; none written")

@@ -1,0 +1,195 @@
+"""The figures of an audit report, gathered once and rendered in any format.
+
+Counts per directory and month come from the model; the trajectory and trace completeness from
+the cycle ledger's records; the findings from a check run, grouped by rule.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..check import CheckResult
+from ..diagnostics import Diagnostic
+from ..ledger import PRODUCTIVE, RESULTS, read_ledger
+from ..model import MemoryTree
+from ..secrets import find_credentials
+from ..validators import get_rule
+
+TRACE_STATUSES = ("complete", "exempt", "incomplete", "absent")
+
+
+@dataclass(frozen=True)
+class DirectorySummary:
+    name: str
+    kind: str  # "history" or "library"
+    entries: int
+    by_month: dict[str, int]  # "YYYY-MM" -> entries named with a date in that month
+    undated: int  # entries whose name carries no (valid) date
+    first: str | None  # earliest date in a name
+    last: str | None
+    indexed_by: tuple[str, ...]
+    template: str  # "ENTRY.template.md", "built-in" or "none"
+
+
+@dataclass(frozen=True)
+class CycleRow:
+    line: int
+    cycle: int | None
+    result: str | None
+    goals_passing: int | None
+    goals_total: int | None
+    timestamp: str | None
+    trace: str  # complete, exempt, incomplete or absent
+    missing: tuple[str, ...]  # kernel fields an incomplete trace lacks
+
+
+@dataclass(frozen=True)
+class LedgerSummary:
+    path: str
+    cycles: tuple[CycleRow, ...]
+    results: dict[str, int]
+    traces: dict[str, int]  # over every cycle
+    productive_traces: dict[str, int]  # over improved, regressed and harvested cycles
+    bad_lines: int  # lines that are not JSON objects
+    unreadable: str | None = None
+
+    @property
+    def plotted(self) -> list[CycleRow]:
+        return [c for c in self.cycles if c.cycle is not None and c.goals_passing is not None
+                and c.goals_total is not None]
+
+    @property
+    def productive(self) -> int:
+        return sum(self.productive_traces.values())
+
+    @property
+    def productive_traced(self) -> int:
+        """Productive cycles whose trace is complete or explicitly exempt."""
+        return self.productive_traces.get("complete", 0) + self.productive_traces.get("exempt", 0)
+
+
+@dataclass(frozen=True)
+class RuleGroup:
+    code: str
+    name: str
+    severity: str
+    summary: str
+    findings: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True)
+class Report:
+    generated: str  # ISO 8601, UTC
+    root: Path
+    files: int
+    state_files: tuple[str, ...]
+    directories: tuple[DirectorySummary, ...]
+    ledger: LedgerSummary | None
+    result: CheckResult
+    groups: tuple[RuleGroup, ...]
+
+    @property
+    def months(self) -> list[str]:
+        return sorted({m for d in self.directories for m in d.by_month})
+
+    @property
+    def entries(self) -> int:
+        return sum(d.entries for d in self.directories)
+
+    @property
+    def verdict(self) -> str:
+        """``pass`` (no finding), ``partial`` (warnings only) or ``fail`` (errors)."""
+        if self.result.errors:
+            return "fail"
+        return "partial" if self.result.warnings else "pass"
+
+
+def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None = None) -> Report:
+    now = now or dt.datetime.now(dt.timezone.utc)
+    result = _without_credentials(result)
+    return Report(
+        generated=now.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        root=tree.root,
+        files=result.files,
+        state_files=tuple(s.name for s in tree.state_files),
+        directories=tuple(_directory(tree, name) for name in sorted(tree.directories)),
+        ledger=_ledger(tree),
+        result=result,
+        groups=_groups(result),
+    )
+
+
+def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
+    directory = tree.directories[name]
+    by_month: Counter[str] = Counter()
+    dates = []
+    undated = 0
+    for entry in directory.entries:
+        if entry.parsed_name and entry.parsed_name.date and entry.parsed_name.real_date():
+            by_month[entry.month] += 1
+            dates.append(entry.date)
+        else:
+            undated += 1
+    if directory.template_file is not None:
+        template = "ENTRY.template.md"
+    else:
+        template = "built-in" if (directory.template.fields or directory.template.sections) \
+            else "none"
+    return DirectorySummary(
+        name=name, kind=directory.kind.kind, entries=len(directory.entries),
+        by_month=dict(sorted(by_month.items())), undated=undated,
+        first=min(dates, default=None), last=max(dates, default=None),
+        indexed_by=tuple(sorted({e.state_file for e in tree.indexed_by(name)})),
+        template=template,
+    )
+
+
+def _ledger(tree: MemoryTree) -> LedgerSummary | None:
+    if tree.ledger is None:
+        return None
+    ledger = read_ledger(tree.ledger)
+    rows = tuple(CycleRow(c.line, c.cycle, c.result, c.goals_passing, c.goals_total,
+                          c.timestamp, c.trace_status,
+                          c.missing_trace_fields if c.trace_status == "incomplete" else ())
+                 for c in ledger.cycles)
+    results = Counter(c.result if c.result in RESULTS else "other" for c in ledger.cycles)
+    traces = Counter(row.trace for row in rows)
+    productive = Counter(row.trace for row in rows if row.result in PRODUCTIVE)
+    bad = sum(1 for line in ledger.lines if not line.blank and not line.is_object)
+    return LedgerSummary(
+        path=tree.relpath(tree.ledger.abspath), cycles=rows,
+        results={k: results[k] for k in (*RESULTS, "other") if results[k]},
+        traces={k: traces[k] for k in TRACE_STATUSES if traces[k]},
+        productive_traces={k: productive[k] for k in TRACE_STATUSES if productive[k]},
+        bad_lines=bad, unreadable=ledger.unreadable,
+    )
+
+
+def _groups(result: CheckResult) -> tuple[RuleGroup, ...]:
+    by_code: dict[str, list[Diagnostic]] = {}
+    for diagnostic in result.diagnostics:
+        by_code.setdefault(diagnostic.code, []).append(diagnostic)
+    groups = []
+    for code, findings in by_code.items():
+        rule = get_rule(code)
+        groups.append(RuleGroup(code, findings[0].name, findings[0].severity.value,
+                                rule.summary if rule else "", tuple(findings)))
+    # Errors first, then the most frequent, then by code.
+    groups.sort(key=lambda g: (g.severity != "error", -len(g.findings), g.code))
+    return tuple(groups)
+
+
+def _without_credentials(result: CheckResult) -> CheckResult:
+    """A report is shared and may be filed in the tree: no credential is quoted in it."""
+    def clean(text: str) -> str:
+        for finding in reversed(find_credentials(text)):
+            text = f"{text[:finding.start]}[redacted:{finding.kind}]{text[finding.end:]}"
+        return text
+
+    diagnostics = tuple(replace(d, message=clean(d.message), hint=clean(d.hint))
+                        for d in result.diagnostics)
+    return replace(result, diagnostics=diagnostics,
+                   notices=tuple(clean(n) for n in result.notices))
