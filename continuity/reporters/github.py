@@ -1,13 +1,25 @@
 """GitHub Actions workflow commands, and a Markdown summary for ``$GITHUB_STEP_SUMMARY``.
 
-GitHub shows at most a few annotations per step, so the summary lists every finding.
+Escaping follows GitHub's workflow-command rules (as ``@actions/core`` applies them): in the
+message, ``%`` ``\\r`` ``\\n`` become ``%25`` ``%0D`` ``%0A``; property values (file, title)
+also escape ``:`` and ``,`` as ``%3A`` and ``%2C``. So no text from the tree can end a command
+early or start a new one.
+
+GitHub shows only the first ten error and ten warning annotations of a step (errors are
+printed first for that reason), so the step summary lists every finding. A step summary is
+refused above 1 MiB; past that budget the summary says how many findings it left out.
 """
 
 from __future__ import annotations
 
 import os
+from html import escape
 
 from ..check import CheckResult
+from ..diagnostics import Diagnostic
+
+#: GitHub rejects a step summary over 1 MiB (1024k); leave room for the closing lines.
+SUMMARY_BUDGET = 1024 * 1024 - 4096
 
 
 def escape_data(value: str) -> str:
@@ -18,15 +30,36 @@ def escape_property(value: str) -> str:
     return escape_data(value).replace(":", "%3A").replace(",", "%2C")
 
 
+def annotation_path(path: str, environ=None) -> str:
+    """Annotations name files relative to the repository (``$GITHUB_WORKSPACE``)."""
+    environ = os.environ if environ is None else environ
+    workspace = environ.get("GITHUB_WORKSPACE")
+    if not workspace:
+        return path
+    absolute = os.path.abspath(path)
+    try:
+        relative = os.path.relpath(absolute, os.path.realpath(workspace))
+    except ValueError:
+        return path
+    if relative.startswith(".."):
+        return path
+    return relative.replace(os.sep, "/")
+
+
+def annotation(d: Diagnostic) -> str:
+    level = "error" if d.severity.value == "error" else "warning"
+    props = ",".join([
+        f"file={escape_property(annotation_path(d.path))}", f"line={d.line}", f"col={d.column}",
+        f"title={escape_property(f'{d.code} {d.name}')}",
+    ])
+    commit = f" [commit {d.commit}]" if d.commit else ""
+    message = f"{d.message}{commit}\n\nFix: {d.hint}"
+    return f"::{level} {props}::{escape_data(message)}"
+
+
 def render(result: CheckResult) -> str:
-    lines = []
-    for d in result.diagnostics:
-        level = "error" if d.severity.value == "error" else "warning"
-        props = ",".join([
-            f"file={escape_property(d.path)}", f"line={d.line}", f"col={d.column}",
-            f"title={escape_property(f'{d.code} {d.name}')}",
-        ])
-        lines.append(f"::{level} {props}::{escape_data(f'{d.message} ({d.hint})')}")
+    ordered = sorted(result.diagnostics, key=lambda d: d.severity.rank, reverse=True)
+    lines = [annotation(d) for d in ordered]
     for notice in result.notices:
         lines.append(f"::notice::{escape_data(notice)}")
     summary_path = os.environ.get("GITHUB_STEP_SUMMARY")
@@ -40,17 +73,39 @@ def render(result: CheckResult) -> str:
 
 
 def _cell(value: str) -> str:
-    return value.replace("|", "\\|").replace("\n", " ")
+    """Tree text in a Markdown table cell: shown literally, never as HTML or a column break."""
+    return escape(" ".join(value.split()), quote=False).replace("|", "\\|")
 
 
-def step_summary(result: CheckResult) -> str:
+def _code(value: str) -> str:
+    value = " ".join(value.split()).replace("|", "\\|")
+    fence = "``" if "`" in value else "`"
+    return f"{fence} {value} {fence}" if fence == "``" else f"`{value}`"
+
+
+def step_summary(result: CheckResult, budget: int = SUMMARY_BUDGET) -> str:
     out = ["## continuity check", ""]
     out.append(f"{result.errors} error(s), {result.warnings} warning(s) in {result.files} files.")
     out.append("")
     if result.diagnostics:
-        out += ["| Severity | Code | Location | Message | Commit |", "|---|---|---|---|---|"]
-        for d in result.diagnostics:
-            out.append(f"| {d.severity.value} | {d.code} {d.name} | `{_cell(d.path)}:{d.line}` "
-                       f"| {_cell(d.message)} | {d.commit or ''} |")
+        out += ["| Severity | Rule | Location | Message | Fix | Commit |",
+                "|---|---|---|---|---|---|"]
+        size = sum(len(line.encode("utf-8")) + 1 for line in out)
+        for index, d in enumerate(result.diagnostics):
+            row = (f"| {d.severity.value} | {d.code} {d.name} "
+                   f"| {_code(f'{annotation_path(d.path)}:{d.line}:{d.column}')} "
+                   f"| {_cell(d.message)} | {_cell(d.hint)} | {_cell(d.commit or '')} |")
+            size += len(row.encode("utf-8")) + 1
+            if size > budget:
+                left = len(result.diagnostics) - index
+                out += ["", f"**{left} more finding(s) not listed: GitHub limits a step "
+                        "summary to 1 MiB.** Run `continuity check` (or `--output-format "
+                        "json -o findings.json` and upload it as an artifact) for all of them."]
+                break
+            out.append(row)
+        out.append("")
+    for notice in result.notices:
+        out.append(f"> {_cell(notice)}")
+    if result.notices:
         out.append("")
     return "\n".join(out) + "\n"
