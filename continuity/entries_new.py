@@ -205,6 +205,10 @@ def values_for(tree: MemoryTree, target: Target, request: Request, candidate: Ca
     sections: dict[str, str] = {}
     if target.directory == "snapshots":
         state = copy_state(tree)
+        copied = "\n".join(state.sections().values())
+        if PLACEHOLDER.search(copied):
+            raise UsageError("STATE.md still holds a {{placeholder}} (CT107): fill it in before "
+                             "taking a snapshot, which would keep it for good")
         if state.found:
             slots.update(state.slots())
             sections.update(state.sections())

@@ -136,6 +136,15 @@ def test_snapshot_reads_bold_field_state_and_takes_the_previous_agent(initialise
     assert "tag the release" in text.split("## Next action", 1)[1]
 
 
+def test_a_snapshot_of_a_state_with_placeholders_is_refused(initialised: Path):
+    state = (initialised / "STATE.md").read_text()
+    write_files(initialised, {"STATE.md": state.replace("no work has started", "{{WHAT}}")})
+    before = snapshot_bytes(initialised)
+    result = new(initialised, "snapshot")
+    assert result.code == 2 and "CT107" in result.err
+    assert snapshot_bytes(initialised) == before
+
+
 def test_fields_fill_frontmatter_task_rows_sections_and_placeholders(initialised: Path):
     proposal = new(initialised, "proposal", "--title", "API redesign: v2, now",
                    "--field", "status=accepted", "--field", "Decision=Go with v2.")
@@ -285,3 +294,10 @@ def test_any_author_text_gives_an_entry_without_placeholders(topic, trigger, eve
     assert document.frontmatter.data["trigger"] == trigger
     assert document.whole.placeholders() == []
     assert [s.title for s in document.body.headings(2)] == list(template.sections)
+
+
+def test_new_inside_a_history_directory_writes_to_the_memory_root(initialised: Path):
+    result = run_cli("new", "journal", cwd=initialised / "journal")
+    assert result.code == 0
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}-turn-1\.md\n", result.out)
+    assert not (initialised / "journal" / "journal").exists()

@@ -19,9 +19,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..config import load_config
+from ..config import Config, load_config
 from ..entries_new import Request, create_entry, parse_field
-from ..model import discover
+from ..layout import is_state_file_name
+from ..model import discover, find_repo_root
 from ..output import shown_path
 
 HELP = "create a correctly named entry from its directory's template (never overwrites)"
@@ -45,10 +46,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the memory root (default: the configured root)")
 
 
+def default_root(config: Config) -> Path:
+    """The configured root; unconfigured, the nearest directory up from here holding state
+    files, so that ``new`` run inside ``journal/`` does not create ``journal/journal/``."""
+    root = config.root_path
+    if config.source != "defaults":
+        return root
+    top = find_repo_root(root)
+    for directory in (root, *root.parents):
+        if any(is_state_file_name(p.name) for p in directory.glob("*.md")):
+            return directory
+        if directory == top:
+            break
+    return root
+
+
 def run(args: argparse.Namespace) -> int:
     fields = dict(parse_field(text) for text in args.field)
     config = load_config(Path.cwd())
-    tree = discover(config, Path(args.root) if args.root else None)
+    tree = discover(config, Path(args.root) if args.root else default_root(config))
     request = Request(kind=args.kind, slug=args.slug, turn=args.turn, when=args.date,
                       title=args.title, fields=fields)
     created = create_entry(tree, request)
