@@ -35,6 +35,7 @@ except ImportError:  # pragma: no cover - not POSIX: no advisory locks to take
     fcntl = None  # type: ignore[assignment]
 
 VERSION = 1
+_BOM = b"\xef\xbb\xbf"  # tolerated at the start of a store, as the checker does
 _WORD = re.compile(r"\w+")
 
 
@@ -97,9 +98,10 @@ class NoteIndex:
         while offset < end:
             newline = data.index(b"\n", offset, end)
             self.lines += 1
-            raw = data[offset:newline]
+            start = offset + 3 if offset == 0 and data.startswith(_BOM) else offset
+            raw = data[start:newline]
             if raw.strip():
-                self.add(self.lines, offset, raw.rstrip(b"\r"))
+                self.add(self.lines, start, raw.rstrip(b"\r"))
             offset = newline + 1
         self.covered = end
 
@@ -289,12 +291,15 @@ def _index_tail(index: NoteIndex, fd: int, data: bytes | None, size: int) -> Non
     index.tail = index.tail_terms = None
     if size <= index.covered:
         return
-    raw = data[index.covered:size] if data is not None else \
-        os.pread(fd, size - index.covered, index.covered)
-    parsed = _parse(index.lines + 1, raw.rstrip(b"\r")) if raw.strip() else None
+    start = index.covered
+    raw = data[start:size] if data is not None else os.pread(fd, size - start, start)
+    if start == 0 and raw.startswith(_BOM):
+        start, raw = 3, raw[3:]
+    raw = raw.rstrip(b"\r")
+    parsed = _parse(index.lines + 1, raw) if raw.strip() else None
     if parsed is not None:
         time, project, tags, terms = parsed
-        index.tail = IndexedNote(index.lines + 1, index.covered, len(raw.rstrip(b"\r")), time)
+        index.tail = IndexedNote(index.lines + 1, start, len(raw), time)
         index.tail_terms = (project, tags, terms)
 
 

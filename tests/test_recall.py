@@ -221,3 +221,15 @@ def test_index_agrees_with_a_full_scan_as_the_store_grows(tmp_path: Path):
             assert [n.line for n in grown.search(query, project, tags)] == \
                 [n.line for n in fresh.search(query, project, tags)]
         assert len(grown.notes) == (batch + 1) * 40
+
+
+def test_bom_and_crlf_stores_are_read_like_the_checker_reads_them(tmp_path: Path):
+    write_files(tmp_path, {"notes.jsonl": ("\ufeff" + STORE.replace("\n", "\r\n")).encode()})
+    result = recall(tmp_path, "--project", "tidewater")
+    assert len(facts(result)) == 3 and result.json["notes"][-1]["line"] == 1
+    assert "not notes" not in result.err
+
+
+def test_a_store_of_one_unterminated_line_with_a_bom(tmp_path: Path):
+    write_files(tmp_path, {"notes.jsonl": ("\ufeff" + STORE.splitlines()[0]).encode()})
+    assert facts(recall(tmp_path)) == ["The parser needs UTF-8 input."]
