@@ -331,3 +331,10 @@ def test_ct210_does_not_fire_on_binary_artifacts(tree: Path):
                                                        "`snapshots/`, `artifacts/`"),
     })
     assert findings(tree) == []
+
+
+def test_ct210_fires_on_a_log_that_is_not_utf8(tree: Path):
+    write_files(tree, {"EVENTS.md": "# EVENTS\n\n## Mesh index\n\n- **Indexes:** `logs/`\n",
+                       "logs/deploys.jsonl": b'{"event": "deploy"}\n{"who": "Ren\xe9"}\n',
+                       "logs/ok.jsonl": b'{"event": "ok"}\n'})
+    assert located(tree) == [("CT210", "logs/deploys.jsonl", 2, 13)]

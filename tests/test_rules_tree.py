@@ -262,3 +262,26 @@ def test_ct108_reports_a_missing_or_unparseable_timestamp(tree: Path):
 def test_ct108_leaves_a_placeholder_timestamp_to_ct107(tree: Path):
     write_files(tree, {"SNAPSHOT.md": _snapshot_md("{{TIMESTAMP}}")})
     assert [(d["code"], d["line"], d["column"]) for d in findings(tree)] == [("CT107", 4, 16)]
+
+
+# ------------------------------------------------------------------ mesh declarations
+
+
+def test_a_placeholder_mesh_declaration_falls_back_to_the_default_edges(tree: Path):
+    state = minimal_tree()["STATE.md"].replace("`snapshots/`", "{{DIRECTORIES}}")
+    write_files(tree, {"STATE.md": state})
+    line = state.split("\n").index("- **Indexes:** {{DIRECTORIES}}") + 1
+    # no CT103 for snapshots/ (STATE.md indexes it by default), no CT104 for "{{DIRECTORIES}}"
+    assert [(d["code"], d["path"], d["line"], d["column"]) for d in findings(tree)] == [
+        ("CT107", "STATE.md", line, 16)]
+
+
+def test_a_declared_custom_directory_is_dated_and_has_no_default_template(tree: Path):
+    plan = "# PLAN\n\n## Mesh index\n\n- **Indexes:** `decisions/`\n"
+    write_files(tree, {"PLAN.md": plan,
+                       "decisions/2026-01-04-use-sqlite.md": "# Use SQLite\n",
+                       "decisions/use-postgres.md": "# Use Postgres\n"})
+    found = [(d["code"], d["path"]) for d in findings(tree)]
+    assert found == [("CT105", "decisions"), ("CT101", "decisions/use-postgres.md")]
+    ct105 = only(tree, "CT105")
+    assert "no built-in default" in ct105["message"]
