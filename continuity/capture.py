@@ -30,7 +30,7 @@ from . import noteindex
 from .facts import (
     MAX_FACT_LENGTH, code_obvious_reason, meaning_erased, sentences, transcript_reason,
 )
-from .isotime import rfc3339_utc
+from .timestamps import rfc3339_utc
 from .jsonl import loads_strict, parse_bytes
 from .secrets import find_sensitive, redact
 

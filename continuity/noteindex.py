@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from .isotime import parse_rfc3339_utc
+from .timestamps import parse_rfc3339_utc
 from .jsonl import parse_line
 
 try:

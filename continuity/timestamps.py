@@ -70,3 +70,29 @@ def _zone(text: str | None) -> dt.timezone | None:
     if hours > 23 or minutes > 59:
         raise ValueError(f"time zone {text} out of range")
     return dt.timezone(sign * dt.timedelta(hours=hours, minutes=minutes))
+
+
+def parse_datetime(text: str) -> dt.datetime | None:
+    """An ISO 8601 date-time (a date alone is not one) as an aware UTC instant, else None.
+
+    Used for the cycle ledger's ``timestamp``; a value without a zone is read as UTC so that
+    timestamps can be put in order.
+    """
+    written = parse_date_value(text) if isinstance(text, str) else None
+    return written.moment if written is not None and written.has_time else None
+
+
+def parse_rfc3339_utc(text: str) -> dt.datetime | None:
+    """An RFC 3339 date-time in UTC, as notes carry it: ``T``, seconds, and ``Z`` or ``+00:00``."""
+    if not isinstance(text, str):
+        return None
+    match = DATE_TIME.match(text)
+    if match is None or match.group("second") is None or text[10] not in "Tt" or \
+            match.group("zone") not in ("Z", "z", "+00:00", "-00:00"):
+        return None
+    return parse_datetime(text)
+
+
+def rfc3339_utc(moment: dt.datetime) -> str:
+    """``2026-11-02T14:03:11Z``: the form ``continuity note`` writes."""
+    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")

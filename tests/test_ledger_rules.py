@@ -434,7 +434,7 @@ def test_ct409_idle_lines_may_leave_counts_null_but_not_wrong(tree: Path):
 
 
 @pytest.mark.parametrize("stamp", ["yesterday", "2026-02-11", "2026-02-30T10:00:00Z",
-                                   "2026-02-11 21:00:00Z", "2026-02-11T25:00:00Z", 1739307600])
+                                   "11/02/2026 21:00", "2026-02-11T25:00:00Z", 1739307600])
 def test_ct410_not_iso_8601(tree: Path, stamp):
     [found] = findings(tree, [cycle(1, timestamp=stamp)], "--no-git")
     assert (found["code"], found["severity"]) == ("CT410", "error")

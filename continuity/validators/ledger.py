@@ -17,7 +17,7 @@ import jsonschema
 
 from ..diagnostics import Severity, Violation
 from ..git import GitError
-from ..isotime import parse_datetime
+from ..timestamps import parse_datetime
 from ..jsonl import json_kind, key_column, loads_strict
 from ..ledger import KERNEL_FIELDS, PRODUCTIVE, RESULTS, Cycle, Ledger, read_ledger
 from ..secrets import line_column

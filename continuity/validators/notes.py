@@ -11,7 +11,7 @@ from typing import Iterator
 
 from ..diagnostics import Violation
 from ..facts import MAX_FACT_LENGTH, sentences
-from ..isotime import parse_rfc3339_utc
+from ..timestamps import parse_rfc3339_utc
 from ..jsonl import json_kind, key_column
 from ..notes import Note, NoteStore, read_store
 from ..secrets import find_sensitive
