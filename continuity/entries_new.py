@@ -21,7 +21,7 @@ from .entry_template import EntryValues, fill, normalise
 from .errors import UsageError
 from .layout import CUSTOM_PATTERN, DIRECTORY_KINDS, SLUG, DirectoryKind
 from .markdown import PLACEHOLDER
-from .model import MemoryTree, Template, builtin_template
+from .model import MemoryTree, Template, builtin_template, parse_template
 from .state_snapshot import copy_state
 
 #: Directories ``new`` does not write: logs/ holds JSONL that grows by appended lines.
@@ -73,13 +73,28 @@ def resolve(tree: MemoryTree, kind: str) -> Target:
         raise UsageError(f"unknown kind {kind!r}; one of: {choices}")
     present = tree.directories.get(directory)
     if present is not None:
-        template, entries, pattern = present.template, present.entries, present.kind
+        entries, pattern = present.entries, present.kind
     else:
-        template, entries, pattern = builtin_template(directory), (), DIRECTORY_KINDS.get(
-            directory, CUSTOM_PATTERN)
-    if template.problem:
-        raise UsageError(f"{template.path}: {template.problem}; fix the template first")
-    return Target(directory, pattern, template, tuple(entries))
+        entries, pattern = (), DIRECTORY_KINDS.get(directory, CUSTOM_PATTERN)
+    return Target(directory, pattern, directory_template(tree, directory), tuple(entries))
+
+
+def directory_template(tree: MemoryTree, directory: str) -> Template:
+    """The template entries of ``directory`` are judged by; refused when the directory's own
+    ENTRY.template.md cannot be used, since an entry made from the fallback would no longer fit
+    once the template is repaired, and history cannot be edited then."""
+    present = tree.directories.get(directory)
+    if present is None:
+        return builtin_template(directory)
+    if present.template_file is not None and present.template.path is None:
+        read = present.template_file.read
+        if read is None or read.text is None:
+            reason = read.error if read is not None else "a link leaving the repository"
+        else:
+            reason = parse_template(directory, read.text, present.template_file.path).problem
+        raise UsageError(f"{present.template_file.path}: {reason or 'cannot be used'}; fix the "
+                         "template first (CT201)")
+    return present.template
 
 
 # --------------------------------------------------------------------------- what was asked

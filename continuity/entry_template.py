@@ -204,16 +204,6 @@ class _Filler:
         return self.substitute(row, whole_line=False, in_table=True)
 
 
-def _as_written(lines: list[str], line: int, key: str, parsed):
-    """A template value as its author wrote it: ``{{X}}`` unquoted is YAML for a mapping."""
-    raw = lines[line - 1].split(":", 1)[1].strip() if ":" in lines[line - 1] else ""
-    if PLACEHOLDER.search(raw):
-        if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-            raw = raw[1:-1]
-        return raw
-    return parsed
-
-
 def fill(template: Template, values: EntryValues) -> str:
     """The entry's text. Raise UsageError for a field that fits nothing in the template."""
     text = template.text if template.text.strip() else STARTER
@@ -225,7 +215,6 @@ def fill(template: Template, values: EntryValues) -> str:
         front = fm.parse(text)
         out.append("---")
         for key, written in front.data.items():
-            written = _as_written(lines, front.positions[key].line, key, written)
             out.append(f"{key}: {yaml_scalar(filler.frontmatter_value(key, written))}")
         out.append("---")
         lines = lines[closing:]

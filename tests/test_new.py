@@ -204,12 +204,25 @@ def test_the_trees_own_template_is_used(initialised: Path):
     assert all(problems(tree, e) == [] for e in tree.entries)
 
 
+def test_a_broken_template_is_refused_rather_than_replaced(initialised: Path):
+    write_files(initialised, {"reflections/ENTRY.template.md": "---\ntopic: [unclosed\n---\n"})
+    before = snapshot_bytes(initialised)
+    result = new(initialised, "reflection", "--slug", "lesson")
+    assert result.code == 2
+    assert "reflections/ENTRY.template.md" in result.err and "fix the template" in result.err
+    assert snapshot_bytes(initialised) == before
+
+
 def test_a_declared_custom_directory_is_a_kind(initialised: Path):
     state = (initialised / "PLAN.md").read_text().replace("`proposals/`",
                                                            "`proposals/`, `decisions/`")
-    write_files(initialised, {"PLAN.md": state, "decisions/.gitkeep": ""})
+    write_files(initialised, {"PLAN.md": state, "decisions/ENTRY.template.md": (
+        "---\ndate: {{DATE}}\nstatus: open|decided\n---\n\n# {{TITLE}}\n\n## Decision\n\n"
+        "{{DECISION}}\n")})
     result = new(initialised, "decision", "--title", "Use SQLite")
     assert result.out.strip() == f"decisions/{today()}-use-sqlite.md"
+    text = (initialised / result.out.strip()).read_text()
+    assert "\nstatus: open\n" in text and "# Use SQLite\n" in text
     assert check_json(initialised, "--no-git").json["diagnostics"] == []
 
 

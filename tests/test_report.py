@@ -22,32 +22,40 @@ KERNEL = {k: "done" for k in (
     "green_evidence", "refactor_note", "validation_evidence", "ratchet_action", "goal_reshape")}
 
 
-def ledger_lines() -> str:
+def ledger_lines(broken: bool) -> str:
+    """Four cycles; ``broken`` adds what CT406 and CT401 object to (an incomplete trace, a
+    line that is not JSON)."""
+    second = {"goal_hypothesis": "<script>alert(1)</script>"} if broken else KERNEL
     cycles = [
         {"cycle": 1, "target": "tests", "result": "improved", "sha": "a1", "goals_passing": 18,
          "goals_total": 23, "timestamp": "2026-02-11T21:00:00Z", "trace": KERNEL},
         {"cycle": 2, "target": "docs", "result": "regressed", "sha": "b2", "goals_passing": 17,
-         "goals_total": 23, "timestamp": "2026-02-11T21:30:00Z",
-         "trace": {"goal_hypothesis": "<script>alert(1)</script>"}},
-        {"cycle": 3, "target": "idle", "result": "unchanged", "timestamp": "2026-02-11T22:00Z"},
+         "goals_total": 23, "timestamp": "2026-02-11T21:30:00Z", "trace": second},
+        {"cycle": 3, "target": "idle", "result": "unchanged", "timestamp": "2026-02-11T22:00:00Z"},
         {"cycle": 4, "target": "lint", "result": "improved", "sha": "c3", "goals_passing": 22,
          "goals_total": 23, "timestamp": "2026-02-12T09:00:00Z",
          "trace": {"exemption_reason": "typo fix"}},
     ]
-    return "\n".join(json.dumps(c) for c in cycles) + "\nnot json\n"
+    return "\n".join(json.dumps(c) for c in cycles) + ("\nnot json\n" if broken else "\n")
 
 
 @pytest.fixture
 def memory(tmp_path: Path) -> Path:
-    """An initialised tree with entries in two months and a cycle ledger."""
+    """An initialised tree with entries in two months and a clean cycle ledger."""
     root = tmp_path / "memory"
     run_cli("init", root)
     for date in ("2026-01-05", "2026-01-20", "2026-02-03"):
         assert run_cli("new", "journal", "--date", date, cwd=root).code == 0
     run_cli("new", "reflection", "--date", "2026-02-04", "--slug", "fixtures-first", cwd=root)
     run_cli("new", "snapshot", "--date", "2026-02-04T10:00:00Z", cwd=root)
-    write_files(root, {LEDGER: ledger_lines()})
+    write_files(root, {LEDGER: ledger_lines(broken=False)})
     return root
+
+
+@pytest.fixture
+def broken_ledger(memory: Path) -> Path:
+    write_files(memory, {LEDGER: ledger_lines(broken=True)})
+    return memory
 
 
 def awkward_findings(ctx):
@@ -57,8 +65,8 @@ def awkward_findings(ctx):
     yield Violation("STATE.md", "second finding", "fix it", line=1)
 
 
-def test_markdown_report_has_counts_trajectory_traces_and_findings(memory: Path):
-    result = run_cli("report", "--no-git", cwd=memory)
+def test_markdown_report_has_counts_trajectory_traces_and_findings(broken_ledger: Path):
+    result = run_cli("report", "--no-git", cwd=broken_ledger)
     assert result.code == 0, result.err
     md = result.out
     assert "| journal/ | history | 3 | 2026-01-05 | 2026-02-03 | CONTEXT.md |" in md
@@ -77,12 +85,16 @@ def test_markdown_report_has_counts_trajectory_traces_and_findings(memory: Path)
     assert "2 of 3 productive cycle(s)" in md
     assert "| 2 | regressed | 17/23 | 2026-02-11T21:30:00Z | incomplete |" in md
     assert "- cycle 2 (line 2) lacks selected_gap, gherkin" in md
-    assert "## Findings" in md and "None:" in md
+    assert "**Verdict: fail: 1 error(s), 1 warning(s).**" in md
+    assert "| CT401 | ledger-json | error | 1 |" in md
+    assert "| CT406 | trace-incomplete | warning | 1 |" in md
+    assert "### CT401 ledger-json (error): 1" in md
+    assert "- [.agents/evolve/cycle-history.jsonl:5:1](.agents/evolve/cycle-history.jsonl)" in md
 
 
-def test_json_report_carries_every_figure(memory: Path):
-    data = run_cli("report", "--no-git", "--format", "json", cwd=memory).json
-    assert data["verdict"] == "pass"
+def test_json_report_carries_every_figure(broken_ledger: Path):
+    data = run_cli("report", "--no-git", "--format", "json", cwd=broken_ledger).json
+    assert data["verdict"] == "fail"
     journal = next(d for d in data["directories"] if d["name"] == "journal")
     assert journal["by_month"] == {"2026-01": 2, "2026-02": 1}
     assert journal["indexed_by"] == ["CONTEXT.md"]
@@ -91,7 +103,10 @@ def test_json_report_carries_every_figure(memory: Path):
     assert ledger["traces"] == {"complete": 1, "exempt": 1, "incomplete": 1, "absent": 1}
     assert ledger["productive"] == 3 and ledger["productive_traced"] == 2
     assert ledger["bad_lines"] == 1
-    assert data["check"]["summary"]["errors"] == 0
+    assert data["check"]["summary"] == {"files": data["check"]["summary"]["files"],
+                                        "errors": 1, "warnings": 1}
+    assert [(g["code"], g["count"]) for g in data["findings_by_rule"]] == [("CT401", 1),
+                                                                          ("CT406", 1)]
 
 
 def test_findings_are_grouped_by_rule_with_links_that_resolve(memory: Path):

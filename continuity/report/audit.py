@@ -12,9 +12,10 @@ import datetime as dt
 from pathlib import Path
 
 from ..create_file import FileExists, create_new_file
+from ..entries_new import directory_template
 from ..entry_template import EntryValues, fill, normalise
 from ..errors import UsageError
-from ..model import MemoryTree, Template, builtin_template
+from ..model import MemoryTree, Template
 from . import markdown
 from .data import Report
 
@@ -29,14 +30,6 @@ VERDICT_WORDS = {
 }
 #: Where the report goes when the template has no Findings section.
 REPORT_SECTIONS = ("FINDING", "RESULT", "SUMMARY", "REPORT")
-
-
-def template_for(tree: MemoryTree) -> Template:
-    directory = tree.directories.get(DIRECTORY)
-    template = directory.template if directory is not None else builtin_template(DIRECTORY)
-    if template.problem:
-        raise UsageError(f"{template.path}: {template.problem}; fix the template first")
-    return template
 
 
 def verdict_in(enum: tuple[str, ...], verdict: str) -> str:
@@ -86,7 +79,7 @@ def _actions(report: Report) -> str:
 def write_audit(tree: MemoryTree, report: Report, now: dt.datetime | None = None) -> Path:
     """Create the audit entry and return its path."""
     now = now or dt.datetime.now(dt.timezone.utc)
-    template = template_for(tree)
+    template = directory_template(tree, DIRECTORY)
     date = now.date().isoformat()
     directory = tree.root / DIRECTORY
     body = markdown.render(report, directory, level=2, title=False)
