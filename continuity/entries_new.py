@@ -23,6 +23,7 @@ from .layout import CUSTOM_PATTERN, DIRECTORY_KINDS, SLUG, DirectoryKind
 from .markdown import PLACEHOLDER
 from .model import MemoryTree, Template, builtin_template, parse_template
 from .state_snapshot import copy_state
+from .timestamps import parse_date_value, rfc3339_utc
 
 #: Directories ``new`` does not write: logs/ holds JSONL that grows by appended lines.
 NOT_CREATABLE = {"logs": "logs/ holds JSONL event logs; append a line to a .jsonl file instead"}
@@ -112,17 +113,13 @@ class Request:
 
 def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
     """``--date``: a calendar date, or a date-time (converted to UTC; no zone means UTC)."""
-    value = text.strip()
-    try:
-        if len(value) == 10:
-            return dt.date.fromisoformat(value), None
-        moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
+    written = parse_date_value(text)
+    if written is None:
         raise UsageError(f"--date {text!r} is not a date (YYYY-MM-DD) or an ISO 8601 "
-                         "date-time (YYYY-MM-DDTHH:MM:SSZ)") from None
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(dt.timezone.utc)
-    return moment.date(), moment.time().replace(microsecond=0)
+                         "date-time (YYYY-MM-DDTHH:MM:SSZ)")
+    if written.moment is None:
+        return written.date, None
+    return written.moment.date(), written.moment.time().replace(microsecond=0, tzinfo=None)
 
 
 def parse_field(text: str) -> tuple[str, str]:
@@ -178,7 +175,8 @@ def candidates(target: Target, request: Request, now: dt.datetime) -> Iterator[C
         for offset in range(1 if chosen else MAX_ATTEMPTS):
             moment = start + dt.timedelta(seconds=offset)
             stamp = moment.strftime("%Y-%m-%dT%H-%M-%S")
-            yield Candidate(f"{stamp}.md", {"DATE": moment.strftime("%Y-%m-%dT%H:%M:%SZ")})
+            yield Candidate(f"{stamp}.md", {"DATE": rfc3339_utc(moment.replace(
+                tzinfo=dt.timezone.utc))})
         return
     slug = request.slug or (slugify(request.title) if request.title else "")
     if not slug:

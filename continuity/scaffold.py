@@ -21,6 +21,7 @@ from .create_file import create_new_file
 from .errors import UsageError
 from .layout import DIRECTORY_KINDS, TEMPLATE_NAME, default_edges
 from .model import BUILTIN_TEMPLATES
+from .timestamps import rfc3339_utc
 
 STARTERS = Path(__file__).parent / "templates" / "init"
 STATE_FILES = ("STATE", "TODO", "CONTEXT", "LEARNINGS", "PLAN", "TOOLS", "ARTIFACTS", "SNAPSHOT",
@@ -44,7 +45,7 @@ def mesh_index(stem: str) -> str:
 def plan(root: Path, now: dt.datetime) -> list[Planned]:
     """Every file ``init`` writes, with its content."""
     values = {"today": now.date().isoformat(),
-              "timestamp": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+              "timestamp": rfc3339_utc(now),
               "site_name": json.dumps(f"{root.name or 'Memory'} memory", ensure_ascii=False)}
 
     def starter(name: str) -> str:

@@ -6,22 +6,16 @@ tests of ``new``, ``init`` and ``report --write-audit`` say what they mean on th
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 from continuity.config import load_config
 from continuity.markdown import normalise_heading
 from continuity.model import HistoryEntry, MemoryTree, discover
+from continuity.timestamps import parse_date_value
 
 
 def tree_at(root: Path) -> MemoryTree:
     return discover(load_config(root, use_files=False), root)
-
-
-def _moment(value: str) -> dt.datetime:
-    if len(value) == 10:
-        return dt.datetime.combine(dt.date.fromisoformat(value), dt.time())
-    return dt.datetime.fromisoformat(value.replace("Z", "+00:00")).replace(tzinfo=None)
 
 
 def problems(tree: MemoryTree, entry: HistoryEntry) -> list[str]:
@@ -46,15 +40,14 @@ def problems(tree: MemoryTree, entry: HistoryEntry) -> list[str]:
                 found.append(f"{key}={front.data[key]!r} not in {choices}")
         date = front.data.get("date")
         if isinstance(date, str) and entry.parsed_name:
-            try:
-                moment = _moment(date)
-            except ValueError:
+            written = parse_date_value(date)
+            if written is None:
                 found.append(f"date {date!r} does not parse")
             else:
-                if moment.date().isoformat() != entry.parsed_name.date:
+                if written.date.isoformat() != entry.parsed_name.date:
                     found.append(f"date {date} disagrees with the name")
-                if entry.parsed_name.time and moment.strftime("%H-%M-%S") != \
-                        entry.parsed_name.time:
+                if entry.parsed_name.time and (written.moment is None or written.moment.strftime(
+                        "%H-%M-%S") != entry.parsed_name.time):
                     found.append(f"date {date} disagrees with the name's time")
         turn = front.data.get("turn")
         if entry.parsed_name and entry.parsed_name.turn is not None:

@@ -16,6 +16,7 @@ from ..diagnostics import Diagnostic
 from ..ledger import PRODUCTIVE, RESULTS, read_ledger
 from ..model import MemoryTree
 from ..secrets import find_credentials
+from ..timestamps import rfc3339_utc
 from ..validators import get_rule
 
 TRACE_STATUSES = ("complete", "exempt", "incomplete", "absent")
@@ -111,7 +112,7 @@ def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None 
     now = now or dt.datetime.now(dt.timezone.utc)
     result = _without_credentials(result)
     return Report(
-        generated=now.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        generated=rfc3339_utc(now),
         root=tree.root,
         files=result.files,
         state_files=tuple(s.name for s in tree.state_files),
