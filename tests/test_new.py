@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import resource
@@ -11,14 +12,23 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from conftest import GitRepo, check_json, run_cli, write_files
+from conftest import REPO, GitRepo, check_json, run_cli, write_files
+from continuity.entry_template import EntryValues, fill, yaml_scalar
+from continuity.frontmatter import parse as parse_frontmatter
+from continuity.markdown import PLACEHOLDER
+from continuity.model import Document, builtin_template
 from entry_shape import problems, tree_at
 from readonly import read_only, snapshot_bytes
 
 KINDS = ["journal", "snapshot", "completed", "reflection", "audit", "proposal", "setup",
          "artifact", "memory", "knowledge"]
 SLUGS = {"memory": "semantic-tide-tables", "journal": None, "snapshot": None}
+
+
+def today() -> str:
+    return dt.datetime.now(dt.timezone.utc).date().isoformat()
 
 
 def new(root: Path, kind: str, *args: str):
@@ -255,18 +265,10 @@ def test_a_write_that_fails_half_way_leaves_no_partial_entry(initialised: Path):
 
     done = subprocess.run([sys.executable, "-m", "continuity", "new", "proposal", "--slug",
                            "big-change"], cwd=initialised, capture_output=True, text=True,
-                          preexec_fn=limit, env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)))
+                          preexec_fn=limit, env=dict(os.environ, PYTHONPATH=str(REPO)))
     assert done.returncode == 2, done.stderr
     assert "cannot write" in done.stderr and "Traceback" not in done.stderr
     assert snapshot_bytes(initialised) == before
-
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-
-
-def today() -> str:
-    import datetime as dt
-    return dt.datetime.now(dt.timezone.utc).date().isoformat()
 
 
 def test_new_prints_a_path_relative_to_the_working_directory(initialised: Path):
@@ -275,13 +277,6 @@ def test_new_prints_a_path_relative_to_the_working_directory(initialised: Path):
 
 
 # ------------------------------------------------------------------ any text the author gives
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from continuity.entry_template import EntryValues, fill, yaml_scalar  # noqa: E402
-from continuity.frontmatter import parse as parse_frontmatter  # noqa: E402
-from continuity.markdown import PLACEHOLDER  # noqa: E402
-from continuity.model import Document, builtin_template  # noqa: E402
 
 author_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60).filter(
     lambda s: not PLACEHOLDER.search(s))
