@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -42,8 +43,12 @@ class Repository:
     top: Path
     head: str
 
-    def run(self, *args: str, input: bytes | None = None) -> bytes:
-        """Run git in the work tree; raise GitError with git's own words on failure."""
+    def run(self, *args: str, input: bytes | None = None, allowed: tuple[int, ...] = (0,)) -> bytes:
+        """Run git in the work tree; raise GitError with git's own words on failure.
+
+        ``allowed`` lists the exit statuses that are answers, not failures (``check-ignore``
+        exits 1 when nothing is ignored).
+        """
         try:
             done = subprocess.run(
                 ["git", "-c", "core.quotepath=off", *args], cwd=self.top, input=input,
@@ -51,7 +56,7 @@ class Repository:
             )
         except OSError as exc:
             raise GitError(f"cannot run git: {exc}") from None
-        if done.returncode != 0:
+        if done.returncode not in allowed:
             raise GitError(done.stderr.decode("utf-8", "replace").strip() or
                            f"git {' '.join(args)} failed")
         return done.stdout
@@ -99,6 +104,57 @@ class Repository:
             position += size + 1
         return result
 
+    def cat_file_stream(self, objects: Iterable[str]) -> Iterator[tuple[str, bytes | None]]:
+        """Contents of many objects, in order, from one ``cat-file --batch`` process.
+
+        Unlike :meth:`cat_file` nothing is held beyond the object being yielded, so the many
+        versions of a long append-only log pass through without filling memory. Missing
+        objects yield None.
+        """
+        names = list(objects)
+        if not names:
+            return
+        process = subprocess.Popen(
+            ["git", "-c", "core.quotepath=off", "cat-file", "--batch"], cwd=self.top,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=_git_env(), bufsize=1 << 16,
+        )
+        request = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
+        # Writing from another thread: git answers while we are still asking, and a full
+        # pipe in each direction would otherwise deadlock.
+        writer = threading.Thread(target=_feed, args=(process.stdin, request), daemon=True)
+        writer.start()
+        assert process.stdout is not None
+        out = process.stdout
+        complete = False
+        try:
+            for name in names:
+                header = out.readline()
+                if not header:
+                    break
+                parts = header.split()
+                if len(parts) < 3 or parts[-1] in (b"missing", b"ambiguous"):
+                    yield name, None
+                    continue
+                size = int(parts[-1])
+                data = out.read(size)
+                out.read(1)  # the newline after the contents
+                yield name, data
+            else:
+                complete = True
+        finally:
+            if not complete:
+                process.kill()
+            out.close()
+            writer.join()
+            stderr = process.stderr.read() if process.stderr else b""
+            if process.stderr:
+                process.stderr.close()
+            status = process.wait()
+            if not complete and status not in (0, -9):
+                raise GitError(stderr.decode("utf-8", "replace").strip() or
+                               "git cat-file failed")
+
     def resolve_commits(self, revisions: Iterable[str]) -> dict[str, str | None]:
         """Full sha of each revision that names a commit; None for anything else."""
         names = [r for r in dict.fromkeys(revisions) if r and "\n" not in r]
@@ -114,6 +170,14 @@ class Repository:
 
     def rev_parse(self, revision: str) -> str | None:
         return self.resolve_commits([revision]).get(revision)
+
+
+def _feed(pipe, data: bytes) -> None:
+    try:
+        pipe.write(data)
+        pipe.close()
+    except (BrokenPipeError, ValueError, OSError):  # git stopped reading: it has failed or been stopped
+        pass
 
 
 def _git_env() -> dict[str, str]:

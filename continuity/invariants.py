@@ -1,0 +1,370 @@
+"""The protocol's history invariants, judged over one :class:`~continuity.history.History`.
+
+"Old entries are never modified, renamed, or deleted" (CT301-CT303); append-only logs only
+grow (CT304); and state changes pair with history: STATE.md overwritten -> a snapshot, a task
+removed from TODO.md -> a completed/ entry, an insight of LEARNINGS.md removed or changed -> a
+reflection, in the same commit (CT305-CT307). Seed ``continuity-history-directories.txt``.
+
+One walk over the commits decides everything that the change lists alone can decide; what
+needs contents (which tasks a TODO.md lost, whether a log still begins with its previous
+version, the first changed line of an entry) is queued and read afterwards in one blob stream.
+Each finding is reported once, at the first commit that caused it; a log rewrite, and a
+pairing broken, are reported at every commit that does it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from .config import Config
+from .diagnostics import Violation
+from .history import Change, Commit, History
+from .layout import DIRECTORY_KINDS, LEDGER_PATH, DirectoryKind, is_non_entry
+from .model import MemoryTree, is_excluded
+from .state_items import compare, learnings_insights, todo_tasks
+from .textfile import decode
+
+CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307")
+
+# Kinds of path, as far as history is concerned.
+ENTRY = "entry"  # a history entry: never modified, deleted or renamed
+LOG = "log"  # logs/*.jsonl: a history entry that may only grow
+APPEND_ONLY = "append-only"  # the cycle ledger and note stores: may only grow
+STATE, TODO, LEARNINGS = "STATE.md", "TODO.md", "LEARNINGS.md"
+
+#: State file -> (history directory that must grow with it, rule).
+PAIRINGS = {STATE: ("snapshots", "CT305"), TODO: ("completed", "CT306"),
+            LEARNINGS: ("reflections", "CT307")}
+
+
+def glob_regex(pattern: str) -> re.Pattern[str]:
+    """A root-relative glob as ``Path.glob`` reads it: ``*`` stays within one directory."""
+    out = []
+    index = 0
+    while index < len(pattern):
+        if pattern.startswith("**/", index):
+            out.append("(?:.*/)?")
+            index += 3
+            continue
+        ch = pattern[index]
+        out.append("[^/]*" if ch == "*" else "[^/]" if ch == "?" else re.escape(ch))
+        index += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+class Layout:
+    """What kind of history a root-relative path has, by its place in the memory tree."""
+
+    def __init__(self, tree: MemoryTree, config: Config):
+        self.directories: dict[str, DirectoryKind] = {
+            name: kind for name, kind in DIRECTORY_KINDS.items() if kind.kind == "history"}
+        for name, directory in tree.directories.items():
+            if directory.is_history:
+                self.directories.setdefault(name, directory.kind)
+        self.ledgers = set()
+        if config.ledger:
+            self.ledgers.add(_relative(tree.root, config.base_dir / config.ledger))
+        else:
+            self.ledgers.add(LEDGER_PATH)
+            if tree.repo_root is not None:
+                self.ledgers.add(_relative(tree.root, tree.repo_root / LEDGER_PATH))
+        self.notes = [glob_regex(pattern) for pattern in config.notes]
+        self.exclude = tuple(config.exclude)
+        self._kinds: dict[str, str | None] = {}
+
+    def kind(self, path: str) -> str | None:
+        if path not in self._kinds:
+            self._kinds[path] = self._kind(path)
+        return self._kinds[path]
+
+    def _kind(self, path: str) -> str | None:
+        if self.exclude and is_excluded(path, self.exclude):
+            return None
+        if path in (STATE, TODO, LEARNINGS):
+            return path
+        if path in self.ledgers:
+            return APPEND_ONLY
+        parts = path.split("/")
+        if len(parts) >= 2 and parts[0] in self.directories:
+            if any(part.startswith(".") for part in parts[1:]) or \
+                    is_non_entry(parts[-1], self.directories[parts[0]]):
+                return None  # templates, READMEs, dotfiles: not entries
+            return LOG if parts[0] == "logs" and path.endswith(".jsonl") else ENTRY
+        if any(pattern.match(path) for pattern in self.notes):
+            return APPEND_ONLY
+        return None
+
+    def directory(self, path: str) -> str:
+        return path.split("/", 1)[0]
+
+
+def _relative(root, path) -> str:
+    return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
+
+
+# --------------------------------------------------------------------------- words
+
+
+def where(commit: Commit, change: Change) -> str:
+    if commit.pending:
+        return "in the index (staged, not committed)" if change.stage == "staged" \
+            else "in the working tree (uncommitted)"
+    return f"in commit {commit.short} ({commit.day})"
+
+
+def count_lines(data: bytes) -> int:
+    return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+
+def first_difference(old: bytes, new: bytes) -> int:
+    """1-based line where ``new`` first differs from ``old``."""
+    limit = min(len(old), len(new))
+    offset = 0
+    step = 1 << 16
+    while offset < limit and old[offset:offset + step] == new[offset:offset + step]:
+        offset += step
+    while offset < limit and old[offset] == new[offset]:
+        offset += 1
+    return new.count(b"\n", 0, offset) + 1
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _quote(items) -> str:
+    names = [f"`{item}`" for item in items]
+    return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+
+# --------------------------------------------------------------------------- the walk
+
+
+@dataclass
+class _Job:
+    oids: tuple[str | None, ...]
+    judge: Callable[[dict[str, bytes | None]], None]
+
+
+class Judge:
+    """One walk over the history; findings per rule code."""
+
+    def __init__(self, history: History, layout: Layout, codes: set[str] | None = None):
+        self.history = history
+        self.layout = layout
+        self.codes = set(CODES) if codes is None else set(codes) & set(CODES)
+        self.found: dict[str, list[Violation]] = {code: [] for code in CODES}
+        self.reported: set[tuple[str, str]] = set()
+        self.jobs: list[_Job] = []
+        self.gone: dict[str, str] = {}  # path -> the content it had when it was deleted
+
+    def run(self) -> dict[str, list[Violation]]:
+        for commit in self.history.all_commits():
+            self.commit(commit)
+        if self.jobs:
+            for index, blobs in self.history.read_jobs([job.oids for job in self.jobs]):
+                self.jobs[index].judge(blobs)
+        return self.found
+
+    # -- helpers
+
+    def report(self, code: str, commit: Commit, path: str, message: str, hint: str,
+               line: int = 1, once: bool = True) -> None:
+        if code not in self.codes:
+            return
+        if once:
+            if (code, path) in self.reported:
+                return
+            self.reported.add((code, path))
+        self.found[code].append(Violation(path, message, hint, line=line, column=1,
+                                          commit=commit.short, commit_date=commit.day))
+
+    def queue(self, oids: tuple[str | None, ...],
+              judge: Callable[[dict[str, bytes | None]], None]) -> None:
+        self.jobs.append(_Job(oids, judge))
+
+    def wants(self, *codes: str) -> bool:
+        return any(code in self.codes for code in codes)
+
+    # -- one commit
+
+    def commit(self, commit: Commit) -> None:
+        moves = commit.moved()
+        grown = {self.layout.directory(c.path) for c in commit.changes
+                 if c.status == "A" and self.layout.kind(c.path) in (ENTRY, LOG)}
+        for change in commit.changes:
+            kind = self.layout.kind(change.path)
+            if kind is None:
+                continue
+            if kind in (ENTRY, LOG):
+                self.entry(commit, change, kind, moves)
+            if kind in (LOG, APPEND_ONLY):
+                self.log(commit, change, kind, moves)
+            if kind in PAIRINGS and not commit.is_merge:
+                directory, code = PAIRINGS[kind]
+                if directory not in grown:
+                    self.pairing(commit, change, kind, directory, code)
+            if change.status == "D" and change.before:
+                self.gone[change.path] = change.before
+            elif change.status == "A":
+                self.gone.pop(change.path, None)
+
+    def entry(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
+        path = change.path
+        if change.status == "M" and kind == ENTRY and change.before != change.new \
+                and self.wants("CT301") and ("CT301", path) not in self.reported:
+            self.reported.add(("CT301", path))
+            added = self.history.added_in(path)
+            since = f" after commit {added.short} added it" if added and added.sha else ""
+
+            def modified(blobs, commit=commit, change=change, since=since):
+                old, new = blobs.get(change.before), blobs.get(change.new)
+                line = first_difference(old, new) if old is not None and new is not None else 1
+                self.reported.discard(("CT301", change.path))
+                self.report("CT301", commit, change.path,
+                            f"history entry changed {where(commit, change)}{since} "
+                            f"(first change at line {line}); history is append-only",
+                            _modified_hint(commit, change), line=line)
+            self.queue((change.before, change.new), modified)
+        elif change.status == "A" and kind == ENTRY and path in self.gone \
+                and self.gone[path] != change.new:
+            self.report("CT301", commit, path,
+                        f"history entry deleted and re-created with different content "
+                        f"{where(commit, change)}; history is append-only",
+                        "Restore the content it had when it was added, and write the "
+                        "correction as a new entry.")
+        elif change.status == "D":
+            if path in moves:
+                self.report("CT303", commit, path,
+                            f"history entry renamed to `{moves[path]}` {where(commit, change)}; "
+                            "an entry keeps the name it was added under",
+                            f"Move it back (`git mv {moves[path]} {path}`); if the name was "
+                            "wrong, say so in a new entry instead of renaming this one.")
+            else:
+                restore = f"git checkout {commit.short}^ -- {path}" if commit.sha else \
+                    f"git restore --staged --worktree -- {path}"
+                self.report("CT302", commit, path,
+                            f"history entry deleted {where(commit, change)}; history is "
+                            "never deleted", f"Restore it (`{restore}`); if it was wrong, "
+                            "write a correction as a new entry.")
+
+    def log(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
+        if not self.wants("CT304"):
+            return
+        path = change.path
+        if change.status == "D":
+            if kind == APPEND_ONLY:
+                gone_to = f" (moved to `{moves[path]}`)" if path in moves else ""
+                self.report("CT304", commit, path,
+                            f"append-only log deleted{gone_to} {where(commit, change)}",
+                            "Restore it with all its lines (`git checkout "
+                            f"{commit.short or 'HEAD'}^ -- {path}`) and keep appending to it.",
+                            once=False)
+            return
+        if change.status == "A":
+            previous = self.gone.get(path)
+            if previous is None or previous == change.new:
+                return
+            olds: tuple[str | None, ...] = (previous,)
+            recreated = True
+        else:
+            olds = tuple(oid for oid in change.old if oid is not None)
+            recreated = False
+            if change.new in olds:
+                return
+
+        def appended(blobs, commit=commit, change=change, olds=olds, recreated=recreated):
+            new = blobs.get(change.new)
+            versions = [blobs.get(oid) for oid in olds]
+            if new is None or any(old is None for old in versions):
+                return
+            if any(new.startswith(old) for old in versions):
+                return
+            old = versions[0]
+            message, line = _rewrite(old, new, recreated)
+            self.report("CT304", commit, change.path,
+                        f"append-only log {message} {where(commit, change)}",
+                        "A log only grows: restore the lines it had "
+                        f"(`git show {commit.short + '^' if commit.sha else 'HEAD'}:"
+                        f"{change.path}`) and append new lines after them; never edit, "
+                        "reorder, truncate or re-create it.", line=line, once=False)
+        self.queue((*olds, change.new), appended)
+
+    def pairing(self, commit: Commit, change: Change, kind: str, directory: str,
+                code: str) -> None:
+        if code not in self.codes:
+            return
+        if kind == STATE:
+            if change.status == "M" and change.before != change.new:
+                self.report(code, commit, STATE,
+                            f"STATE.md overwritten {where(commit, change)} without adding a "
+                            "snapshots/ entry in the same commit",
+                            "Save the previous state as snapshots/YYYY-MM-DDTHH-MM-SS.md "
+                            "(`continuity new snapshot`) in the commit that overwrites "
+                            "STATE.md.", once=False)
+            return
+        if change.status == "A" or change.before == change.new:
+            return  # a new file removes nothing
+
+        def removed(blobs, commit=commit, change=change):
+            old = _text(blobs.get(change.before))
+            new = _text(blobs.get(change.new)) if change.new else ""
+            if old is None or new is None:
+                return
+            if kind == TODO:
+                gone = compare(todo_tasks(old), todo_tasks(new)).removed
+                if gone:
+                    self.report(code, commit, TODO,
+                                f"{'task' if len(gone) == 1 else 'tasks'} "
+                                f"{_quote(i.key for i in gone)} removed from TODO.md "
+                                f"{where(commit, change)} without adding a completed/ entry",
+                                "Record each finished task as completed/YYYY-MM-DD-task-slug.md "
+                                "with its evidence, in the commit that removes it from TODO.md "
+                                "(`continuity new completed`).", once=False)
+            else:
+                changes = compare(learnings_insights(old), learnings_insights(new))
+                if changes.removed or changes.changed:
+                    parts = []
+                    if changes.removed:
+                        parts.append(f"removed {_quote(i.key for i in changes.removed)}")
+                    if changes.changed:
+                        parts.append(f"changed {_quote(i.key for i in changes.changed)}")
+                    self.report(code, commit, LEARNINGS,
+                                f"LEARNINGS.md insights {' and '.join(parts)} "
+                                f"{where(commit, change)} without adding a reflections/ entry",
+                                "Write the story behind the change as "
+                                "reflections/YYYY-MM-DD-topic-slug.md in the same commit "
+                                "(`continuity new reflection`).", once=False)
+        self.queue((change.before, change.new), removed)
+
+
+def _text(data: bytes | None) -> str | None:
+    return None if data is None else decode(data).text
+
+
+def _modified_hint(commit: Commit, change: Change) -> str:
+    if commit.pending:
+        return (f"Undo the edit (`git restore --staged --worktree -- {change.path}`) and write "
+                "the correction as a new entry.")
+    return (f"Restore the original (`git checkout {commit.short}^ -- {change.path}`) and write "
+            "the correction as a new entry; history is never edited.")
+
+
+def _rewrite(old: bytes, new: bytes, recreated: bool) -> tuple[str, int]:
+    """How ``new`` fails to begin with ``old``: words, and the line in ``new`` to point at."""
+    before = count_lines(old)
+    if recreated:
+        return (f"deleted and re-created without the {_plural(before, 'line')} it held", 1)
+    if not new:
+        return (f"reset to empty (its {_plural(before, 'line')} removed)", 1)
+    if old.startswith(new):
+        after = count_lines(new)
+        if after < before:
+            return (f"truncated from {_plural(before, 'line')} to {after}", 1)
+        return (f"truncated: line {after} cut short", after)
+    line = first_difference(old, new)
+    return (f"rewritten in place: line {line} differs from the previous version "
+            f"({_plural(before, 'line')})", min(line, max(count_lines(new), 1)))
