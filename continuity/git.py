@@ -104,56 +104,26 @@ class Repository:
             position += size + 1
         return result
 
-    def cat_file_stream(self, objects: Iterable[str]) -> Iterator[tuple[str, bytes | None]]:
-        """Contents of many objects, in order, from one ``cat-file --batch`` process.
+    def blob_reader(self) -> "BlobReader":
+        """One ``cat-file --batch`` process to read many objects through, on demand."""
+        return BlobReader(self)
 
-        Unlike :meth:`cat_file` nothing is held beyond the object being yielded, so the many
-        versions of a long append-only log pass through without filling memory. Missing
-        objects yield None.
+    def object_sizes(self, objects: Iterable[str]) -> dict[str, int | None]:
+        """Size of each object (None if missing) from one ``cat-file --batch-check``.
+
+        Git answers from object headers without inflating contents, so this is cheap even
+        for thousands of versions of a large file.
         """
-        names = list(objects)
+        names = list(dict.fromkeys(objects))
         if not names:
-            return
-        process = subprocess.Popen(
-            ["git", "-c", "core.quotepath=off", "cat-file", "--batch"], cwd=self.top,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=_git_env(), bufsize=1 << 16,
-        )
+            return {}
         request = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
-        # Writing from another thread: git answers while we are still asking, and a full
-        # pipe in each direction would otherwise deadlock.
-        writer = threading.Thread(target=_feed, args=(process.stdin, request), daemon=True)
-        writer.start()
-        assert process.stdout is not None
-        out = process.stdout
-        complete = False
-        try:
-            for name in names:
-                header = out.readline()
-                if not header:
-                    break
-                parts = header.split()
-                if len(parts) < 3 or parts[-1] in (b"missing", b"ambiguous"):
-                    yield name, None
-                    continue
-                size = int(parts[-1])
-                data = out.read(size)
-                out.read(1)  # the newline after the contents
-                yield name, data
-            else:
-                complete = True
-        finally:
-            if not complete:
-                process.kill()
-            out.close()
-            writer.join()
-            stderr = process.stderr.read() if process.stderr else b""
-            if process.stderr:
-                process.stderr.close()
-            status = process.wait()
-            if not complete and status not in (0, -9):
-                raise GitError(stderr.decode("utf-8", "replace").strip() or
-                               "git cat-file failed")
+        output = self.run("cat-file", "--batch-check", input=request)
+        sizes: dict[str, int | None] = {}
+        for name, line in zip(names, output.split(b"\n")):
+            parts = line.split()
+            sizes[name] = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else None
+        return sizes
 
     def resolve_commits(self, revisions: Iterable[str]) -> dict[str, str | None]:
         """Full sha of each revision that names a commit; None for anything else."""
@@ -172,11 +142,109 @@ class Repository:
         return self.resolve_commits([revision]).get(revision)
 
 
+class BlobReader:
+    """A long-lived ``git cat-file --batch``: ask for objects in batches, as the answers decide.
+
+    Requests of a batch are written by a helper thread while the answers are read, because
+    with a full pipe in each direction both processes would wait forever. Nothing is kept
+    beyond the object being handed out, so thousands of versions of a long log pass through
+    without filling memory. Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, repository: Repository):
+        self.repository = repository
+        self._process: subprocess.Popen | None = None
+
+    def _start(self) -> subprocess.Popen:
+        if self._process is None:
+            self._process = subprocess.Popen(
+                ["git", "-c", "core.quotepath=off", "cat-file", "--batch"],
+                cwd=self.repository.top, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, env=_git_env(), bufsize=1 << 16,
+            )
+        return self._process
+
+    def read(self, objects: Iterable[str]) -> Iterator[tuple[str, bytes | None]]:
+        """Each object's contents in the order asked (None when missing)."""
+        names = list(objects)
+        if not names:
+            return
+        process = self._start()
+        assert process.stdin is not None and process.stdout is not None
+        request = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
+        writer = threading.Thread(target=_feed, args=(process.stdin, request), daemon=True)
+        writer.start()
+        out = process.stdout
+        answered = 0
+        died = False
+        try:
+            for name in names:
+                header = out.readline()
+                if not header:
+                    died = True
+                    break
+                parts = header.split()
+                answered += 1
+                if len(parts) < 3 or parts[-1] in (b"missing", b"ambiguous"):
+                    yield name, None
+                    continue
+                size = int(parts[-1])
+                data = out.read(size)
+                out.read(1)  # the newline after the contents
+                yield name, data
+        finally:
+            if answered < len(names):
+                # Stopped early (or git died): unread answers would be taken for the next
+                # batch's, so this process is spent. Killing it also frees the writer.
+                error = self.close(kill=not died)
+                writer.join()
+                if died:
+                    raise GitError(error or "git cat-file stopped answering")
+            else:
+                writer.join()
+
+    def read_one(self, name: str) -> bytes | None:
+        for _, data in self.read([name]):
+            return data
+        return None
+
+    def close(self, kill: bool = False) -> str:
+        """Stop git; return what it said on stderr if it failed."""
+        process, self._process = self._process, None
+        if process is None:
+            return ""
+        if kill:
+            process.kill()
+        for stream in (process.stdin, process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        if process.poll() is None:
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        stderr = process.stderr.read() if process.stderr else b""
+        if process.stderr:
+            process.stderr.close()
+        return stderr.decode("utf-8", "replace").strip() if process.returncode not in (0, -9) \
+            else ""
+
+    def __enter__(self) -> "BlobReader":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
 def _feed(pipe, data: bytes) -> None:
     try:
         pipe.write(data)
-        pipe.close()
-    except (BrokenPipeError, ValueError, OSError):  # git stopped reading: it has failed or been stopped
+        pipe.flush()
+    except (BrokenPipeError, ValueError, OSError):  # git stopped reading: it failed or was stopped
         pass
 
 

@@ -17,6 +17,11 @@ Decisions about the walk, so that every rule sees the same history:
   "evil" merge). Whatever a parent already brought was seen at that parent's commits.
 - Renames are not detected by git (``--no-renames``): a rename is a deletion and an addition,
   and :meth:`Commit.moved` pairs them by identical content.
+- The log is limited to the memory root as one prefix (plus the ledger when it lies above the
+  root): git's tree diff is cheapest with a single prefix, and a pathspec per directory
+  doubles its cost. Which of those paths matter is decided afterwards, in Python. The status
+  is limited to the memory's own paths, so untracked or ignored trees beside it (``.venv/``,
+  ``node_modules/``) are never walked.
 - Paths are read with ``-z`` and ``core.quotepath=off``: spaces and non-ASCII names come
   through as written; names that are not UTF-8 survive as surrogate escapes.
 """
@@ -32,7 +37,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from .errors import GitUnavailable, UsageError
-from .git import GitError, Repository
+from .git import BlobReader, GitError, Repository
 from .layout import DIRECTORY_KINDS, LEDGER_PATH
 
 LOG_FORMAT = "%x01%H%x00%P%x00%aI%x00%s%x00"
@@ -127,6 +132,8 @@ class History:
     pending: Commit | None
     object_format: str = "sha1"
     worktree_blobs: dict[str, str] = field(default_factory=dict)  # blob id -> top-relative path
+    ignored: tuple[str, ...] = ()  # untracked files git ignores, relative to the memory root
+    _reader: BlobReader | None = field(default=None, repr=False)
 
     def all_commits(self) -> tuple[Commit, ...]:
         return self.commits + ((self.pending,) if self.pending else ())
@@ -147,28 +154,40 @@ class History:
                 return event.commit
         return None
 
-    # -- contents
+    # -- contents, all through one cat-file process
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
 
     def read_blobs(self, oids: Iterable[str]) -> Iterator[tuple[str, bytes | None]]:
         """Blob contents in the order asked; working-tree versions come from the disk."""
         oids = list(oids)
         from_git = [oid for oid in oids if oid not in self.worktree_blobs]
-        stream = self.repository.cat_file_stream(from_git)
+        if self._reader is None:
+            self._reader = self.repository.blob_reader()
+        answers = self._reader.read(from_git)
         try:
             for oid in oids:
                 if oid in self.worktree_blobs:
                     yield oid, _read_worktree(self.repository.top / self.worktree_blobs[oid])
                 else:
-                    yield next(stream)
+                    yield next(answers)
         finally:
-            stream.close()
+            answers.close()
+
+    def read_blob(self, oid: str) -> bytes | None:
+        for _, data in self.read_blobs([oid]):
+            return data
+        return None
 
     def read_jobs(self, jobs: Sequence[Sequence[str | None]]
                   ) -> Iterator[tuple[int, dict[str, bytes | None]]]:
         """For each job (the blobs one judgement needs), in order: its index and its blobs.
 
         Every blob is read once, in one stream, and kept only until the last job that needs
-        it, so a log with thousands of versions never sits in memory all at once.
+        it, so a file with thousands of versions never sits in memory all at once.
         """
         last_use: dict[str, int] = {}
         order: list[str] = []
@@ -193,6 +212,61 @@ class History:
                         cache.pop(oid, None)
         finally:
             blobs.close()
+
+    def sizes(self, oids: Iterable[str]) -> dict[str, int | None]:
+        oids = set(oids)
+        sizes: dict[str, int | None] = {}
+        for oid in oids & set(self.worktree_blobs):
+            try:
+                sizes[oid] = (self.repository.top / self.worktree_blobs[oid]).lstat().st_size
+            except OSError:
+                sizes[oid] = None
+        sizes.update(self.repository.object_sizes(oids - set(self.worktree_blobs)))
+        return sizes
+
+    def prefix_checks(self, pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], bool]:
+        """For each (old, new): does blob ``new`` begin, byte for byte, with blob ``old``?
+
+        The answer costs a hash, not a read: ``old`` is a prefix of ``new`` exactly when
+        hashing the first ``size(old)`` bytes of ``new`` gives ``old``'s id. And when ``new``
+        is itself a prefix of a later version already read, those bytes are that version's.
+        So a log appended to in a thousand commits is read once (its latest version) plus
+        once per rewrite, however many versions it had. Pairs are given oldest first; an
+        object that cannot be read answers True (nothing can be said against it).
+        """
+        pairs = list(dict.fromkeys(pairs))
+        sizes = self.sizes({oid for pair in pairs for oid in pair})
+        olds = {old for old, _ in pairs}
+        anchors: dict[str, bytes | None] = {}  # read versions
+        within: dict[str, str] = {}  # version -> a read version it is a prefix of
+        tips = list(dict.fromkeys(new for _, new in pairs if new not in olds))
+        for oid, data in self.read_blobs(tips):
+            anchors[oid] = data
+            within[oid] = oid
+        answers: dict[tuple[str, str], bool] = {}
+        for old, new in reversed(pairs):
+            old_size, new_size = sizes.get(old), sizes.get(new)
+            if old == new:
+                answers[(old, new)] = True
+                continue
+            if old_size is None or new_size is None:
+                answers[(old, new)] = True
+                continue
+            if old_size > new_size:
+                answers[(old, new)] = False
+                continue
+            if new not in within:
+                anchors[new] = self.read_blob(new)
+                within[new] = new
+            anchor = anchors[within[new]]
+            if anchor is None:
+                answers[(old, new)] = True
+                continue
+            same = blob_id(memoryview(anchor)[:old_size], self.object_format) == old
+            answers[(old, new)] = same
+            if same:
+                within.setdefault(old, within[new])
+        return answers
 
 
 # --------------------------------------------------------------------------- where to look
@@ -231,17 +305,27 @@ def ledger_paths(tree) -> list[Path]:
 
 def read_history(repo: Repository, root: Path, paths: Iterable[Path], globs: Iterable[str] = (),
                  since: str | None = None) -> History:
-    """The history of ``paths`` and ``globs`` (relative to ``root``): one log, one status."""
-    prefix = _top_relative(repo.top, root) or ""
-    specs = _pathspecs(repo.top, prefix, paths, globs)
+    """The history under ``root`` (one log) and the pending changes to ``paths`` and ``globs``
+    (root-relative) in the index and working tree (one status).
+
+    Paths outside ``root`` (a ledger at the top of the repository) join the log's scope.
+    """
+    paths = list(paths)
+    prefix = _top_relative(repo.top, root)
+    if prefix is None:
+        raise GitUnavailable(f"{root} is not inside the repository at {repo.top}")
+    outside = [p for p in paths if not _inside(p, root)]
+    log_specs = _pathspecs(repo.top, prefix, [root, *outside], ())
+    status_specs = _pathspecs(repo.top, prefix, paths, globs)
     if since is not None:
         _check_since(since, repo)
     commits: list[Commit] = []
-    if repo.head and specs:
-        commits = _read_log(repo, prefix, specs, since)
+    if repo.head:
+        commits = _read_log(repo, prefix, log_specs, since)
     object_format = "sha256" if len(repo.head) == 64 else "sha1"
-    pending, worktree = _read_status(repo, prefix, specs, object_format) if specs else (None, {})
-    return History(repo, prefix, since, tuple(commits), pending, object_format, worktree)
+    pending, worktree, ignored = _read_status(repo, prefix, status_specs, object_format)
+    return History(repo, prefix, since, tuple(commits), pending, object_format, worktree,
+                   tuple(ignored))
 
 
 def _check_since(since: str, repo: Repository) -> None:
@@ -322,18 +406,23 @@ def _change(path: str, old: tuple[str | None, ...], new: str | None,
     return Change(path, status, old, new, stage)
 
 
-def _read_status(repo: Repository, prefix: str, specs: list[str],
-                 object_format: str) -> tuple[Commit | None, dict[str, str]]:
-    """Changes between HEAD and the index or working tree, as one pending commit."""
+def _read_status(repo: Repository, prefix: str, specs: list[str], object_format: str
+                 ) -> tuple[Commit | None, dict[str, str], list[str]]:
+    """Changes between HEAD and the index or working tree, as one pending commit; and the
+    untracked files git ignores (each one, also inside an ignored directory)."""
+    if not specs:
+        return None, {}, []
     try:
         output = repo.run("--no-optional-locks", *NEUTRAL_CONFIG, "status", "--porcelain=v2",
-                          "-z", "--no-renames", "--untracked-files=all", "--", *specs)
+                          "-z", "--no-renames", "--untracked-files=all",
+                          "--ignored=traditional", "--", *specs)
     except GitError as exc:
         raise GitUnavailable(f"{repo.top}: cannot read the index and working tree: {exc}") \
             from None
     tokens = output.split(b"\0")
     changes: list[Change] = []
     worktree: dict[str, str] = {}
+    ignored: list[str] = []
 
     def from_disk(top_path: str) -> str | None:
         oid = _hash_worktree(repo.top / top_path, object_format)
@@ -387,6 +476,9 @@ def _read_status(repo: Repository, prefix: str, specs: list[str],
             top_path = record[2:].decode("utf-8", "surrogateescape")
             old = None
             new, stage = from_disk(top_path), "uncommitted"
+        elif kind == b"!":
+            ignored.append(_root_relative(record[2:].decode("utf-8", "surrogateescape"), prefix))
+            continue
         else:
             continue
         if old is not None and old == new:
@@ -395,8 +487,9 @@ def _read_status(repo: Repository, prefix: str, specs: list[str],
         if change is not None:
             changes.append(change)
     if not changes:
-        return None, worktree
-    return Commit(None, (repo.head,) if repo.head else (), "", "", tuple(changes)), worktree
+        return None, worktree, ignored
+    pending = Commit(None, (repo.head,) if repo.head else (), "", "", tuple(changes))
+    return pending, worktree, ignored
 
 
 def ignored_paths(repo: Repository, root: Path, paths: Iterable[str]
@@ -445,6 +538,14 @@ def _top_relative(top: Path, path: Path) -> str | None:
             return None
     text = relative.as_posix()
     return "" if text == "." else text
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        Path(os.path.abspath(path)).relative_to(Path(os.path.abspath(root)))
+        return True
+    except ValueError:
+        return False
 
 
 def _root_relative(top_path: str, prefix: str) -> str:

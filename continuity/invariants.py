@@ -112,7 +112,7 @@ def where(commit: Commit, change: Change) -> str:
     if commit.pending:
         return "in the index (staged, not committed)" if change.stage == "staged" \
             else "in the working tree (uncommitted)"
-    return f"in commit {commit.short} ({commit.day})"
+    return f"in commit {commit.short}"
 
 
 def count_lines(data: bytes) -> int:
@@ -149,6 +149,16 @@ class _Job:
     judge: Callable[[dict[str, bytes | None]], None]
 
 
+@dataclass(frozen=True)
+class _Growth:
+    """A version of an append-only log that must begin with one of ``olds``."""
+
+    commit: Commit
+    change: Change
+    olds: tuple[str, ...]
+    recreated: bool
+
+
 class Judge:
     """One walk over the history; findings per rule code."""
 
@@ -157,37 +167,43 @@ class Judge:
         self.layout = layout
         self.codes = set(CODES) if codes is None else set(codes) & set(CODES)
         self.found: dict[str, list[Violation]] = {code: [] for code in CODES}
-        self.reported: set[tuple[str, str]] = set()
+        self.claimed: set[tuple[str, str]] = set()
         self.jobs: list[_Job] = []
+        self.growths: list[_Growth] = []
         self.gone: dict[str, str] = {}  # path -> the content it had when it was deleted
+        self._items: dict[tuple[str, str], dict | None] = {}  # recent TODO/LEARNINGS versions
 
     def run(self) -> dict[str, list[Violation]]:
-        for commit in self.history.all_commits():
-            self.commit(commit)
-        if self.jobs:
-            for index, blobs in self.history.read_jobs([job.oids for job in self.jobs]):
-                self.jobs[index].judge(blobs)
+        try:
+            for commit in self.history.all_commits():
+                self.commit(commit)
+            self.judge_growths()
+            if self.jobs:
+                for index, blobs in self.history.read_jobs([job.oids for job in self.jobs]):
+                    self.jobs[index].judge(blobs)
+        finally:
+            self.history.close()
         return self.found
 
-    # -- helpers
+    # -- bookkeeping
+
+    def first(self, code: str, path: str) -> bool:
+        """Claim the single report ``code`` makes about ``path``: True the first time only."""
+        if code not in self.codes or (code, path) in self.claimed:
+            return False
+        self.claimed.add((code, path))
+        return True
 
     def report(self, code: str, commit: Commit, path: str, message: str, hint: str,
-               line: int = 1, once: bool = True) -> None:
-        if code not in self.codes:
-            return
-        if once:
-            if (code, path) in self.reported:
-                return
-            self.reported.add((code, path))
-        self.found[code].append(Violation(path, message, hint, line=line, column=1,
-                                          commit=commit.short, commit_date=commit.day))
+               line: int = 1) -> None:
+        if code in self.codes:
+            self.found[code].append(Violation(path, message, hint, line=line, column=1,
+                                              commit=commit.short, commit_date=commit.day))
 
     def queue(self, oids: tuple[str | None, ...],
               judge: Callable[[dict[str, bytes | None]], None]) -> None:
+        """Judge later, with these blobs, once all of them are read in one stream."""
         self.jobs.append(_Job(oids, judge))
-
-    def wants(self, *codes: str) -> bool:
-        return any(code in self.codes for code in codes)
 
     # -- one commit
 
@@ -201,102 +217,107 @@ class Judge:
                 continue
             if kind in (ENTRY, LOG):
                 self.entry(commit, change, kind, moves)
-            if kind in (LOG, APPEND_ONLY):
+            if kind in (LOG, APPEND_ONLY) and "CT304" in self.codes:
                 self.log(commit, change, kind, moves)
             if kind in PAIRINGS and not commit.is_merge:
                 directory, code = PAIRINGS[kind]
-                if directory not in grown:
-                    self.pairing(commit, change, kind, directory, code)
+                if directory not in grown and code in self.codes:
+                    self.pairing(commit, change, kind, code)
             if change.status == "D" and change.before:
                 self.gone[change.path] = change.before
             elif change.status == "A":
                 self.gone.pop(change.path, None)
 
     def entry(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
+        """CT301-CT303: an entry is never edited, deleted or renamed."""
         path = change.path
-        if change.status == "M" and kind == ENTRY and change.before != change.new \
-                and self.wants("CT301") and ("CT301", path) not in self.reported:
-            self.reported.add(("CT301", path))
-            added = self.history.added_in(path)
-            since = f" after commit {added.short} added it" if added and added.sha else ""
-
-            def modified(blobs, commit=commit, change=change, since=since):
-                old, new = blobs.get(change.before), blobs.get(change.new)
-                line = first_difference(old, new) if old is not None and new is not None else 1
-                self.reported.discard(("CT301", change.path))
-                self.report("CT301", commit, change.path,
-                            f"history entry changed {where(commit, change)}{since} "
-                            f"(first change at line {line}); history is append-only",
-                            _modified_hint(commit, change), line=line)
-            self.queue((change.before, change.new), modified)
-        elif change.status == "A" and kind == ENTRY and path in self.gone \
-                and self.gone[path] != change.new:
-            self.report("CT301", commit, path,
-                        f"history entry deleted and re-created with different content "
-                        f"{where(commit, change)}; history is append-only",
-                        "Restore the content it had when it was added, and write the "
-                        "correction as a new entry.")
-        elif change.status == "D":
-            if path in moves:
+        if change.status == "M" and kind == ENTRY and change.before != change.new:
+            if self.first("CT301", path):
+                self.queue((change.before, change.new),
+                           lambda blobs: self.edited(commit, change, blobs))
+        elif change.status == "A" and kind == ENTRY and self.gone.get(path, change.new) \
+                != change.new:
+            if self.first("CT301", path):
+                self.report("CT301", commit, path,
+                            "history entry deleted and re-created with different content "
+                            f"{where(commit, change)}; history is append-only",
+                            "Restore the content it had when it was added, and write the "
+                            "correction as a new entry.")
+        elif change.status == "D" and path in moves:
+            if self.first("CT303", path):
                 self.report("CT303", commit, path,
                             f"history entry renamed to `{moves[path]}` {where(commit, change)}; "
                             "an entry keeps the name it was added under",
                             f"Move it back (`git mv {moves[path]} {path}`); if the name was "
                             "wrong, say so in a new entry instead of renaming this one.")
-            else:
-                restore = f"git checkout {commit.short}^ -- {path}" if commit.sha else \
-                    f"git restore --staged --worktree -- {path}"
+        elif change.status == "D":
+            if self.first("CT302", path):
                 self.report("CT302", commit, path,
                             f"history entry deleted {where(commit, change)}; history is "
-                            "never deleted", f"Restore it (`{restore}`); if it was wrong, "
-                            "write a correction as a new entry.")
+                            f"never deleted", f"Restore it (`{_restore(commit, path)}`); if it "
+                            "was wrong, write a correction as a new entry.")
+
+    def edited(self, commit: Commit, change: Change, blobs: dict[str, bytes | None]) -> None:
+        old, new = blobs.get(change.before), blobs.get(change.new)
+        line = first_difference(old, new) if old is not None and new is not None else 1
+        added = self.history.added_in(change.path)
+        after = f" after commit {added.short} added it" if added and added.sha else ""
+        if commit.pending:
+            hint = (f"Undo the edit (`git restore --staged --worktree -- {change.path}`) and "
+                    "write the correction as a new entry.")
+        else:
+            hint = (f"Restore the original (`git checkout {commit.short}^ -- {change.path}`) "
+                    "and write the correction as a new entry; history is never edited.")
+        self.report("CT301", commit, change.path,
+                    f"history entry changed {where(commit, change)}{after} (first change at "
+                    f"line {line}); history is append-only", hint, line=line)
 
     def log(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
-        if not self.wants("CT304"):
-            return
+        """CT304: collect every version that must begin with an earlier one."""
         path = change.path
         if change.status == "D":
-            if kind == APPEND_ONLY:
-                gone_to = f" (moved to `{moves[path]}`)" if path in moves else ""
+            if kind == APPEND_ONLY:  # a deleted logs/ file is a deleted entry (CT302)
+                moved = f" (moved to `{moves[path]}`)" if path in moves else ""
                 self.report("CT304", commit, path,
-                            f"append-only log deleted{gone_to} {where(commit, change)}",
-                            "Restore it with all its lines (`git checkout "
-                            f"{commit.short or 'HEAD'}^ -- {path}`) and keep appending to it.",
-                            once=False)
-            return
-        if change.status == "A":
+                            f"append-only log deleted{moved} {where(commit, change)}",
+                            f"Restore it with all its lines (`{_restore(commit, path)}`) and "
+                            "keep appending to it.")
+        elif change.status == "A":
             previous = self.gone.get(path)
-            if previous is None or previous == change.new:
-                return
-            olds: tuple[str | None, ...] = (previous,)
-            recreated = True
+            if previous is not None and previous != change.new:
+                self.growths.append(_Growth(commit, change, (previous,), True))
         else:
             olds = tuple(oid for oid in change.old if oid is not None)
-            recreated = False
-            if change.new in olds:
-                return
+            if olds and change.new not in olds:
+                self.growths.append(_Growth(commit, change, olds, False))
 
-        def appended(blobs, commit=commit, change=change, olds=olds, recreated=recreated):
-            new = blobs.get(change.new)
-            versions = [blobs.get(oid) for oid in olds]
-            if new is None or any(old is None for old in versions):
-                return
-            if any(new.startswith(old) for old in versions):
-                return
-            old = versions[0]
-            message, line = _rewrite(old, new, recreated)
-            self.report("CT304", commit, change.path,
-                        f"append-only log {message} {where(commit, change)}",
-                        "A log only grows: restore the lines it had "
-                        f"(`git show {commit.short + '^' if commit.sha else 'HEAD'}:"
-                        f"{change.path}`) and append new lines after them; never edit, "
-                        "reorder, truncate or re-create it.", line=line, once=False)
-        self.queue((*olds, change.new), appended)
-
-    def pairing(self, commit: Commit, change: Change, kind: str, directory: str,
-                code: str) -> None:
-        if code not in self.codes:
+    def judge_growths(self) -> None:
+        """CT304: hash checks first; contents are read only to describe a rewrite."""
+        if not self.growths:
             return
+        pairs = [(old, growth.change.new) for growth in self.growths for old in growth.olds]
+        answers = self.history.prefix_checks(pairs)
+        for growth in self.growths:
+            # A merge passes when it begins with any of its parents' versions.
+            if not any(answers.get((old, growth.change.new), True) for old in growth.olds):
+                self.queue((growth.olds[0], growth.change.new),
+                           lambda blobs, growth=growth: self.rewritten(growth, blobs))
+
+    def rewritten(self, growth: _Growth, blobs: dict[str, bytes | None]) -> None:
+        commit, change = growth.commit, growth.change
+        old, new = blobs.get(growth.olds[0]), blobs.get(change.new)
+        if old is None or new is None:
+            return
+        message, line = _rewrite(old, new, growth.recreated)
+        shown = f"{commit.short}^" if commit.sha else "HEAD"
+        self.report("CT304", commit, change.path,
+                    f"append-only log {message} {where(commit, change)}",
+                    f"A log only grows: restore the lines it had (`git show {shown}:"
+                    f"{change.path}`) and append new lines after them; never edit, reorder, "
+                    "truncate or re-create it.", line=line)
+
+    def pairing(self, commit: Commit, change: Change, kind: str, code: str) -> None:
+        """CT305-CT307: a state change that its history directory did not record."""
         if kind == STATE:
             if change.status == "M" and change.before != change.new:
                 self.report(code, commit, STATE,
@@ -304,53 +325,66 @@ class Judge:
                             "snapshots/ entry in the same commit",
                             "Save the previous state as snapshots/YYYY-MM-DDTHH-MM-SS.md "
                             "(`continuity new snapshot`) in the commit that overwrites "
-                            "STATE.md.", once=False)
-            return
-        if change.status == "A" or change.before == change.new:
-            return  # a new file removes nothing
+                            "STATE.md.")
+        elif change.status != "A" and change.before != change.new:  # a new file removes nothing
+            self.queue((change.before, change.new),
+                       lambda blobs: self.items_removed(commit, change, kind, code, blobs))
 
-        def removed(blobs, commit=commit, change=change):
-            old = _text(blobs.get(change.before))
-            new = _text(blobs.get(change.new)) if change.new else ""
-            if old is None or new is None:
-                return
-            if kind == TODO:
-                gone = compare(todo_tasks(old), todo_tasks(new)).removed
-                if gone:
-                    self.report(code, commit, TODO,
-                                f"{'task' if len(gone) == 1 else 'tasks'} "
-                                f"{_quote(i.key for i in gone)} removed from TODO.md "
-                                f"{where(commit, change)} without adding a completed/ entry",
-                                "Record each finished task as completed/YYYY-MM-DD-task-slug.md "
-                                "with its evidence, in the commit that removes it from TODO.md "
-                                "(`continuity new completed`).", once=False)
-            else:
-                changes = compare(learnings_insights(old), learnings_insights(new))
-                if changes.removed or changes.changed:
-                    parts = []
-                    if changes.removed:
-                        parts.append(f"removed {_quote(i.key for i in changes.removed)}")
-                    if changes.changed:
-                        parts.append(f"changed {_quote(i.key for i in changes.changed)}")
-                    self.report(code, commit, LEARNINGS,
-                                f"LEARNINGS.md insights {' and '.join(parts)} "
-                                f"{where(commit, change)} without adding a reflections/ entry",
-                                "Write the story behind the change as "
-                                "reflections/YYYY-MM-DD-topic-slug.md in the same commit "
-                                "(`continuity new reflection`).", once=False)
-        self.queue((change.before, change.new), removed)
+    def items_removed(self, commit: Commit, change: Change, kind: str, code: str,
+                      blobs: dict[str, bytes | None]) -> None:
+        before = self.items(kind, change.before, blobs)
+        after = self.items(kind, change.new, blobs)
+        if before is None or after is None:
+            return  # a version that is not text: nothing can be said about its items
+        changes = compare(before, after)
+        if kind == TODO and changes.removed:
+            gone = changes.removed
+            self.report(code, commit, TODO,
+                        f"{'task' if len(gone) == 1 else 'tasks'} {_quote(i.key for i in gone)} "
+                        f"removed from TODO.md {where(commit, change)} without adding a "
+                        "completed/ entry",
+                        "Record each finished task as completed/YYYY-MM-DD-task-slug.md with "
+                        "its evidence, in the commit that removes it from TODO.md "
+                        "(`continuity new completed`).")
+        elif kind == LEARNINGS and (changes.removed or changes.changed):
+            parts = []
+            if changes.removed:
+                parts.append(f"removed {_quote(i.key for i in changes.removed)}")
+            if changes.changed:
+                parts.append(f"changed {_quote(i.key for i in changes.changed)}")
+            self.report(code, commit, LEARNINGS,
+                        f"LEARNINGS.md insights {' and '.join(parts)} {where(commit, change)} "
+                        "without adding a reflections/ entry",
+                        "Write the story behind the change as reflections/YYYY-MM-DD-topic-"
+                        "slug.md in the same commit (`continuity new reflection`).")
+
+    def items(self, kind: str, oid: str | None, blobs: dict[str, bytes | None]) -> dict | None:
+        """The tasks or insights of one version, parsed once though two commits compare it."""
+        if oid is None:
+            return {}
+        key = (kind, oid)
+        if key not in self._items:
+            if len(self._items) >= 16:
+                self._items.pop(next(iter(self._items)))
+            self._items[key] = _parse_items(kind, blobs.get(oid))
+        return self._items[key]
+
+
+def _restore(commit: Commit, path: str) -> str:
+    if commit.sha:
+        return f"git checkout {commit.short}^ -- {path}"
+    return f"git restore --staged --worktree -- {path}"
 
 
 def _text(data: bytes | None) -> str | None:
     return None if data is None else decode(data).text
 
 
-def _modified_hint(commit: Commit, change: Change) -> str:
-    if commit.pending:
-        return (f"Undo the edit (`git restore --staged --worktree -- {change.path}`) and write "
-                "the correction as a new entry.")
-    return (f"Restore the original (`git checkout {commit.short}^ -- {change.path}`) and write "
-            "the correction as a new entry; history is never edited.")
+def _parse_items(kind: str, data: bytes | None) -> dict | None:
+    text = _text(data)
+    if text is None:
+        return None
+    return todo_tasks(text) if kind == TODO else learnings_insights(text)
 
 
 def _rewrite(old: bytes, new: bytes, recreated: bool) -> tuple[str, int]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 from conftest import GitRepo, minimal_tree
 

@@ -30,9 +30,9 @@ def test_commits_come_oldest_first_with_what_each_changed(repo: GitRepo):
     assert [c.sha for c in history.commits] == [first, second, third]
     assert history.commits[0].date == "2026-01-01T00:01:00+00:00"
     assert history.commits[1].subject == "Turn 2, and a code change"
-    # Only the memory tree's paths: source code is not part of it.
+    # Everything under the root is listed; which paths matter is for the rules to say.
     assert [(c.status, c.path) for c in history.commits[1].changes] == [
-        ("A", "journal/2026-01-03-turn-2.md")]
+        ("A", "journal/2026-01-03-turn-2.md"), ("M", "src/main.py")]
     gone = history.commits[2].changes[0]
     assert (gone.status, gone.new, gone.before) == ("D", None, blob_id(TREE[JOURNAL].encode()))
     assert history.added_in(JOURNAL).sha == first
@@ -110,3 +110,29 @@ def test_insights_are_table_rows_and_pattern_items():
                                                               "Test on real data"]
     edited = learnings_insights(text.replace("Fixtures first", "Fixtures before code"))
     assert [item.key for item in compare(insights, edited).changed] == ["1"]
+
+
+def test_prefix_checks_follow_a_log_through_appends_and_rewrites(repo: GitRepo):
+    versions = [b"", b"a\n", b"a\nb\n", b"a\nB\n", b"a\nB\nc\n", b"a\nB\nc\nd", b"a\nB\nc\nd\n"]
+    ids = [blob_id(v) for v in versions]
+    for number, version in enumerate(versions):
+        repo.commit(f"v{number}", {**(TREE if number == 0 else {}), "notes.jsonl": version})
+    history = history_of(repo)
+    pairs = list(zip(ids, ids[1:]))
+    answers = history.prefix_checks(pairs)
+    assert [answers[pair] for pair in pairs] == [True, True, False, True, True, True]
+    assert history.prefix_checks([(ids[4], ids[1])]) == {(ids[4], ids[1]): False}  # shorter
+    history.close()
+
+
+def test_a_blob_reader_stopped_early_can_read_again(repo: GitRepo):
+    repo.commit("Tree", TREE)
+    history = history_of(repo)
+    wanted = [blob_id(TREE[name].encode()) for name in sorted(TREE)]
+    stream = history.read_blobs(wanted)
+    next(stream)
+    stream.close()  # abandoned half-way: the answers left in the pipe must not leak
+    assert [data for _, data in history.read_blobs(wanted[::-1])] == [
+        TREE[name].encode() for name in sorted(TREE)][::-1]
+    assert history.read_blob("0" * 39 + "1") is None  # missing
+    history.close()

@@ -218,19 +218,32 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     directories = [d for d in tree.directories.values() if d.is_history]
     if not directories:
         return
+    # The status already listed the ignored files; ask git why only for one of each
+    # directory's, and for a name its next entry could have.
+    ignored_entries: dict[str, list[str]] = {}
+    for path in history(ctx).ignored:
+        name = path.split("/", 1)[0]
+        ignored_entries.setdefault(name, []).append(path)
+    entries_of = {d.name: {e.path for e in d.entries} for d in directories}
     probes = {d.name: f"{d.name}/{PROBE_NAMES.get(d.name, PROBE_NAME)}" for d in directories}
-    asked = list(probes.values()) + [e.path for d in directories for e in d.entries]
-    ignored = ignored_paths(ctx.git, tree.root, asked)
+    samples = {}
     for directory in directories:
-        entries = [e.path for e in directory.entries if e.path in ignored]
-        probe = probes[directory.name]
-        if not entries and probe not in ignored:
+        found = [p for p in ignored_entries.get(directory.name, ()) if p in entries_of[directory.name]]
+        ignored_entries[directory.name] = found
+        if found:
+            samples[directory.name] = found[0]
+    reasons = ignored_paths(ctx.git, tree.root, [*probes.values(), *samples.values()])
+    for directory in directories:
+        entries = ignored_entries[directory.name]
+        asked = samples.get(directory.name, probes[directory.name])
+        if asked not in reasons:
             continue
-        source, line, pattern = ignored[entries[0] if entries else probe]
+        source, line, pattern = reasons[asked]
         because = f"`{pattern}` in {source}:{line}"
         if entries:
-            what = f"git ignores {len(entries)} of its {len(directory.entries)} " \
-                   f"entr{'y' if len(directory.entries) == 1 else 'ies'} ({because})"
+            total = len(directory.entries)
+            what = f"git ignores {len(entries)} of its {total} " \
+                   f"entr{'y' if total == 1 else 'ies'} ({because})"
         else:
             what = f"git would ignore its new entries ({because})"
         yield Violation(
