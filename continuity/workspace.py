@@ -12,27 +12,33 @@ from .model import MemoryTree, discover
 
 
 def memory_root_for(path: Path, config: Config) -> Path:
-    """The memory root that a file or directory belongs to.
+    """The memory root that a file or directory named on the command line belongs to.
 
-    The configured root if ``path`` lies inside it; otherwise the nearest directory that holds
-    a state file or a protocol directory; otherwise the path itself (or its directory).
+    Inside the configured root: that root (the default root, the working directory, only
+    when it holds state files: ``continuity check memory`` from a project's top checks
+    ``memory/``). A protocol directory (``journal/``) or a file in one: its parent. Any other
+    directory is a root itself; any other file belongs to its directory.
     """
-    path = path.resolve()
+    path = path.absolute()
+    resolved = path.resolve() if path.is_dir() else path.parent.resolve() / path.name
     configured = config.root_path
-    if path == configured or configured in path.parents:
+    if resolved == configured or (configured in resolved.parents and (
+            config.source != "defaults" or _holds_state(configured))):
         return configured
-    start = path if path.is_dir() else path.parent
-    for directory in (start, *start.parents):
-        try:
-            names = {p.name for p in directory.iterdir()}
-        except OSError:
-            continue
-        if any(is_state_file_name(n) for n in names) or (
-                directory == start and path.is_dir() and names & set(DIRECTORY_KINDS)):
-            return directory
-        if directory.name in DIRECTORY_KINDS and directory == start and not path.is_dir():
-            return directory.parent
-    return start
+    if path.is_dir():
+        if resolved.name in DIRECTORY_KINDS and _holds_state(resolved.parent):
+            return resolved.parent
+        return resolved
+    if resolved.parent.name in DIRECTORY_KINDS:
+        return resolved.parent.parent
+    return resolved.parent
+
+
+def _holds_state(directory: Path) -> bool:
+    try:
+        return any(is_state_file_name(p.name) for p in directory.iterdir())
+    except OSError:
+        return False
 
 
 def open_tree(root: Path | None = None, overrides: dict[str, Any] | None = None,

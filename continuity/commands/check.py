@@ -59,35 +59,35 @@ def run(args: argparse.Namespace) -> int:
     if args.ignore:
         config = config.with_options({"ignore": list(config.ignore) + args.ignore},
                                      "command line")
-    # Group the arguments by memory root: one discovery and one git pass per root.
-    groups: "OrderedDict[Path, set[str] | None]" = OrderedDict()
+    # Group the arguments by memory root: one discovery and one git pass per root. A root
+    # named itself is checked whole; files or directories inside it narrow what is reported.
+    groups: "OrderedDict[Path, list[str] | None]" = OrderedDict()
     for raw in args.paths or [None]:
         if raw is None:
-            groups.setdefault(config.root_path, None)
+            groups[config.root_path] = None
             continue
         path = Path(raw)
         if not path.exists() and not path.is_symlink():
             raise UsageError(f"{raw}: no such file or directory")
         root = memory_root_for(path, config)
-        if path.is_dir() and path.resolve() == root:
+        real = path.resolve() if path.is_dir() else path.absolute().parent.resolve() / path.name
+        if real == root:
             groups[root] = None
-        else:
-            files = groups.setdefault(root, set())
-            if files is not None:  # the whole root is already asked for otherwise
-                real = path.absolute().parent.resolve() / path.name
-                files.add(Path(os.path.relpath(real, root)).as_posix())
+        elif groups.get(root, []) is not None:
+            groups.setdefault(root, []).append(Path(os.path.relpath(real, root)).as_posix())
     diagnostics, notices, files, codes = [], [], 0, ()
     rules = active_rules(config)
     for root, only in groups.items():
         _, tree = open_tree(root, overrides, cwd)
         result = run_check(tree, config, cwd=cwd, rules=rules)
-        selected = result.diagnostics
+        kept = result.diagnostics
         if only is not None:
-            selected = tuple(d for d in selected if d.root_path in only)
+            kept = tuple(d for d in kept if any(
+                d.root_path == f or d.root_path.startswith(f + "/") for f in only))
             files += len(only)
         else:
             files += result.files
-        diagnostics.extend(selected)
+        diagnostics.extend(kept)
         notices.extend(result.notices)
         codes = result.rules
     result = CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)

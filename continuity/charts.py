@@ -1,0 +1,117 @@
+"""Inline SVG charts: no script, no asset from another host, readable without JavaScript.
+
+Used by the site (ledger page, home page) and by ``continuity report --format html``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+
+@dataclass(frozen=True)
+class Point:
+    label: str  # shown in the tooltip and on the x axis
+    value: float
+    total: float | None = None  # for "passing of total" series
+
+
+def _scale(value: float, low: float, high: float, size: float) -> float:
+    if high == low:
+        return size / 2
+    return (value - low) / (high - low) * size
+
+
+def line_chart(points: list[Point], *, title: str, y_label: str = "",
+               width: int = 720, height: int = 260) -> str:
+    """Values over a sequence (e.g. goals passing per cycle), with the total drawn dashed."""
+    if not points:
+        return f'<p class="continuity-chart-empty">{escape(title)}: no data.</p>'
+    left, right, top, bottom = 48, 16, 28, 36
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [p.value for p in points] + [p.total for p in points if p.total is not None]
+    high = max(values + [1.0])
+    low = 0.0
+    step = plot_w / max(1, len(points) - 1)
+
+    def xy(index: int, value: float) -> tuple[float, float]:
+        return left + index * step, top + plot_h - _scale(value, low, high, plot_h)
+
+    def path(series: list[tuple[int, float]]) -> str:
+        return " ".join(f"{'M' if i == 0 else 'L'}{x:.1f},{y:.1f}"
+                        for i, (x, y) in enumerate(xy(n, v) for n, v in series))
+
+    parts = [
+        f'<svg class="continuity-chart" role="img" viewBox="0 0 {width} {height}" '
+        f'width="100%" xmlns="http://www.w3.org/2000/svg" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="{left}" y="18" font-size="13" fill="currentColor">{escape(title)}</text>',
+    ]
+    for fraction in (0, 0.25, 0.5, 0.75, 1):
+        value = low + (high - low) * fraction
+        _, y = xy(0, value)
+        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" '
+                     f'stroke="currentColor" stroke-opacity="0.12"/>')
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end" '
+                     f'fill="currentColor">{value:g}</text>')
+    totals = [(i, p.total) for i, p in enumerate(points) if p.total is not None]
+    if totals:
+        parts.append(f'<path d="{path(totals)}" fill="none" stroke="#9e9e9e" '
+                     f'stroke-width="1.5" stroke-dasharray="4 3"/>')
+    parts.append(f'<path d="{path([(i, p.value) for i, p in enumerate(points)])}" '
+                 f'fill="none" stroke="#3f51b5" stroke-width="2"/>')
+    label_every = max(1, len(points) // 12)
+    for i, point in enumerate(points):
+        x, y = xy(i, point.value)
+        tip = f"{point.label}: {point.value:g}" + (
+            f" of {point.total:g}" if point.total is not None else "")
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#3f51b5">'
+                     f"<title>{escape(tip)}</title></circle>")
+        if i % label_every == 0:
+            parts.append(f'<text x="{x:.1f}" y="{height - bottom + 16}" font-size="11" '
+                         f'text-anchor="middle" fill="currentColor">{escape(point.label)}</text>')
+    if y_label:
+        parts.append(f'<text x="12" y="{top + plot_h / 2:.1f}" font-size="11" '
+                     f'transform="rotate(-90 12 {top + plot_h / 2:.1f})" text-anchor="middle" '
+                     f'fill="currentColor">{escape(y_label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def bar_chart(points: list[Point], *, title: str, width: int = 720, height: int = 200) -> str:
+    """Counts per period (e.g. entries added per month)."""
+    if not points:
+        return f'<p class="continuity-chart-empty">{escape(title)}: no data.</p>'
+    left, right, top, bottom = 40, 12, 28, 36
+    plot_w, plot_h = width - left - right, height - top - bottom
+    high = max([p.value for p in points] + [1.0])
+    slot = plot_w / len(points)
+    bar = max(1.0, slot * 0.7)
+    parts = [
+        f'<svg class="continuity-chart" role="img" viewBox="0 0 {width} {height}" '
+        f'width="100%" xmlns="http://www.w3.org/2000/svg" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="{left}" y="18" font-size="13" fill="currentColor">{escape(title)}</text>',
+        f'<text x="{left - 6}" y="{top + 4}" font-size="11" text-anchor="end" '
+        f'fill="currentColor">{high:g}</text>',
+    ]
+    label_every = max(1, len(points) // 12)
+    for i, point in enumerate(points):
+        h = _scale(point.value, 0, high, plot_h) if high else 0
+        x = left + i * slot + (slot - bar) / 2
+        y = top + plot_h - h
+        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
+                     f'fill="#3f51b5" fill-opacity="0.8">'
+                     f"<title>{escape(point.label)}: {point.value:g}</title></rect>")
+        if i % label_every == 0:
+            parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 16}" '
+                         f'font-size="11" text-anchor="middle" fill="currentColor">'
+                         f"{escape(point.label)}</text>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def trajectory(cycles) -> list[Point]:
+    """goals_passing / goals_total per cycle, for cycles that record both."""
+    return [Point(str(c.cycle), c.goals_passing, c.goals_total) for c in cycles
+            if c.cycle is not None and c.goals_passing is not None and c.goals_total is not None]
