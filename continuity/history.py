@@ -31,10 +31,11 @@ from __future__ import annotations
 import hashlib
 import os
 import posixpath
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from .errors import GitUnavailable, UsageError
 from .git import BlobReader, GitError, Repository
@@ -49,10 +50,10 @@ NEUTRAL_CONFIG = (
 )
 
 GITLINK = b"160000"  # a submodule: a commit, not content of this repository
+ZERO_IDS = frozenset({b"0" * 40, b"0" * 64})  # "no object": the path did not exist
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """One path changed by a commit (or waiting in the index or working tree).
 
     ``old`` holds the blob the path had in each parent (None where it had none): one element
@@ -70,7 +71,10 @@ class Change:
     @property
     def before(self) -> str | None:
         """The previous content (the first parent that had the path)."""
-        return next((oid for oid in self.old if oid is not None), None)
+        for oid in self.old:
+            if oid is not None:
+                return oid
+        return None
 
 
 @dataclass(frozen=True)
@@ -233,40 +237,78 @@ class History:
         So a log appended to in a thousand commits is read once (its latest version) plus
         once per rewrite, however many versions it had. Pairs are given oldest first; an
         object that cannot be read answers True (nothing can be said against it).
+
+        The hashes are computed in threads (hashlib lets go of the GIL), on the guess that
+        every check passes; where one fails, the older checks that relied on it are redone.
         """
         pairs = list(dict.fromkeys(pairs))
+        if not pairs:
+            return {}
         sizes = self.sizes({oid for pair in pairs for oid in pair})
         olds = {old for old, _ in pairs}
-        anchors: dict[str, bytes | None] = {}  # read versions
-        within: dict[str, str] = {}  # version -> a read version it is a prefix of
-        tips = list(dict.fromkeys(new for _, new in pairs if new not in olds))
-        for oid, data in self.read_blobs(tips):
+        anchors: dict[str, bytes | None] = {}  # versions read whole
+        for oid, data in self.read_blobs(dict.fromkeys(new for _, new in pairs if new not in olds)):
             anchors[oid] = data
-            within[oid] = oid
+
+        # The guess: every check passes, so each version lies within the latest one read.
+        guess: dict[str, str] = {oid: oid for oid in anchors}
+        planned: dict[tuple[str, str], str] = {}
+        for old, new in reversed(pairs):
+            anchor = guess.get(new)
+            if anchor is not None and _comparable(sizes.get(old), sizes.get(new)):
+                planned[(old, new)] = anchor
+                guess.setdefault(old, anchor)
+        hashed = self._hash_prefixes(
+            {(old, anchor) for (old, _), anchor in planned.items()}, sizes, anchors)
+
+        # The truth, oldest dependency first: reuse each guessed hash whose guess held.
+        within: dict[str, str] = {oid: oid for oid in anchors}
         answers: dict[tuple[str, str], bool] = {}
         for old, new in reversed(pairs):
             old_size, new_size = sizes.get(old), sizes.get(new)
-            if old == new:
-                answers[(old, new)] = True
-                continue
-            if old_size is None or new_size is None:
+            if old == new or old_size is None or new_size is None:
                 answers[(old, new)] = True
                 continue
             if old_size > new_size:
                 answers[(old, new)] = False
                 continue
-            if new not in within:
+            if new not in within:  # new broke from the version after it: read it whole
                 anchors[new] = self.read_blob(new)
                 within[new] = new
-            anchor = anchors[within[new]]
-            if anchor is None:
+            anchor = within[new]
+            if anchors[anchor] is None:
                 answers[(old, new)] = True
                 continue
-            same = blob_id(memoryview(anchor)[:old_size], self.object_format) == old
+            if planned.get((old, new)) == anchor:
+                same = hashed[(old, anchor)]
+            else:
+                same = blob_id(memoryview(anchors[anchor])[:old_size], self.object_format) == old
             answers[(old, new)] = same
             if same:
-                within.setdefault(old, within[new])
+                within.setdefault(old, anchor)
         return answers
+
+    def _hash_prefixes(self, checks: set[tuple[str, str]], sizes: dict[str, int | None],
+                       anchors: dict[str, bytes | None]) -> dict[tuple[str, str], bool]:
+        """For each (old, anchor): is ``old`` the first size(old) bytes of ``anchor``?"""
+        def check(item: tuple[str, str]) -> bool:
+            old, anchor = item
+            data = anchors.get(anchor)
+            size = sizes.get(old)
+            if data is None or size is None:
+                return True
+            return blob_id(memoryview(data)[:size], self.object_format) == old
+
+        items = list(checks)
+        if len(items) < 64:
+            return {item: check(item) for item in items}
+        workers = min(8, os.cpu_count() or 1)
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            return dict(zip(items, pool.map(check, items, chunksize=16)))
+
+
+def _comparable(old_size: int | None, new_size: int | None) -> bool:
+    return old_size is not None and new_size is not None and old_size <= new_size
 
 
 # --------------------------------------------------------------------------- where to look
@@ -385,6 +427,16 @@ def parse_log(output: bytes, prefix: str) -> list[Commit]:
 
 def _raw_change(meta: bytes, raw_path: bytes, prefix: str) -> Change | None:
     """One ``:mode... oid... STATUS`` record (``::...`` for a merge's combined diff)."""
+    if meta[1:2] != b":":  # an ordinary commit's record, by far the most common: no loops
+        fields = meta[1:].split(b" ")
+        if len(fields) != 5 or fields[0] == GITLINK or fields[1] == GITLINK:
+            return None
+        path = _root_relative(raw_path.decode("utf-8", "surrogateescape"), prefix)
+        old = None if fields[2] in ZERO_IDS else fields[2].decode("ascii")
+        new = None if fields[3] in ZERO_IDS else fields[3].decode("ascii")
+        if old is None and new is None:
+            return None
+        return Change(path, "D" if new is None else "A" if old is None else "M", (old,), new)
     parents = len(meta) - len(meta.lstrip(b":"))
     fields = meta[parents:].split(b" ")
     if len(fields) < 2 * parents + 3:

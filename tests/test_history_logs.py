@@ -114,3 +114,19 @@ def test_merged_appends_from_two_branches_pass(repo: GitRepo):
     merge = repo.commit("Merge side")
     assert repo.git("rev-list", "--parents", "-n1", merge).count(" ") == 2
     assert rewrites(repo.path) == []
+
+
+def test_a_rewrite_deep_in_a_long_ledger_history_is_found_at_its_commit(repo: GitRepo):
+    """Hundreds of versions: hashed in parallel on the guess that all pass; the one that does
+    not, and only it, is reported."""
+    from history_repos import agent_history, fast_import
+
+    commits = agent_history(300)
+    ledger = commits[150]["files"][LEDGER]
+    commits[150]["files"][LEDGER] = ledger.replace(b'"cycle": 7,', b'"cycle": 70,')
+    for later in commits[151:]:  # the rewrite stays; later cycles append to it
+        later["files"][LEDGER] = later["files"][LEDGER].replace(b'"cycle": 7,', b'"cycle": 70,')
+    shas = fast_import(repo, commits)
+    [(code, path, commit, message, at)] = rewrites(repo.path)
+    assert (code, path, commit, at) == ("CT304", LEDGER, shas[150][:7], 7)
+    assert "line 7 differs" in message
