@@ -2,9 +2,10 @@
 
 One ``git log`` pass lists every commit reachable from HEAD (or after ``since``) that touches
 the memory root, with what it added, modified and deleted; one ``git status`` adds the changes
-waiting in the index and the working tree; contents come through one ``git cat-file --batch``
-stream, each blob read once and dropped after its last use (SPEC §8). This module knows git
-and where a memory tree keeps its files; what the changes *mean* is for the history rules.
+waiting in the index and the working tree, and the files git ignores; contents come through
+one ``git cat-file --batch`` process, each blob read once and dropped after its last use, and
+sizes through one ``git cat-file --batch-check`` (SPEC §8). This module knows git and where a
+memory tree keeps its files; what the changes *mean* is for the history rules.
 
 Decisions about the walk, so that every rule sees the same history:
 
@@ -40,6 +41,7 @@ from typing import Iterable, Iterator, NamedTuple, Sequence
 from .errors import GitUnavailable, UsageError
 from .git import BlobReader, GitError, Repository
 from .layout import DIRECTORY_KINDS, LEDGER_PATH
+from .model import MemoryTree
 
 LOG_FORMAT = "%x01%H%x00%P%x00%aI%x00%s%x00"
 
@@ -314,7 +316,7 @@ def _comparable(old_size: int | None, new_size: int | None) -> bool:
 # --------------------------------------------------------------------------- where to look
 
 
-def memory_paths(tree) -> tuple[list[Path], list[str]]:
+def memory_paths(tree: MemoryTree) -> tuple[list[Path], list[str]]:
     """What of a memory tree has a history: (absolute paths, root-relative globs).
 
     The state files whose changes history must explain, every history directory (the
@@ -331,7 +333,7 @@ def memory_paths(tree) -> tuple[list[Path], list[str]]:
     return paths, list(config.notes)
 
 
-def ledger_paths(tree) -> list[Path]:
+def ledger_paths(tree: MemoryTree) -> list[Path]:
     """The cycle ledger's possible places: the configured one, else root and repository top."""
     config = tree.config
     if config.ledger:
@@ -384,18 +386,34 @@ def _read_log(repo: Repository, prefix: str, specs: list[str], since: str | None
     if since is not None:
         args.append(f"^{since}")
     try:
-        output = repo.run(*args, "--", *specs)
+        # Streamed: a long history is parsed as it arrives, never held as one string.
+        return parse_log(_tokens(repo.stream(*args, "--", *specs)), prefix)
     except GitError as exc:
         if since is not None and ("revision" in str(exc) or "unknown" in str(exc)):
             raise UsageError(f"since: {since!r} is not a commit of the repository at "
                              f"{repo.top} ({exc})") from None
         raise GitUnavailable(f"{repo.top}: cannot read the git history: {exc}") from None
-    return parse_log(output, prefix)
 
 
-def parse_log(output: bytes, prefix: str) -> list[Commit]:
-    """Commits from ``git log --format=LOG_FORMAT -c --raw -z`` output."""
-    tokens = output.split(b"\0")
+def _tokens(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """The NUL-separated fields of a ``-z`` output that arrives in chunks."""
+    rest = b""
+    for chunk in chunks:
+        fields = (rest + chunk).split(b"\0")
+        rest = fields.pop()
+        yield from fields
+    if rest:
+        yield rest
+
+
+def parse_log(output: bytes | Iterable[bytes], prefix: str) -> list[Commit]:
+    """Commits from ``git log --format=LOG_FORMAT -c --raw -z`` output (or its fields).
+
+    A commit is four fields (``\\x01sha``, parents, date, subject); each change after it is
+    a ``:modes oids status`` field and a path field. Fields are taken by position, so a
+    subject or a path may hold anything but NUL.
+    """
+    tokens = iter(output.split(b"\0") if isinstance(output, bytes) else output)
     commits: list[Commit] = []
     header: tuple[str, tuple[str, ...], str, str] | None = None
     changes: list[Change] = []
@@ -404,23 +422,21 @@ def parse_log(output: bytes, prefix: str) -> list[Commit]:
         if header is not None:
             commits.append(Commit(header[0], header[1], header[2], header[3], tuple(changes)))
 
-    index, count = 0, len(tokens)
-    while index < count:
-        token = tokens[index].lstrip(b"\n")
-        if token.startswith(b"\x01") and index + 3 < count:
+    for token in tokens:
+        token = token.lstrip(b"\n")
+        if token.startswith(b"\x01"):
             finish()
-            header = (token[1:].decode("ascii"), tuple(tokens[index + 1].decode("ascii").split()),
-                      tokens[index + 2].decode("ascii", "replace"),
-                      tokens[index + 3].decode("utf-8", "replace"))
+            parents, date, subject = next(tokens, b""), next(tokens, b""), next(tokens, b"")
+            header = (token[1:].decode("ascii"), tuple(parents.decode("ascii").split()),
+                      date.decode("ascii", "replace"), subject.decode("utf-8", "replace"))
             changes = []
-            index += 4
-        elif token.startswith(b":") and index + 1 < count:
-            change = _raw_change(token, tokens[index + 1], prefix)
+        elif token.startswith(b":"):
+            raw_path = next(tokens, None)
+            if raw_path is None:
+                break
+            change = _raw_change(token, raw_path, prefix)
             if change is not None:
                 changes.append(change)
-            index += 2
-        else:
-            index += 1
     finish()
     return commits
 

@@ -21,8 +21,8 @@ from typing import Callable
 
 from .config import Config
 from .diagnostics import Violation
-from .history import Change, Commit, History
-from .layout import DIRECTORY_KINDS, LEDGER_PATH, DirectoryKind, is_non_entry
+from .history import Change, Commit, History, ledger_paths
+from .layout import DIRECTORY_KINDS, DirectoryKind, is_non_entry
 from .model import MemoryTree, is_excluded
 from .state_items import compare, learnings_insights, todo_tasks
 from .textfile import decode
@@ -64,13 +64,7 @@ class Layout:
         for name, directory in tree.directories.items():
             if directory.is_history:
                 self.directories.setdefault(name, directory.kind)
-        self.ledgers = set()
-        if config.ledger:
-            self.ledgers.add(_relative(tree.root, config.base_dir / config.ledger))
-        else:
-            self.ledgers.add(LEDGER_PATH)
-            if tree.repo_root is not None:
-                self.ledgers.add(_relative(tree.root, tree.repo_root / LEDGER_PATH))
+        self.ledgers = {_relative(tree.root, path) for path in ledger_paths(tree)}
         self.notes = [glob_regex(pattern) for pattern in config.notes]
         self.exclude = tuple(config.exclude)
         self._kinds: dict[str, str | None] = {}
@@ -125,7 +119,8 @@ def first_difference(old: bytes, new: bytes) -> int:
     offset = 0
     step = 1 << 16
     while offset < limit and old[offset:offset + step] == new[offset:offset + step]:
-        offset += step
+        offset += step  # whole blocks first: a long log usually differs near its end
+    offset = min(offset, limit)
     while offset < limit and old[offset] == new[offset]:
         offset += 1
     return new.count(b"\n", 0, offset) + 1

@@ -136,3 +136,20 @@ def test_a_blob_reader_stopped_early_can_read_again(repo: GitRepo):
         TREE[name].encode() for name in sorted(TREE)][::-1]
     assert history.read_blob("0" * 39 + "1") is None  # missing
     history.close()
+
+
+def test_note_globs_read_as_path_glob_does():
+    from continuity.invariants import glob_regex
+
+    pattern = glob_regex("notes/*.jsonl")
+    assert pattern.match("notes/tide.jsonl")
+    assert not pattern.match("notes/old/tide.jsonl") and not pattern.match("x/notes/a.jsonl")
+    assert glob_regex("**/n?.jsonl").match("a/b/n1.jsonl")
+
+
+def test_first_difference_points_at_the_line_in_the_new_version():
+    from continuity.invariants import first_difference
+
+    assert first_difference(b"a\nb\nc\n", b"a\nB\nc\n") == 2
+    long = b"x" * 200_000
+    assert first_difference(long + b"\nold\n", long + b"\nnew\n") == 2

@@ -125,6 +125,15 @@ def test_since_still_judges_old_entries_edited_after_it(repo: GitRepo):
     assert summary(findings(repo.path, "--since", baseline)) == [("CT301", JOURNAL, edited[:7])]
 
 
+def test_an_entry_added_and_deleted_within_the_range(repo: GitRepo):
+    baseline = repo.commit("Tree", TREE)
+    repo.commit("A turn", {"journal/2026-01-03-turn-2.md": TREE[JOURNAL]})
+    deleted = repo.commit("Gone again", delete=["journal/2026-01-03-turn-2.md"])
+    assert not (repo.path / "journal/2026-01-03-turn-2.md").exists()
+    assert summary(findings(repo.path, "--since", baseline)) == [
+        ("CT302", "journal/2026-01-03-turn-2.md", deleted[:7])]
+
+
 def test_since_that_does_not_resolve_is_exit_2_naming_it(repo: GitRepo):
     repo.commit("Tree", TREE)
     result = run_cli("check", "--since", "no-such-tag", cwd=repo.path)
