@@ -373,8 +373,8 @@ def read_history(repo: Repository, root: Path, paths: Iterable[Path], globs: Ite
 
 
 def _check_since(since: str, repo: Repository) -> None:
-    if not since.strip() or since.startswith("-") or any(c in since for c in "\0\n "):
-        raise UsageError(f"since: {since!r} is not a revision")
+    if not since.strip() or since.startswith("-") or any(c in since for c in "\0\n"):
+        raise UsageError(f"since: {since!r} is not a revision")  # and never a git option
     if not repo.head:
         raise UsageError(f"since: {since!r} cannot be resolved: {repo.top} has no commits yet")
 
