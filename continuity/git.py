@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -42,8 +43,12 @@ class Repository:
     top: Path
     head: str
 
-    def run(self, *args: str, input: bytes | None = None) -> bytes:
-        """Run git in the work tree; raise GitError with git's own words on failure."""
+    def run(self, *args: str, input: bytes | None = None, allowed: tuple[int, ...] = (0,)) -> bytes:
+        """Run git in the work tree; raise GitError with git's own words on failure.
+
+        ``allowed`` lists the exit statuses that are answers, not failures (``check-ignore``
+        exits 1 when nothing is ignored).
+        """
         try:
             done = subprocess.run(
                 ["git", "-c", "core.quotepath=off", *args], cwd=self.top, input=input,
@@ -51,7 +56,7 @@ class Repository:
             )
         except OSError as exc:
             raise GitError(f"cannot run git: {exc}") from None
-        if done.returncode != 0:
+        if done.returncode not in allowed:
             raise GitError(done.stderr.decode("utf-8", "replace").strip() or
                            f"git {' '.join(args)} failed")
         return done.stdout
@@ -99,6 +104,27 @@ class Repository:
             position += size + 1
         return result
 
+    def blob_reader(self) -> "BlobReader":
+        """One ``cat-file --batch`` process to read many objects through, on demand."""
+        return BlobReader(self)
+
+    def object_sizes(self, objects: Iterable[str]) -> dict[str, int | None]:
+        """Size of each object (None if missing) from one ``cat-file --batch-check``.
+
+        Git answers from object headers without inflating contents, so this is cheap even
+        for thousands of versions of a large file.
+        """
+        names = list(dict.fromkeys(objects))
+        if not names:
+            return {}
+        request = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
+        output = self.run("cat-file", "--batch-check", input=request)
+        sizes: dict[str, int | None] = {}
+        for name, line in zip(names, output.split(b"\n")):
+            parts = line.split()
+            sizes[name] = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else None
+        return sizes
+
     def resolve_commits(self, revisions: Iterable[str]) -> dict[str, str | None]:
         """Full sha of each revision that names a commit; None for anything else."""
         names = [r for r in dict.fromkeys(revisions) if r and "\n" not in r]
@@ -114,6 +140,112 @@ class Repository:
 
     def rev_parse(self, revision: str) -> str | None:
         return self.resolve_commits([revision]).get(revision)
+
+
+class BlobReader:
+    """A long-lived ``git cat-file --batch``: ask for objects in batches, as the answers decide.
+
+    Requests of a batch are written by a helper thread while the answers are read, because
+    with a full pipe in each direction both processes would wait forever. Nothing is kept
+    beyond the object being handed out, so thousands of versions of a long log pass through
+    without filling memory. Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, repository: Repository):
+        self.repository = repository
+        self._process: subprocess.Popen | None = None
+
+    def _start(self) -> subprocess.Popen:
+        if self._process is None:
+            self._process = subprocess.Popen(
+                ["git", "-c", "core.quotepath=off", "cat-file", "--batch"],
+                cwd=self.repository.top, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, env=_git_env(), bufsize=1 << 16,
+            )
+        return self._process
+
+    def read(self, objects: Iterable[str]) -> Iterator[tuple[str, bytes | None]]:
+        """Each object's contents in the order asked (None when missing)."""
+        names = list(objects)
+        if not names:
+            return
+        process = self._start()
+        assert process.stdin is not None and process.stdout is not None
+        request = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
+        writer = threading.Thread(target=_feed, args=(process.stdin, request), daemon=True)
+        writer.start()
+        out = process.stdout
+        answered = 0
+        died = False
+        try:
+            for name in names:
+                header = out.readline()
+                if not header:
+                    died = True
+                    break
+                parts = header.split()
+                answered += 1
+                if len(parts) < 3 or parts[-1] in (b"missing", b"ambiguous"):
+                    yield name, None
+                    continue
+                size = int(parts[-1])
+                data = out.read(size)
+                out.read(1)  # the newline after the contents
+                yield name, data
+        finally:
+            if answered < len(names):
+                # Stopped early (or git died): unread answers would be taken for the next
+                # batch's, so this process is spent. Killing it also frees the writer.
+                error = self.close(kill=not died)
+                writer.join()
+                if died:
+                    raise GitError(error or "git cat-file stopped answering")
+            else:
+                writer.join()
+
+    def read_one(self, name: str) -> bytes | None:
+        for _, data in self.read([name]):
+            return data
+        return None
+
+    def close(self, kill: bool = False) -> str:
+        """Stop git; return what it said on stderr if it failed."""
+        process, self._process = self._process, None
+        if process is None:
+            return ""
+        if kill:
+            process.kill()
+        for stream in (process.stdin, process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+        if process.poll() is None:
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        stderr = process.stderr.read() if process.stderr else b""
+        if process.stderr:
+            process.stderr.close()
+        return stderr.decode("utf-8", "replace").strip() if process.returncode not in (0, -9) \
+            else ""
+
+    def __enter__(self) -> "BlobReader":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _feed(pipe, data: bytes) -> None:
+    try:
+        pipe.write(data)
+        pipe.flush()
+    except (BrokenPipeError, ValueError, OSError):  # git stopped reading: it failed or was stopped
+        pass
 
 
 def _git_env() -> dict[str, str]:

@@ -302,6 +302,12 @@ def find_repo_root(start: Path) -> Path | None:
     return None
 
 
+def is_excluded(rel: str, patterns: tuple[str, ...]) -> bool:
+    """Whether a root-relative path falls under one of the ``exclude`` globs (or a directory one)."""
+    return any(fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(rel, pattern.rstrip("/") + "/*")
+               for pattern in patterns)
+
+
 class _Walker:
     """Reads files for discovery, refusing links that leave the boundary and oversized files."""
 
@@ -312,8 +318,7 @@ class _Walker:
         self.skipped: list[TreeFile] = []
 
     def excluded(self, rel: str) -> bool:
-        return any(fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(rel, pattern.rstrip("/") + "/*")
-                   for pattern in self.config.exclude)
+        return is_excluded(rel, self.config.exclude)
 
     def load(self, path: Path) -> TreeFile:
         rel = self._rel(path)
