@@ -1,0 +1,68 @@
+"""Writing tree text into generated Markdown so that it reads as text, never as markup.
+
+Titles, frontmatter values, messages and facts come from files anyone may have written; put
+into a table cell or a link unescaped, a ``|`` would split the row and a ``<script>`` would be
+raw HTML. Everything the templates interpolate goes through one of these.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from urllib.parse import quote
+
+# Characters Python-Markdown (and CommonMark) give meaning to inside a line.
+_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]|])")
+
+
+def inline(value: object) -> str:
+    """Any value as one line of literal Markdown text (HTML characters as entities)."""
+    text = "" if value is None else str(value)
+    text = html.escape(text, quote=False)
+    text = _INLINE_SPECIAL.sub(r"\\\1", text)
+    return " ".join(text.split())
+
+
+def code(value: object) -> str:
+    """A value as an inline code span, fenced with more backticks than it contains."""
+    text = " ".join(("" if value is None else str(value)).split())
+    if not text:
+        return ""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    padding = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{padding}{text}{padding}{fence}"
+
+
+def fence_for(text: str, minimum: int = 3) -> str:
+    """A backtick fence longer than any backtick run at the start of a line in ``text``."""
+    longest = max((len(m) for m in re.findall(r"^[ \t]*(`{3,})", text, re.MULTILINE)), default=0)
+    return "`" * max(minimum, longest + 1)
+
+
+def code_block(text: str, language: str = "") -> str:
+    fence = fence_for(text)
+    body = text if text.endswith("\n") else text + "\n"
+    return f"{fence}{language}\n{body}{fence}"
+
+
+def relative(from_page: str, to_path: str, anchor: str = "") -> str:
+    """A link from one generated page to another, relative and URL-quoted (spaces, accents)."""
+    base = posixpath.dirname(from_page) or "."
+    target = posixpath.relpath(to_path, base)
+    url = quote(target, safe="/-._~")
+    return f"{url}#{anchor}" if anchor else url
+
+
+def link(text: object, from_page: str, to_path: str | None, anchor: str = "") -> str:
+    """``[text](relative path)``, or the text alone when there is no page to link to."""
+    label = inline(text) or inline(to_path)
+    if to_path is None:
+        return label
+    return f"[{label}]({relative(from_page, to_path, anchor)})"
+
+
+def attribute(value: object) -> str:
+    """A value for raw HTML (the warning boxes, charts): escaped, quotes included."""
+    return html.escape("" if value is None else str(value), quote=True)
