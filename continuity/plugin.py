@@ -77,6 +77,17 @@ class ContinuityPlugin(BasePlugin):
         # Its presence keeps this object across `mkdocs serve` rebuilds, with its caches.
         self.command = command
 
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # The memory site is meant to work offline; say which theme settings fetch from afar.
+        theme = config.theme
+        if theme.name == "material" and theme.get("font") is not False:
+            log.info("theme 'material' loads Google Fonts from fonts.googleapis.com; set "
+                     "`theme.font: false` for a site that fetches nothing from other hosts")
+        if theme.name == "mkdocs" and theme.get("highlightjs"):
+            log.info("theme 'mkdocs' loads highlight.js from cdnjs.cloudflare.com; set "
+                     "`theme.highlightjs: false` for a site that fetches nothing from other hosts")
+        return config
+
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         try:
             settings = self.settings()
@@ -100,8 +111,9 @@ class ContinuityPlugin(BasePlugin):
         site = generate(tree, inputs.check, inputs.provenance, GenerateOptions(
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
             sanitize_html=settings.sanitize_html))
-        files = self.add_site(site, files, config, tree, inside)
-        if config.nav is None:
+        own_nav = config.nav is None
+        files = self.add_site(site, files, config, tree, inside, own_nav)
+        if own_nav:
             config.nav = self.navigation(site, files, tree)
         if settings.strict and inputs.check.failed(settings.fail_on) and self.command != "serve":
             raise PluginError(
@@ -112,8 +124,12 @@ class ContinuityPlugin(BasePlugin):
         return files
 
     def add_site(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
-                 inside: bool) -> Files:
-        """Add the pages; replace the tree's own files when the root lies inside docs_dir."""
+                 inside: bool, own_nav: bool) -> Files:
+        """Add the pages; replace the tree's own files when the root lies inside docs_dir.
+
+        With a ``nav`` written in mkdocs.yml, every generated page is out of the navigation
+        unless listed there: MkDocs then does not list hundreds of them as omitted.
+        """
         root = str(tree.root)
         rendered = {str(tree.root / p.source) for p in site.pages if p.source}
         rendered |= {str(s.source) for s in site.static_files}
@@ -128,7 +144,8 @@ class ContinuityPlugin(BasePlugin):
         for page in site.pages:
             generated = File.generated(
                 config, page.path, content=page.content,
-                inclusion=InclusionLevel.INCLUDED if page.in_nav else InclusionLevel.NOT_IN_NAV)
+                inclusion=InclusionLevel.INCLUDED if page.in_nav and own_nav
+                else InclusionLevel.NOT_IN_NAV)
             if not self.make_room(generated, by_dest, files, root):
                 continue
             files.append(generated)
