@@ -14,6 +14,8 @@ import json
 import sys
 from pathlib import Path
 
+import yaml
+
 from ..errors import UsageError
 from ..generator import GenerateOptions, Site, generate
 from ..generator.inputs import gather
@@ -33,6 +35,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site-prefix", metavar="FOLDER",
                         help="folder of DIR to put the pages in (default: DIR itself)")
     parser.add_argument("--title", help="the home page's heading (default: the root's name)")
+    parser.add_argument("--nav-file", metavar="FILE",
+                        help="also write the navigation (state files, directories, ledger, "
+                             "notes, findings; no entry) as a YAML `nav:` for mkdocs.yml")
     parser.add_argument("--no-git", action="store_true",
                         help="skip the history rules and the commits that added each entry")
 
@@ -52,6 +57,9 @@ def run(args: argparse.Namespace) -> int:
         title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html))
     out = Path(args.out)
     written, removed = write_site(site, out, tree.root)
+    if args.nav_file:
+        nav = yaml.safe_dump({"nav": site.nav_config()}, sort_keys=False, allow_unicode=True)
+        write_atomic(Path(args.nav_file), nav.encode("utf-8"))
     for notice in inputs.check.notices:
         print(f"continuity: {notice}", file=sys.stderr)
     print(f"{out}: {written} files written"

@@ -84,6 +84,7 @@ class SiteContext:
     _ordered: dict[str, list[HistoryEntry]] = field(init=False, default_factory=dict)
     _rows: dict[str, EntryRow] = field(init=False, default_factory=dict)
     _template_titles: dict[str, str | None] = field(init=False, default_factory=dict)
+    _titles: dict[str, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.layout = SiteLayout(self.tree, self.options.prefix)
@@ -117,6 +118,11 @@ class SiteContext:
     def title(self, entry: HistoryEntry) -> str:
         """The entry's heading, unless it is the template's own (every completed/ entry is a
         "Completed Work Entry"): then what tells it apart, the task's description."""
+        if entry.path not in self._titles:
+            self._titles[entry.path] = self._distinct_title(entry)
+        return self._titles[entry.path]
+
+    def _distinct_title(self, entry: HistoryEntry) -> str:
         title = entry.title
         directory = self.tree.directories.get(entry.directory)
         if directory is None or entry.document is None:

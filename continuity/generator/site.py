@@ -48,3 +48,8 @@ class Site:
                     items.append((page.nav_section, sections[page.nav_section]))
                 sections[page.nav_section].append((page.title, page.path))
         return items
+
+    def nav_config(self) -> list[dict]:
+        """The navigation as mkdocs.yml writes it: ``[{title: path}, {section: [...]}]``."""
+        return [{title: target if isinstance(target, str) else [{t: p} for t, p in target]}
+                for title, target in self.nav()]

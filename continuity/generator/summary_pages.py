@@ -30,8 +30,8 @@ def home_page(ctx: SiteContext) -> Page:
         })
     states = [{
         "name": s.name, "page": layout.page_of(s.path),
-        "title": (s.document.title if s.document else None) or "",
         "indexes": [(d, layout.directory_page(d)) for d in ctx.indexes(s)],
+        "entries": sum(len(ctx.ordered(d)) for d in ctx.indexes(s)),
     } for s in ctx.tree.state_files]
     history = [e for d in ctx.tree.directories.values() if d.is_history for e in d.entries]
     latest = [ctx.row(e) for e in ctx.newest_first(
