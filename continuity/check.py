@@ -68,8 +68,9 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     for rule in rules:
         if rule.needs_git and context.git is None:
             continue
-        severity = Severity(config.severity.get(rule.code, rule.severity.value))
+        override = config.severity.get(rule.code)
         for violation in rule.check(context):
+            severity = Severity(override) if override else (violation.severity or rule.severity)
             diagnostics.append(Diagnostic(
                 path=display_path(tree.root, violation.path, cwd),
                 line=max(1, violation.line), column=max(1, violation.column),

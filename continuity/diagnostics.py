@@ -29,6 +29,9 @@ class Violation:
     column: int = 1
     commit: str | None = None  # short sha, for history rules
     commit_date: str | None = None
+    # A rule whose findings differ in weight (CT404: a step back is an error, a gap a warning)
+    # sets this; None means the rule's severity. A user's `severity` override still wins.
+    severity: Severity | None = None
 
 
 @dataclass(frozen=True, order=True)

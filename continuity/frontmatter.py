@@ -9,9 +9,17 @@ cannot expand without bound (a "billion laughs" document is an error, not a hang
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import re
 from typing import Any
 
 import yaml
+
+#: ``{{DATE}}`` written as a value: YAML reads it as a nested flow mapping, the protocol as text.
+_PLACEHOLDER_VALUE = re.compile(r"^\{\{[^{}\n]{1,80}\}\}$")
+
+#: libyaml's composer when PyYAML was built with it (an order of magnitude faster); node marks
+#: are the same, but they carry no buffer, so source text is sliced from the YAML text itself.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: How many nodes alias expansion may produce before the document is refused.
 MAX_NODES = 10_000
@@ -77,12 +85,18 @@ def parse(text: str) -> Frontmatter:
             problems=(FrontmatterProblem("frontmatter opened with '---' is never closed", 1, 1),),
         )
     try:
-        node = yaml.compose(yaml_text, Loader=yaml.SafeLoader)
+        try:
+            node = yaml.compose(yaml_text, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            # Broken YAML is rare: compose again with the pure-Python loader, whose messages
+            # are more precise (it names the character at fault).
+            node = yaml.compose(yaml_text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = (mark.line + 2) if mark else 1
         column = (mark.column + 1) if mark else 1
-        reason = exc.problem or exc.context or "invalid YAML"
+        reason = (exc.problem or exc.context or "invalid YAML").replace(
+            "'<stream end>'", "the end of the frontmatter")
         return Frontmatter(
             present=True,
             problems=(FrontmatterProblem(f"frontmatter is not valid YAML: {reason}", line, column),),
@@ -113,13 +127,13 @@ def parse(text: str) -> Frontmatter:
     duplicates: list[tuple[str, Position]] = []
     try:
         for key_node, value_node in node.value:
-            key = _to_data(key_node, budget)
+            key = _to_data(key_node, budget, yaml_text)
             key = key if isinstance(key, str) else str(key)
             where = Position(key_node.start_mark.line + 2, key_node.start_mark.column + 1)
             if key in data:
                 duplicates.append((key, where))
                 continue
-            data[key] = _to_data(value_node, budget)
+            data[key] = _to_data(value_node, budget, yaml_text)
             positions[key] = where
     except _TooManyNodes:
         return Frontmatter(
@@ -143,7 +157,7 @@ def _node_kind(node: yaml.Node) -> str:
     return "mapping"
 
 
-def _to_data(node: yaml.Node, budget: list[int]) -> Any:
+def _to_data(node: yaml.Node, budget: list[int], source: str) -> Any:
     """Plain data from a node: scalars as the string written, null as None."""
     budget[0] -= 1
     if budget[0] < 0:
@@ -153,11 +167,22 @@ def _to_data(node: yaml.Node, budget: list[int]) -> Any:
             return None
         return node.value
     if isinstance(node, yaml.SequenceNode):
-        return [_to_data(item, budget) for item in node.value]
+        return [_to_data(item, budget, source) for item in node.value]
     if isinstance(node, yaml.MappingNode):
+        written = _written(node, source)
+        if written is not None and _PLACEHOLDER_VALUE.match(written):
+            return written  # an unfilled template value, kept as the text written
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = _to_data(key_node, budget)
-            result[str(key)] = _to_data(value_node, budget)
+            key = _to_data(key_node, budget, source)
+            result[str(key)] = _to_data(value_node, budget, source)
         return result
     return None
+
+
+def _written(node: yaml.Node, source: str) -> str | None:
+    """The source text of a flow-style node (marks count characters of ``source``)."""
+    start, end = node.start_mark, node.end_mark
+    if not node.flow_style or start is None or end is None:
+        return None
+    return source[start.index:end.index]

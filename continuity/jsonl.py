@@ -39,12 +39,16 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def loads_strict(text: str) -> Any:
+    """``json.loads`` without NaN/Infinity and without duplicate keys; raises ValueError."""
+    return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+
+
 def parse_line(number: int, text: str) -> JsonLine:
     if not text.strip():
         return JsonLine(number, text, blank=True)
     try:
-        value = json.loads(text, parse_constant=_reject_constant,
-                           object_pairs_hook=_no_duplicates)
+        value = loads_strict(text)
     except json.JSONDecodeError as exc:
         return JsonLine(number, text, error=f"not valid JSON: {exc.msg}", column=exc.colno)
     except (ValueError, RecursionError) as exc:
@@ -78,3 +82,11 @@ def key_column(text: str, key: str) -> int:
     """1-based column of ``"key"`` in a JSON line, or 1 when it cannot be found."""
     index = text.find(json.dumps(key))
     return index + 1 if index >= 0 else 1
+
+
+def json_kind(value: Any) -> str:
+    """The JSON name of a parsed value's type, for messages ("a JSON array, not an object")."""
+    if isinstance(value, bool):
+        return "boolean"
+    return {dict: "object", list: "array", str: "string", int: "number", float: "number",
+            type(None): "null"}.get(type(value), "value")

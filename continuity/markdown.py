@@ -158,9 +158,12 @@ class MarkdownDoc:
     def text_of(self, section: Section) -> str:
         return "\n".join(self.lines[i] for i in self.body_indices(section)).strip()
 
-    def placeholders(self) -> list[Placeholder]:
+    def placeholders(self, skip_code: bool = False) -> list[Placeholder]:
+        """``{{…}}`` placeholders; ``skip_code`` leaves out fenced code blocks (examples)."""
         found = []
         for index, line in enumerate(self.lines):
+            if skip_code and self.in_code[index]:
+                continue
             for match in PLACEHOLDER.finditer(line):
                 found.append(Placeholder(match.group(0), self.file_line(index), match.start() + 1))
         return found
@@ -190,11 +193,16 @@ def split_row(line: str) -> tuple[str, ...]:
 
 
 def parse_mesh_declaration(doc: MarkdownDoc) -> tuple[list[tuple[str, int]], int] | None:
-    """Edges declared under ``## Mesh index``: ([(dir, line)], section_line), or None."""
+    """Edges declared under ``## Mesh index``: ([(dir, line)], section_line), or None.
+
+    A declaration that holds only ``{{PLACEHOLDERS}}`` (a state file copied from a template and
+    not filled in) declares nothing yet: None, so the protocol's default edges apply.
+    """
     section = doc.section("Mesh index")
     if section is None:
         return None
     edges: list[tuple[str, int]] = []
+    placeholders_only = False
     for i in doc.body_indices(section):
         if doc.in_code[i]:
             continue
@@ -202,6 +210,9 @@ def parse_mesh_declaration(doc: MarkdownDoc) -> tuple[list[tuple[str, int]], int
         if not match:
             continue
         value = match.group("value")
+        if PLACEHOLDER.search(value) and not PLACEHOLDER.sub("", value).strip(" ,`/"):
+            placeholders_only = True
+            continue
         names = re.findall(r"`([^`]+)`", value) or [
             part for part in re.split(r"[,\s]+", value) if part
         ]
@@ -210,4 +221,6 @@ def parse_mesh_declaration(doc: MarkdownDoc) -> tuple[list[tuple[str, int]], int
             if not name or name.lower() in ("none", "nothing", "-"):
                 continue
             edges.append((name, doc.file_line(i)))
+    if placeholders_only and not edges:
+        return None
     return edges, section.line

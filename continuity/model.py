@@ -317,14 +317,18 @@ class _Walker:
 
     def load(self, path: Path) -> TreeFile:
         rel = self._rel(path)
-        if path.is_symlink():
+        # Links, and configured paths above the root (a ledger, a note store), must stay inside.
+        if path.is_symlink() or rel.startswith("../"):
             try:
                 target = path.resolve(strict=False)
             except (OSError, RuntimeError):  # loops
                 target = None
             if target is None or not _inside(target, self.boundary):
-                tree_file = TreeFile(rel, path, None, symlink_target=os.readlink(path)
-                                     if _can_readlink(path) else "?")
+                if path.is_symlink():
+                    shown = os.readlink(path) if _can_readlink(path) else "?"
+                else:
+                    shown = str(path)
+                tree_file = TreeFile(rel, path, None, symlink_target=shown)
                 self.skipped.append(tree_file)
                 return tree_file
         read = read_text(path, self.config.max_file_size)
@@ -332,6 +336,18 @@ class _Walker:
         if read.too_large:
             self.skipped.append(tree_file)
         return tree_file
+
+    def directory_link_inside(self, path: Path) -> bool:
+        """A linked directory is read only when it stays inside the boundary; else skipped."""
+        try:
+            target = path.resolve(strict=False)
+        except (OSError, RuntimeError):  # loops
+            target = None
+        if target is not None and _inside(target, self.boundary):
+            return True
+        self.skipped.append(TreeFile(self._rel(path), path, None, symlink_target=os.readlink(path)
+                                     if _can_readlink(path) else "?"))
+        return False
 
     def _rel(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.root)).as_posix()
@@ -400,9 +416,12 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
     template_file = None
     if template_path.is_file() or template_path.is_symlink():
         template_file = walker.load(template_path)
+    template = None
     if template_file is not None and template_file.text is not None:
         template = parse_template(name, template_file.text, template_file.path)
-    else:
+        if template.problem is not None:
+            template = None  # a broken template is reported (CT201); the default applies
+    if template is None:
         template = builtin_template("custom" if custom else name)
         if custom and not template.sections and not template.fields:
             template = Template(name, None, False, (), {}, (), ())
@@ -463,7 +482,14 @@ def discover(config: Config, root: Path | None = None) -> MemoryTree:
     declared_names = {edge.directory for edge in edges if edge.declared}
     directories: dict[str, MemoryDirectory] = {}
     for item in root_items:
-        if not item.is_dir(follow_symlinks=False) or walker.excluded(item.name):
+        if walker.excluded(item.name):
+            continue
+        if item.is_symlink() and (item.name in DIRECTORY_KINDS or item.name in declared_names):
+            if not walker.directory_link_inside(Path(item.path)):
+                continue  # a linked directory leaving the repository: skipped, never read
+        elif not item.is_dir(follow_symlinks=False):
+            continue
+        if not item.is_dir():
             continue
         if item.name in DIRECTORY_KINDS:
             directories[item.name] = _load_directory(

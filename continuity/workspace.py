@@ -14,14 +14,16 @@ from .model import MemoryTree, discover
 def memory_root_for(path: Path, config: Config) -> Path:
     """The memory root that a file or directory named on the command line belongs to.
 
-    Inside the configured root: that root. A protocol directory (``journal/``) or a file in
-    one: its parent. Any other directory is a root itself; any other file belongs to its
-    directory.
+    Inside the configured root: that root (the default root, the working directory, only
+    when it holds state files: ``continuity check memory`` from a project's top checks
+    ``memory/``). A protocol directory (``journal/``) or a file in one: its parent. Any other
+    directory is a root itself; any other file belongs to its directory.
     """
     path = path.absolute()
     resolved = path.resolve() if path.is_dir() else path.parent.resolve() / path.name
     configured = config.root_path
-    if resolved == configured or configured in resolved.parents:
+    if resolved == configured or (configured in resolved.parents and (
+            config.source != "defaults" or _holds_state(configured))):
         return configured
     if path.is_dir():
         if resolved.name in DIRECTORY_KINDS and _holds_state(resolved.parent):

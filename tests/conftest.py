@@ -142,9 +142,20 @@ TODO = """# TODO
 """
 
 
+BUILTIN_TEMPLATES = REPO / "continuity" / "templates" / "entries"
+
+
+def protocol_template(directory: str) -> str:
+    """The protocol's ENTRY.template.md for ``directory`` (as shipped in the package)."""
+    return (BUILTIN_TEMPLATES / f"{directory}.md").read_text("utf-8")
+
+
 def minimal_tree() -> dict[str, str]:
-    """A memory tree that breaks no rule: one state file per directory edge, one entry each."""
+    """A memory tree that breaks no rule: one state file per directory edge, one entry each,
+    and each directory's ENTRY.template.md (CT105 warns about a directory without one)."""
     return {
+        **{f"{d}/ENTRY.template.md": protocol_template(d)
+           for d in ("journal", "snapshots", "completed")},
         "STATE.md": STATE,
         "TODO.md": TODO,
         "CONTEXT.md": "# CONTEXT\n\nWorking on the parser.\n\n## Mesh index\n\n"

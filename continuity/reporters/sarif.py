@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 from .. import __version__
 from ..check import CheckResult
 from ..validators import get_rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def artifact_uri(path: str) -> str:
+    """A relative URI reference: spaces, non-ASCII and undecodable bytes percent-encoded."""
+    return quote(path, safe="/", errors="surrogateescape")
 
 
 def document(result: CheckResult) -> dict:
@@ -32,7 +38,7 @@ def document(result: CheckResult) -> dict:
             "ruleId": d.code, "ruleIndex": index.get(d.code, 0), "level": d.severity.value,
             "message": {"text": f"{d.message}\nHint: {d.hint}"},
             "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": d.path, "uriBaseId": "%SRCROOT%"},
+                "artifactLocation": {"uri": artifact_uri(d.path), "uriBaseId": "%SRCROOT%"},
                 "region": {"startLine": d.line, "startColumn": d.column},
             }}],
         }

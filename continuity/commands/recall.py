@@ -1,0 +1,102 @@
+"""Find notes by project, tag and words, newest first.
+
+Every word of QUERY must begin a word of the note's fact, project or tags ("pars" finds
+"parser"); --project and --tag match whole values; all criteria must hold; case is ignored.
+Without --store, every note store of the configuration at the memory root is searched
+(notes.jsonl and notes/*.jsonl by default).
+
+Each store has a recall index beside it (`.notes.jsonl.index.json`, a cache: add it to
+.gitignore). It is checked against the store on every run and grown or rebuilt when the store
+changed, so it is never stale; when it cannot be written, it is kept in memory for the run.
+
+Exit status: 0 notes found, 1 none found, 2 usage or configuration error,
+5 store-unavailable (a store named with --store is missing or unreadable).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .. import noteindex
+from ..capture import EXIT_STATUS, Failure
+from ..config import load_config
+from .note import _shown, split_tags
+
+HELP = "find notes by project, tag and words, newest first (exit 0 found, 1 none)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("query", nargs="*", metavar="QUERY", help="words the notes must hold")
+    parser.add_argument("--project", "-p", help="only notes of this project")
+    parser.add_argument("--tag", "-t", action="append", default=[], metavar="TAG",
+                        help="only notes with this tag (repeat: all of them)")
+    parser.add_argument("--store", action="append", default=[], metavar="PATH",
+                        help="search this note store (repeatable; default: every configured "
+                             "store at the memory root)")
+    parser.add_argument("--limit", type=int, metavar="N", help="show at most N notes")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--verbose", "-v", action="store_true",
+                        help="say how each store's index was obtained (reused, grown, rebuilt)")
+
+
+def configured_stores(cwd: Path) -> list[Path]:
+    config = load_config(cwd)
+    found: dict[Path, None] = {}
+    for pattern in config.notes:
+        for path in sorted(config.root_path.glob(pattern)):
+            if path.is_file():
+                found.setdefault(path, None)
+    return list(found)
+
+
+def run(args: argparse.Namespace) -> int:
+    stores = [Path(s) for s in args.store] if args.store else configured_stores(Path.cwd())
+    if not stores:
+        print("continuity recall: no note store here (notes.jsonl, notes/*.jsonl); "
+              "`continuity note` creates one", file=sys.stderr)
+        return 1
+    query = " ".join(args.query)
+    tags = split_tags(args.tag)
+    matches = []
+    for store in stores:
+        try:
+            index = noteindex.load(store)
+        except OSError as exc:
+            print(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: cannot read: "
+                  f"{exc.strerror or exc}", file=sys.stderr)
+            return EXIT_STATUS[Failure.STORE_UNAVAILABLE]
+        if args.verbose:
+            how = "rebuilt" if index.rebuilt else "grown" if index.grown else "reused"
+            kept = "" if index.saved or not (index.rebuilt or index.grown) else \
+                " (kept in memory: the sidecar cannot be written)"
+            print(f"{_shown(store)}: index {how}{kept}, {len(index.notes)} notes",
+                  file=sys.stderr)
+        if index.bad_lines:
+            shown = ", ".join(map(str, index.bad_lines[:5])) + \
+                (" ..." if len(index.bad_lines) > 5 else "")
+            print(f"continuity recall: {_shown(store)}: {len(index.bad_lines)} line(s) are not "
+                  f"notes (line {shown}); `continuity check` explains", file=sys.stderr)
+        found = index.search(query, args.project, tags)
+        for entry, note in zip(found, noteindex.read_notes(store, found)):
+            matches.append((entry.time, str(store), entry.line, store, note))
+    matches.sort(key=lambda m: m[:3], reverse=True)
+    if args.limit is not None:
+        matches = matches[:max(0, args.limit)]
+    if args.format == "json":
+        print(json.dumps({
+            "query": query, "project": args.project, "tags": tags, "count": len(matches),
+            "notes": [dict(note, store=_shown(store), line=line)
+                      for _, _, line, store, note in matches],
+        }, ensure_ascii=False, indent=2))
+    else:
+        for _, _, line, store, note in matches:
+            tag_text = " ".join(f"#{t}" for t in note.get("tags", []) if isinstance(t, str))
+            print(f"{note.get('time', '?')}  {note.get('project', '?')}"
+                  + (f"  {tag_text}" if tag_text else ""))
+            print(f"  {note.get('fact', '')}  ({_shown(store)}:{line})")
+        if not matches:
+            print("no notes found", file=sys.stderr)
+    return 0 if matches else 1
