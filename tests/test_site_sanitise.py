@@ -135,6 +135,13 @@ def test_ordinary_urls_are_not(url: str):
     assert not unsafe_url(url)
 
 
+def test_attribute_lists_setting_handlers_are_shown_as_text():
+    text = "A paragraph.\n{: onclick=\"alert(1)\" }\n\n## Heading {: #anchor .wide }\n"
+    result = neutralise_markdown(text)
+    assert '\\{: onclick="alert(1)" }' in result
+    assert "## Heading {: #anchor .wide }" in result  # harmless lists stay
+
+
 def test_neutralise_keeps_markdown_and_code_alone():
     text = "# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```\n<script>x</script>\n```\n"
     assert neutralise_markdown(text) == text

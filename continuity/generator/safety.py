@@ -70,6 +70,10 @@ _UNSAFE_SCHEME = re.compile(r"^(?:javascript|vbscript|data|livescript):", re.IGN
 # Link destinations: inline ``](url`` and reference definitions ``[id]: url``.
 _INLINE_DESTINATION = re.compile(r"(\]\(\s*<?)((?:[^()\s>]|\([^()\s]*\))*)")
 _REFERENCE_DEFINITION = re.compile(r"^(\s{0,3}\[[^\]]+\]:\s*<?)(\S*)", re.MULTILINE)
+# An attribute list (Python-Markdown's attr_list, common with Material) setting a handler.
+_HANDLER_ATTRIBUTE_LIST = re.compile(r"\{(?=[^{}]*\bon[a-z]+\s*=)", re.IGNORECASE)
+# Text without "<" and without any of these cannot carry a script: no need to parse it.
+_SUSPECT = re.compile(r"script\s*:|data\s*:|&#|&[a-z]+;|\bon[a-z]+\s*=", re.IGNORECASE)
 
 
 def unsafe_url(url: str) -> bool:
@@ -108,8 +112,9 @@ def _defang_destinations(text: str) -> str:
 
 def neutralise_markdown(text: str) -> str:
     """Markdown from the tree with raw HTML blocks cleaned, unsafe inline tags shown as text,
-    and links with script schemes pointed nowhere. Code blocks and spans are left alone."""
-    if "<" not in text and ":" not in text:
+    links with script schemes pointed nowhere, and attribute lists that set event handlers shown
+    as text. Code blocks are left alone."""
+    if "<" not in text and not _SUSPECT.search(text):
         return text
     lines = text.split("\n")
     tokens = _PARSER.parse(text)
@@ -142,6 +147,11 @@ def neutralise_markdown(text: str) -> str:
                         segment = segment.replace("<", "&lt;")
                 lines[start:end] = segment.split("\n")
     for index, line in enumerate(lines):
-        if index not in code_lines and ":" in line:
-            lines[index] = _defang_destinations(line)
+        if index in code_lines:
+            continue
+        if ":" in line:
+            line = _defang_destinations(line)
+        if "{" in line:
+            line = _HANDLER_ATTRIBUTE_LIST.sub(r"\\{", line)
+        lines[index] = line
     return "\n".join(lines)
