@@ -84,7 +84,8 @@ def test_strict_option_fails_the_build_without_the_flag(project: Path):
     write_files(project / "memory", {"journal/notes.md": "# Notes\n"})
     result = build(project)
     assert result.error is not None
-    assert "strict" in result.error and "1 errors" in result.error
+    assert "option `strict` is true" in result.said
+    assert re.search(r"has [1-9][0-9]* errors", result.said)
 
 
 def test_unknown_plugin_option_fails_naming_it(project: Path):

@@ -21,6 +21,7 @@ def project(tmp_path: Path) -> Path:
         "notes.jsonl": '{"time": "2026-01-02T10:00:00Z", "project": "tidewater", '
                        '"fact": "Chart datum is the lowest astronomical tide.", "tags": ["datum"]}\n',
         "artifacts/2026-01-04-residuals.csv": "station,rms\nkestrel,0.026\n",
+        "ARTIFACTS.md": "# ARTIFACTS\n\n## Mesh index\n\n- **Indexes:** `artifacts/`\n",
     })
     write_mkdocs_yml(project, options={"root": "memory"})
     return project

@@ -49,6 +49,6 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
     context = CheckContext(tree=tree, config=config, git=repository)
     check = run_check(tree, config, cwd=cwd, rules=rules, ctx=context)
     if status.notice and any(rule.needs_git for rule in rules):
-        check = CheckResult(check.diagnostics, (status.notice, *check.notices), check.files,
-                            check.rules)
+        notices = tuple(dict.fromkeys((status.notice, *check.notices)))
+        check = CheckResult(check.diagnostics, notices, check.files, check.rules)
     return SiteInputs(check, provenance)

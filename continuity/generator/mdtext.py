@@ -15,12 +15,40 @@ from urllib.parse import quote
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]|])")
 
 
-def inline(value: object) -> str:
+def inline(value: object, strip: bool = True) -> str:
     """Any value as one line of literal Markdown text (HTML characters as entities)."""
     text = "" if value is None else str(value)
     text = html.escape(text, quote=False)
     text = _INLINE_SPECIAL.sub(r"\\\1", text)
-    return " ".join(text.split())
+    text = re.sub(r"\s+", " ", text)
+    return text.strip() if strip else text
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def prose(value: object) -> str:
+    """A rule's message or hint as Markdown: its `code` spans kept as code, the rest text."""
+    text = "" if value is None else str(value)
+    parts, position = [], 0
+    for match in _CODE_SPAN.finditer(text):
+        parts.append(inline(text[position:match.start()], strip=False))
+        parts.append(code(match.group(1)))
+        position = match.end()
+    parts.append(inline(text[position:], strip=False))
+    return "".join(parts).strip()
+
+
+def html_prose(value: object) -> str:
+    """The same for raw HTML (the warning boxes): `code` spans as <code>, the rest escaped."""
+    text = "" if value is None else str(value)
+    parts, position = [], 0
+    for match in _CODE_SPAN.finditer(text):
+        parts.append(attribute(text[position:match.start()]))
+        parts.append(f"<code>{attribute(match.group(1))}</code>")
+        position = match.end()
+    parts.append(attribute(text[position:]))
+    return "".join(parts)
 
 
 def code(value: object) -> str:

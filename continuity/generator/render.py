@@ -40,6 +40,8 @@ def environment() -> jinja2.Environment:
     )
     env.filters.update({
         "md": mdtext.inline,
+        "prose": mdtext.prose,
+        "html_prose": mdtext.html_prose,
         "code": mdtext.code,
         "attr": mdtext.attribute,
         "link": _link,
