@@ -34,6 +34,13 @@ log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", mes
 PATH_OPTIONS = ("root", "ledger", "session_state")
 
 
+def _real(path: str) -> str:
+    """A file's path with its directories' links resolved (the tree's root is resolved), but
+    not the file's own: an entry that is a link is still that entry."""
+    directory, name = os.path.split(os.path.abspath(path))
+    return os.path.join(os.path.realpath(directory), name)
+
+
 class ContinuityPlugin(BasePlugin):
     """``plugins: [search, continuity]``; options are those of ``continuity check`` (SPEC §3)."""
 
@@ -90,11 +97,22 @@ class ContinuityPlugin(BasePlugin):
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         try:
-            settings = self.settings()
-            tree = discover(settings)
-            inputs = gather(tree, settings, self.project_dir, self.provenance_cache)
+            return self.add_memory_site(files, config)
         except ContinuityError as exc:
             raise PluginError(f"continuity: {exc}") from None
+        except PluginError:
+            raise
+        except Exception as exc:  # a bug of ours: one line, the traceback on demand (SPEC §7)
+            if os.environ.get("CONTINUITY_DEBUG"):
+                raise
+            raise PluginError(f"continuity: internal error: {type(exc).__name__}: {exc} (set "
+                              "CONTINUITY_DEBUG=1 for the traceback, and please report it)") \
+                from None
+
+    def add_memory_site(self, files: Files, config: MkDocsConfig) -> Files:
+        settings = self.settings()
+        tree = discover(settings)
+        inputs = gather(tree, settings, self.project_dir, self.provenance_cache)
         self.tree = tree
         for notice in inputs.check.notices:
             log.info(notice)
@@ -131,11 +149,11 @@ class ContinuityPlugin(BasePlugin):
         unless listed there: MkDocs then does not list hundreds of them as omitted.
         """
         root = str(tree.root)
-        rendered = {str(tree.root / p.source) for p in site.pages if p.source}
-        rendered |= {str(s.source) for s in site.static_files}
+        rendered = {_real(str(tree.root / p.source)) for p in site.pages if p.source}
+        rendered |= {_real(str(s.source)) for s in site.static_files}
         by_dest: dict[str, File] = {}
         for file in list(files):
-            source = os.path.abspath(file.abs_src_path) if file.abs_src_path else None
+            source = _real(file.abs_src_path) if file.abs_src_path else None
             if inside and source in rendered:
                 files.remove(file)  # the page that renders it takes its place
                 continue
@@ -158,7 +176,7 @@ class ContinuityPlugin(BasePlugin):
                 files.append(generated)
         if inside:  # the rest of the tree (templates, READMEs) stays reachable, out of the nav
             for file in files:
-                if file.abs_src_path and os.path.abspath(file.abs_src_path).startswith(
+                if file.abs_src_path and _real(file.abs_src_path).startswith(
                         root + os.sep) and file.inclusion.is_in_nav():
                     file.inclusion = InclusionLevel.NOT_IN_NAV
         return files
@@ -170,7 +188,7 @@ class ContinuityPlugin(BasePlugin):
         existing = by_dest.get(generated.dest_uri)
         if existing is None:
             return True
-        source = os.path.abspath(existing.abs_src_path) if existing.abs_src_path else ""
+        source = _real(existing.abs_src_path) if existing.abs_src_path else ""
         if source.startswith(root + os.sep) or existing.generated_by:
             files.remove(existing)
             return True
@@ -187,7 +205,7 @@ class ContinuityPlugin(BasePlugin):
         own = sorted(
             f.src_uri for f in files.documentation_pages()
             if f.src_uri not in ours and f.inclusion.is_in_nav()
-            and not (f.abs_src_path and os.path.abspath(f.abs_src_path).startswith(root)))
+            and not (f.abs_src_path and _real(f.abs_src_path).startswith(root)))
         nav: list = []
         items = site.nav()
         if items and items[0][0] == "Home" and files.get_file_from_path(items[0][1]) is not None:

@@ -79,3 +79,17 @@ def test_memory_root_as_docs_dir(tmp_path: Path):
     assert "Indexed entries" in result.html("STATE/")
     assert (result.site / "journal" / "ENTRY.template" / "index.html").is_file()  # still there
     assert broken_links(result.site) == []
+
+
+def test_docs_dir_reached_through_a_link(tmp_path: Path):
+    """The tree's root is resolved; MkDocs' paths may not be: the originals are still replaced."""
+    project = tmp_path / "project"
+    write_files(tmp_path / "real-docs" / "memory", minimal_tree())
+    write_files(tmp_path / "real-docs", {"index.md": "# Docs\n\n[Memory](memory/index.md)\n"})
+    project.mkdir()
+    os.symlink(tmp_path / "real-docs", project / "docs")
+    write_mkdocs_yml(project, options={"root": "docs/memory"})
+    result = build(project, strict=True)
+    assert result.error is None, result.warnings
+    assert "Indexed entries" in result.html("memory/STATE/")
+    assert broken_links(result.site) == []
