@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 from urllib.parse import quote
 
 # Characters Python-Markdown (and CommonMark) give meaning to inside a line.
 _INLINE_SPECIAL = re.compile(r"([\\`*_\[\]|])")
+_WHITESPACE = re.compile(r"\s+")
+# Text needing none of the work below (most titles and dates): returned as it is.
+_NEEDS_ESCAPING = re.compile(r"[\\`*_\[\]|&<>]|\s\s|[^\S ]")
 
 
 def inline(value: object, strip: bool = True) -> str:
     """Any value as one line of literal Markdown text (HTML characters as entities)."""
-    text = "" if value is None else str(value)
-    text = html.escape(text, quote=False)
-    text = _INLINE_SPECIAL.sub(r"\\\1", text)
-    text = re.sub(r"\s+", " ", text)
+    text = value if isinstance(value, str) else ("" if value is None else str(value))
+    if _NEEDS_ESCAPING.search(text):
+        text = html.escape(text, quote=False)
+        text = _INLINE_SPECIAL.sub(r"\\\1", text)
+        text = _WHITESPACE.sub(" ", text)
     return text.strip() if strip else text
 
 
@@ -74,20 +79,25 @@ def code_block(text: str, language: str = "") -> str:
     return f"{fence}{language}\n{body}{fence}"
 
 
-def relative(from_page: str, to_path: str, anchor: str = "") -> str:
-    """A link from one generated page to another, relative and URL-quoted (spaces, accents).
-
-    Both are '/'-separated paths below the same docs root; posixpath.relpath would ask the
-    file system for the working directory thousands of times a build.
-    """
-    source = from_page.split("/")[:-1]
+@lru_cache(maxsize=1 << 16)
+def _relative(from_directory: str, to_path: str) -> str:
+    source = from_directory.split("/") if from_directory else []
     target = to_path.split("/")
     common = 0
     while common < len(source) and common < len(target) - 1 and \
             source[common] == target[common]:
         common += 1
     parts = [".."] * (len(source) - common) + target[common:]
-    url = quote("/".join(parts), safe="/-._~")
+    return quote("/".join(parts), safe="/-._~")
+
+
+def relative(from_page: str, to_path: str, anchor: str = "") -> str:
+    """A link from one generated page to another, relative and URL-quoted (spaces, accents).
+
+    Both are '/'-separated paths below the same docs root; posixpath.relpath would ask the
+    file system for the working directory thousands of times a build.
+    """
+    url = _relative(from_page.rpartition("/")[0], to_path)
     return f"{url}#{anchor}" if anchor else url
 
 

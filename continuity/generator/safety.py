@@ -72,8 +72,20 @@ _INLINE_DESTINATION = re.compile(r"(\]\(\s*<?)((?:[^()\s>]|\([^()\s]*\))*)")
 _REFERENCE_DEFINITION = re.compile(r"^(\s{0,3}\[[^\]]+\]:\s*<?)(\S*)", re.MULTILINE)
 # An attribute list (Python-Markdown's attr_list, common with Material) setting a handler.
 _HANDLER_ATTRIBUTE_LIST = re.compile(r"\{(?=[^{}]*\bon[a-z]+\s*=)", re.IGNORECASE)
-# Text without "<" and without any of these cannot carry a script: no need to parse it.
-_SUSPECT = re.compile(r"script\s*:|data\s*:|&#|&[a-z]+;|\bon[a-z]+\s*=", re.IGNORECASE)
+# Text without "<" or "&" and without these cannot carry a script: no need to parse it.
+_SCRIPT_SCHEME = re.compile(r"(?:script|data)\s*:")
+_HANDLER = re.compile(r"\bon[a-z]+\s*=", re.IGNORECASE)
+
+
+def _suspect(text: str) -> bool:
+    """Whether ``text`` might hold raw HTML, an entity, a script URL or a handler. Substring
+    tests first: a regular expression over every entry costs more than the rest together."""
+    if "<" in text or "&" in text:
+        return True
+    if "=" in text and _HANDLER.search(text):
+        return True
+    lowered = text.lower()
+    return ("script" in lowered or "data" in lowered) and bool(_SCRIPT_SCHEME.search(lowered))
 
 
 def unsafe_url(url: str) -> bool:
@@ -114,7 +126,7 @@ def neutralise_markdown(text: str) -> str:
     """Markdown from the tree with raw HTML blocks cleaned, unsafe inline tags shown as text,
     links with script schemes pointed nowhere, and attribute lists that set event handlers shown
     as text. Code blocks are left alone."""
-    if "<" not in text and not _SUSPECT.search(text):
+    if not _suspect(text):
         return text
     lines = text.split("\n")
     tokens = _PARSER.parse(text)

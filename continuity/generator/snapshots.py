@@ -18,13 +18,14 @@ class SnapshotChange:
     changed_sections: str  # "Blockers and Next action changed", for the sentence above the diff
 
 
-def _sections(text: str) -> dict[str, str]:
-    doc = MarkdownDoc(text)
+def _sections(entry: HistoryEntry) -> dict[str, str]:
+    """``##`` section title -> text, from the entry as discovery parsed it."""
+    doc = entry.document.body if entry.document is not None else MarkdownDoc(entry.file.text or "")
     return {s.title: doc.text_of(s) for s in doc.sections if s.level == 2}
 
 
-def _describe(before: str, after: str) -> str:
-    old, new = _sections(before), _sections(after)
+def _describe(previous: HistoryEntry, current: HistoryEntry) -> str:
+    old, new = _sections(previous), _sections(current)
     changed = [t for t in new if t in old and old[t] != new[t]]
     added = [t for t in new if t not in old]
     removed = [t for t in old if t not in new]
@@ -47,4 +48,5 @@ def compare(previous: HistoryEntry | None, current: HistoryEntry,
     diff = "\n".join(difflib.unified_diff(
         before.split("\n"), after.split("\n"),
         fromfile=previous.path, tofile=current.path, lineterm="", n=2))
-    return SnapshotChange(previous, previous_page, previous.title, diff, _describe(before, after))
+    return SnapshotChange(previous, previous_page, previous.title, diff,
+                          _describe(previous, current))
