@@ -2,8 +2,9 @@
 
 The pages are the ones the MkDocs plugin builds in memory. DIR may be new, empty, or a previous
 output: files this command wrote before (listed in DIR/.continuity-generated.json) are
-overwritten, or removed when the tree no longer has them; any other file is never touched, and
-a page that would overwrite one stops the command before anything is written.
+overwritten, or removed when the tree no longer has them (unless edited since); any other file
+is never touched, and a page that would overwrite one stops the command before anything is
+written. Exit status 0, or 1 when the option `strict` is set and the tree has errors.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="directory to write the pages to (an engine's docs directory)")
     parser.add_argument("--site-prefix", metavar="FOLDER",
                         help="folder of DIR to put the pages in (default: DIR itself)")
-    parser.add_argument("--title", help="the home page's heading (default: the root's name)")
+    parser.add_argument("--title", help="the home page's heading (default: \"Memory: \" and the root's name)")
     parser.add_argument("--nav-file", metavar="FILE",
                         help="also write the navigation (state files, directories, ledger, "
                              "notes, findings; no entry) as a YAML `nav:` for mkdocs.yml")
