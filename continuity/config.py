@@ -41,6 +41,7 @@ class Config:
     strict: bool = False
     sanitize_html: bool = True
     page_size: int = 50
+    site_prefix: str = ""  # the folder of the site (below docs_dir) that holds the memory pages
     # Where the options came from; not options themselves.
     base_dir: Path = field(default_factory=Path.cwd, compare=False)
     source: str = field(default="defaults", compare=False)
@@ -92,6 +93,18 @@ def _boolean(name: str, value: Any, source: str) -> bool:
     if not isinstance(value, bool):
         raise ConfigError(f"{source}: option '{name}' must be true or false, got {value!r}")
     return value
+
+
+def _site_prefix(value: Any, source: str) -> str:
+    """A folder inside the site, written with '/': not absolute and never above the site."""
+    if not isinstance(value, str):
+        raise ConfigError(f"{source}: option 'site_prefix' must be a folder name such as "
+                          f"\"memory\", got {value!r}")
+    parts = [part for part in value.replace("\\", "/").split("/") if part not in ("", ".")]
+    if value.startswith("/") or ".." in parts:
+        raise ConfigError(f"{source}: option 'site_prefix' must be a folder inside the site "
+                          f"(no leading '/', no '..'), got {value!r}")
+    return "/".join(parts)
 
 
 def parse_size(name: str, value: Any, source: str) -> int:
@@ -151,6 +164,8 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
             result[name] = _integer(name, value, source, 1)
         elif name in ("strict", "sanitize_html"):
             result[name] = _boolean(name, value, source)
+        elif name == "site_prefix":
+            result[name] = _site_prefix(value, source)
     return result
 
 

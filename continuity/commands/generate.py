@@ -1,0 +1,145 @@
+"""Write the site's pages as Markdown files, for any engine (MkDocs, ProperDocs, Zensical).
+
+The pages are the ones the MkDocs plugin builds in memory. DIR may be new, empty, or a previous
+output: files this command wrote before (listed in DIR/.continuity-generated.json) are
+overwritten, or removed when the tree no longer has them (unless edited since); any other file
+is never touched, and a page that would overwrite one stops the command before anything is
+written. Exit status 0, or 1 when the option `strict` is set and the tree has errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import yaml
+
+from ..errors import UsageError
+from ..generator import GenerateOptions, Site, generate
+from ..generator.inputs import gather
+from ..model import discover
+from ..output import write_atomic
+from ..workspace import open_tree
+
+HELP = "write the site's Markdown pages to a directory (for MkDocs, ProperDocs, Zensical)"
+MANIFEST = ".continuity-generated.json"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("root", nargs="?", metavar="PATH",
+                        help="the memory root (default: the configured root)")
+    parser.add_argument("--out", required=True, metavar="DIR",
+                        help="directory to write the pages to (an engine's docs directory)")
+    parser.add_argument("--site-prefix", metavar="FOLDER",
+                        help="folder of DIR to put the pages in (default: DIR itself)")
+    parser.add_argument("--title", help="the home page's heading (default: \"Memory: \" and the root's name)")
+    parser.add_argument("--nav-file", metavar="FILE",
+                        help="also write the navigation (state files, directories, ledger, "
+                             "notes, findings; no entry) as a YAML `nav:` for mkdocs.yml")
+    parser.add_argument("--no-git", action="store_true",
+                        help="skip the history rules and the commits that added each entry")
+
+
+def run(args: argparse.Namespace) -> int:
+    cwd = Path.cwd()
+    overrides = {"git": "off" if args.no_git else None, "site_prefix": args.site_prefix}
+    config, tree = open_tree(None, overrides, cwd)
+    if args.root is not None:
+        root = Path(args.root)
+        if not root.is_dir():
+            raise UsageError(f"{args.root}: not a directory (give the memory root)")
+        tree = discover(config, root)
+    inputs = gather(tree, config, cwd)
+    site = generate(tree, inputs.check, inputs.provenance, GenerateOptions(
+        prefix=config.site_prefix, page_size=config.page_size,
+        title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html))
+    out = Path(args.out)
+    written, removed = write_site(site, out, tree.root)
+    if args.nav_file:
+        nav = yaml.safe_dump({"nav": site.nav_config()}, sort_keys=False, allow_unicode=True)
+        write_atomic(Path(args.nav_file), nav.encode("utf-8"))
+    for notice in inputs.check.notices:
+        print(f"continuity: {notice}", file=sys.stderr)
+    print(f"{out}: {written} files written"
+          + (f", {removed} stale files removed" if removed else "")
+          + f"; {inputs.check.errors} errors, {inputs.check.warnings} warnings"
+          + (" (see findings.md)" if inputs.check.diagnostics else ""))
+    return 1 if config.strict and inputs.check.failed(config.fail_on) else 0
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_manifest(out: Path) -> dict[str, str]:
+    path = out / MANIFEST
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        files = data["files"]
+        if isinstance(files, dict) and all(isinstance(v, str) for v in files.values()):
+            return files
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    raise UsageError(f"{path}: not a manifest this command wrote; remove it or choose another "
+                     "--out directory")
+
+
+def _contents(site: Site) -> dict[str, bytes]:
+    files = {page.path: page.content.encode("utf-8") for page in site.pages}
+    for static in site.static_files:
+        try:
+            files[static.path] = static.source.read_bytes()
+        except OSError as exc:
+            raise UsageError(f"{static.source}: cannot read: {exc.strerror or exc}") from None
+    return files
+
+
+def write_site(site: Site, out: Path, root: Path) -> tuple[int, int]:
+    """Write every page and copied file; return (written, stale files removed)."""
+    out = out.absolute()
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out}: not a directory")
+    if out.resolve() == root or root in out.resolve().parents:
+        raise UsageError(f"{out}: inside the memory root {root}; write the pages elsewhere")
+    previous = _read_manifest(out) if out.is_dir() else {}
+    contents = _contents(site)
+    # Refuse before writing anything: a page may replace only what this command wrote.
+    for relative in contents:
+        target = out / relative
+        if (target.exists() or target.is_symlink()) and relative not in previous:
+            raise UsageError(f"{target}: exists and was not written by continuity generate; "
+                             "nothing was written (choose an empty --out directory)")
+    written = 0
+    for relative, data in contents.items():
+        target = out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_file() and target.read_bytes() == data:
+            continue  # unchanged: keep its time stamp, so engines rebuild less
+        write_atomic(target, data)
+        written += 1
+    removed = 0
+    for relative, digest in previous.items():
+        target = out / relative
+        if relative in contents or not target.is_file():
+            continue
+        if _digest(target.read_bytes()) == digest:  # never lose an edit someone made
+            target.unlink()
+            removed += 1
+            _remove_empty_parents(target.parent, out)
+    manifest = {"files": {relative: _digest(data) for relative, data in sorted(contents.items())}}
+    write_atomic(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode("utf-8"))
+    return written, removed
+
+
+def _remove_empty_parents(directory: Path, stop: Path) -> None:
+    while directory != stop and stop in directory.parents:
+        try:
+            directory.rmdir()
+        except OSError:
+            return
+        directory = directory.parent

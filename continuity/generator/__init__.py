@@ -1,0 +1,37 @@
+"""The site generator: the memory-tree model in, Markdown pages out. It knows nothing of MkDocs.
+
+``generate(tree, check_result, provenance, options)`` returns a :class:`Site`: every page of
+SPEC §6 as plain data (a path relative to the site's docs root, Markdown, a title, whether it
+belongs in the navigation) and the non-Markdown files to copy. The MkDocs plugin adds them to a
+build in memory; ``continuity generate --out DIR`` writes them to disk.
+"""
+
+from __future__ import annotations
+
+from ..check import CheckResult
+from ..model import MemoryTree
+from .context import GenerateOptions, SiteContext
+from .entry_pages import entry_pages
+from .index_pages import directory_pages, state_pages
+from .provenance import CommitRef, added_commits
+from .site import Page, Site, StaticFile
+from .summary_pages import findings_page, home_page, ledger_page, notes_page
+
+__all__ = ["CommitRef", "GenerateOptions", "Page", "Site", "StaticFile", "added_commits",
+           "generate"]
+
+
+def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, CommitRef],
+             options: GenerateOptions | None = None) -> Site:
+    """Every page of the site, in navigation order."""
+    ctx = SiteContext(tree, check_result, provenance, options or GenerateOptions())
+    pages: list[Page] = [home_page(ctx)]
+    pages.extend(state_pages(ctx))
+    pages.extend(directory_pages(ctx))
+    for optional in (ledger_page(ctx), notes_page(ctx)):
+        if optional is not None:
+            pages.append(optional)
+    pages.append(findings_page(ctx))
+    entries, copies = entry_pages(ctx)
+    pages.extend(entries)
+    return Site(tuple(pages), tuple(copies))

@@ -1,0 +1,195 @@
+"""What every page generator reads: the tree, its findings, provenance, and the order of entries.
+
+Computed once per site; the page modules only look things up here.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import timezone
+from typing import Iterable
+
+from ..check import CheckResult
+from ..diagnostics import Diagnostic, Severity
+from ..markdown import normalise_heading
+from ..model import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
+from .layout import SiteLayout
+from .provenance import CommitRef
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    """How the site is laid out; the plugin fills these from its options."""
+
+    prefix: str = ""  # folder of the site's docs root that holds the generated pages
+    page_size: int = 50  # entries per page of a paginated index
+    title: str = "Memory"  # the home page's heading
+    sanitize_html: bool = True  # clean raw HTML in Markdown copied from the tree
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    """One line of an entry listing."""
+
+    entry: HistoryEntry
+    page: str
+    title: str
+    date: str  # as shown: the date, with the snapshot time or journal turn
+    month: str | None  # YYYY-MM
+    added: CommitRef | None
+
+
+@dataclass(frozen=True)
+class MonthGroup:
+    label: str  # "November 2026", or "Undated"
+    month: str | None
+    rows: tuple[EntryRow, ...]
+
+
+def month_label(month: str | None) -> str:
+    if not month:
+        return "Undated"
+    try:
+        year, number = month.split("-")
+        return f"{calendar.month_name[int(number)]} {year}"
+    except (ValueError, IndexError):
+        return month
+
+
+def group_by_month(rows: Iterable[EntryRow]) -> list[MonthGroup]:
+    """Consecutive rows of the same month together, in the order given."""
+    groups: list[MonthGroup] = []
+    current: list[EntryRow] = []
+    for row in rows:
+        if current and current[-1].month != row.month:
+            groups.append(MonthGroup(month_label(current[0].month), current[0].month,
+                                     tuple(current)))
+            current = []
+        current.append(row)
+    if current:
+        groups.append(MonthGroup(month_label(current[0].month), current[0].month, tuple(current)))
+    return groups
+
+
+@dataclass
+class SiteContext:
+    tree: MemoryTree
+    check: CheckResult
+    provenance: dict[str, CommitRef]
+    options: GenerateOptions
+    layout: SiteLayout = field(init=False)
+    findings: dict[str, list[Diagnostic]] = field(init=False)
+    _ordered: dict[str, list[HistoryEntry]] = field(init=False, default_factory=dict)
+    _rows: dict[str, EntryRow] = field(init=False, default_factory=dict)
+    _template_titles: dict[str, str | None] = field(init=False, default_factory=dict)
+    _titles: dict[str, str] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.layout = SiteLayout(self.tree, self.options.prefix)
+        self.findings = defaultdict(list)
+        for diagnostic in self.check.diagnostics:
+            self.findings[diagnostic.root_path].append(diagnostic)
+        for name, directory in self.tree.directories.items():
+            self._ordered[name] = sorted(directory.entries, key=self._order_key)
+
+    # -- entries in SPEC §2 order
+
+    def _order_key(self, entry: HistoryEntry) -> tuple:
+        """Date, time or turn in the name, then the commit that added it, then the name."""
+        date, time, turn, name = entry.sort_key
+        ref = self.provenance.get(entry.path)
+        moment = ref.moment if ref else None
+        committed = (0, moment.astimezone(timezone.utc).timestamp()) if moment else (1, 0.0)
+        return (date, time, turn, committed, name)
+
+    def ordered(self, directory: str) -> list[HistoryEntry]:
+        """The directory's entries, oldest first."""
+        return self._ordered.get(directory, [])
+
+    def newest_first(self, directories: Iterable[str]) -> list[HistoryEntry]:
+        """Entries of several directories merged, newest first; undated ones last, by name."""
+        entries = [e for d in directories for e in self._ordered.get(d, [])]
+        dated = sorted((e for e in entries if e.date), key=self._order_key, reverse=True)
+        undated = sorted((e for e in entries if not e.date), key=lambda e: e.path)
+        return dated + undated
+
+    def title(self, entry: HistoryEntry) -> str:
+        """The entry's heading, unless it is the template's own (every completed/ entry is a
+        "Completed Work Entry"): then what tells it apart, the task's description."""
+        if entry.path not in self._titles:
+            self._titles[entry.path] = self._distinct_title(entry)
+        return self._titles[entry.path]
+
+    def _distinct_title(self, entry: HistoryEntry) -> str:
+        title = entry.title
+        directory = self.tree.directories.get(entry.directory)
+        if directory is None or entry.document is None:
+            return title
+        if normalise_heading(title) != self._template_title(directory):
+            return title
+        body = entry.document.body
+        task = body.section("Task", level=2)
+        if task is not None:
+            cells = {row.cells[0].lower(): row.cells[1] for row in body.table_rows(task)
+                     if len(row.cells) > 1 and row.cells[1].strip()}
+            description = cells.get("description")
+            if description:
+                task_id = cells.get("task id")
+                return f"{task_id}: {description}" if task_id else description
+        for key in ("title", "topic", "objective", "name"):
+            value = entry.document.frontmatter.data.get(key)
+            if isinstance(value, str) and value.strip():
+                return value.strip()
+        return title
+
+    def _template_title(self, directory: MemoryDirectory) -> str | None:
+        if directory.name not in self._template_titles:
+            title = None
+            if directory.template.text:
+                title = Document.parse(directory.template.text).title
+            self._template_titles[directory.name] = normalise_heading(title) if title else None
+        return self._template_titles[directory.name]
+
+    def row(self, entry: HistoryEntry) -> EntryRow:
+        if entry.path not in self._rows:
+            parsed = entry.parsed_name
+            shown = entry.date or ""
+            if parsed and parsed.time:
+                shown += " " + parsed.time.replace("-", ":")
+            elif parsed and parsed.turn is not None:
+                shown += f" (turn {parsed.turn})"
+            self._rows[entry.path] = EntryRow(
+                entry=entry, page=self.layout.entry_page(entry), title=self.title(entry),
+                date=shown.strip(), month=entry.month, added=self.provenance.get(entry.path))
+        return self._rows[entry.path]
+
+    # -- the mesh
+
+    def indexed_by(self, directory: str) -> list[StateFile]:
+        names = [edge.state_file for edge in self.tree.indexed_by(directory)]
+        return [s for s in self.tree.state_files if s.name in names]
+
+    def indexes(self, state: StateFile) -> list[str]:
+        return [edge.directory for edge in self.tree.edges_from(state.name)]
+
+    def directory(self, name: str) -> MemoryDirectory | None:
+        return self.tree.directories.get(name)
+
+    # -- findings
+
+    def findings_for(self, root_path: str) -> list[Diagnostic]:
+        return self.findings.get(root_path, [])
+
+    @property
+    def errors(self) -> int:
+        return self.check.errors
+
+    @property
+    def warnings(self) -> int:
+        return self.check.warnings
+
+    @staticmethod
+    def is_error(diagnostic: Diagnostic) -> bool:
+        return diagnostic.severity is Severity.ERROR

@@ -1,0 +1,130 @@
+"""A page for every entry: metadata, findings, mesh links, provenance, previous and next."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..model import HistoryEntry
+from . import mdtext
+from .context import SiteContext
+from .render import render
+from .safety import neutralise_markdown
+from .snapshots import compare
+from .site import Page, StaticFile
+
+#: Text files up to this size are shown in full on their entry page.
+SHOWN_TEXT_LIMIT = 64 * 1024
+IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
+CODE_LANGUAGES = {"json": "json", "jsonl": "json", "yaml": "yaml", "yml": "yaml", "py": "python",
+                  "sh": "bash", "toml": "toml", "csv": "text", "txt": "text", "log": "text",
+                  "diff": "diff", "html": "html", "xml": "xml"}
+
+
+def metadata_value(value: Any) -> str:
+    """A frontmatter value as the text of one table cell."""
+    if value is None:
+        return "*(empty)*"
+    if isinstance(value, list):
+        return ", ".join(metadata_value(item) for item in value) or "*(empty list)*"
+    if isinstance(value, dict):
+        return mdtext.code(json.dumps(value, ensure_ascii=False))
+    return mdtext.inline(value) or "*(empty)*"
+
+
+def split_heading(body: str, fallback_title: str) -> tuple[str, str]:
+    """The page's H1 line and the rest: the body's own H1 when it opens the body."""
+    lines = body.split("\n")
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        if line.startswith("# "):
+            return line.rstrip(), "\n".join(lines[index + 1:]).strip("\n")
+        break
+    return f"# {mdtext.inline(fallback_title)}", body.strip("\n")
+
+
+def tree_markdown(ctx: SiteContext, text: str) -> str:
+    return neutralise_markdown(text) if ctx.options.sanitize_html else text
+
+
+def _body_of(ctx: SiteContext, entry: HistoryEntry) -> tuple[str, str, list]:
+    """(heading, body, metadata rows) for a Markdown entry."""
+    document = entry.document
+    if document is None:
+        reason = entry.file.read.error if entry.file.read else "a link leaving the repository"
+        heading = f"# {mdtext.inline(entry.name)}"
+        return heading, f"*This file is not shown: {mdtext.inline(reason)}.*", []
+    front = document.frontmatter
+    if front.present and front.end_line > 0:
+        body = "\n".join(document.text.split("\n")[front.end_line:])
+    else:
+        body = document.text
+    title = ctx.title(entry)
+    heading, rest = split_heading(tree_markdown(ctx, body), title)
+    if title != entry.title:  # the template's generic heading: say which entry this is
+        heading = f"# {mdtext.inline(title)}"
+    metadata = [(key, metadata_value(value)) for key, value in front.data.items()]
+    return heading, rest, metadata
+
+
+def _artifact_body(ctx: SiteContext, entry: HistoryEntry, page: str,
+                   copy: str | None) -> str:
+    """What a non-Markdown entry page shows: the image, or the text when it is small."""
+    read = entry.file.read
+    if copy is None or read is None:
+        reason = (read.error if read else None) or "a link leaving the repository"
+        return f"*This file is not published: {mdtext.inline(reason)}.*"
+    extension = entry.name.rsplit(".", 1)[-1].lower()
+    if entry.name.lower().endswith(IMAGE_EXTENSIONS):
+        return f"![{mdtext.inline(entry.name)}]({mdtext.relative(page, copy)})"
+    if read.text is None:
+        return f"*A binary file ({read.error}); {mdtext.link('download it', page, copy)}.*"
+    if read.size > SHOWN_TEXT_LIMIT:
+        return f"*A text file too long to show here; {mdtext.link('open it', page, copy)}.*"
+    return "## Content\n\n" + mdtext.code_block(read.text, CODE_LANGUAGES.get(extension, "text"))
+
+
+def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
+    pages: list[Page] = []
+    copies: list[StaticFile] = []
+    show_provenance = bool(ctx.provenance)
+    for name in ctx.tree.directories:
+        ordered = ctx.ordered(name)
+        directory_page = ctx.layout.directory_page(name)
+        indexed_by = [(state, ctx.layout.page_of(state.path)) for state in ctx.indexed_by(name)]
+        previous_snapshot: HistoryEntry | None = None
+        for position, entry in enumerate(ordered):
+            page = ctx.layout.entry_page(entry)
+            copy = ctx.layout.copy_of(entry)
+            publishable = entry.file.read is not None and entry.file.read.raw is not None
+            if copy is not None and publishable:
+                copies.append(StaticFile(copy, entry.file.abspath))
+            else:
+                copy = None
+            if entry.name.endswith(".md"):
+                heading, body, metadata = _body_of(ctx, entry)
+            else:
+                heading = f"# {mdtext.inline(entry.name)}"
+                body, metadata = _artifact_body(ctx, entry, page, copy), []
+            snapshot = None
+            if name == "snapshots" and entry.name.endswith(".md"):
+                previous_page = ctx.layout.entry_page(previous_snapshot) \
+                    if previous_snapshot else None
+                snapshot = compare(previous_snapshot, entry, previous_page)
+                previous_snapshot = entry
+            content = render(
+                "entry.md.j2", page,
+                entry=entry, heading=heading, body=body, metadata=metadata,
+                findings=ctx.findings_for(entry.path), directory_page=directory_page,
+                show_provenance=show_provenance, added=ctx.provenance.get(entry.path),
+                indexed_by=indexed_by, copy=copy,
+                size=entry.file.read.size if entry.file.read else 0,
+                snapshot=snapshot,
+                previous=ctx.row(ordered[position - 1]) if position > 0 else None,
+                next=ctx.row(ordered[position + 1]) if position + 1 < len(ordered) else None,
+            )
+            pages.append(Page(page, content, ctx.title(entry), in_nav=False,
+                              holds_tree_markdown=entry.name.endswith(".md"),
+                              source=entry.path))
+    return pages, copies

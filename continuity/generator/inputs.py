@@ -1,0 +1,54 @@
+"""What the site is generated from besides the tree: the check's findings and provenance.
+
+Shared by the plugin and ``continuity generate`` so both open git once, run the rules once, and
+give the same pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..check import CheckResult, active_rules, run_check
+from ..config import Config
+from ..git import open_repository
+from ..model import MemoryTree
+from ..validators import CheckContext
+from .provenance import CommitRef, added_commits
+
+#: (repository top, HEAD, memory root) -> provenance; kept by the plugin across serve rebuilds.
+ProvenanceCache = dict[tuple[str, str, str], dict[str, CommitRef]]
+
+
+@dataclass(frozen=True)
+class SiteInputs:
+    check: CheckResult
+    provenance: dict[str, CommitRef]
+
+
+def gather(tree: MemoryTree, config: Config, cwd: Path,
+           cache: ProvenanceCache | None = None) -> SiteInputs:
+    """Run the configured rules and read provenance, sharing one repository handle.
+
+    Raises GitUnavailable (a ContinuityError) for a shallow clone, or with ``git = on`` and no
+    repository, exactly as ``continuity check`` does.
+    """
+    status = open_repository(tree.root, config.git)
+    repository = status.repository
+    provenance: dict[str, CommitRef] = {}
+    if repository is not None:
+        key = (str(repository.top), repository.head, str(tree.root))
+        if cache is not None and key in cache:
+            provenance = cache[key]
+        else:
+            provenance = added_commits(tree, repository)
+            if cache is not None:
+                cache.clear()  # one HEAD at a time: serve sessions must not grow without bound
+                cache[key] = provenance
+    rules = active_rules(config)
+    context = CheckContext(tree=tree, config=config, git=repository)
+    check = run_check(tree, config, cwd=cwd, rules=rules, ctx=context)
+    if status.notice and any(rule.needs_git for rule in rules):
+        notices = tuple(dict.fromkeys((status.notice, *check.notices)))
+        check = CheckResult(check.diagnostics, notices, check.files, check.rules)
+    return SiteInputs(check, provenance)

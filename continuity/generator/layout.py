@@ -1,0 +1,126 @@
+"""Where every page of the site lives.
+
+Pages mirror the memory tree's own layout (``STATE.md``, ``snapshots/2026-...md``) under an
+optional prefix, so the relative links that entries and state files already contain resolve on
+the site. The pages that have no file in the tree (home, directory indexes, month archives, the
+ledger, notes, findings, further pages of a paginated index) take names that no tree file can
+take, or are moved aside when one does.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from ..model import HistoryEntry, MemoryTree
+
+
+def _url_key(path: str) -> str:
+    """What a page path becomes as a URL, so that ``a.md`` and ``a/index.md`` count as one."""
+    stem = path[:-3] if path.endswith(".md") else path
+    if stem == "index":
+        return ""
+    if stem.endswith("/index"):
+        return stem[: -len("/index")]
+    return stem
+
+
+class SiteLayout:
+    """Page paths (relative to the site's docs root) for the things of one tree."""
+
+    def __init__(self, tree: MemoryTree, prefix: str = ""):
+        prefix = prefix.strip("/")
+        self.prefix = f"{prefix}/" if prefix else ""
+        self.tree = tree
+        self._taken: set[str] = set()
+        self._by_root_path: dict[str, str] = {}
+        self._copies: dict[str, str] = {}
+        self._derived: dict[tuple[str, str], str] = {}  # (kind, key) -> page, reserved once
+        # Files of the tree first: their paths are fixed by the tree itself.
+        for state in tree.state_files:
+            self._claim_tree_page(state.path, state.path)
+        for directory in tree.directories.values():
+            for entry in directory.entries:
+                if entry.name.endswith(".md"):
+                    self._claim_tree_page(entry.path, entry.path)
+                else:
+                    self._copies[entry.path] = self.prefix + entry.path
+                    self._taken.add(_url_key(self.prefix + entry.path))
+        for directory in tree.directories.values():
+            for entry in directory.entries:
+                if not entry.name.endswith(".md"):
+                    stem, _, extension = entry.path.rpartition(".")
+                    self._by_root_path[entry.path] = self.reserve(f"{stem}-{extension}.md")
+        self.home = self.reserve("index.md")
+        self.ledger = self.reserve("ledger.md")
+        self.notes = self.reserve("notes.md")
+        self.findings = self.reserve("findings.md")
+        self.directories = {name: self.reserve(f"{name}/index.md") for name in tree.directories}
+
+    def _claim_tree_page(self, root_path: str, path: str) -> None:
+        full = self.prefix + path
+        self._taken.add(_url_key(full))
+        self._by_root_path[root_path] = full
+
+    def reserve(self, wanted: str) -> str:
+        """``wanted`` under the prefix, or a numbered variant when a page already has its URL."""
+        stem = wanted[:-3]
+        candidate, number = wanted, 2
+        while _url_key(self.prefix + candidate) in self._taken:
+            candidate = f"{stem}-{number}.md"
+            number += 1
+        self._taken.add(_url_key(self.prefix + candidate))
+        return self.prefix + candidate
+
+    # -- lookups
+
+    def page_of(self, root_path: str) -> str | None:
+        """The page rendering a tree file (state file or entry), if there is one."""
+        return self._by_root_path.get(root_path)
+
+    def entry_page(self, entry: HistoryEntry) -> str:
+        return self._by_root_path[entry.path]
+
+    def copy_of(self, entry: HistoryEntry) -> str | None:
+        """Where a non-Markdown entry is copied as it is."""
+        return self._copies.get(entry.path)
+
+    def state_page(self, name: str) -> str | None:
+        state = self.tree.state_file(name)
+        return self._by_root_path.get(state.path) if state else None
+
+    def directory_page(self, name: str) -> str | None:
+        return self.directories.get(name)
+
+    def page_for_finding(self, root_path: str) -> str | None:
+        """The page a diagnostic about ``root_path`` is best read on."""
+        page = self.page_of(root_path)
+        if page is not None:
+            return page
+        if self.tree.ledger is not None and root_path in (
+                self.tree.ledger.path, getattr(self.tree.session_state, "path", None)):
+            return self.ledger
+        if any(store.path == root_path for store in self.tree.note_stores):
+            return self.notes
+        top = root_path.strip("/").split("/", 1)[0]
+        return self.directories.get(top)
+
+    def numbered(self, first_page: str, number: int) -> str:
+        """Page ``number`` (2, 3, ...) of a paginated index whose first page is ``first_page``."""
+        if number == 1:
+            return first_page
+        key = ("page", f"{first_page}#{number}")
+        if key not in self._derived:
+            if first_page.endswith("/index.md"):
+                base = first_page[: -len("index.md")]
+            else:
+                base = first_page[:-3] + "/"
+            wanted = posixpath.relpath(f"{base}page-{number}.md", self.prefix or ".")
+            self._derived[key] = self.reserve(wanted)
+        return self._derived[key]
+
+    def archive(self, directory: str, month: str) -> str:
+        """The page listing one month of a dated directory."""
+        key = ("archive", f"{directory}/{month}")
+        if key not in self._derived:
+            self._derived[key] = self.reserve(f"{directory}/archive/{month}.md")
+        return self._derived[key]

@@ -1,0 +1,114 @@
+"""Writing tree text into generated Markdown so that it reads as text, never as markup.
+
+Titles, frontmatter values, messages and facts come from files anyone may have written; put
+into a table cell or a link unescaped, a ``|`` would split the row and a ``<script>`` would be
+raw HTML. Everything the templates interpolate goes through one of these.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+from urllib.parse import quote
+
+# Characters Python-Markdown (and CommonMark) give meaning to inside a line.
+_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]|])")
+_WHITESPACE = re.compile(r"\s+")
+# Text needing none of the work below (most titles and dates): returned as it is.
+_NEEDS_ESCAPING = re.compile(r"[\\`*_\[\]|&<>]|\s\s|[^\S ]")
+
+
+def inline(value: object, strip: bool = True) -> str:
+    """Any value as one line of literal Markdown text (HTML characters as entities)."""
+    text = value if isinstance(value, str) else ("" if value is None else str(value))
+    if _NEEDS_ESCAPING.search(text):
+        text = html.escape(text, quote=False)
+        text = _INLINE_SPECIAL.sub(r"\\\1", text)
+        text = _WHITESPACE.sub(" ", text)
+    return text.strip() if strip else text
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def prose(value: object) -> str:
+    """A rule's message or hint as Markdown: its `code` spans kept as code, the rest text."""
+    text = "" if value is None else str(value)
+    parts, position = [], 0
+    for match in _CODE_SPAN.finditer(text):
+        parts.append(inline(text[position:match.start()], strip=False))
+        parts.append(code(match.group(1)))
+        position = match.end()
+    parts.append(inline(text[position:], strip=False))
+    return "".join(parts).strip()
+
+
+def html_prose(value: object) -> str:
+    """The same for raw HTML (the warning boxes): `code` spans as <code>, the rest escaped."""
+    text = "" if value is None else str(value)
+    parts, position = [], 0
+    for match in _CODE_SPAN.finditer(text):
+        parts.append(attribute(text[position:match.start()]))
+        parts.append(f"<code>{attribute(match.group(1))}</code>")
+        position = match.end()
+    parts.append(attribute(text[position:]))
+    return "".join(parts)
+
+
+def code(value: object) -> str:
+    """A value as an inline code span, fenced with more backticks than it contains."""
+    text = " ".join(("" if value is None else str(value)).split())
+    if not text:
+        return ""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    padding = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{padding}{text}{padding}{fence}"
+
+
+def fence_for(text: str, minimum: int = 3) -> str:
+    """A backtick fence longer than any backtick run at the start of a line in ``text``."""
+    longest = max((len(m) for m in re.findall(r"^[ \t]*(`{3,})", text, re.MULTILINE)), default=0)
+    return "`" * max(minimum, longest + 1)
+
+
+def code_block(text: str, language: str = "") -> str:
+    fence = fence_for(text)
+    body = text if text.endswith("\n") else text + "\n"
+    return f"{fence}{language}\n{body}{fence}"
+
+
+@lru_cache(maxsize=1 << 16)
+def _relative(from_directory: str, to_path: str) -> str:
+    source = from_directory.split("/") if from_directory else []
+    target = to_path.split("/")
+    common = 0
+    while common < len(source) and common < len(target) - 1 and \
+            source[common] == target[common]:
+        common += 1
+    parts = [".."] * (len(source) - common) + target[common:]
+    return quote("/".join(parts), safe="/-._~")
+
+
+def relative(from_page: str, to_path: str, anchor: str = "") -> str:
+    """A link from one generated page to another, relative and URL-quoted (spaces, accents).
+
+    Both are '/'-separated paths below the same docs root; posixpath.relpath would ask the
+    file system for the working directory thousands of times a build.
+    """
+    url = _relative(from_page.rpartition("/")[0], to_path)
+    return f"{url}#{anchor}" if anchor else url
+
+
+def link(text: object, from_page: str, to_path: str | None, anchor: str = "") -> str:
+    """``[text](relative path)``, or the text alone when there is no page to link to."""
+    label = inline(text) or inline(to_path)
+    if to_path is None:
+        return label
+    return f"[{label}]({relative(from_page, to_path, anchor)})"
+
+
+def attribute(value: object) -> str:
+    """A value for raw HTML (the warning boxes, charts): escaped, quotes included."""
+    return html.escape("" if value is None else str(value), quote=True)

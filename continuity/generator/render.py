@@ -1,0 +1,58 @@
+"""The Jinja2 environment for the site's page templates (``continuity/templates/site``).
+
+Templates write Markdown, so nothing is HTML-escaped automatically; instead every value taken
+from the tree goes through a filter that makes it literal text (:mod:`.mdtext`). Links are
+written relative to the page being rendered, which the templates know as ``page_path``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import jinja2
+
+from . import mdtext
+
+
+@jinja2.pass_context
+def _link(context, text: object, target: str | None, anchor: str = "") -> str:
+    return mdtext.link(text, context["page_path"], target, anchor)
+
+
+@jinja2.pass_context
+def _url(context, target: str, anchor: str = "") -> str:
+    return mdtext.relative(context["page_path"], target, anchor)
+
+
+def _count(number: int, singular: str, plural: str | None = None) -> str:
+    return f"{number} {singular if number == 1 else (plural or singular + 's')}"
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("continuity", "templates/site"),
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters.update({
+        "md": mdtext.inline,
+        "prose": mdtext.prose,
+        "html_prose": mdtext.html_prose,
+        "code": mdtext.code,
+        "attr": mdtext.attribute,
+        "link": _link,
+        "url": _url,
+        "count": _count,
+        "code_block": mdtext.code_block,
+    })
+    return env
+
+
+def render(template: str, page_path: str, **values) -> str:
+    """Render ``template`` for the page at ``page_path``."""
+    text = environment().get_template(template).render(page_path=page_path, **values)
+    return text.strip("\n") + "\n"

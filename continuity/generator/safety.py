@@ -1,0 +1,169 @@
+"""Raw HTML written in the tree is sanitised (SPEC §6): scripts, event handlers and
+``javascript:`` links never reach a reader's browser.
+
+Two passes, because the pages have two destinations:
+
+* :func:`clean_html` is the authoritative one. The MkDocs plugin runs it over the rendered HTML
+  of every page that embeds Markdown from the tree, after Markdown has been turned into HTML, so
+  whatever Python-Markdown made of the source is what gets cleaned.
+* :func:`neutralise_markdown` runs on the Markdown the generator copies from the tree, so that
+  ``continuity generate --out`` hands other engines (which may not sanitise) pages whose raw HTML
+  has already been cleaned or shown as text, and whose links have no script schemes.
+
+The plugin's own markup (tables, warning boxes, SVG charts) is written by the generator from
+escaped values; the allow-list keeps it intact.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import nh3
+from markdown_it import MarkdownIt
+
+#: Tags kept in tree content: nh3's defaults (text, lists, tables, details...) plus what the
+#: Markdown extensions commonly used with MkDocs emit.
+ALLOWED_TAGS = frozenset(nh3.ALLOWED_TAGS | {"input", "label", "section"})
+ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
+    **{tag: set(attrs) for tag, attrs in nh3.ALLOWED_ATTRIBUTES.items()},
+    "*": {"class", "id", "title", "lang", "dir"},
+    "a": {"href", "hreflang", "title"},
+    "img": {"src", "alt", "title", "width", "height", "loading"},
+    "th": {"align", "colspan", "rowspan", "scope", "style"},
+    "td": {"align", "colspan", "rowspan", "style"},
+    "details": {"open"},
+    "ol": {"start", "type"},
+    "input": {"type", "checked", "disabled"},
+    "time": {"datetime"},
+}
+#: Python-Markdown's tables align cells with ``style="text-align: ..."``; nothing else of CSS.
+ALLOWED_STYLES = frozenset({"text-align"})
+
+
+def clean_html(fragment: str) -> str:
+    """The rendered HTML of a page with scripts, handlers and unsafe URLs removed."""
+    return nh3.clean(
+        fragment,
+        tags=set(ALLOWED_TAGS),
+        attributes={tag: set(attrs) for tag, attrs in ALLOWED_ATTRIBUTES.items()},
+        filter_style_properties=set(ALLOWED_STYLES),
+        strip_comments=True,
+        link_rel=None,
+    )
+
+
+# --------------------------------------------------------------------------- Markdown source
+
+_PARSER = MarkdownIt("commonmark").enable("table")
+
+#: Inline tags that may stay as written when their attributes are harmless.
+_INLINE_TAGS = frozenset({
+    "a", "abbr", "b", "br", "cite", "code", "del", "dfn", "em", "i", "img", "ins", "kbd", "mark",
+    "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr",
+})
+_INLINE_ATTRIBUTES = frozenset({"class", "id", "title", "alt", "href", "src", "width", "height",
+                                "datetime", "lang", "dir"})
+_TAG = re.compile(r"^<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)(.*?)(/?)\s*>$", re.DOTALL)
+_ATTRIBUTE = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
+_UNSAFE_SCHEME = re.compile(r"^(?:javascript|vbscript|data|livescript):", re.IGNORECASE)
+# Link destinations: inline ``](url`` and reference definitions ``[id]: url``.
+_INLINE_DESTINATION = re.compile(r"(\]\(\s*<?)((?:[^()\s>]|\([^()\s]*\))*)")
+_REFERENCE_DEFINITION = re.compile(r"^(\s{0,3}\[[^\]]+\]:\s*<?)(\S*)", re.MULTILINE)
+# An attribute list (Python-Markdown's attr_list, common with Material) setting a handler.
+_HANDLER_ATTRIBUTE_LIST = re.compile(r"\{(?=[^{}]*\bon[a-z]+\s*=)", re.IGNORECASE)
+# Text without "<" or "&" and without these cannot carry a script: no need to parse it.
+_SCRIPT_SCHEME = re.compile(r"(?:script|data)\s*:")
+_HANDLER = re.compile(r"\bon[a-z]+\s*=", re.IGNORECASE)
+
+
+def _suspect(text: str) -> bool:
+    """Whether ``text`` might hold raw HTML, an entity, a script URL or a handler. Substring
+    tests first: a regular expression over every entry costs more than the rest together."""
+    if "<" in text or "&" in text:
+        return True
+    if "=" in text and _HANDLER.search(text):
+        return True
+    lowered = text.lower()
+    return ("script" in lowered or "data" in lowered) and bool(_SCRIPT_SCHEME.search(lowered))
+
+
+def unsafe_url(url: str) -> bool:
+    """A URL whose scheme runs code, however it is disguised (entities, spaces, case)."""
+    decoded = html.unescape(url)
+    squeezed = "".join(ch for ch in decoded if ch > " " and ch != "\x7f")
+    return bool(_UNSAFE_SCHEME.match(squeezed))
+
+
+def _harmless_inline_tag(tag: str) -> bool:
+    match = _TAG.match(tag.strip())
+    if not match:
+        return False
+    name = match.group(2).lower()
+    if name not in _INLINE_TAGS:
+        return False
+    for attr in _ATTRIBUTE.finditer(match.group(3)):
+        key = attr.group(1).lower()
+        if key not in _INLINE_ATTRIBUTES:
+            return False
+        value = (attr.group(2) or "").strip("\"'")
+        if key in ("href", "src") and unsafe_url(value):
+            return False
+    return True
+
+
+def _defang_destinations(text: str) -> str:
+    def replace(match: re.Match) -> str:
+        if unsafe_url(match.group(2)):
+            return match.group(1) + "#unsafe-link-removed"
+        return match.group(0)
+
+    text = _INLINE_DESTINATION.sub(replace, text)
+    return _REFERENCE_DEFINITION.sub(replace, text)
+
+
+def neutralise_markdown(text: str) -> str:
+    """Markdown from the tree with raw HTML blocks cleaned, unsafe inline tags shown as text,
+    links with script schemes pointed nowhere, and attribute lists that set event handlers shown
+    as text. Code blocks are left alone."""
+    if not _suspect(text):
+        return text
+    lines = text.split("\n")
+    tokens = _PARSER.parse(text)
+    code_lines: set[int] = set()
+    for token in tokens:
+        if token.map is None:
+            continue
+        start, end = token.map
+        if token.type in ("fence", "code_block"):
+            code_lines.update(range(start, end))
+        elif token.type == "html_block":
+            cleaned = clean_html("\n".join(lines[start:end])).split("\n")
+            # Keep the line count, so the other tokens' line ranges stay right.
+            count = end - start
+            if len(cleaned) < count:
+                cleaned += [""] * (count - len(cleaned))
+            elif len(cleaned) > count:
+                cleaned = cleaned[:count - 1] + [" ".join(cleaned[count - 1:])]
+            lines[start:end] = cleaned
+            code_lines.update(range(start, end))  # clean already: no further passes
+        elif token.type == "inline" and token.children:
+            unsafe = [child.content for child in token.children
+                      if child.type == "html_inline" and not _harmless_inline_tag(child.content)]
+            if unsafe:
+                segment = "\n".join(lines[start:end])
+                for tag in unsafe:
+                    if tag in segment:
+                        segment = segment.replace(tag, html.escape(tag, quote=False))
+                    else:  # a tag spread over indented lines: show every tag as text
+                        segment = segment.replace("<", "&lt;")
+                lines[start:end] = segment.split("\n")
+    for index, line in enumerate(lines):
+        if index in code_lines:
+            continue
+        if ":" in line:
+            line = _defang_destinations(line)
+        if "{" in line:
+            line = _HANDLER_ATTRIBUTE_LIST.sub(r"\\{", line)
+        lines[index] = line
+    return "\n".join(lines)

@@ -1,0 +1,55 @@
+"""What the generator produces: plain data, no MkDocs.
+
+A :class:`Page` is Markdown at a path relative to the site's docs root; a :class:`StaticFile`
+is a file of the tree copied as it is (artifacts that are not Markdown). The plugin turns them
+into MkDocs files; ``continuity generate`` writes them to a directory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Page:
+    path: str  # relative to the docs root, '/'-separated, ending in .md
+    content: str  # Markdown
+    title: str
+    in_nav: bool = False
+    nav_section: str | None = None  # the navigation section it sits in; None: the top level
+    holds_tree_markdown: bool = False  # embeds Markdown written in the tree: sanitise its HTML
+    source: str | None = None  # the tree file it renders (root_path), if any
+
+
+@dataclass(frozen=True)
+class StaticFile:
+    path: str  # relative to the docs root
+    source: Path  # the file of the tree it copies
+
+
+@dataclass(frozen=True)
+class Site:
+    pages: tuple[Page, ...]
+    static_files: tuple[StaticFile, ...]
+
+    def nav(self) -> list[tuple[str, str | list[tuple[str, str]]]]:
+        """The navigation: (title, path) at the top level and (section, [(title, path)])."""
+        items: list[tuple[str, str | list[tuple[str, str]]]] = []
+        sections: dict[str, list[tuple[str, str]]] = {}
+        for page in self.pages:
+            if not page.in_nav:
+                continue
+            if page.nav_section is None:
+                items.append((page.title, page.path))
+            else:
+                if page.nav_section not in sections:
+                    sections[page.nav_section] = []
+                    items.append((page.nav_section, sections[page.nav_section]))
+                sections[page.nav_section].append((page.title, page.path))
+        return items
+
+    def nav_config(self) -> list[dict]:
+        """The navigation as mkdocs.yml writes it: ``[{title: path}, {section: [...]}]``."""
+        return [{title: target if isinstance(target, str) else [{t: p} for t, p in target]}
+                for title, target in self.nav()]

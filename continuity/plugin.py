@@ -1,0 +1,252 @@
+"""The MkDocs plugin ``continuity``: the memory tree as pages of the site being built (SPEC §6).
+
+Thin by design: the pages come from :func:`continuity.generator.generate`, which knows nothing
+of MkDocs. Here they become in-memory files (``File.generated``): nothing is written into
+``docs_dir``. Findings are logged through MkDocs' plugin logger, errors as warnings, so
+``mkdocs build --strict`` fails and names them; the ``strict`` option fails the build without
+``--strict``. Pages that embed Markdown from the tree have their HTML sanitised.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+from mkdocs.config.base import LegacyConfig
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page as MkDocsPage
+
+from .config import Config, load_config, validate
+from .diagnostics import Severity
+from .errors import ContinuityError
+from .generator import GenerateOptions, Site, generate
+from .generator.inputs import ProvenanceCache, gather
+from .generator.safety import clean_html
+from .model import MemoryTree, discover
+
+log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
+
+#: Options whose relative paths mean "relative to mkdocs.yml" when written in the plugin.
+PATH_OPTIONS = ("root", "ledger", "session_state")
+
+
+def _real(path: str) -> str:
+    """A file's path with its directories' links resolved (the tree's root is resolved), but
+    not the file's own: an entry that is a link is still that entry."""
+    directory, name = os.path.split(os.path.abspath(path))
+    return os.path.join(os.path.realpath(directory), name)
+
+
+class ContinuityPlugin(BasePlugin):
+    """``plugins: [search, continuity]``; options are those of ``continuity check`` (SPEC §3)."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, Any] = {}
+        self.project_dir = Path.cwd()
+        self.command = "build"
+        self.provenance_cache: ProvenanceCache = {}
+        self.sanitised: set[str] = set()  # src_uris of pages whose HTML is cleaned
+        self.tree: MemoryTree | None = None
+        self.server = None
+        self.watched: set[str] = set()
+
+    # -- options: the same table as every other source, so unknown names fail with their name
+
+    def load_config(self, options: dict[str, Any], config_file_path: str | None = None):
+        self.config = LegacyConfig((), config_file_path=config_file_path)
+        self.project_dir = Path(config_file_path).resolve().parent if config_file_path \
+            else Path.cwd()
+        errors = []
+        for name, value in options.items():
+            try:
+                validate({name: value}, "mkdocs.yml")
+            except ContinuityError as exc:
+                errors.append((name, str(exc).removeprefix("mkdocs.yml: ")))
+        self.options = dict(options)
+        return errors, []
+
+    def settings(self) -> Config:
+        """The configuration file nearest mkdocs.yml, overridden by the plugin's options."""
+        options = dict(self.options)
+        for name in PATH_OPTIONS:  # relative to mkdocs.yml, wherever a config file sits
+            if isinstance(options.get(name), str):
+                options[name] = str((self.project_dir / options[name]).resolve())
+        config = load_config(self.project_dir)
+        return config.with_options(options, "mkdocs.yml") if options else config
+
+    # -- events
+
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        # Its presence keeps this object across `mkdocs serve` rebuilds, with its caches.
+        self.command = command
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # The memory site is meant to work offline; say which theme settings fetch from afar.
+        theme = config.theme
+        if theme.name == "material" and theme.get("font") is not False:
+            log.info("theme 'material' loads Google Fonts from fonts.googleapis.com; set "
+                     "`theme.font: false` for a site that fetches nothing from other hosts")
+        if theme.name == "mkdocs" and theme.get("highlightjs"):
+            log.info("theme 'mkdocs' loads highlight.js from cdnjs.cloudflare.com; set "
+                     "`theme.highlightjs: false` for a site that fetches nothing from other hosts")
+        return config
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        try:
+            return self.add_memory_site(files, config)
+        except ContinuityError as exc:
+            raise PluginError(f"continuity: {exc}") from None
+        except PluginError:
+            raise
+        except Exception as exc:  # a bug of ours: one line, the traceback on demand (SPEC §7)
+            if os.environ.get("CONTINUITY_DEBUG"):
+                raise
+            raise PluginError(f"continuity: internal error: {type(exc).__name__}: {exc} (set "
+                              "CONTINUITY_DEBUG=1 for the traceback, and please report it)") \
+                from None
+
+    def add_memory_site(self, files: Files, config: MkDocsConfig) -> Files:
+        settings = self.settings()
+        tree = discover(settings)
+        inputs = gather(tree, settings, self.project_dir, self.provenance_cache)
+        self.tree = tree
+        for notice in inputs.check.notices:
+            log.info(notice)
+        threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
+        for d in inputs.check.diagnostics:
+            # Only what fails a check fails a --strict build; the rest is still said.
+            level = log.warning if d.severity.rank >= threshold else log.info
+            level(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}")
+        docs_dir = Path(config.docs_dir).resolve()
+        inside = tree.root == docs_dir or docs_dir in tree.root.parents
+        prefix = settings.site_prefix
+        if inside and not prefix:  # keep the tree's files at their own URLs
+            prefix = Path(os.path.relpath(tree.root, docs_dir)).as_posix().strip(".")
+        site = generate(tree, inputs.check, inputs.provenance, GenerateOptions(
+            prefix=prefix, page_size=settings.page_size, title=config.site_name,
+            sanitize_html=settings.sanitize_html))
+        own_nav = config.nav is None
+        files = self.add_site(site, files, config, tree, inside, own_nav)
+        if own_nav:
+            config.nav = self.navigation(site, files, tree)
+        if settings.strict and inputs.check.failed(settings.fail_on) and self.command != "serve":
+            raise PluginError(
+                f"continuity: the memory tree has {inputs.check.errors} errors and "
+                f"{inputs.check.warnings} warnings, and the plugin's option `strict` is true")
+        if self.server is not None:
+            self.watch_tree(tree, docs_dir)
+        return files
+
+    def add_site(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
+                 inside: bool, own_nav: bool) -> Files:
+        """Add the pages; replace the tree's own files when the root lies inside docs_dir.
+
+        With a ``nav`` written in mkdocs.yml, every generated page is out of the navigation
+        unless listed there: MkDocs then does not list hundreds of them as omitted.
+        """
+        root = str(tree.root)
+        rendered = {_real(str(tree.root / p.source)) for p in site.pages if p.source}
+        rendered |= {_real(str(s.source)) for s in site.static_files}
+        by_dest: dict[str, File] = {}
+        for file in list(files):
+            source = _real(file.abs_src_path) if file.abs_src_path else None
+            if inside and source in rendered:
+                files.remove(file)  # the page that renders it takes its place
+                continue
+            by_dest[file.dest_uri] = file
+        self.sanitised = set()
+        for page in site.pages:
+            generated = File.generated(
+                config, page.path, content=page.content,
+                inclusion=InclusionLevel.INCLUDED if page.in_nav and own_nav
+                else InclusionLevel.NOT_IN_NAV)
+            if not self.make_room(generated, by_dest, files, root):
+                continue
+            files.append(generated)
+            if page.holds_tree_markdown and tree.config.sanitize_html:
+                self.sanitised.add(generated.src_uri)
+        for static in site.static_files:
+            generated = File.generated(config, static.path, abs_src_path=str(static.source),
+                                       inclusion=InclusionLevel.NOT_IN_NAV)
+            if self.make_room(generated, by_dest, files, root):
+                files.append(generated)
+        if inside:  # the rest of the tree (templates, READMEs) stays reachable, out of the nav
+            for file in files:
+                if file.abs_src_path and _real(file.abs_src_path).startswith(
+                        root + os.sep) and file.inclusion.is_in_nav():
+                    file.inclusion = InclusionLevel.NOT_IN_NAV
+        return files
+
+    @staticmethod
+    def make_room(generated: File, by_dest: dict[str, File], files: Files, root: str) -> bool:
+        """Whether ``generated`` may go in; a file of the memory root gives way, a page of the
+        user's own docs does not (the user is told to move the memory site with site_prefix)."""
+        existing = by_dest.get(generated.dest_uri)
+        if existing is None:
+            return True
+        source = _real(existing.abs_src_path) if existing.abs_src_path else ""
+        if source.startswith(root + os.sep) or existing.generated_by:
+            files.remove(existing)
+            return True
+        log.warning(f"{existing.src_uri} in docs_dir and the memory site's {generated.src_uri} "
+                    f"would both be {existing.dest_uri}; kept {existing.src_uri}. Set the "
+                    f"plugin's `site_prefix` option to move the memory site into a folder.")
+        return False
+
+    @staticmethod
+    def navigation(site: Site, files: Files, tree: MemoryTree) -> list:
+        """Home, the user's own pages, state files, directories, ledger, notes, findings."""
+        ours = {page.path for page in site.pages}
+        root = str(tree.root) + os.sep
+        own = sorted(
+            f.src_uri for f in files.documentation_pages()
+            if f.src_uri not in ours and f.inclusion.is_in_nav()
+            and not (f.abs_src_path and _real(f.abs_src_path).startswith(root)))
+        nav: list = []
+        items = site.nav()
+        if items and items[0][0] == "Home" and files.get_file_from_path(items[0][1]) is not None:
+            nav.append({"Home": items.pop(0)[1]})
+        nav.extend(own)
+        for title, target in items:
+            if isinstance(target, str):
+                if files.get_file_from_path(target) is not None:  # else a user page kept it
+                    nav.append({title: target})
+            else:
+                section = [{t: p} for t, p in target if files.get_file_from_path(p) is not None]
+                if section:
+                    nav.append({title: section})
+        return nav
+
+    def on_page_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
+                        files: Files) -> str:
+        if page.file.src_uri in self.sanitised:
+            return clean_html(html)
+        return html
+
+    def on_serve(self, server, *, config: MkDocsConfig, builder):
+        self.server = server
+        if self.tree is not None:
+            self.watch_tree(self.tree, Path(config.docs_dir).resolve())
+        return server
+
+    def watch_tree(self, tree: MemoryTree, docs_dir: Path) -> None:
+        """Rebuild when the tree changes, where MkDocs does not already watch (docs_dir)."""
+        if tree.root == docs_dir or docs_dir in tree.root.parents:
+            return
+        wanted: list[tuple[Path, bool]] = [(tree.root, False)]
+        wanted += [(tree.root / name, True) for name in tree.directories]
+        for extra in (tree.ledger, tree.session_state, *tree.note_stores):
+            if extra is not None:
+                wanted.append((extra.abspath.parent, False))
+        for path, recursive in wanted:
+            key = str(path)
+            if key in self.watched or not path.is_dir():
+                continue
+            if docs_dir == path or path in docs_dir.parents:
+                recursive = False  # never watch the site being written, nor docs_dir twice
+            self.server.watch(key, recursive=recursive)
+            self.watched.add(key)
