@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Measure the cost of checking and building, side by side with the floor and plain MkDocs.
+
+    python bench/run.py                      # 1,000 and 10,000 entries, 3 runs each
+    python bench/run.py --sizes 1000 --repeat 5
+
+For each size it generates a synthetic memory tree in a new git repository (bench/make_tree.py),
+then measures, interleaved in the same run so machine load hits both sides alike, the median of
+``--repeat`` runs of:
+
+1. the floor: ``git log --raw`` over the repository plus reading every file once, against
+   ``continuity check`` (history rules on), with the check's peak memory;
+2. plain ``mkdocs build`` of the same Markdown pages (written once by ``continuity generate``),
+   same theme, entries out of the navigation, against ``mkdocs build`` with the plugin.
+
+It prints a table and rewrites the results section of bench/README.md with the machine it ran on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from make_tree import make_tree  # noqa: E402
+
+BIN = Path(sys.executable).parent
+
+
+@dataclass
+class Sample:
+    seconds: float
+    peak_mb: float = 0.0
+
+
+@dataclass
+class SizeResult:
+    entries: int
+    commits: int
+    files: int = 0
+    floor: list[Sample] = field(default_factory=list)
+    check: list[Sample] = field(default_factory=list)
+    plain: list[Sample] = field(default_factory=list)
+    plugin: list[Sample] = field(default_factory=list)
+    check_findings: str = ""
+
+    @staticmethod
+    def median(samples: list[Sample]) -> float:
+        return statistics.median(s.seconds for s in samples)
+
+    @property
+    def check_ratio(self) -> float:
+        return self.median(self.check) / self.median(self.floor)
+
+    @property
+    def build_ratio(self) -> float:
+        return self.median(self.plugin) / self.median(self.plain)
+
+    @property
+    def peak_mb(self) -> float:
+        return max(s.peak_mb for s in self.check)
+
+
+def timed(command: list[str], cwd: Path) -> tuple[Sample, bytes]:
+    """Run a command; its wall time and peak resident memory (from wait4's rusage)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = process.communicate()
+    elapsed = time.perf_counter() - start
+    # communicate() reaped the child; getrusage of children is cumulative, so measure apart.
+    if process.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n"
+                         f"{err.decode(errors='replace')[-2000:]}")
+    return Sample(elapsed), out
+
+
+def peak_memory(command: list[str], cwd: Path) -> tuple[Sample, bytes]:
+    """Like timed(), reaping the child with wait4 to read its own peak RSS."""
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as devnull:
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=devnull)
+        out = process.stdout.read()
+        process.stdout.close()
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+    elapsed = time.perf_counter() - start
+    if process.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed with status {process.returncode}")
+    return Sample(elapsed, usage.ru_maxrss / 1024), out
+
+
+def floor(repo: Path) -> Sample:
+    """What any history check must at least do: one git log pass and reading every file."""
+    start = time.perf_counter()
+    subprocess.run(["git", "log", "--raw", "-z", "--no-renames", "--format=%H %P %at"],
+                   cwd=repo, stdout=subprocess.DEVNULL, check=True)
+    for directory, dirs, files in os.walk(repo):
+        if ".git" in dirs:
+            dirs.remove(".git")
+        for name in files:
+            with open(os.path.join(directory, name), "rb") as handle:
+                handle.read()
+    return Sample(time.perf_counter() - start)
+
+
+def write_configs(work: Path, repo: Path, nav_file: Path) -> tuple[Path, Path]:
+    theme = "theme:\n  name: material\n  font: false\n"
+    plain = work / "plain.yml"
+    plain.write_text(f"site_name: bench\ndocs_dir: pages\nsite_dir: out-plain\n{theme}"
+                     f"plugins:\n  - search\n" + nav_file.read_text("utf-8"), "utf-8")
+    (work / "empty-docs").mkdir(exist_ok=True)
+    plugin = work / "plugin.yml"
+    plugin.write_text(f"site_name: bench\ndocs_dir: empty-docs\nsite_dir: out-plugin\n{theme}"
+                      f"plugins:\n  - search\n  - continuity:\n      root: {repo}\n", "utf-8")
+    return plain, plugin
+
+
+def measure(entries: int, commits: int, repeat: int, seed: int, keep: Path | None) -> SizeResult:
+    result = SizeResult(entries, commits)
+    with tempfile.TemporaryDirectory(prefix=f"continuity-bench-{entries}-") as temporary:
+        work = Path(keep or temporary)
+        repo = work / "repo"
+        print(f"[{entries}] generating {entries} entries, {commits} commits ...", flush=True)
+        make_tree(repo, entries, commits, seed)
+        result.files = sum(len(f) for d, _, f in os.walk(repo) if ".git" not in d)
+        nav = work / "nav.yml"
+        subprocess.run([str(BIN / "continuity"), "generate", "--out", str(work / "pages"),
+                        "--nav-file", str(nav)], cwd=repo, check=True,
+                       stdout=subprocess.DEVNULL)
+        plain_yml, plugin_yml = write_configs(work, repo, nav)
+        check = [str(BIN / "continuity"), "check", "--output-format", "json"]
+        build = [str(BIN / "mkdocs"), "build", "-q", "-f"]
+        for run in range(repeat):
+            print(f"[{entries}] run {run + 1}/{repeat}", flush=True)
+            result.floor.append(floor(repo))
+            sample, out = peak_memory(check, repo)
+            result.check.append(sample)
+            summary = re.search(rb'"summary": (\{[^}]*\})', out)
+            result.check_findings = summary.group(1).decode() if summary else "?"
+            result.plain.append(timed(build + [str(plain_yml)], work)[0])
+            result.plugin.append(timed(build + [str(plugin_yml)], work)[0])
+    return result
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        kb = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1))
+        memory = f", {kb / 1024 / 1024:.0f} GiB"
+    except (OSError, AttributeError):
+        pass
+    return (f"{cpu}, {os.cpu_count()} cores{memory}; {platform.system()} {platform.release()}; "
+            f"Python {platform.python_version()}")
+
+
+def table(results: list[SizeResult], repeat: int) -> str:
+    rows = [
+        f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {machine()}; "
+        f"median of {repeat} runs, interleaved.",
+        "",
+        "| entries | commits | files | floor s | check s | check / floor | check peak MB "
+        "| plain build s | plugin build s | plugin / plain |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        rows.append(
+            f"| {r.entries:,} | {r.commits:,} | {r.files:,} | {r.median(r.floor):.2f} "
+            f"| {r.median(r.check):.2f} | {r.check_ratio:.2f}x | {r.peak_mb:.0f} "
+            f"| {r.median(r.plain):.2f} | {r.median(r.plugin):.2f} | {r.build_ratio:.2f}x |")
+    if len(results) >= 2:
+        small, large = results[0], results[-1]
+        factor = large.entries / small.entries
+        rows += [
+            "",
+            f"Growth from {small.entries:,} to {large.entries:,} entries ({factor:g}x; linear "
+            f"is about {factor:g}): check {large.median(large.check) / small.median(small.check):.1f}x, "
+            f"floor {large.median(large.floor) / small.median(small.floor):.1f}x, "
+            f"plugin build {large.median(large.plugin) / small.median(small.plugin):.1f}x, "
+            f"plain build {large.median(large.plain) / small.median(small.plain):.1f}x.",
+        ]
+    rows += ["", "Findings reported by the check on the generated trees: " +
+             "; ".join(f"{r.entries:,}: {r.check_findings}" for r in results)]
+    return "\n".join(rows) + "\n"
+
+
+def update_readme(text: str) -> None:
+    readme = HERE / "README.md"
+    current = readme.read_text("utf-8") if readme.exists() else ""
+    block = f"<!-- results:start -->\n{text}<!-- results:end -->"
+    if "<!-- results:start -->" in current:
+        current = re.sub(r"<!-- results:start -->.*?<!-- results:end -->", lambda _: block,
+                         current, flags=re.S)
+    else:
+        current += "\n## Results\n\n" + block + "\n"
+    readme.write_text(current, "utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--commits-per-entry", type=float, default=0.2,
+                        help="commits as a fraction of entries (default 0.2: 2,000 for 10,000)")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, help="keep the generated trees under this folder")
+    parser.add_argument("--no-readme", action="store_true", help="do not rewrite bench/README.md")
+    args = parser.parse_args()
+    results = []
+    for size in args.sizes:
+        keep = args.keep / str(size) if args.keep else None
+        if keep:
+            keep.mkdir(parents=True, exist_ok=False)
+        results.append(measure(size, max(1, int(size * args.commits_per_entry)), args.repeat,
+                               args.seed, keep))
+    text = table(results, args.repeat)
+    print()
+    print(text)
+    if not args.no_readme:
+        update_readme(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
