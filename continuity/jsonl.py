@@ -90,3 +90,11 @@ def json_kind(value: Any) -> str:
         return "boolean"
     return {dict: "object", list: "array", str: "string", int: "number", float: "number",
             type(None): "null"}.get(type(value), "value")
+
+
+def read_lines(tree_file) -> tuple[tuple[JsonLine, ...], str | None]:
+    """The lines of a JSONL TreeFile, or why it was not read (unreadable, or a link out)."""
+    read = tree_file.read
+    if read is None or read.raw is None:
+        return (), (read.error if read else "not read (a link leaving the repository)")
+    return tuple(parse_bytes(read.raw)), None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .jsonl import JsonLine, parse_bytes
+from .jsonl import JsonLine, read_lines
 from .model import TreeFile
 
 RESULTS = ("improved", "regressed", "unchanged", "harvested", "quarantined")
@@ -124,10 +124,6 @@ class Ledger:
 
 
 def read_ledger(tree_file: TreeFile) -> Ledger:
-    read = tree_file.read
-    if read is None or read.raw is None:
-        reason = read.error if read else "not read (a link leaving the repository)"
-        return Ledger(tree_file.path, (), (), unreadable=reason)
-    lines = tuple(parse_bytes(read.raw))
+    lines, unreadable = read_lines(tree_file)
     cycles = tuple(Cycle(line.line, line.text, line.value) for line in lines if line.is_object)
-    return Ledger(tree_file.path, lines, cycles)
+    return Ledger(tree_file.path, lines, cycles, unreadable)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .jsonl import JsonLine, parse_bytes
+from .jsonl import JsonLine, read_lines
 from .model import TreeFile
 
 
@@ -51,11 +51,7 @@ class NoteStore:
 
 
 def read_store(tree_file: TreeFile) -> NoteStore:
-    read = tree_file.read
-    if read is None or read.raw is None:
-        reason = read.error if read else "not read (a link leaving the repository)"
-        return NoteStore(tree_file.path, (), (), unreadable=reason)
-    lines = tuple(parse_bytes(read.raw))
+    lines, unreadable = read_lines(tree_file)
     notes = tuple(Note(tree_file.path, line.line, line.text, line.value)
                   for line in lines if line.is_object)
-    return NoteStore(tree_file.path, lines, notes)
+    return NoteStore(tree_file.path, lines, notes, unreadable)
