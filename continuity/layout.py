@@ -20,7 +20,7 @@ NEVER_STATE: frozenset[str] = frozenset(
     {"README", "CHANGELOG", "LICENSE", "CONTRIBUTING", "SECURITY", "USAGE"}
 )
 
-UPPER_CASE_STEM = re.compile(r"^[A-Z][A-Z0-9_]*$")
+UPPER_CASE_STEM = re.compile(r"^[A-Z][A-Z0-9_]*\Z")
 
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 DATE = r"(?P<date>\d{4}-\d{2}-\d{2})"
@@ -40,43 +40,46 @@ class DirectoryKind:
 
 
 def _kind(name, kind, regex, text, edges, markdown_only=True, dated=True) -> DirectoryKind:
-    return DirectoryKind(name, kind, re.compile(regex), text, tuple(edges), markdown_only, dated)
+    # Patterns end in \Z, not $ (which also matches before a final newline: a file named
+    # "2026-01-08-turn-3.md\n" is not an entry); ASCII: \d is 0-9, not every script's digits.
+    pattern = re.compile(regex, re.ASCII)
+    return DirectoryKind(name, kind, pattern, text, tuple(edges), markdown_only, dated)
 
 
 DIRECTORY_KINDS: dict[str, DirectoryKind] = {
     k.name: k
     for k in (
-        _kind("completed", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md$",
+        _kind("completed", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md\Z",
               "YYYY-MM-DD-task-slug.md", ["TODO", "LEARNINGS"]),
-        _kind("journal", "history", rf"^{DATE}-turn-(?P<turn>\d+)\.md$",
+        _kind("journal", "history", rf"^{DATE}-turn-(?P<turn>\d+)\.md\Z",
               "YYYY-MM-DD-turn-N.md", ["CONTEXT"]),
-        _kind("reflections", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md$",
+        _kind("reflections", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md\Z",
               "YYYY-MM-DD-topic-slug.md", ["LEARNINGS"]),
         _kind("snapshots", "history",
-              r"^(?P<date>\d{4}-\d{2}-\d{2})T(?P<time>\d{2}-\d{2}-\d{2})\.md$",
+              r"^(?P<date>\d{4}-\d{2}-\d{2})T(?P<time>\d{2}-\d{2}-\d{2})\.md\Z",
               "YYYY-MM-DDTHH-MM-SS.md", ["STATE", "SNAPSHOT"]),
-        _kind("audits", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md$",
+        _kind("audits", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md\Z",
               "YYYY-MM-DD-type-slug.md", ["STATE", "LEARNINGS", "INFRASTRUCTURE"]),
-        _kind("proposals", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md$",
+        _kind("proposals", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md\Z",
               "YYYY-MM-DD-topic-slug.md", ["PLAN"]),
-        _kind("setup", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md$",
+        _kind("setup", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md\Z",
               "YYYY-MM-DD-tool-name.md", ["TOOLS"]),
         _kind("artifacts", "history",
-              rf"^{DATE}-(?P<slug>{SLUG})\.(?P<ext>[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)$",
+              rf"^{DATE}-(?P<slug>{SLUG})\.(?P<ext>[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)\Z",
               "YYYY-MM-DD-name.ext", ["STATE", "ARTIFACTS", "TOOLS"], markdown_only=False),
-        _kind("logs", "history", r"^(?P<slug>[^/]+)\.jsonl$", "*.jsonl", ["EVENTS"],
+        _kind("logs", "history", r"^(?P<slug>[^/]+)\.jsonl\Z", "*.jsonl", ["EVENTS"],
               markdown_only=False, dated=False),
         _kind("memory", "library",
-              rf"^(?P<namespace>semantic|procedural|episodic|working)-(?P<slug>{SLUG})\.md$",
+              rf"^(?P<namespace>semantic|procedural|episodic|working)-(?P<slug>{SLUG})\.md\Z",
               "namespace-topic-slug.md (namespace: semantic, procedural, episodic, working)",
               ["MEMORY"], dated=False),
-        _kind("knowledge", "library", rf"^(?P<slug>{SLUG})\.md$", "topic-slug.md",
+        _kind("knowledge", "library", rf"^(?P<slug>{SLUG})\.md\Z", "topic-slug.md",
               ["KNOWLEDGE"], dated=False),
     )
 }
 
 #: A directory that a state file declares but the protocol does not name: dated entries.
-CUSTOM_PATTERN = _kind("custom", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md$",
+CUSTOM_PATTERN = _kind("custom", "history", rf"^{DATE}-(?P<slug>{SLUG})\.md\Z",
                        "YYYY-MM-DD-slug.md", [])
 
 TEMPLATE_NAME = "ENTRY.template.md"
