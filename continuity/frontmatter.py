@@ -87,7 +87,9 @@ def parse(text: str) -> Frontmatter:
     try:
         try:
             node = yaml.compose(yaml_text, Loader=_FAST_LOADER)
-        except yaml.YAMLError:
+        except yaml.YAMLError as fast_error:
+            if "nesting depth" in str(fast_error):
+                raise  # libyaml's limit; the pure-Python loader would recurse to its own
             # Broken YAML is rare: compose again with the pure-Python loader, whose messages
             # are more precise (it names the character at fault).
             node = yaml.compose(yaml_text, Loader=yaml.SafeLoader)
@@ -110,6 +112,8 @@ def parse(text: str) -> Frontmatter:
             body_start_line=body_start,
             end_line=closing,
         )
+    except RecursionError:  # "[[[[..." thousands deep: PyYAML's parser recurses per level
+        return _too_deep(body_start, closing)
     if node is None:
         return Frontmatter(present=True, body_start_line=body_start, end_line=closing)
     if not isinstance(node, yaml.MappingNode):
@@ -143,9 +147,21 @@ def parse(text: str) -> Frontmatter:
             body_start_line=body_start,
             end_line=closing,
         )
+    except RecursionError:
+        return _too_deep(body_start, closing)
     return Frontmatter(
         present=True, data=data, positions=positions, duplicates=tuple(duplicates),
         body_start_line=body_start, end_line=closing,
+    )
+
+
+def _too_deep(body_start: int, closing: int) -> Frontmatter:
+    return Frontmatter(
+        present=True,
+        problems=(FrontmatterProblem("frontmatter nests lists or mappings too deeply to read",
+                                     2, 1),),
+        body_start_line=body_start,
+        end_line=closing,
     )
 
 
