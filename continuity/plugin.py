@@ -224,6 +224,12 @@ class ContinuityPlugin(BasePlugin):
     def on_page_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
                         files: Files) -> str:
         if page.file.src_uri in self.sanitised:
+            # MkDocs' title is HTML text (``&lt;`` for a written ``<``). Material prints it
+            # in <title> through ``striptags``, which unescapes it: a heading holding
+            # ``</title><img onerror=...>`` would become markup. A title in the page's meta
+            # is printed as it is, still escaped.
+            if page.title and "title" not in page.meta:
+                page.meta["title"] = page.title
             return clean_html(html)
         return html
 
