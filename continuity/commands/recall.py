@@ -22,7 +22,8 @@ from pathlib import Path
 
 from .. import noteindex
 from ..capture import EXIT_STATUS, Failure
-from ..config import load_config
+from ..config import Config, load_config
+from ..model import find_repo_root
 from .note import _shown, split_tags
 
 HELP = "find notes by project, tag and words, newest first (exit 0 found, 1 none)"
@@ -42,18 +43,47 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="say how each store's index was obtained (reused, grown, rebuilt)")
 
 
-def configured_stores(cwd: Path) -> list[Path]:
-    config = load_config(cwd)
+def configured_stores(config: Config) -> list[Path]:
+    """The stores `continuity check` reads: never a link leaving the repository (CT602) nor a
+    file over max_file_size (CT603); each one passed over is named on stderr."""
+    boundary = find_repo_root(config.root_path) or config.root_path
     found: dict[Path, None] = {}
     for pattern in config.notes:
         for path in sorted(config.root_path.glob(pattern)):
-            if path.is_file():
-                found.setdefault(path, None)
+            if path in found or not path.is_file():
+                continue
+            reason = _not_read(path, boundary.resolve(), config.max_file_size)
+            if reason:
+                print(f"continuity recall: {_shown(path)}: skipped: {reason}", file=sys.stderr)
+                continue
+            found[path] = None
     return list(found)
 
 
+def _not_read(store: Path, boundary: Path, max_size: int) -> str | None:
+    """Why a store must not be read, as the checker decides it, or None."""
+    try:
+        store.resolve().relative_to(boundary)
+    except ValueError:
+        return "a link leaving the repository (CT602); it is never read"
+    except (OSError, RuntimeError):
+        return "a link that cannot be resolved (CT602)"
+    return _too_large(store, max_size)
+
+
+def _too_large(store: Path, max_size: int) -> str | None:
+    try:
+        size = store.stat().st_size
+    except OSError:
+        return None  # reading it will say why
+    if size > max_size:
+        return f"{size} bytes, over max_file_size {max_size} (CT603); it is not read"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
-    stores = [Path(s) for s in args.store] if args.store else configured_stores(Path.cwd())
+    config = load_config(Path.cwd())
+    stores = [Path(s) for s in args.store] if args.store else configured_stores(config)
     if not stores:
         print("continuity recall: no note store here (notes.jsonl, notes/*.jsonl); "
               "`continuity note` creates one", file=sys.stderr)
@@ -62,6 +92,12 @@ def run(args: argparse.Namespace) -> int:
     tags = split_tags(args.tag)
     matches = []
     for store in stores:
+        # A store named with --store is read wherever it is, but never whole when too large.
+        too_large = _too_large(store, config.max_file_size) if args.store else None
+        if too_large:
+            print(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: {too_large}; "
+                  "raise max_file_size to search it", file=sys.stderr)
+            return EXIT_STATUS[Failure.STORE_UNAVAILABLE]
         try:
             index = noteindex.load(store)
         except OSError as exc:
