@@ -45,3 +45,15 @@ def shown_path(path: Path) -> str:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
     except (ValueError, OSError):
         return str(path)
+
+
+#: Control characters (C0, DEL, C1) and Unicode line separators, shown as escapes.
+_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7f, 0xa0))}
+_CONTROLS.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\t",
+                  0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
+def one_line(text: str) -> str:
+    """``text`` for a line-oriented output: a file name or a note holding a newline cannot
+    start a line of its own (a forged finding), and no escape sequence reaches a terminal."""
+    return text.translate(_CONTROLS)

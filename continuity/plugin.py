@@ -27,6 +27,7 @@ from .generator import GenerateOptions, Site, generate
 from .generator.inputs import ProvenanceCache, gather
 from .generator.safety import clean_html
 from .model import MemoryTree, discover
+from .output import one_line
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
 
@@ -120,7 +121,7 @@ class ContinuityPlugin(BasePlugin):
         for d in inputs.check.diagnostics:
             # Only what fails a check fails a --strict build; the rest is still said.
             level = log.warning if d.severity.rank >= threshold else log.info
-            level(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}")
+            level(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"))
         docs_dir = Path(config.docs_dir).resolve()
         inside = tree.root == docs_dir or docs_dir in tree.root.parents
         prefix = settings.site_prefix

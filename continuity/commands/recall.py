@@ -24,6 +24,7 @@ from .. import noteindex
 from ..capture import EXIT_STATUS, Failure
 from ..config import Config, load_config
 from ..model import find_repo_root
+from ..output import one_line
 from .note import _shown, split_tags
 
 HELP = "find notes by project, tag and words, newest first (exit 0 found, 1 none)"
@@ -130,9 +131,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         for _, _, line, store, note in matches:
             tag_text = " ".join(f"#{t}" for t in note.get("tags", []) if isinstance(t, str))
-            print(f"{note.get('time', '?')}  {note.get('project', '?')}"
-                  + (f"  {tag_text}" if tag_text else ""))
-            print(f"  {note.get('fact', '')}  ({_shown(store)}:{line})")
+            # Notes are data from a file: shown on one line each, with no terminal escapes.
+            print(one_line(f"{note.get('time', '?')}  {note.get('project', '?')}"
+                           + (f"  {tag_text}" if tag_text else "")))
+            print(one_line(f"  {note.get('fact', '')}  ({_shown(store)}:{line})"))
         if not matches:
             print("no notes found", file=sys.stderr)
     return 0 if matches else 1

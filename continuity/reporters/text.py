@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections import Counter
 
 from ..check import CheckResult
+from ..output import one_line
 
 
 def render(result: CheckResult) -> str:
     lines = []
     for d in result.diagnostics:
         commit = f" [{d.commit}{' ' + d.commit_date if d.commit_date else ''}]" if d.commit else ""
-        lines.append(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}{commit}")
-        lines.append(f"  hint: {d.hint}")
+        lines.append(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}{commit}"))
+        lines.append(one_line(f"  hint: {d.hint}"))
     for notice in result.notices:
-        lines.append(f"note: {notice}")
+        lines.append(one_line(f"note: {notice}"))
     lines.append(summary_line(result))
     return "\n".join(lines) + "\n"
 
