@@ -164,8 +164,10 @@ class BlobReader:
             )
         return self._process
 
-    def read(self, objects: Iterable[str]) -> Iterator[tuple[str, bytes | None]]:
-        """Each object's contents in the order asked (None when missing)."""
+    def read(self, objects: Iterable[str], max_size: int | None = None
+             ) -> Iterator[tuple[str, bytes | None]]:
+        """Each object's contents in the order asked (None when missing, or larger than
+        ``max_size``: such an object is passed over in chunks, never held whole)."""
         names = list(objects)
         if not names:
             return
@@ -189,6 +191,10 @@ class BlobReader:
                     yield name, None
                     continue
                 size = int(parts[-1])
+                if max_size is not None and size > max_size:
+                    _skip(out, size + 1)
+                    yield name, None
+                    continue
                 data = out.read(size)
                 out.read(1)  # the newline after the contents
                 yield name, data
@@ -238,6 +244,15 @@ class BlobReader:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _skip(stream, count: int) -> None:
+    """Read and drop ``count`` bytes of ``stream``, a chunk at a time."""
+    while count > 0:
+        chunk = stream.read(min(count, 1 << 20))
+        if not chunk:
+            return
+        count -= len(chunk)
 
 
 def _feed(pipe, data: bytes) -> None:

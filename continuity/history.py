@@ -139,6 +139,9 @@ class History:
     object_format: str = "sha1"
     worktree_blobs: dict[str, str] = field(default_factory=dict)  # blob id -> top-relative path
     ignored: tuple[str, ...] = ()  # untracked files git ignores, relative to the memory root
+    #: Versions larger than this are not read (None, as if unreadable): a huge file is not
+    #: checked (CT603), and one of its versions must not fill memory. None: no limit.
+    max_blob_size: int | None = None
     _reader: BlobReader | None = field(default=None, repr=False)
 
     def all_commits(self) -> tuple[Commit, ...]:
@@ -173,11 +176,12 @@ class History:
         from_git = [oid for oid in oids if oid not in self.worktree_blobs]
         if self._reader is None:
             self._reader = self.repository.blob_reader()
-        answers = self._reader.read(from_git)
+        answers = self._reader.read(from_git, max_size=self.max_blob_size)
         try:
             for oid in oids:
                 if oid in self.worktree_blobs:
-                    yield oid, _read_worktree(self.repository.top / self.worktree_blobs[oid])
+                    yield oid, _read_worktree(self.repository.top / self.worktree_blobs[oid],
+                                              self.max_blob_size)
                 else:
                     yield next(answers)
         finally:
@@ -348,7 +352,7 @@ def ledger_paths(tree: MemoryTree) -> list[Path]:
 
 
 def read_history(repo: Repository, root: Path, paths: Iterable[Path], globs: Iterable[str] = (),
-                 since: str | None = None) -> History:
+                 since: str | None = None, max_blob_size: int | None = None) -> History:
     """The history under ``root`` (one log) and the pending changes to ``paths`` and ``globs``
     (root-relative) in the index and working tree (one status).
 
@@ -369,7 +373,7 @@ def read_history(repo: Repository, root: Path, paths: Iterable[Path], globs: Ite
     object_format = "sha256" if len(repo.head) == 64 else "sha1"
     pending, worktree, ignored = _read_status(repo, prefix, status_specs, object_format)
     return History(repo, prefix, since, tuple(commits), pending, object_format, worktree,
-                   tuple(ignored))
+                   tuple(ignored), max_blob_size=max_blob_size)
 
 
 def _check_since(since: str, repo: Repository) -> None:
@@ -639,10 +643,12 @@ def _pathspecs(top: Path, prefix: str, paths: Iterable[Path], globs: Iterable[st
     return list(dict.fromkeys(specs))
 
 
-def _read_worktree(path: Path) -> bytes | None:
+def _read_worktree(path: Path, max_size: int | None = None) -> bytes | None:
     try:
         if path.is_symlink():
             return os.fsencode(os.readlink(path))
+        if max_size is not None and path.stat().st_size > max_size:
+            return None
         return path.read_bytes()
     except OSError:
         return None

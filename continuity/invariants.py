@@ -263,9 +263,11 @@ class Judge:
         else:
             hint = (f"Restore the original (`git checkout {commit.short}^ -- {change.path}`) "
                     "and write the correction as a new entry; history is never edited.")
+        # A version that was not read (over max_file_size) has no line to show.
+        first = f" (first change at line {line})" if old is not None and new is not None else ""
         self.report("CT301", commit, change.path,
-                    f"history entry changed {where(commit, change)}{after} (first change at "
-                    f"line {line}); history is append-only", hint, line=line)
+                    f"history entry changed {where(commit, change)}{after}{first}; history is "
+                    "append-only", hint, line=line)
 
     def log(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
         """CT304: collect every version that must begin with an earlier one."""

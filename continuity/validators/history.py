@@ -24,7 +24,8 @@ def history(ctx: CheckContext) -> History:
     """The memory root's history, read once per run."""
     def read() -> History:
         paths, globs = memory_paths(ctx.tree)
-        return read_history(ctx.git, ctx.tree.root, paths, globs, since=ctx.config.since)
+        return read_history(ctx.git, ctx.tree.root, paths, globs, since=ctx.config.since,
+                            max_blob_size=ctx.config.max_file_size)
     return ctx.memo("history", read)
 
 
