@@ -1,0 +1,138 @@
+"""The hostile suite's harness: every command as a real process, bounded in time and memory,
+and one git repository holding every bad input of SPEC §7 at once.
+
+``run_command`` is the ground rule of issue 7 made executable: the process runs under a
+timeout and an address-space cap, and whatever it was fed, it ends with exit 0, 1 or 2, with
+no traceback on either stream, and an exit 2 names the file at fault.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import pytest
+
+from conftest import GitRepo, minimal_tree, write_files
+from site_support import write_mkdocs_yml
+
+from .hostile_inputs import CASES, ODD_NAMES, grow_huge, outside_files, plant
+
+#: Wall-clock bound of one command: a hang fails the test instead of stalling the suite.
+TIMEOUT = 60
+#: Address-space cap of one command (and the git processes it starts): 1.5 GB. Reading a
+#: 200 MB file whole a few times over, or expanding an alias bomb, runs into it.
+MEMORY_CAP = 1536 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A command that ran to its end: its exit status, output and duration."""
+
+    args: tuple[str, ...]
+    code: int
+    out: str
+    err: str
+    seconds: float
+
+    @property
+    def output(self) -> str:
+        return self.out + self.err
+
+
+def run_process(argv: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None,
+                timeout: float = TIMEOUT, memory_cap: int = MEMORY_CAP) -> Finished:
+    """Run ``argv`` under the timeout and the memory cap; a hang is a test failure."""
+    def cap_memory() -> None:  # runs in the child, between fork and exec
+        resource.setrlimit(resource.RLIMIT_AS, (memory_cap, memory_cap))
+
+    environment = {k: v for k, v in os.environ.items() if k != "CONTINUITY_DEBUG"}
+    environment["NO_MKDOCS_2_WARNING"] = "1"
+    environment.update(env or {})
+    started = time.monotonic()
+    try:
+        done = subprocess.run(list(argv), cwd=cwd, env=environment, capture_output=True,
+                              timeout=timeout, preexec_fn=cap_memory)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"{' '.join(argv)} did not finish within {timeout} s") from None
+    return Finished(tuple(argv), done.returncode, done.stdout.decode("utf-8", "replace"),
+                    done.stderr.decode("utf-8", "replace"), time.monotonic() - started)
+
+
+def assert_well_behaved(done: Finished, names: Iterable[str] = (),
+                        codes: Iterable[int] = (0, 1, 2)) -> Finished:
+    """Exit in ``codes``, no traceback anywhere, and an exit 2 names one of ``names``."""
+    command = " ".join(done.args)
+    assert done.code in set(codes), f"{command}: exit {done.code}\n{done.err[-3000:]}"
+    assert "Traceback" not in done.out and "Traceback" not in done.err, \
+        f"{command}: a traceback\n{done.output[-3000:]}"
+    assert "internal error" not in done.err, f"{command}: {done.err[-3000:]}"
+    if done.code == 2:
+        names = list(names)
+        assert names, f"{command}: unexpected exit 2: {done.err[-3000:]}"
+        assert any(name in done.err for name in names), \
+            f"{command}: exit 2 without naming {names}: {done.err[-3000:]}"
+    return done
+
+
+def run_command(*args: str, cwd: Path, env: dict[str, str] | None = None,
+                names: Iterable[str] = (), codes: Iterable[int] = (0, 1, 2),
+                memory_cap: int = MEMORY_CAP) -> Finished:
+    """``continuity ARGS`` as a real process, held to :func:`assert_well_behaved`."""
+    done = run_process([sys.executable, "-m", "continuity", *map(str, args)], cwd=cwd, env=env,
+                       memory_cap=memory_cap)
+    return assert_well_behaved(done, names, codes)
+
+
+def run_mkdocs(*args: str, cwd: Path, names: Iterable[str] = ()) -> Finished:
+    """``mkdocs ARGS`` as a real process (the plugin loaded from its entry point)."""
+    done = run_process([sys.executable, "-m", "mkdocs", *args], cwd=cwd)
+    return assert_well_behaved(done, names, codes=(0, 1))
+
+
+# --------------------------------------------------------------------------- the hostile repo
+
+
+@dataclass(frozen=True)
+class HostileRepo:
+    """A git repository whose memory tree (``memory/``) holds every case of ``CASES``."""
+
+    top: Path  # the repository, with mkdocs.yml
+    root: Path  # the memory root
+    outside: Path  # files outside the repository that links point at
+
+
+def build_hostile_repo(base: Path) -> HostileRepo:
+    """Commit a clean tree, then every case; huge files stay untracked (pending additions),
+    and two odd-named files are changed in a last commit so history rules read them."""
+    outside = base / "outside"
+    outside_files(outside)
+    repo = GitRepo(base / "repo")
+    root = repo.path / "memory"
+    write_files(root, minimal_tree())
+    write_mkdocs_yml(repo.path, options={"root": "memory"})
+    write_files(repo.path, {".gitignore": "site/\n"})
+    repo.commit("a clean memory tree")
+    for case in CASES:
+        plant(root, case, outside, huge=False)
+    repo.commit("every bad input of SPEC 7")
+    for kind in ("spaces", "newline"):
+        with open(root / ODD_NAMES[kind], "a", encoding="utf-8") as handle:
+            handle.write("\nEdited after the fact.\n")
+    repo.commit("edit two odd-named files")
+    for case in CASES:
+        for name in case.huge:
+            grow_huge(root / name)
+    return HostileRepo(repo.path, root, outside)
+
+
+@pytest.fixture(scope="session")
+def hostile_repo(tmp_path_factory: pytest.TempPathFactory) -> HostileRepo:
+    """One repository with every bad input, shared by the tests that only read it."""
+    return build_hostile_repo(tmp_path_factory.mktemp("hostile"))
