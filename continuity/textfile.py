@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,14 +46,32 @@ def decode(raw: bytes) -> TextRead:
 
 
 def read_text(path: Path, max_size: int | None = None) -> TextRead:
-    """Read ``path`` as text; files over ``max_size`` bytes are not read at all."""
+    """Read ``path`` as text; files over ``max_size`` bytes are not read at all, nor anything
+    that is not a regular file (reading a named pipe would wait forever for a writer)."""
     try:
-        size = os.stat(path).st_size
-        if max_size is not None and size > max_size:
-            return TextRead(None, None, f"{size} bytes, over max_file_size {max_size}",
-                            too_large=True, size=size)
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        # O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
+    with open(fd, "rb") as handle:
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return TextRead(None, None, f"not a regular file ({_kind(info.st_mode)})")
+            if max_size is not None and info.st_size > max_size:
+                return TextRead(None, None, f"{info.st_size} bytes, over max_file_size "
+                                f"{max_size}", too_large=True, size=info.st_size)
+            raw = handle.read()
+        except OSError as exc:
+            return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
     return decode(raw)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"

@@ -612,10 +612,12 @@ def unreadable(ctx: CheckContext) -> Iterator[Violation]:
             continue
         if read.raw is None:  # the operating system refused
             reason = read.error.removeprefix("unreadable: ")
+            hint = "check that the file exists and its permissions allow reading"
             if tree_file.abspath.is_symlink() and not tree_file.abspath.exists():
                 reason = "it is a link to a file that does not exist"
-            yield Violation(tree_file.path, f"cannot read the file: {reason}",
-                            "check that the file exists and its permissions allow reading")
+            elif reason.startswith("not a regular file"):
+                hint = "replace it with a regular file, or move it out of the memory tree"
+            yield Violation(tree_file.path, f"cannot read the file: {reason}", hint)
         elif text_expected:
             if read.error.startswith("binary"):
                 message = f"expected text but the file is binary: {read.error}"
