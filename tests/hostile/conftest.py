@@ -22,7 +22,7 @@ import pytest
 from conftest import GitRepo, minimal_tree, write_files
 from site_support import write_mkdocs_yml
 
-from .hostile_inputs import CASES, ODD_NAMES, grow_huge, outside_files, plant
+from .hostile_inputs import CASES, ODD_NAMES, outside_files, plant, plant_special
 
 #: Wall-clock bound of one command: a hang fails the test instead of stalling the suite.
 TIMEOUT = 60
@@ -109,8 +109,9 @@ class HostileRepo:
 
 
 def build_hostile_repo(base: Path) -> HostileRepo:
-    """Commit a clean tree, then every case; huge files stay untracked (pending additions),
-    and two odd-named files are changed in a last commit so history rules read them."""
+    """Commit a clean tree, then every case; huge files and named pipes stay untracked
+    (pending additions), and two odd-named files are changed in a last commit so history
+    rules read them by their names."""
     outside = base / "outside"
     outside_files(outside)
     repo = GitRepo(base / "repo")
@@ -120,15 +121,14 @@ def build_hostile_repo(base: Path) -> HostileRepo:
     write_files(repo.path, {".gitignore": "site/\n"})
     repo.commit("a clean memory tree")
     for case in CASES:
-        plant(root, case, outside, huge=False)
+        plant(root, case, outside, special=False)
     repo.commit("every bad input of SPEC 7")
     for kind in ("spaces", "newline"):
         with open(root / ODD_NAMES[kind], "a", encoding="utf-8") as handle:
             handle.write("\nEdited after the fact.\n")
     repo.commit("edit two odd-named files")
     for case in CASES:
-        for name in case.huge:
-            grow_huge(root / name)
+        plant_special(root, case)
     return HostileRepo(repo.path, root, outside)
 
 

@@ -60,13 +60,14 @@ class Case:
     files: dict[str, str | bytes] = field(default_factory=dict)
     links: dict[str, str] = field(default_factory=dict)  # path -> link text ({outside}/...)
     huge: tuple[str, ...] = ()  # paths grown to HUGE_SIZE after a first line of text
+    fifos: tuple[str, ...] = ()  # named pipes: reading one waits forever for a writer
     expect: frozenset[tuple[str, str]] = frozenset()  # (code, path) that must be reported
     #: Words a note of this case holds, for `continuity recall` (None: the case has no note).
     recall: str | None = None
 
     @property
     def paths(self) -> tuple[str, ...]:
-        return (*self.files, *self.links, *self.huge)
+        return (*self.files, *self.links, *self.huge, *self.fifos)
 
 
 def _expect(*pairs: tuple[str, str]) -> frozenset[tuple[str, str]]:
@@ -169,6 +170,9 @@ CASES: tuple[Case, ...] = (
     Case("huge-state", huge=("BACKLOG.md",), expect=_expect(("CT603", "BACKLOG.md"))),
     Case("huge-note-store", huge=("notes/huge.jsonl",),
          expect=_expect(("CT603", "notes/huge.jsonl"))),
+    # ------------------------------------------------------------------ special files
+    Case("named-pipes", fifos=(journal_path(28, 28), "SOUL.md", "notes/pipe.jsonl"),
+         expect=_expect(("CT210", journal_path(28, 28)), ("CT210", "SOUL.md"))),
     # ------------------------------------------------------------------ links
     Case("link-inside", {"drafts/turn-18.md": journal(18, 18)},
          links={journal_path(18, 18): "../drafts/turn-18.md"}),
@@ -235,8 +239,9 @@ def outside_files(outside: Path) -> None:
         path.write_text(content, encoding="utf-8")
 
 
-def plant(root: Path, case: Case, outside: Path, *, huge: bool = True) -> None:
-    """Write ``case`` into the memory tree at ``root`` (links to ``outside`` for {outside})."""
+def plant(root: Path, case: Case, outside: Path, *, special: bool = True) -> None:
+    """Write ``case`` into the memory tree at ``root`` (links to ``outside`` for {outside});
+    ``special``: also its huge files and named pipes (git cannot commit pipes)."""
     for name, content in case.files.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -248,9 +253,16 @@ def plant(root: Path, case: Case, outside: Path, *, huge: bool = True) -> None:
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         os.symlink(target.replace(OUTSIDE, str(outside)), path)
-    if huge:
-        for name in case.huge:
-            grow_huge(root / name)
+    if special:
+        plant_special(root, case)
+
+
+def plant_special(root: Path, case: Case) -> None:
+    for name in case.huge:
+        grow_huge(root / name)
+    for name in case.fifos:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(root / name)
 
 
 def grow_huge(path: Path, first_line: bytes = b"# {{PLACEHOLDER}} huge\n") -> None:
