@@ -401,16 +401,27 @@ def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
     return HistoryEntry(dirname, relname, tree_file, _parse_name(kind, path.name), document)
 
 
-def _walk_entries(directory: Path, prefix: str = "") -> list[tuple[Path, str]]:
+#: Subdirectory levels walked below a history or library directory. Entries sit directly in
+#: their directory (deeper files are CT101 anyway); a directory at this depth is taken as one
+#: unreadable entry (CT210), so a tree nested thousands deep yields pages MkDocs can write.
+MAX_NESTING = 16
+
+
+def _walk_entries(directory: Path) -> list[tuple[Path, str]]:
     """Files below a directory (not following linked directories): (path, name within dir)."""
     found: list[tuple[Path, str]] = []
-    for item in _list_dir(directory):
-        relname = f"{prefix}{item.name}"
-        if item.is_dir(follow_symlinks=False):
-            if not item.name.startswith("."):
-                found.extend(_walk_entries(Path(item.path), relname + "/"))
-        else:
-            found.append((Path(item.path), relname))
+    pending: list[tuple[Path, str, int]] = [(directory, "", 0)]
+    while pending:  # a loop, not recursion
+        current, prefix, depth = pending.pop()
+        below: list[tuple[Path, str, int]] = []
+        for item in _list_dir(current):
+            relname = f"{prefix}{item.name}"
+            if item.is_dir(follow_symlinks=False) and depth < MAX_NESTING:
+                if not item.name.startswith("."):
+                    below.append((Path(item.path), relname + "/", depth + 1))
+            else:
+                found.append((Path(item.path), relname))
+        pending.extend(reversed(below))
     return found
 
 

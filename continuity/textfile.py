@@ -53,21 +53,25 @@ def read_text(path: Path, max_size: int | None = None) -> TextRead:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
-    with open(fd, "rb") as handle:
-        try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                return TextRead(None, None, f"not a regular file ({_kind(info.st_mode)})")
-            if max_size is not None and info.st_size > max_size:
-                return TextRead(None, None, f"{info.st_size} bytes, over max_file_size "
-                                f"{max_size}", too_large=True, size=info.st_size)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return TextRead(None, None, f"not a regular file ({_kind(info.st_mode)})")
+        if max_size is not None and info.st_size > max_size:
+            return TextRead(None, None, f"{info.st_size} bytes, over max_file_size {max_size}",
+                            too_large=True, size=info.st_size)
+        with open(fd, "rb", closefd=False) as handle:
             raw = handle.read()
-        except OSError as exc:
-            return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
+    except OSError as exc:
+        return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
+    finally:
+        os.close(fd)
     return decode(raw)
 
 
 def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
     if stat.S_ISFIFO(mode):
         return "a named pipe"
     if stat.S_ISSOCK(mode):
