@@ -16,6 +16,8 @@ from pathlib import Path
 
 from conftest import minimal_tree
 
+from continuity.model import MAX_NESTING
+
 #: The content of every file outside the repository that a link points at. It must appear in
 #: no output and in no file of a built site or a generated directory.
 OUTSIDE_MARKER = "OUTSIDE-MARKER-5e1f0c9b"
@@ -117,6 +119,11 @@ ODD_NAMES = {
     "scheme-name": "knowledge/javascript:alert(1).md",
 }
 
+#: A file 1,200 directories below journal/ (deeper than Python's recursion limit): discovery
+#: stops at MAX_NESTING levels and reports the directory there as one unreadable entry.
+DEEP_FILE = "journal/" + "d/" * 1200 + "2026-01-29-turn-29.md"
+DEEP_REPORTED = "journal/" + "/".join(["d"] * (MAX_NESTING + 1))
+
 CASES: tuple[Case, ...] = (
     # ------------------------------------------------------------------ encodings
     Case("non-utf8", {journal_path(5, 5): journal(5, 5).encode().replace(b"Wrote", b"Wr\xf6te")},
@@ -170,6 +177,9 @@ CASES: tuple[Case, ...] = (
     Case("huge-state", huge=("BACKLOG.md",), expect=_expect(("CT603", "BACKLOG.md"))),
     Case("huge-note-store", huge=("notes/huge.jsonl",),
          expect=_expect(("CT603", "notes/huge.jsonl"))),
+    # ------------------------------------------------------------------ nesting
+    Case("deep-directories", {DEEP_FILE: "# Deep down\n"},
+         expect=_expect(("CT101", DEEP_REPORTED), ("CT210", DEEP_REPORTED))),
     # ------------------------------------------------------------------ special files
     Case("named-pipes", fifos=(journal_path(28, 28), "SOUL.md", "notes/pipe.jsonl"),
          expect=_expect(("CT210", journal_path(28, 28)), ("CT210", "SOUL.md"))),
@@ -244,7 +254,7 @@ def plant(root: Path, case: Case, outside: Path, *, special: bool = True) -> Non
     ``special``: also its huge files and named pipes (git cannot commit pipes)."""
     for name, content in case.files.items():
         path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_directories(path.parent)
         if isinstance(content, bytes):
             path.write_bytes(content)
         else:
@@ -255,6 +265,16 @@ def plant(root: Path, case: Case, outside: Path, *, special: bool = True) -> Non
         os.symlink(target.replace(OUTSIDE, str(outside)), path)
     if special:
         plant_special(root, case)
+
+
+def make_directories(directory: Path) -> None:
+    """``mkdir -p`` as a loop (pathlib's recursion stops short of DEEP_FILE's depth)."""
+    missing = []
+    while not directory.is_dir():
+        missing.append(directory)
+        directory = directory.parent
+    for path in reversed(missing):
+        path.mkdir()
 
 
 def plant_special(root: Path, case: Case) -> None:
