@@ -371,7 +371,8 @@ def read_history(repo: Repository, root: Path, paths: Iterable[Path], globs: Ite
     if repo.head:
         commits = _read_log(repo, prefix, log_specs, since)
     object_format = "sha256" if len(repo.head) == 64 else "sha1"
-    pending, worktree, ignored = _read_status(repo, prefix, status_specs, object_format)
+    pending, worktree, ignored = _read_status(repo, prefix, status_specs, object_format,
+                                              max_blob_size)
     return History(repo, prefix, since, tuple(commits), pending, object_format, worktree,
                    tuple(ignored), max_blob_size=max_blob_size)
 
@@ -478,7 +479,8 @@ def _change(path: str, old: tuple[str | None, ...], new: str | None,
     return Change(path, status, old, new, stage)
 
 
-def _read_status(repo: Repository, prefix: str, specs: list[str], object_format: str
+def _read_status(repo: Repository, prefix: str, specs: list[str], object_format: str,
+                 max_blob_size: int | None = None
                  ) -> tuple[Commit | None, dict[str, str], list[str]]:
     """Changes between HEAD and the index or working tree, as one pending commit; and the
     untracked files git ignores (each one, also inside an ignored directory)."""
@@ -497,7 +499,13 @@ def _read_status(repo: Repository, prefix: str, specs: list[str], object_format:
     ignored: list[str] = []
 
     def from_disk(top_path: str) -> str | None:
-        oid = _hash_worktree(repo.top / top_path, object_format)
+        path = repo.top / top_path
+        if max_blob_size is not None and _size(path) > max_blob_size:
+            # Not read, not even to hash it (CT603): a name that is no object id, so it
+            # equals no committed version and is never looked up in git.
+            worktree[f"unhashed:{top_path}"] = top_path
+            return f"unhashed:{top_path}"
+        oid = _hash_worktree(path, object_format)
         if oid is not None:
             worktree[oid] = top_path
         return oid
@@ -652,6 +660,13 @@ def _read_worktree(path: Path, max_size: int | None = None) -> bytes | None:
         return path.read_bytes()
     except OSError:
         return None
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.lstat().st_size
+    except OSError:
+        return 0
 
 
 def _hash_worktree(path: Path, object_format: str) -> str | None:
