@@ -8,14 +8,16 @@ no traceback on either stream, and an exit 2 names the file at fault.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import pytest
 
@@ -132,7 +134,61 @@ def build_hostile_repo(base: Path) -> HostileRepo:
     return HostileRepo(repo.path, root, outside)
 
 
+@contextlib.contextmanager
+def scratch_directory() -> Iterator[Path]:
+    """A temporary directory outside pytest's basetemp, removed by :func:`remove_tree`.
+
+    Some inputs nest directories deeper than Python's recursion limit: shutil.rmtree, which
+    pytest uses to prune old basetemps, fails on them (and would fail later runs too), and
+    ``rm -rf`` takes seconds over such a chain.
+    """
+    path = Path(tempfile.mkdtemp(prefix="continuity-hostile-"))
+    try:
+        yield path
+    finally:
+        remove_tree(path)
+
+
+def remove_tree(top: Path) -> None:
+    """``rm -rf`` in a loop through one directory descriptor at a time: no recursion, no long
+    paths to resolve, links removed and never followed."""
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    down: list[str] = []  # names from ``top`` to the directory at hand
+    fd = os.open(top, flags)
+    try:
+        while True:
+            deeper = None
+            with os.scandir(fd) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        deeper = entry.name
+                    else:
+                        os.unlink(entry.name, dir_fd=fd)
+            if deeper is not None:
+                child = os.open(deeper, flags, dir_fd=fd)
+                os.close(fd)
+                fd = child
+                down.append(deeper)
+            elif down:  # empty: back up and remove it
+                parent = os.open("..", flags, dir_fd=fd)
+                os.close(fd)
+                fd = parent
+                os.rmdir(down.pop(), dir_fd=fd)
+            else:
+                break
+    finally:
+        os.close(fd)
+    os.rmdir(top)
+
+
+@pytest.fixture
+def scratch() -> Iterator[Path]:
+    with scratch_directory() as path:
+        yield path
+
+
 @pytest.fixture(scope="session")
-def hostile_repo(tmp_path_factory: pytest.TempPathFactory) -> HostileRepo:
+def hostile_repo() -> Iterator[HostileRepo]:
     """One repository with every bad input, shared by the tests that only read it."""
-    return build_hostile_repo(tmp_path_factory.mktemp("hostile"))
+    with scratch_directory() as path:
+        yield build_hostile_repo(path)

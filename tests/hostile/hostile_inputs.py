@@ -63,13 +63,14 @@ class Case:
     links: dict[str, str] = field(default_factory=dict)  # path -> link text ({outside}/...)
     huge: tuple[str, ...] = ()  # paths grown to HUGE_SIZE after a first line of text
     fifos: tuple[str, ...] = ()  # named pipes: reading one waits forever for a writer
+    nested: tuple[str, ...] = ()  # files far below their directory (not committed: slow)
     expect: frozenset[tuple[str, str]] = frozenset()  # (code, path) that must be reported
     #: Words a note of this case holds, for `continuity recall` (None: the case has no note).
     recall: str | None = None
 
     @property
     def paths(self) -> tuple[str, ...]:
-        return (*self.files, *self.links, *self.huge, *self.fifos)
+        return (*self.files, *self.links, *self.huge, *self.fifos, *self.nested)
 
 
 def _expect(*pairs: tuple[str, str]) -> frozenset[tuple[str, str]]:
@@ -178,7 +179,7 @@ CASES: tuple[Case, ...] = (
     Case("huge-note-store", huge=("notes/huge.jsonl",),
          expect=_expect(("CT603", "notes/huge.jsonl"))),
     # ------------------------------------------------------------------ nesting
-    Case("deep-directories", {DEEP_FILE: "# Deep down\n"},
+    Case("deep-directories", nested=(DEEP_FILE,),
          expect=_expect(("CT101", DEEP_REPORTED), ("CT210", DEEP_REPORTED))),
     # ------------------------------------------------------------------ special files
     Case("named-pipes", fifos=(journal_path(28, 28), "SOUL.md", "notes/pipe.jsonl"),
@@ -251,10 +252,10 @@ def outside_files(outside: Path) -> None:
 
 def plant(root: Path, case: Case, outside: Path, *, special: bool = True) -> None:
     """Write ``case`` into the memory tree at ``root`` (links to ``outside`` for {outside});
-    ``special``: also its huge files and named pipes (git cannot commit pipes)."""
+    ``special``: also its huge files, named pipes (git cannot commit them) and deep files."""
     for name, content in case.files.items():
         path = root / name
-        make_directories(path.parent)
+        path.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(content, bytes):
             path.write_bytes(content)
         else:
@@ -283,6 +284,9 @@ def plant_special(root: Path, case: Case) -> None:
     for name in case.fifos:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         os.mkfifo(root / name)
+    for name in case.nested:
+        make_directories((root / name).parent)
+        (root / name).write_text("# Deep down\n", "utf-8")
 
 
 def grow_huge(path: Path, first_line: bytes = b"# {{PLACEHOLDER}} huge\n") -> None:

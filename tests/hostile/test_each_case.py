@@ -21,12 +21,12 @@ from .leaks import marker_found
 
 
 @pytest.fixture
-def planted(tmp_path: Path, request) -> tuple[Path, Case]:
+def planted(scratch: Path, request) -> tuple[Path, Case]:
     case: Case = request.param
-    root = tmp_path / "memory"
+    root = scratch / "memory"
     write_files(root, minimal_tree())
-    outside_files(tmp_path / "outside")
-    plant(root, case, tmp_path / "outside")
+    outside_files(scratch / "outside")
+    plant(root, case, scratch / "outside")
     return root, case
 
 

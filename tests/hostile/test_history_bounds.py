@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import GitRepo, minimal_tree
+from conftest import GitRepo, minimal_tree, run_cli
 
 from continuity.git import open_repository
 
@@ -47,8 +47,8 @@ def test_the_bound_is_max_file_size(tmp_path: Path):
     repo.commit("a clean tree", minimal_tree())
     (repo.path / ENTRY).write_text(minimal_tree()[ENTRY] + "x" * 4000 + "\n", "utf-8")
     (repo.path / "continuity.toml").write_text('max_file_size = "2 KB"\n', "utf-8")
-    capped = run_command("check", "--select", "CT301", cwd=repo.path)
+    capped = run_cli("check", "--select", "CT301", cwd=repo.path)
     (repo.path / "continuity.toml").write_text('max_file_size = "1 MB"\n', "utf-8")
-    read = run_command("check", "--select", "CT301", cwd=repo.path)
+    read = run_cli("check", "--select", "CT301", cwd=repo.path)
     assert "CT301" in capped.out and "first change" not in capped.out  # not read, still said
     assert "(first change at line 24)" in read.out
