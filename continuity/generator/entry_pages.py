@@ -9,6 +9,7 @@ from ..model import HistoryEntry
 from . import mdtext
 from .context import SiteContext
 from .render import render
+from .renderable import unrenderable
 from .safety import neutralise_markdown
 from .snapshots import compare
 from .site import Page, StaticFile
@@ -45,6 +46,11 @@ def split_heading(body: str, fallback_title: str) -> tuple[str, str]:
 
 
 def tree_markdown(ctx: SiteContext, text: str) -> str:
+    """Markdown from the tree as a page embeds it: neutralised, or shown as text when no
+    Markdown engine could read it in bounded time."""
+    reason = unrenderable(text)
+    if reason is not None:
+        return f"*Shown as text: {reason}.*\n\n" + mdtext.code_block(text, "text")
     return neutralise_markdown(text) if ctx.options.sanitize_html else text
 
 

@@ -1,0 +1,79 @@
+"""Whether Markdown from the tree can be handed to a Markdown engine in bounded time.
+
+Python-Markdown (MkDocs' engine) looks ahead from every ``[``, ``(`` and ``<`` for the end of
+a link or a tag: in a paragraph of thousands that never close, the cost grows with the square
+of its length (10 kB of ``[`` take 20 s, 2 MB would take days). It recurses once per level of
+nested lists (a few hundred levels are a RecursionError that aborts the build), and the HTML
+sanitiser is quadratic in elements left open. A body past these bounds is shown as text.
+
+The measure is cheap and linear: per paragraph (outside fenced code), the openers left
+unclosed times the paragraph's length; and per line, the levels of list and quote markers.
+Well-formed Markdown, however long, closes what it opens and costs nothing here.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Sum over paragraphs of (unclosed openers x length): about a second in the worst case.
+MAX_COST = 4_000_000
+#: List or quote levels on one line (markers, or four columns of indentation each).
+MAX_LEVELS = 32
+
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+_MARKER = r">|[*+-](?=[ \t])|\d{1,9}[.)](?=[ \t])"  # a quote, or a list item's marker
+_LEAD = re.compile(rf"(?:[ \t]+|{_MARKER})*")
+_MARKERS = re.compile(_MARKER)
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
+_LEADING = frozenset(" \t>*+-0123456789")
+
+
+def _cost(paragraph: list[str]) -> int:
+    text = "\n".join(paragraph)
+    if not any(opener in text for opener in "[(<\\"):
+        return 0
+    text = _CODE_SPAN.sub("", text)  # nothing in a code span opens anything
+    tags = text.count("<")
+    unclosed = (max(0, text.count("[") - text.count("]"))
+                + max(0, text.count("(") - text.count(")"))
+                + max(0, tags - text.count(">"))
+                + max(0, tags - 2 * text.count("</") - 1000)  # elements left open
+                + text.count("\\") // 256)
+    return unclosed * len(text)
+
+
+def _levels(line: str) -> int:
+    if line[0] not in _LEADING:
+        return 0
+    lead = _LEAD.match(line).group(0)
+    columns = lead.count(" ") + 4 * lead.count("\t")
+    return len(_MARKERS.findall(lead)) + columns // 4
+
+
+def unrenderable(text: str) -> str | None:
+    """Why ``text`` must not be rendered as Markdown, or None when it may be."""
+    cost = 0
+    paragraph: list[str] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        opening = _FENCE.match(line)
+        if fence is not None:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
+                fence = None
+            continue
+        if opening:
+            fence = opening.group(1)
+            continue
+        if not line.strip():
+            if paragraph:
+                cost += _cost(paragraph)
+                paragraph = []
+            continue
+        if _levels(line) > MAX_LEVELS:
+            return f"lists or quotes nested more than {MAX_LEVELS} levels deep"
+        paragraph.append(line)
+    if paragraph:
+        cost += _cost(paragraph)
+    if cost > MAX_COST:
+        return "brackets or tags left open in bulk, which Markdown engines take hours to read"
+    return None
