@@ -178,6 +178,17 @@ CASES: tuple[Case, ...] = (
     Case("huge-state", huge=("BACKLOG.md",), expect=_expect(("CT603", "BACKLOG.md"))),
     Case("huge-note-store", huge=("notes/huge.jsonl",),
          expect=_expect(("CT603", "notes/huge.jsonl"))),
+    # ------------------------------------------------------------------ Markdown engines
+    # Python-Markdown is quadratic in brackets left open (this one would take hours), recurses
+    # per nested list (RecursionError), and the sanitiser is quadratic in open elements.
+    Case("markdown-open-brackets", {journal_path(29, 29): journal(29, 29, body=(
+        JOURNAL_BODY + "\n" + "[" * 200_000 + "\n"))}),
+    Case("markdown-nested-lists", {journal_path(30, 30): journal(30, 30, body=(
+        JOURNAL_BODY + "\n" + "\n".join("    " * level + "1. x" for level in range(400))
+        + "\n"))}),
+    Case("markdown-open-elements", {journal_path(31, 31): journal(31, 31, body=(
+        JOURNAL_BODY + "\n" + "<div>" * 40_000 + "\n"))},
+         expect=_expect(("CT604", journal_path(31, 31)))),
     # ------------------------------------------------------------------ nesting
     Case("deep-directories", nested=(DEEP_FILE,),
          expect=_expect(("CT101", DEEP_REPORTED), ("CT210", DEEP_REPORTED))),

@@ -21,6 +21,8 @@ FORMATS = ("text", "json", "github", "sarif", "junit")
 NAMED = sorted({path for case in CASES for _, path in case.expect if path in case.paths})
 #: The odd-named entry that a later commit edited: git must report it by its name.
 EDITED = ODD_NAMES["spaces"]
+#: Entries no Markdown engine reads in bounded time: their pages show them as text.
+AS_TEXT = [path for case in CASES if case.name.startswith("markdown-") for path in case.files]
 #: A line of the text format: a finding, its hint, a notice, or the summary.
 TEXT_LINE = re.compile(r"^(?:.+:\d+:\d+: CT\d{3} .*|  hint: .*|note: .*|Found \d+ errors? .*)$")
 
@@ -114,6 +116,8 @@ def test_generate_writes_safe_pages_for_every_entry(hostile_repo: HostileRepo, t
     assert files_holding_marker(out) == []
     for kind, name in ODD_NAMES.items():
         assert (out / name).is_file(), kind  # a page for each odd-named entry
+    for name in AS_TEXT:
+        assert "*Shown as text: " in (out / name).read_text("utf-8"), name
     unsafe = {page.relative_to(out).as_posix(): unsafe_markup_in_markdown(page.read_text("utf-8"))
               for page in out.rglob("*.md")}
     assert {page: found for page, found in unsafe.items() if found} == {}
@@ -134,6 +138,9 @@ def test_mkdocs_build_publishes_nothing_unsafe(hostile_repo: HostileRepo, tmp_pa
     for kind, name in ODD_NAMES.items():
         page = site / name.removesuffix(".md") / "index.html"
         assert page.is_file(), kind
+    for name in AS_TEXT:
+        page = site / name.removesuffix(".md") / "index.html"
+        assert "Shown as text: " in page.read_text("utf-8"), name
     entry = (site / "journal" / "2026-01-22-turn-22" / "index.html").read_text("utf-8")
     title = re.search(r"<title>(.*?)</title>", entry, re.S).group(1)
     assert "&lt;/title&gt;" in title  # the heading's markup is text in the title too
