@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import os
 import posixpath
+import stat
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -500,9 +501,9 @@ def _read_status(repo: Repository, prefix: str, specs: list[str], object_format:
 
     def from_disk(top_path: str) -> str | None:
         path = repo.top / top_path
-        if max_blob_size is not None and _size(path) > max_blob_size:
-            # Not read, not even to hash it (CT603): a name that is no object id, so it
-            # equals no committed version and is never looked up in git.
+        if not _readable(path, max_blob_size):
+            # Not read, not even to hash it (over max_file_size: CT603; a named pipe would
+            # block): a name that is no object id, equal to no committed version.
             worktree[f"unhashed:{top_path}"] = top_path
             return f"unhashed:{top_path}"
         oid = _hash_worktree(path, object_format)
@@ -655,18 +656,23 @@ def _read_worktree(path: Path, max_size: int | None = None) -> bytes | None:
     try:
         if path.is_symlink():
             return os.fsencode(os.readlink(path))
-        if max_size is not None and path.stat().st_size > max_size:
+        if not _readable(path, max_size):
             return None
         return path.read_bytes()
     except OSError:
         return None
 
 
-def _size(path: Path) -> int:
+def _readable(path: Path, max_size: int | None) -> bool:
+    """A link, or a regular file within ``max_size``; a missing path answers True (reading
+    it says what happened). Anything else (a named pipe, a device) is never opened."""
     try:
-        return path.lstat().st_size
+        info = path.lstat()
     except OSError:
-        return 0
+        return True
+    if stat.S_ISLNK(info.st_mode):
+        return True
+    return stat.S_ISREG(info.st_mode) and (max_size is None or info.st_size <= max_size)
 
 
 def _hash_worktree(path: Path, object_format: str) -> str | None:
