@@ -244,7 +244,6 @@ CASES: tuple[Case, ...] = (
         tags=["<img src=x onerror=alert(1)>"]) + "\n"}, recall="dashboard load"),
 )
 
-CASES_BY_NAME = {case.name: case for case in CASES}
 
 
 def outside_files(outside: Path) -> None:

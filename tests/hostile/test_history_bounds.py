@@ -1,8 +1,11 @@
-"""A huge version of a history file is never held whole by the history rules: the edit is still
-reported (CT301), the file is reported as too large (CT603), and memory stays bounded."""
+"""What the history rules read of the working tree and of git: never a version larger than
+max_file_size held whole (the edit is still reported, CT301, and the file as too large, CT603),
+never a named pipe opened."""
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 from conftest import GitRepo, minimal_tree, run_cli
@@ -52,3 +55,12 @@ def test_the_bound_is_max_file_size(tmp_path: Path):
     read = run_cli("check", "--select", "CT301", cwd=repo.path)
     assert "CT301" in capped.out and "first change" not in capped.out  # not read, still said
     assert "(first change at line 24)" in read.out
+
+
+def test_an_entry_replaced_by_a_named_pipe_is_an_edit_not_a_hang(repo: GitRepo):
+    repo.commit("a clean tree", minimal_tree())
+    (repo.path / ENTRY).unlink()
+    os.mkfifo(repo.path / ENTRY)  # git sees a modified file; opening it would wait forever
+    done = run_command("check", "--output-format", "json", cwd=repo.path)
+    found = {(d["code"], d["path"]) for d in json.loads(done.out)["diagnostics"]}
+    assert found == {("CT301", ENTRY), ("CT210", ENTRY)}
