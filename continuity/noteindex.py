@@ -217,6 +217,8 @@ def _read_all(fd: int) -> bytes:
 
 
 def _load_sidecar(store: Path) -> NoteIndex | None:
+    if not index_path(store).is_file():  # absent; or a named pipe, which would never answer
+        return None
     try:
         with open(index_path(store), "rb") as handle:
             return NoteIndex.from_json(store, json.loads(handle.read()))
