@@ -193,7 +193,10 @@ CASES: tuple[Case, ...] = (
     Case("deep-directories", nested=(DEEP_FILE,),
          expect=_expect(("CT101", DEEP_REPORTED), ("CT210", DEEP_REPORTED))),
     # ------------------------------------------------------------------ special files
-    Case("named-pipes", fifos=(journal_path(28, 28), "SOUL.md", "notes/pipe.jsonl"),
+    Case("named-pipes", {"notes/piped-index.jsonl": note_line("A piped index is rebuilt.")
+                         + "\n"},
+         fifos=(journal_path(28, 28), "SOUL.md", "notes/pipe.jsonl",
+                "notes/.piped-index.jsonl.index.json"), recall="piped index rebuilt",
          expect=_expect(("CT210", journal_path(28, 28)), ("CT210", "SOUL.md"))),
     # ------------------------------------------------------------------ links
     Case("link-inside", {"drafts/turn-18.md": journal(18, 18)},
