@@ -6,6 +6,7 @@ is not taken for a section. Every piece keeps its 1-based line number.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -52,6 +53,7 @@ class Placeholder:
     column: int
 
 
+@functools.lru_cache(maxsize=4096)  # the same few headings recur in every entry
 def normalise_heading(title: str) -> str:
     """Headings compare case-insensitively, ignoring trailing colons and placeholders."""
     title = PLACEHOLDER.sub("", title)
@@ -65,44 +67,43 @@ class MarkdownDoc:
     def __init__(self, text: str, line_offset: int = 0):
         self.lines = text.split("\n")
         self.line_offset = line_offset
-        self.in_code = self._code_mask()
-        self.sections = self._sections()
+        self.in_code, self.sections = self._scan("```" in text or "~~~" in text)
 
-    def _code_mask(self) -> list[bool]:
-        mask = []
+    def _scan(self, has_fences: bool) -> tuple[list[bool], list[Section]]:
+        """One pass over the lines: which are inside fenced code, and where headings are.
+
+        Cheap tests come before the patterns (a fence starts within four characters, a
+        heading with ``#``), as most lines are neither.
+        """
+        lines = self.lines
+        in_code = [False] * len(lines)
+        found: list[tuple[int, str, int]] = []
         fence: str | None = None
-        for line in self.lines:
-            match = FENCE.match(line)
+        for index, line in enumerate(lines):
+            head = line[:4]
+            match = FENCE.match(line) if has_fences and ("`" in head or "~" in head) else None
             if fence is None:
                 if match:
                     fence = match.group("fence")
-                    mask.append(True)
-                    continue
-                mask.append(False)
-            else:
-                mask.append(True)
-                if match and match.group("fence")[0] == fence[0] and \
-                        len(match.group("fence")) >= len(fence):
-                    fence = None
-        return mask
-
-    def _sections(self) -> list[Section]:
-        found: list[tuple[int, str, int]] = []
-        for index, line in enumerate(self.lines):
-            if self.in_code[index]:
+                    in_code[index] = True
+                elif line[:1] == "#":
+                    heading = HEADING.match(line)
+                    if heading:
+                        found.append((len(heading.group("hashes")), heading.group("title"), index))
                 continue
-            match = HEADING.match(line)
-            if match:
-                found.append((len(match.group("hashes")), match.group("title"), index))
+            in_code[index] = True
+            if match and match.group("fence")[0] == fence[0] and \
+                    len(match.group("fence")) >= len(fence):
+                fence = None
         sections = []
         for position, (level, title, index) in enumerate(found):
-            end = len(self.lines)
+            end = len(lines)
             for later_level, _, later_index in found[position + 1:]:
                 if later_level <= level:
                     end = later_index
                     break
             sections.append(Section(level, title, index + 1 + self.line_offset, index + 1, end))
-        return sections
+        return in_code, sections
 
     def file_line(self, index: int) -> int:
         return index + 1 + self.line_offset

@@ -316,6 +316,7 @@ class _Walker:
         self.boundary = boundary
         self.config = config
         self.skipped: list[TreeFile] = []
+        self._root_prefix = str(root).rstrip("/") + "/"
 
     def excluded(self, rel: str) -> bool:
         return is_excluded(rel, self.config.exclude)
@@ -355,6 +356,9 @@ class _Walker:
         return False
 
     def _rel(self, path: Path) -> str:
+        text = str(path)
+        if text.startswith(self._root_prefix):  # the usual case, without relpath's cost
+            return text[len(self._root_prefix):]
         return Path(os.path.relpath(path, self.root)).as_posix()
 
 
