@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,7 +48,10 @@ def decode(raw: bytes) -> TextRead:
 def read_text(path: Path, max_size: int | None = None) -> TextRead:
     """Read ``path`` as text; files over ``max_size`` bytes are not read at all."""
     try:
-        size = os.stat(path).st_size
+        status = os.stat(path)
+        if not stat.S_ISREG(status.st_mode):  # a FIFO or a device would block or never end
+            return TextRead(None, None, "not a regular file (a FIFO, socket or device)")
+        size = status.st_size
         if max_size is not None and size > max_size:
             return TextRead(None, None, f"{size} bytes, over max_file_size {max_size}",
                             too_large=True, size=size)
