@@ -24,7 +24,9 @@ def history(ctx: CheckContext) -> History:
     """The memory root's history, read once per run."""
     def read() -> History:
         paths, globs = memory_paths(ctx.tree)
-        return read_history(ctx.git, ctx.tree.root, paths, globs, since=ctx.config.since)
+        early = ctx.memo("history.early_log", lambda: None)  # started before discovery
+        return read_history(ctx.git, ctx.tree.root, paths, globs, since=ctx.config.since,
+                            early=early)
     return ctx.memo("history", read)
 
 
