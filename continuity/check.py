@@ -9,8 +9,10 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Iterable
+from functools import partial
+from typing import Callable, Iterable
 
+from .background import Background
 from .config import Config
 from .diagnostics import Diagnostic, Severity
 from .git import GitStatus, open_repository
@@ -93,10 +95,12 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         context.git = status.repository
         if status.notice:
             notices.append(status.notice)
+    runnable = [r for r in rules if not (r.needs_git and context.git is None)]
+    prefetched = _start_prefetches(context, runnable)
     diagnostics: list[Diagnostic] = []
-    for rule in rules:
-        if rule.needs_git and context.git is None:
-            continue
+    for rule in runnable:
+        if rule.prefetch is not None:
+            prefetched[rule.prefetch].result()  # raises what the shared work raised
         override = config.severity.get(rule.code)
         for violation in rule.check(context):
             severity = Severity(override) if override else (violation.severity or rule.severity)
@@ -112,6 +116,17 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     notices.extend(context._memo.get("notices", []))
     return CheckResult(tuple(diagnostics), tuple(notices), len(tree.all_files()),
                        tuple(r.code for r in rules))
+
+
+def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:
+    """Start the shared work of ``rules`` (git reads, hashing) in threads, once each."""
+    context.memo("notices", list)  # made here, so that every thread appends to this one list
+    started: dict[Callable, Background] = {}
+    for rule in rules:
+        if rule.prefetch is not None and rule.prefetch not in started:
+            started[rule.prefetch] = Background(partial(rule.prefetch, context),
+                                                f"continuity-{rule.code}")
+    return started
 
 
 def display_path(root: Path, path: str, cwd: Path) -> str:

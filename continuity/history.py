@@ -32,13 +32,13 @@ from __future__ import annotations
 import hashlib
 import os
 import posixpath
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
+from .background import Background
 from .config import Config
 from .errors import GitUnavailable, UsageError
 from .git import BlobReader, GitError, Repository
@@ -365,28 +365,17 @@ class EarlyLog:
         self.repo, self.since = repo, since
         self.prefix = _top_relative(repo.top, root)
         self.specs = _pathspecs(repo.top, self.prefix or "", [root, *outside], ())
-        self._commits: list[Commit] | None = None
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._read, name="continuity-git-log",
-                                        daemon=True)
+        self._read: Background[list[Commit]] | None = None
         if self.prefix is not None and repo.head:
-            self._thread.start()
-
-    def _read(self) -> None:
-        try:
-            self._commits = _read_log(self.repo, self.prefix or "", self.specs, self.since)
-        except BaseException as exc:  # re-raised in the reading thread by commits()
-            self._error = exc
+            self._read = Background(lambda: _read_log(repo, self.prefix or "", self.specs, since),
+                                    "continuity-git-log")
 
     def matches(self, repo: Repository, specs: list[str], since: str | None) -> bool:
-        return (self._thread.ident is not None and repo is self.repo and specs == self.specs
+        return (self._read is not None and repo is self.repo and specs == self.specs
                 and since == self.since)
 
     def commits(self) -> list[Commit]:
-        self._thread.join()
-        if self._error is not None:
-            raise self._error
-        return self._commits or []
+        return self._read.result() if self._read is not None else []
 
 
 def start_log(repo: Repository, root: Path, config: Config) -> EarlyLog:
