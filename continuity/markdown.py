@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)[ \t#]*$")
+HEADING_LINE = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)[ \t#]*$", re.MULTILINE)
 FENCE = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}\n]{1,80}?)\s*\}\}")
 LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?P<text>.+)$")
@@ -67,21 +68,33 @@ class MarkdownDoc:
     def __init__(self, text: str, line_offset: int = 0):
         self.lines = text.split("\n")
         self.line_offset = line_offset
-        self.in_code, self.sections = self._scan("```" in text or "~~~" in text)
+        self.in_code, self.sections = self._scan(text)
 
-    def _scan(self, has_fences: bool) -> tuple[list[bool], list[Section]]:
-        """One pass over the lines: which are inside fenced code, and where headings are.
+    def _scan(self, text: str) -> tuple[list[bool], list[Section]]:
+        """Which lines are inside fenced code, and where the headings are."""
+        in_code = [False] * len(self.lines)
+        if "```" in text or "~~~" in text:
+            found = self._scan_lines(in_code)
+        else:  # no code block: the headings are found by one search over the text
+            found = []
+            index, position = 0, 0
+            for match in HEADING_LINE.finditer(text):
+                index += text.count("\n", position, match.start())
+                position = match.start()
+                found.append((len(match.group("hashes")), match.group("title"), index))
+        return in_code, self._sections_of(found)
+
+    def _scan_lines(self, in_code: list[bool]) -> list[tuple[int, str, int]]:
+        """Line by line, fences opening and closing: (level, title, index) of each heading.
 
         Cheap tests come before the patterns (a fence starts within four characters, a
         heading with ``#``), as most lines are neither.
         """
-        lines = self.lines
-        in_code = [False] * len(lines)
         found: list[tuple[int, str, int]] = []
         fence: str | None = None
-        for index, line in enumerate(lines):
+        for index, line in enumerate(self.lines):
             head = line[:4]
-            match = FENCE.match(line) if has_fences and ("`" in head or "~" in head) else None
+            match = FENCE.match(line) if "`" in head or "~" in head else None
             if fence is None:
                 if match:
                     fence = match.group("fence")
@@ -95,6 +108,10 @@ class MarkdownDoc:
             if match and match.group("fence")[0] == fence[0] and \
                     len(match.group("fence")) >= len(fence):
                 fence = None
+        return found
+
+    def _sections_of(self, found: list[tuple[int, str, int]]) -> list[Section]:
+        lines = self.lines
         sections = []
         for position, (level, title, index) in enumerate(found):
             end = len(lines)
@@ -103,7 +120,7 @@ class MarkdownDoc:
                     end = later_index
                     break
             sections.append(Section(level, title, index + 1 + self.line_offset, index + 1, end))
-        return in_code, sections
+        return sections
 
     def file_line(self, index: int) -> int:
         return index + 1 + self.line_offset
