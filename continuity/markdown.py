@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass
 
 HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)[ \t#]*$")
-HEADING_LINE = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)[ \t#]*$", re.MULTILINE)
 FENCE = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}\n]{1,80}?)\s*\}\}")
 LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?P<text>.+)$")
@@ -75,13 +74,10 @@ class MarkdownDoc:
         in_code = [False] * len(self.lines)
         if "```" in text or "~~~" in text:
             found = self._scan_lines(in_code)
-        else:  # no code block: the headings are found by one search over the text
-            found = []
-            index, position = 0, 0
-            for match in HEADING_LINE.finditer(text):
-                index += text.count("\n", position, match.start())
-                position = match.start()
-                found.append((len(match.group("hashes")), match.group("title"), index))
+        else:  # no code block: only lines that begin with "#" are looked at
+            found = [(len(match.group("hashes")), match.group("title"), index)
+                     for index, line in enumerate(self.lines)
+                     if line[:1] == "#" and (match := HEADING.match(line))]
         return in_code, self._sections_of(found)
 
     def _scan_lines(self, in_code: list[bool]) -> list[tuple[int, str, int]]:
