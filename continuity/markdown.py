@@ -107,16 +107,16 @@ class MarkdownDoc:
         return found
 
     def _sections_of(self, found: list[tuple[int, str, int]]) -> list[Section]:
-        lines = self.lines
-        sections = []
-        for position, (level, title, index) in enumerate(found):
-            end = len(lines)
-            for later_level, _, later_index in found[position + 1:]:
-                if later_level <= level:
-                    end = later_index
-                    break
-            sections.append(Section(level, title, index + 1 + self.line_offset, index + 1, end))
-        return sections
+        """Sections from (level, title, index) headings: each ends where a heading of its
+        level or above begins (the open ones are kept on a stack)."""
+        ends = [len(self.lines)] * len(found)
+        open_sections: list[int] = []
+        for position, (level, _, index) in enumerate(found):
+            while open_sections and found[open_sections[-1]][0] >= level:
+                ends[open_sections.pop()] = index
+            open_sections.append(position)
+        return [Section(level, title, index + 1 + self.line_offset, index + 1, end)
+                for (level, title, index), end in zip(found, ends)]
 
     def file_line(self, index: int) -> int:
         return index + 1 + self.line_offset
