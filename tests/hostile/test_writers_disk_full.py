@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hostile.writers_support import (
-    INIT, NOTE, NOTE_NEW_STORE, STORE, WRITERS, Writer, assert_names, assert_unchanged,
+    NOTE, NOTE_NEW_STORE, STORE, WRITERS, Writer, assert_names, assert_unchanged,
     fill_up, planted_notes, run, run_writer, small_tmpfs, snapshot, workspace,
 )
 

@@ -9,12 +9,14 @@ next name, `note` only ever appends.
 from __future__ import annotations
 
 import contextlib
+import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from hostile.writers_support import (
-    AUDIT, FACT, INIT, NEW, NEW_ENTRY, NOTE, NOTE_NEW_STORE, STORE, Writer, assert_names,
+    AUDIT, FACT, INIT, NEW, NEW_ENTRY, NOTE, NOTE_NEW_STORE, SIDECAR, STORE, Writer, assert_names,
     assert_unchanged, changes, run, run_writer, snapshot, store_lines, workspace,
 )
 from readonly import read_only
@@ -127,3 +129,17 @@ def test_init_where_the_directory_is_a_read_only_file(tmp_path: Path):
         result = run(("init", "README.md"), base / "project")
     assert result.code == 2 and "README.md" in result.err and "not a directory" in result.err
     assert_unchanged(before, base, result)
+
+
+def test_what_writers_create_is_readable_as_the_umask_allows(tmp_path: Path):
+    """Temporary files are linked or renamed into place: the result must not keep a private
+    mode (mkstemp's 0600 used to leak into -o and generate files)."""
+    base = workspace(tmp_path, NOTE_NEW_STORE)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    expected = 0o666 & ~umask
+    assert run_writer(NEW, base).code == 0
+    assert run_writer(NOTE_NEW_STORE, base).code == 0
+    assert run(("report", "--no-git", "-o", "report.md"), base / "mem").code == 0
+    for name in (NEW_ENTRY, STORE, SIDECAR, "report.md"):
+        assert stat.S_IMODE((base / "mem" / name).stat().st_mode) == expected, name

@@ -54,10 +54,12 @@ def planted_notes(count: int = 3) -> bytes:
 
 def plant(base: Path) -> Path:
     """A workspace under ``base``: ``mem/``, a memory tree that breaks no rule, with a note store
-    and an audits/ directory; and ``project/``, a non-empty directory that init is run in.
+    and an indexed audits/ directory; and ``project/``, a non-empty directory that init is run in.
     Returns ``base``."""
     write_files(base / "mem", {**minimal_tree(),
                                "audits/ENTRY.template.md": protocol_template("audits"),
+                               "EVENTS.md": "# EVENTS\n\nAudits of the tree.\n\n## Mesh index"
+                                            "\n\n- **Indexes:** `audits/`\n",
                                STORE: planted_notes().decode()})
     write_files(base / "project", {"README.md": "# tidewater\n\nThe parser.\n",
                                    "src/tide.py": "print('tides')\n"})
