@@ -17,9 +17,8 @@ import pytest
 
 from hostile.writers_support import (
     AUDIT, FACT, INIT, NEW, NEW_ENTRY, NOTE, NOTE_NEW_STORE, SIDECAR, STORE, Writer, assert_names,
-    assert_unchanged, changes, run, run_writer, snapshot, store_lines, workspace,
+    assert_unchanged, changes, read_only, run, run_writer, snapshot, store_lines, workspace,
 )
-from readonly import read_only
 
 DENIED = ("Permission denied", "Operation not permitted")
 

@@ -31,6 +31,7 @@ from typing import Callable, Iterator
 
 import pytest
 
+import readonly
 from conftest import REPO, minimal_tree, protocol_template, write_files
 
 TIMEOUT = 60  # seconds for one run of a writer
@@ -320,6 +321,25 @@ def assert_names(run_result: Run, writer: Writer, *reasons: str) -> None:
     assert writer.target in run_result.err, run_result
     if reasons:
         assert any(reason in run_result.err for reason in reasons), run_result
+
+
+# --------------------------------------------------------------------------- read-only
+
+
+@contextlib.contextmanager
+def read_only(path: Path) -> Iterator[None]:
+    """``path`` (a directory or a file) made read-only by tests/readonly.py; skipped where
+    root cannot be stopped (a container without CAP_LINUX_IMMUTABLE refuses `chattr +i`)."""
+    held = readonly.read_only(path)
+    try:
+        held.__enter__()
+    except (OSError, subprocess.CalledProcessError) as exc:
+        pytest.skip(f"cannot make {path.name} read-only for root here (chattr +i: {exc}); "
+                    "run the tests as an ordinary user, or with CAP_LINUX_IMMUTABLE")
+    try:
+        yield
+    finally:
+        held.__exit__(None, None, None)
 
 
 # --------------------------------------------------------------------------- small filesystems
