@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,15 +45,31 @@ def decode(raw: bytes) -> TextRead:
     return TextRead(text, raw, size=len(raw))
 
 
-def read_text(path: Path, max_size: int | None = None) -> TextRead:
-    """Read ``path`` as text; files over ``max_size`` bytes are not read at all."""
+def read_text(path: Path, max_size: int | None = None, follow: bool = True) -> TextRead:
+    """Read ``path`` as text; files over ``max_size`` bytes are not read at all.
+
+    ``follow=False`` refuses a symbolic link: a file seen as a plain file when its directory
+    was listed cannot be swapped for a link (to a file outside the tree) before it is read.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        size = os.stat(path).st_size
-        if max_size is not None and size > max_size:
-            return TextRead(None, None, f"{size} bytes, over max_file_size {max_size}",
-                            too_large=True, size=size)
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        # Non-blocking, so that a FIFO opens at once (and is then refused) instead of waiting
+        # for a writer; one open and an fstat, not a stat of the path first.
+        descriptor = os.open(path, flags)
     except OSError as exc:
         return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
+    with os.fdopen(descriptor, "rb") as handle:
+        try:
+            status = os.fstat(descriptor)
+            if not stat.S_ISREG(status.st_mode):  # a FIFO or a device would block or never end
+                return TextRead(None, None, "not a regular file (a FIFO, socket or device)")
+            size = status.st_size
+            if max_size is not None and size > max_size:
+                return TextRead(None, None, f"{size} bytes, over max_file_size {max_size}",
+                                too_large=True, size=size)
+            raw = handle.read()
+        except OSError as exc:
+            return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
     return decode(raw)
