@@ -12,6 +12,7 @@ operation that changes the disk (an audit hook, see INJECTOR) for an interrupted
 from __future__ import annotations
 
 import atexit
+import compileall
 import contextlib
 import functools
 import hashlib
@@ -174,7 +175,13 @@ if _interrupt or _barrier or _count_file:
 
 @functools.lru_cache(maxsize=None)
 def injector_dir() -> str:
-    """A directory holding INJECTOR as sitecustomize.py, put first on the child's PYTHONPATH."""
+    """A directory holding INJECTOR as sitecustomize.py, put first on the child's PYTHONPATH.
+
+    Made once per session, which is also when the package is compiled: the children write no
+    bytecode (so that the injector counts the writer's own writes only), and without it each
+    of them would compile every module from source again.
+    """
+    compileall.compile_dir(REPO / "continuity", quiet=2)
     directory = tempfile.mkdtemp(prefix="continuity-injector-")
     Path(directory, "sitecustomize.py").write_text(INJECTOR, "utf-8")
     atexit.register(shutil.rmtree, directory, True)
