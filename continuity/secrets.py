@@ -134,9 +134,11 @@ def find_sensitive(text: str) -> list[Finding]:
     return find(text, CREDENTIALS + PERSONAL)
 
 
-def redact(text: str) -> tuple[str, list[Finding]]:
-    """Replace every sensitive span with ``[redacted:KIND]``; return the text and what was found."""
-    findings = find_sensitive(text)
+def redact(text: str, detectors: tuple[Detector, ...] = CREDENTIALS + PERSONAL
+           ) -> tuple[str, list[Finding]]:
+    """Replace every span ``detectors`` find (by default credentials and personal data) with
+    ``[redacted:KIND]``; return the text and what was found."""
+    findings = find(text, detectors)
     pieces = []
     position = 0
     for finding in findings:
