@@ -9,9 +9,11 @@ then measures, interleaved in the same run so machine load hits both sides alike
 ``--repeat`` runs of:
 
 1. the floor: ``git log --raw`` over the repository plus reading every file once, against
-   ``continuity check`` (history rules on), with the check's peak memory;
+   ``continuity check`` (history rules on), with the check's peak memory, and the check
+   without git (``--no-git``: what the history rules cost is the difference);
 2. plain ``mkdocs build`` of the same Markdown pages (written once by ``continuity generate``),
-   same theme, entries out of the navigation, against ``mkdocs build`` with the plugin.
+   same theme, entries out of the navigation, against ``mkdocs build`` with the plugin
+   (skipped with ``--check-only``).
 
 It prints a table and rewrites the results section of bench/README.md with the machine it ran on.
 """
@@ -19,6 +21,7 @@ It prints a table and rewrites the results section of bench/README.md with the m
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import re
@@ -52,6 +55,7 @@ class SizeResult:
     files: int = 0
     floor: list[Sample] = field(default_factory=list)
     check: list[Sample] = field(default_factory=list)
+    check_no_git: list[Sample] = field(default_factory=list)
     plain: list[Sample] = field(default_factory=list)
     plugin: list[Sample] = field(default_factory=list)
     check_findings: str = ""
@@ -65,7 +69,9 @@ class SizeResult:
         return self.median(self.check) / self.median(self.floor)
 
     @property
-    def build_ratio(self) -> float:
+    def build_ratio(self) -> float | None:
+        if not self.plain:
+            return None
         return self.median(self.plugin) / self.median(self.plain)
 
     @property
@@ -127,7 +133,8 @@ def write_configs(work: Path, repo: Path, nav_file: Path) -> tuple[Path, Path]:
     return plain, plugin
 
 
-def measure(entries: int, commits: int, repeat: int, seed: int, keep: Path | None) -> SizeResult:
+def measure(entries: int, commits: int, repeat: int, seed: int, keep: Path | None,
+            builds: bool = True) -> SizeResult:
     result = SizeResult(entries, commits)
     with tempfile.TemporaryDirectory(prefix=f"continuity-bench-{entries}-") as temporary:
         work = Path(keep or temporary)
@@ -135,11 +142,12 @@ def measure(entries: int, commits: int, repeat: int, seed: int, keep: Path | Non
         print(f"[{entries}] generating {entries} entries, {commits} commits ...", flush=True)
         make_tree(repo, entries, commits, seed)
         result.files = sum(len(f) for d, _, f in os.walk(repo) if ".git" not in d)
-        nav = work / "nav.yml"
-        subprocess.run([str(BIN / "continuity"), "generate", "--out", str(work / "pages"),
-                        "--nav-file", str(nav)], cwd=repo, check=True,
-                       stdout=subprocess.DEVNULL)
-        plain_yml, plugin_yml = write_configs(work, repo, nav)
+        if builds:
+            nav = work / "nav.yml"
+            subprocess.run([str(BIN / "continuity"), "generate", "--out", str(work / "pages"),
+                            "--nav-file", str(nav)], cwd=repo, check=True,
+                           stdout=subprocess.DEVNULL)
+            plain_yml, plugin_yml = write_configs(work, repo, nav)
         check = [str(BIN / "continuity"), "check", "--output-format", "json"]
         build = [str(BIN / "mkdocs"), "build", "-q", "-f"]
         for run in range(repeat):
@@ -147,10 +155,13 @@ def measure(entries: int, commits: int, repeat: int, seed: int, keep: Path | Non
             result.floor.append(floor(repo))
             sample, out = peak_memory(check, repo)
             result.check.append(sample)
-            summary = re.search(rb'"summary": (\{[^}]*\})', out)
-            result.check_findings = summary.group(1).decode() if summary else "?"
-            result.plain.append(timed(build + [str(plain_yml)], work)[0])
-            result.plugin.append(timed(build + [str(plugin_yml)], work)[0])
+            summary = json.loads(out)["summary"]
+            result.check_findings = (f"{summary['errors']} errors, {summary['warnings']} "
+                                     f"warnings in {summary['files']:,} files")
+            result.check_no_git.append(timed(check + ["--no-git"], repo)[0])
+            if builds:
+                result.plain.append(timed(build + [str(plain_yml)], work)[0])
+                result.plugin.append(timed(build + [str(plugin_yml)], work)[0])
     return result
 
 
@@ -179,24 +190,27 @@ def table(results: list[SizeResult], repeat: int) -> str:
         f"median of {repeat} runs, interleaved.",
         "",
         "| entries | commits | files | floor s | check s | check / floor | check peak MB "
-        "| plain build s | plugin build s | plugin / plain |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| check --no-git s | plain build s | plugin build s | plugin / plain |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
+        builds = (f"| {r.median(r.plain):.2f} | {r.median(r.plugin):.2f} | {r.build_ratio:.2f}x |"
+                  if r.plain else "| – | – | – |")
         rows.append(
             f"| {r.entries:,} | {r.commits:,} | {r.files:,} | {r.median(r.floor):.2f} "
             f"| {r.median(r.check):.2f} | {r.check_ratio:.2f}x | {r.peak_mb:.0f} "
-            f"| {r.median(r.plain):.2f} | {r.median(r.plugin):.2f} | {r.build_ratio:.2f}x |")
+            f"| {r.median(r.check_no_git):.2f} " + builds)
     if len(results) >= 2:
         small, large = results[0], results[-1]
         factor = large.entries / small.entries
+        def growth(samples: str) -> str:
+            a, b = getattr(small, samples), getattr(large, samples)
+            return f"{large.median(b) / small.median(a):.1f}x" if a and b else "–"
         rows += [
             "",
             f"Growth from {small.entries:,} to {large.entries:,} entries ({factor:g}x; linear "
-            f"is about {factor:g}): check {large.median(large.check) / small.median(small.check):.1f}x, "
-            f"floor {large.median(large.floor) / small.median(small.floor):.1f}x, "
-            f"plugin build {large.median(large.plugin) / small.median(small.plugin):.1f}x, "
-            f"plain build {large.median(large.plain) / small.median(small.plain):.1f}x.",
+            f"is about {factor:g}): check {growth('check')}, floor {growth('floor')}, "
+            f"plugin build {growth('plugin')}, plain build {growth('plain')}.",
         ]
     rows += ["", "Findings reported by the check on the generated trees: " +
              "; ".join(f"{r.entries:,}: {r.check_findings}" for r in results)]
@@ -223,6 +237,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="keep the generated trees under this folder")
+    parser.add_argument("--check-only", action="store_true",
+                        help="measure the check only, no MkDocs builds (minutes faster)")
     parser.add_argument("--no-readme", action="store_true", help="do not rewrite bench/README.md")
     args = parser.parse_args()
     results = []
@@ -231,7 +247,7 @@ def main() -> int:
         if keep:
             keep.mkdir(parents=True, exist_ok=False)
         results.append(measure(size, max(1, int(size * args.commits_per_entry)), args.repeat,
-                               args.seed, keep))
+                               args.seed, keep, builds=not args.check_only))
     text = table(results, args.repeat)
     print()
     print(text)

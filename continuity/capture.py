@@ -26,7 +26,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Iterable
 
-from . import noteindex
+from . import atomic, noteindex
 from .facts import (
     MAX_FACT_LENGTH, code_obvious_reason, meaning_erased, sentences, transcript_reason,
 )
@@ -260,32 +260,22 @@ def _unavailable(store: Path, exc: OSError, doing: str) -> Stop:
     return Stop(Failure.STORE_UNAVAILABLE, f"{store}: cannot {doing}: {reason}")
 
 
-def _open_locked(store: Path, create: bool) -> tuple[int, bool]:
-    """The store opened for appending, exclusively locked, still the file at ``store``.
+def _open_locked(store: Path) -> int:
+    """The existing store opened for appending, exclusively locked, still the file at ``store``.
 
     A writer that waited for the lock re-opens when the file it holds was removed or replaced
-    meanwhile, so a note is never appended to a file nobody will read.
+    meanwhile, so a note is never appended to a file nobody will read. FileNotFoundError when
+    there is no store (any more).
     """
     for _ in range(20):
-        created = False
-        try:
-            fd = os.open(store, os.O_RDWR | os.O_APPEND | _CLOEXEC)
-        except FileNotFoundError:
-            if not create:
-                raise
-            try:
-                fd = os.open(store, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | _CLOEXEC,
-                             0o644)
-                created = True
-            except FileExistsError:
-                continue  # another writer created it first: open that one
+        fd = os.open(store, os.O_RDWR | os.O_APPEND | _CLOEXEC)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise Stop(Failure.STORE_UNAVAILABLE, f"{store}: not a regular file")
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX)
             if _still_linked(store, fd):
-                return fd, created
+                return fd
         except BaseException:
             os.close(fd)
             raise
@@ -351,39 +341,58 @@ def _sync_directory(path: Path) -> None:
 def append_note(store: Path, line: bytes) -> Appended:
     """Step 6: append one line under an exclusive lock, fsync, and check the bytes landed.
 
-    The store is created if absent and never rewritten. When its last line lacks a final
-    newline, one is written first, so that line is ended (unchanged) rather than joined to the
-    note. A failed write is undone to the byte: the store is left as it was.
+    A missing store is created with the note in it, all at once (continuity.atomic), so it
+    never exists empty or half-written. An existing one is never rewritten: when its last line
+    lacks a final newline, one is written first, so that line is ended (unchanged) rather than
+    joined to the note. A failed write is undone to the byte: the store is left as it was.
+    Ctrl-C and SIGTERM wait until the append is done or undone.
     """
-    try:
-        fd, created = _open_locked(store, create=True)
-    except OSError as exc:
-        raise _unavailable(store, exc, "open the note store") from None
-    try:
-        offset = os.fstat(fd).st_size
-        prefix = b"\n" if offset and os.pread(fd, 1, offset - 1) != b"\n" else b""
-        blob = prefix + line
+    for _ in range(20):
+        if not os.path.lexists(store):
+            try:
+                atomic.create(store, line)
+            except FileExistsError:
+                pass  # another writer created it first: append to that one
+            except OSError as exc:
+                raise _unavailable(store, exc, "create the note store") from None
+            else:
+                _sync_directory(store.parent)
+                return Appended(store, 0, line, 1, created=True)
+        try:
+            fd = _open_locked(store)
+        except FileNotFoundError:
+            continue  # removed meanwhile (its first note was rolled back): create it
+        except OSError as exc:
+            raise _unavailable(store, exc, "open the note store") from None
+        try:
+            return _append_locked(store, fd, line)
+        finally:
+            os.close(fd)
+    raise Stop(Failure.STORE_UNAVAILABLE, f"{store}: the file keeps being replaced; not written")
+
+
+def _append_locked(store: Path, fd: int, line: bytes) -> Appended:
+    offset = os.fstat(fd).st_size
+    prefix = b"\n" if offset and os.pread(fd, 1, offset - 1) != b"\n" else b""
+    blob = prefix + line
+    with atomic.interrupts_held():
         try:
             _write_all(fd, blob)
             os.fsync(fd)
             landed = os.pread(fd, len(blob), offset) == blob and \
                 os.fstat(fd).st_size == offset + len(blob)
         except OSError as exc:
-            undone = _undo(store, fd, offset, blob, created)
+            undone = _undo(store, fd, offset, blob, False)
             stop = _unavailable(store, exc, "append")
             if not undone:
                 stop.reason += "; the partial write could not be removed"
             raise stop from None
         if not landed:
-            _undo(store, fd, offset, blob, created)
+            _undo(store, fd, offset, blob, False)
             raise Stop(Failure.STORE_UNAVAILABLE,
                        f"{store}: the appended bytes did not read back as written; not stored")
-        if created:
-            _sync_directory(store.parent)
-        number = _count_newlines(fd, offset) + (1 if prefix else 0) + 1
-        return Appended(store, offset, blob, number, created)
-    finally:
-        os.close(fd)
+    number = _count_newlines(fd, offset) + (1 if prefix else 0) + 1
+    return Appended(store, offset, blob, number, created=False)
 
 
 def _undo(store: Path, fd: int, offset: int, blob: bytes, created: bool) -> bool:
@@ -399,7 +408,7 @@ def _undo(store: Path, fd: int, offset: int, blob: bytes, created: bool) -> bool
 def rollback(appended: Appended) -> bool:
     """The seed's only reversible mutation: remove the just-appended line if it is still last."""
     try:
-        fd, _ = _open_locked(appended.store, create=False)
+        fd = _open_locked(appended.store)
     except (OSError, Stop):
         return False
     try:

@@ -9,11 +9,14 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Iterable
+from functools import partial
+from typing import Callable, Iterable
 
+from .background import Background
 from .config import Config
 from .diagnostics import Diagnostic, Severity
-from .git import open_repository
+from .git import GitStatus, open_repository
+from .history import EarlyLog, start_log
 from .model import MemoryTree
 from .validators import CheckContext, Rule, all_rules, selected
 
@@ -49,9 +52,32 @@ def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[st
     return [r for r in rules if r.code in keep and config.severity.get(r.code) != "off"]
 
 
+@dataclass(frozen=True)
+class EarlyGit:
+    """The repository opened, and its log being read, before the tree is discovered."""
+
+    status: GitStatus
+    log: EarlyLog | None
+
+
+def start_git(root: Path, config: Config, rules: list[Rule]) -> EarlyGit | None:
+    """Open the repository of the memory root at ``root`` and start reading its log.
+
+    Call it before discovery, which then runs while git works (``run_check(early=...)``).
+    None when no selected rule reads git or there is no directory to look at yet.
+    """
+    if config.git == "off" or not any(r.needs_git for r in rules) or not root.is_dir():
+        return None
+    status = open_repository(root, config.git)
+    log = None
+    if status.repository is not None:
+        log = start_log(status.repository, root.resolve(), config)
+    return EarlyGit(status, log)
+
+
 def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
               now: datetime | None = None, rules: list[Rule] | None = None,
-              ctx: CheckContext | None = None) -> CheckResult:
+              ctx: CheckContext | None = None, early: EarlyGit | None = None) -> CheckResult:
     """Run ``rules`` (default: the configured selection) over ``tree``."""
     cwd = (cwd or Path.cwd()).resolve()
     rules = active_rules(config) if rules is None else rules
@@ -59,15 +85,22 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     context = ctx or CheckContext(tree=tree, config=config)
     if now is not None:
         context.now = now
-    if any(r.needs_git for r in rules) and context.git is None:
+    if early is not None and context.git is None:
+        context.git = early.status.repository
+        context.memo("history.early_log", lambda: early.log)
+        if early.status.notice:
+            notices.append(early.status.notice)
+    elif any(r.needs_git for r in rules) and context.git is None:
         status = open_repository(tree.root, config.git)
         context.git = status.repository
         if status.notice:
             notices.append(status.notice)
+    runnable = [r for r in rules if not (r.needs_git and context.git is None)]
+    prefetched = _start_prefetches(context, runnable)
     diagnostics: list[Diagnostic] = []
-    for rule in rules:
-        if rule.needs_git and context.git is None:
-            continue
+    for rule in runnable:
+        if rule.prefetch is not None:
+            prefetched[rule.prefetch].result()  # raises what the shared work raised
         override = config.severity.get(rule.code)
         for violation in rule.check(context):
             severity = Severity(override) if override else (violation.severity or rule.severity)
@@ -83,6 +116,17 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     notices.extend(context._memo.get("notices", []))
     return CheckResult(tuple(diagnostics), tuple(notices), len(tree.all_files()),
                        tuple(r.code for r in rules))
+
+
+def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:
+    """Start the shared work of ``rules`` (git reads, hashing) in threads, once each."""
+    context.memo("notices", list)  # made here, so that every thread appends to this one list
+    started: dict[Callable, Background] = {}
+    for rule in rules:
+        if rule.prefetch is not None and rule.prefetch not in started:
+            started[rule.prefetch] = Background(partial(rule.prefetch, context),
+                                                f"continuity-{rule.code}")
+    return started
 
 
 def display_path(root: Path, path: str, cwd: Path) -> str:

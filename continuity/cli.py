@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import pkgutil
+import signal
 import sys
 
 from . import __version__, commands
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    previous = _terminate_as_interrupt()
     try:
         return args.run(args)
     except ContinuityError as exc:
@@ -66,3 +68,15 @@ def main(argv: list[str] | None = None) -> int:
               "(set CONTINUITY_DEBUG=1 for the traceback, and please report it)",
               file=sys.stderr)
         return 2
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate_as_interrupt():
+    """SIGTERM (what `kill` and CI timeouts send) ends a command as Ctrl-C does, so a writer
+    takes back what it half did instead of dying mid-way. Returns the handler it replaced."""
+    try:
+        return signal.signal(signal.SIGTERM, signal.default_int_handler)
+    except (AttributeError, ValueError):  # no SIGTERM here, or not the main thread
+        return None

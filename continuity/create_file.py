@@ -1,16 +1,18 @@
 """Creating a file that must not exist yet: history is append-only, so nothing is overwritten.
 
-``os.open`` with ``O_CREAT | O_EXCL`` makes "check that the name is free" and "take it" one step,
-so two writers racing for the same name cannot both win. A write that fails half-way removes
-the file it created (and a directory it had to create), so the tree is left as it was.
+The bytes are written to a temporary file first and then linked to the name (continuity.atomic):
+"check that the name is free" and "take it" are one step, so two writers racing for the same
+name cannot both win, and the name never shows a half-written file, even to a reader or after an
+interrupt. A write that fails removes what it made (and a directory it had to create), so the
+tree is left as it was.
 """
 
 from __future__ import annotations
 
 import errno
-import os
 from pathlib import Path
 
+from . import atomic
 from .errors import UsageError
 
 
@@ -27,24 +29,17 @@ def create_new_file(path: Path, data: bytes) -> Path:
     """Write ``data`` to ``path``, which must not exist. Raise FileExists or UsageError."""
     created_dirs = _make_parents(path.parent)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        atomic.create(path, data)
     except FileExistsError:
+        _remove_dirs(created_dirs)
         raise FileExists(path) from None
     except OSError as exc:
         _remove_dirs(created_dirs)
-        raise UsageError(f"{path}: cannot create: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-    except OSError as exc:
-        try:  # the file is ours and incomplete: take it back
-            os.unlink(path)
-        except OSError:
-            pass
+        doing = "create" if exc.filename else "write"  # a name refused, or the bytes
+        raise UsageError(f"{path}: cannot {doing}: {exc.strerror or exc}") from None
+    except BaseException:
         _remove_dirs(created_dirs)
-        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise
     return path
 
 

@@ -24,6 +24,19 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 #: How many nodes alias expansion may produce before the document is refused.
 MAX_NODES = 10_000
 
+#: Frontmatter made only of ``key: plain value`` lines, blank lines and comments, in characters
+#: YAML reads as they are: the usual entry. Such a block is read line by line (YAML would give
+#: the same strings: a plain scalar is its text, stripped), ten times faster than composing it.
+_SIMPLE_TEXT = re.compile(
+    "[\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+    "\U00010000-\U0010ffff]*")
+_SIMPLE_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]{0,200}):(?: +(.*))?")
+#: A value is read as written unless YAML could see more in it: an indicator first (quote,
+#: flow, anchor, alias, tag, block scalar, directive, reserved), ": " or " #" inside, a ":"
+#: last, or a word YAML reads as null.
+_SPECIAL_VALUE = re.compile(r"""^[-?:,\[\]{}#&*!|>'"%@`]|: |\s#|:$""")
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+
 
 @dataclass(frozen=True)
 class Position:
@@ -84,6 +97,12 @@ def parse(text: str) -> Frontmatter:
             present=True,
             problems=(FrontmatterProblem("frontmatter opened with '---' is never closed", 1, 1),),
         )
+    simple = _parse_simple(yaml_text, body_start, closing)
+    return simple if simple is not None else _parse_yaml(yaml_text, body_start, closing)
+
+
+def _parse_yaml(yaml_text: str, body_start: int, closing: int) -> Frontmatter:
+    """The frontmatter composed by YAML: any YAML at all, read as written."""
     try:
         try:
             node = yaml.compose(yaml_text, Loader=_FAST_LOADER)
@@ -165,6 +184,32 @@ def _too_deep(body_start: int, closing: int) -> Frontmatter:
     )
 
 
+def _parse_simple(yaml_text: str, body_start: int, closing: int) -> Frontmatter | None:
+    """The frontmatter of ``key: value`` lines without YAML, or None when YAML is needed."""
+    if not _SIMPLE_TEXT.fullmatch(yaml_text):
+        return None
+    data: dict[str, Any] = {}
+    positions: dict[str, Position] = {}
+    duplicates: list[tuple[str, Position]] = []
+    for index, line in enumerate(yaml_text.split("\n")):
+        if not line.strip(" ") or line[0] == "#":
+            continue
+        match = _SIMPLE_LINE.fullmatch(line)  # an indented line (nesting, continuation): None
+        if match is None:
+            return None
+        key, value = match.group(1), (match.group(2) or "").rstrip(" ")
+        if key in _NULLS or (value and _SPECIAL_VALUE.search(value)):
+            return None
+        where = Position(index + 2, 1)
+        if key in data:
+            duplicates.append((key, where))
+            continue
+        data[key] = None if value in _NULLS else value
+        positions[key] = where
+    return Frontmatter(present=True, data=data, positions=positions, duplicates=tuple(duplicates),
+                       body_start_line=body_start, end_line=closing)
+
+
 def _node_kind(node: yaml.Node) -> str:
     if isinstance(node, yaml.SequenceNode):
         return "list"
@@ -179,7 +224,8 @@ def _to_data(node: yaml.Node, budget: list[int], source: str) -> Any:
     if budget[0] < 0:
         raise _TooManyNodes
     if isinstance(node, yaml.ScalarNode):
-        if node.tag == "tag:yaml.org,2002:null" and node.style is None:
+        # A plain null (empty, ~, null); libyaml marks plain style "" where PyYAML has None.
+        if node.tag == "tag:yaml.org,2002:null" and not node.style:
             return None
         return node.value
     if isinstance(node, yaml.SequenceNode):

@@ -39,6 +39,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple, Sequence
 
+from .background import Background
+from .config import Config
 from .errors import GitUnavailable, UsageError
 from .git import BlobReader, GitError, Repository
 from .layout import DIRECTORY_KINDS, LEDGER_PATH
@@ -340,24 +342,61 @@ def memory_paths(tree: MemoryTree) -> tuple[list[Path], list[str]]:
 
 def ledger_paths(tree: MemoryTree) -> list[Path]:
     """The cycle ledger's possible places: the configured one, else root and repository top."""
-    config = tree.config
+    return ledger_places(tree.config, tree.root, tree.repo_root)
+
+
+def ledger_places(config: Config, root: Path, repo_root: Path | None) -> list[Path]:
+    """:func:`ledger_paths` before the tree is discovered (``root`` resolved)."""
     if config.ledger:
         return [(config.base_dir / config.ledger).absolute()]
-    places = [tree.root / LEDGER_PATH]
-    if tree.repo_root is not None and tree.repo_root.resolve() != tree.root:
-        places.append(tree.repo_root.resolve() / LEDGER_PATH)
+    places = [root / LEDGER_PATH]
+    if repo_root is not None and repo_root.resolve() != root:
+        places.append(repo_root.resolve() / LEDGER_PATH)
     return places
 
 
 # --------------------------------------------------------------------------- reading
 
 
+class EarlyLog:
+    """The ``git log`` of a memory root, read in a thread started before discovery.
+
+    Discovery is Python work and the log is git's, in another process: started together they
+    overlap, and on two cores the log costs little more than its parsing. ``read_history``
+    takes the result when the scope it needs is the one read.
+    """
+
+    def __init__(self, repo: Repository, root: Path, outside: Iterable[Path], since: str | None):
+        self.repo, self.since = repo, since
+        self.prefix = _top_relative(repo.top, root)
+        self.specs = _pathspecs(repo.top, self.prefix or "", [root, *outside], ())
+        self._read: Background[list[Commit]] | None = None
+        if self.prefix is not None and repo.head:
+            self._read = Background(lambda: _read_log(repo, self.prefix or "", self.specs, since),
+                                    "continuity-git-log")
+
+    def matches(self, repo: Repository, specs: list[str], since: str | None) -> bool:
+        return (self._read is not None and repo is self.repo and specs == self.specs
+                and since == self.since)
+
+    def commits(self) -> list[Commit]:
+        return self._read.result() if self._read is not None else []
+
+
+def start_log(repo: Repository, root: Path, config: Config) -> EarlyLog:
+    """Start reading the log of the memory root at ``root`` (resolved) and its ledger."""
+    outside = [p for p in ledger_places(config, root, repo.top) if not _inside(p, root)]
+    return EarlyLog(repo, root, outside, config.since)
+
+
 def read_history(repo: Repository, root: Path, paths: Iterable[Path], globs: Iterable[str] = (),
-                 since: str | None = None, max_blob_size: int | None = None) -> History:
+                 since: str | None = None, early: EarlyLog | None = None,
+                 max_blob_size: int | None = None) -> History:
     """The history under ``root`` (one log) and the pending changes to ``paths`` and ``globs``
     (root-relative) in the index and working tree (one status).
 
     Paths outside ``root`` (a ledger at the top of the repository) join the log's scope.
+    ``early`` is the log already being read, used when its scope is this one.
     """
     paths = list(paths)
     prefix = _top_relative(repo.top, root)
@@ -370,7 +409,10 @@ def read_history(repo: Repository, root: Path, paths: Iterable[Path], globs: Ite
         _check_since(since, repo)
     commits: list[Commit] = []
     if repo.head:
-        commits = _read_log(repo, prefix, log_specs, since)
+        if early is not None and early.matches(repo, log_specs, since):
+            commits = early.commits()
+        else:
+            commits = _read_log(repo, prefix, log_specs, since)
     object_format = "sha256" if len(repo.head) == 64 else "sha1"
     pending, worktree, ignored = _read_status(repo, prefix, status_specs, object_format,
                                               max_blob_size)

@@ -6,6 +6,7 @@ is not taken for a section. Every piece keeps its 1-based line number.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -52,6 +53,7 @@ class Placeholder:
     column: int
 
 
+@functools.lru_cache(maxsize=4096)  # the same few headings recur in every entry
 def normalise_heading(title: str) -> str:
     """Headings compare case-insensitively, ignoring trailing colons and placeholders."""
     title = PLACEHOLDER.sub("", title)
@@ -65,44 +67,56 @@ class MarkdownDoc:
     def __init__(self, text: str, line_offset: int = 0):
         self.lines = text.split("\n")
         self.line_offset = line_offset
-        self.in_code = self._code_mask()
-        self.sections = self._sections()
+        self.in_code, self.sections = self._scan(text)
 
-    def _code_mask(self) -> list[bool]:
-        mask = []
+    def _scan(self, text: str) -> tuple[list[bool], list[Section]]:
+        """Which lines are inside fenced code, and where the headings are."""
+        in_code = [False] * len(self.lines)
+        if "```" in text or "~~~" in text:
+            found = self._scan_lines(in_code)
+        else:  # no code block: only lines that begin with "#" are looked at
+            found = [(len(match.group("hashes")), match.group("title"), index)
+                     for index, line in enumerate(self.lines)
+                     if line[:1] == "#" and (match := HEADING.match(line))]
+        return in_code, self._sections_of(found)
+
+    def _scan_lines(self, in_code: list[bool]) -> list[tuple[int, str, int]]:
+        """Line by line, fences opening and closing: (level, title, index) of each heading.
+
+        Cheap tests come before the patterns (a fence starts within four characters, a
+        heading with ``#``), as most lines are neither.
+        """
+        found: list[tuple[int, str, int]] = []
         fence: str | None = None
-        for line in self.lines:
-            match = FENCE.match(line)
+        for index, line in enumerate(self.lines):
+            head = line[:4]
+            match = FENCE.match(line) if "`" in head or "~" in head else None
             if fence is None:
                 if match:
                     fence = match.group("fence")
-                    mask.append(True)
-                    continue
-                mask.append(False)
-            else:
-                mask.append(True)
-                if match and match.group("fence")[0] == fence[0] and \
-                        len(match.group("fence")) >= len(fence):
-                    fence = None
-        return mask
-
-    def _sections(self) -> list[Section]:
-        found: list[tuple[int, str, int]] = []
-        for index, line in enumerate(self.lines):
-            if self.in_code[index]:
+                    in_code[index] = True
+                elif line[:1] == "#":
+                    heading = HEADING.match(line)
+                    if heading:
+                        found.append((len(heading.group("hashes")), heading.group("title"), index))
                 continue
-            match = HEADING.match(line)
-            if match:
-                found.append((len(match.group("hashes")), match.group("title"), index))
-        sections = []
-        for position, (level, title, index) in enumerate(found):
-            end = len(self.lines)
-            for later_level, _, later_index in found[position + 1:]:
-                if later_level <= level:
-                    end = later_index
-                    break
-            sections.append(Section(level, title, index + 1 + self.line_offset, index + 1, end))
-        return sections
+            in_code[index] = True
+            if match and match.group("fence")[0] == fence[0] and \
+                    len(match.group("fence")) >= len(fence):
+                fence = None
+        return found
+
+    def _sections_of(self, found: list[tuple[int, str, int]]) -> list[Section]:
+        """Sections from (level, title, index) headings: each ends where a heading of its
+        level or above begins (the open ones are kept on a stack)."""
+        ends = [len(self.lines)] * len(found)
+        open_sections: list[int] = []
+        for position, (level, _, index) in enumerate(found):
+            while open_sections and found[open_sections[-1]][0] >= level:
+                ends[open_sections.pop()] = index
+            open_sections.append(position)
+        return [Section(level, title, index + 1 + self.line_offset, index + 1, end)
+                for (level, title, index), end in zip(found, ends)]
 
     def file_line(self, index: int) -> int:
         return index + 1 + self.line_offset

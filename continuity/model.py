@@ -316,27 +316,31 @@ class _Walker:
         self.boundary = boundary
         self.config = config
         self.skipped: list[TreeFile] = []
+        self._root_prefix = str(root).rstrip("/") + "/"
 
     def excluded(self, rel: str) -> bool:
         return is_excluded(rel, self.config.exclude)
 
-    def load(self, path: Path) -> TreeFile:
+    def load(self, path: Path, is_link: bool | None = None) -> TreeFile:
+        """``is_link``: whether ``path`` is a symbolic link, when a directory listing told."""
         rel = self._rel(path)
+        if is_link is None:
+            is_link = path.is_symlink()
         # Links, and configured paths above the root (a ledger, a note store), must stay inside.
-        if path.is_symlink() or rel.startswith("../"):
+        if is_link or rel.startswith("../"):
             try:
                 target = path.resolve(strict=False)
             except (OSError, RuntimeError):  # loops
                 target = None
             if target is None or not _inside(target, self.boundary):
-                if path.is_symlink():
+                if is_link:
                     shown = os.readlink(path) if _can_readlink(path) else "?"
                 else:
                     shown = str(path)
                 tree_file = TreeFile(rel, path, None, symlink_target=shown)
                 self.skipped.append(tree_file)
                 return tree_file
-        read = read_text(path, self.config.max_file_size)
+        read = read_text(path, self.config.max_file_size, follow=is_link)
         tree_file = TreeFile(rel, path, read)
         if read.too_large:
             self.skipped.append(tree_file)
@@ -355,6 +359,9 @@ class _Walker:
         return False
 
     def _rel(self, path: Path) -> str:
+        text = str(path)
+        if text.startswith(self._root_prefix):  # the usual case, without relpath's cost
+            return text[len(self._root_prefix):]
         return Path(os.path.relpath(path, self.root)).as_posix()
 
 
@@ -393,8 +400,8 @@ def _parse_name(kind: DirectoryKind, name: str) -> EntryName | None:
 
 
 def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
-                relname: str) -> HistoryEntry:
-    tree_file = walker.load(path)
+                relname: str, is_link: bool) -> HistoryEntry:
+    tree_file = walker.load(path, is_link)
     document = None
     if path.name.endswith(".md") and tree_file.text is not None:
         document = Document.parse(tree_file.text)
@@ -407,9 +414,10 @@ def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
 MAX_NESTING = 16
 
 
-def _walk_entries(directory: Path) -> list[tuple[Path, str]]:
-    """Files below a directory (not following linked directories): (path, name within dir)."""
-    found: list[tuple[Path, str]] = []
+def _walk_entries(directory: Path) -> list[tuple[Path, str, bool]]:
+    """Files below a directory (not following linked directories):
+    (path, name within the directory, whether it is a symbolic link)."""
+    found: list[tuple[Path, str, bool]] = []
     pending: list[tuple[Path, str, int]] = [(directory, "", 0)]
     while pending:  # a loop, not recursion
         current, prefix, depth = pending.pop()
@@ -420,7 +428,7 @@ def _walk_entries(directory: Path) -> list[tuple[Path, str]]:
                 if not item.name.startswith("."):
                     below.append((Path(item.path), relname + "/", depth + 1))
             else:
-                found.append((Path(item.path), relname))
+                found.append((Path(item.path), relname, item.is_symlink()))
         pending.extend(reversed(below))
     return found
 
@@ -442,13 +450,13 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         if custom and not template.sections and not template.fields:
             template = Template(name, None, False, (), {}, (), ())
     entries = []
-    for file_path, relname in _walk_entries(path):
+    for file_path, relname, is_link in _walk_entries(path):
         if walker.excluded(f"{name}/{relname}"):
             continue
         basename = relname.rsplit("/", 1)[-1]
         if is_non_entry(basename, kind):
             continue
-        entry = _load_entry(walker, kind, name, file_path, relname)
+        entry = _load_entry(walker, kind, name, file_path, relname, is_link)
         if "/" in relname:  # nested files never match the flat naming pattern
             entry = HistoryEntry(entry.directory, entry.name, entry.file, None, entry.document)
         entries.append(entry)

@@ -21,11 +21,11 @@ import json
 import os
 import re
 import stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from . import atomic
 from .timestamps import parse_rfc3339_utc
 from .jsonl import parse_line
 
@@ -228,23 +228,13 @@ def _load_sidecar(store: Path) -> NoteIndex | None:
 
 def save(index: NoteIndex) -> bool:
     """Replace the sidecar atomically; False (and nothing else happens) when it cannot."""
-    target = index_path(index.store)
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f"{target.name}.", dir=target.parent)
-    except OSError:
-        return False
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            # Readable by whoever may read the store (mkstemp makes it private).
-            os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(index.store).st_mode) & 0o666)
-            handle.write(json.dumps(index.to_json(), separators=(",", ":")))  # C encoder
-        os.replace(temporary, target)
+        # Readable by whoever may read the store.
+        mode = stat.S_IMODE(os.stat(index.store).st_mode) & 0o666
+        data = json.dumps(index.to_json(), separators=(",", ":")).encode("utf-8")  # C encoder
+        atomic.replace(index_path(index.store), data, mode)
         return True
     except OSError:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
         return False
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from . import atomic
 from .errors import UsageError
 
 
@@ -20,22 +19,9 @@ def write_output(text: str, destination: str | None) -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` all at once: readers never see half a file."""
-    directory = path.parent if str(path.parent) else Path(".")
     try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+        atomic.replace(path, data)
     except OSError as exc:
-        raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except OSError as exc:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 

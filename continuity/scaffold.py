@@ -5,7 +5,7 @@ library directory (kept in git by a ``.gitkeep``), the built-in entry templates,
 ``mkdocs.yml`` and a ``.gitignore`` that ignores only the built site.
 
 Nothing is overwritten: every file is checked first, and if one of them exists, nothing at all
-is written. ``.gitignore`` and ``.gitkeep`` are the exception: they are left as they are when
+is written. A write that fails, or Ctrl-C / SIGTERM part-way, takes back every file written. ``.gitignore`` and ``.gitkeep`` are the exception: they are left as they are when
 present, since a repository usually has a ``.gitignore`` of its own.
 """
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from string import Template as TextTemplate
 
+from .atomic import interrupts_held
 from .create_file import create_new_file
 from .errors import UsageError
 from .layout import DIRECTORY_KINDS, TEMPLATE_NAME, default_edges
@@ -95,7 +96,9 @@ def scaffold(root: Path, now: dt.datetime | None = None) -> Scaffolded:
             if item.optional and (_taken(target) or _has_files(target.parent, item)):
                 kept.append(item.path)
                 continue
-            created.append(create_new_file(target, item.text.encode("utf-8")))
+            # Held, an interrupt lands between files, never between creating one and noting it.
+            with interrupts_held():
+                created.append(create_new_file(target, item.text.encode("utf-8")))
     except BaseException:
         _undo(created, new_dirs)
         raise

@@ -45,27 +45,37 @@ def decode(raw: bytes) -> TextRead:
     return TextRead(text, raw, size=len(raw))
 
 
-def read_text(path: Path, max_size: int | None = None) -> TextRead:
+def read_text(path: Path, max_size: int | None = None, follow: bool = True) -> TextRead:
     """Read ``path`` as text; files over ``max_size`` bytes are not read at all, nor anything
-    that is not a regular file (reading a named pipe would wait forever for a writer)."""
+    that is not a regular file (reading a named pipe would wait forever for a writer).
+
+    ``follow=False`` refuses a symbolic link: a file seen as a plain file when its directory
+    was listed cannot be swapped for a link (to a file outside the tree) before it is read.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        # O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        # Non-blocking, so that a FIFO opens at once (and is then refused) instead of waiting
+        # for a writer; one open and an fstat, not a stat of the path first.
+        descriptor = os.open(path, flags)
     except OSError as exc:
         return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            return TextRead(None, None, f"not a regular file ({_kind(info.st_mode)})")
-        if max_size is not None and info.st_size > max_size:
-            return TextRead(None, None, f"{info.st_size} bytes, over max_file_size {max_size}",
-                            too_large=True, size=info.st_size)
-        with open(fd, "rb", closefd=False) as handle:
+        # fstat before wrapping the descriptor: Python's file objects refuse a directory.
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):  # a FIFO or a device would block or never end
+            return TextRead(None, None, f"not a regular file ({_kind(status.st_mode)})")
+        size = status.st_size
+        if max_size is not None and size > max_size:
+            return TextRead(None, None, f"{size} bytes, over max_file_size {max_size}",
+                            too_large=True, size=size)
+        with open(descriptor, "rb", closefd=False) as handle:
             raw = handle.read()
     except OSError as exc:
         return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
     finally:
-        os.close(fd)
+        os.close(descriptor)
     return decode(raw)
 
 

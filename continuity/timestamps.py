@@ -8,6 +8,7 @@ does not accept ``Z``, so the accepted forms are spelled out here once.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass
 
@@ -33,6 +34,7 @@ class WrittenDate:
         return self.moment is not None
 
 
+@functools.lru_cache(maxsize=4096)  # entries share dates, and two rules read each one
 def parse_date_value(text: str) -> WrittenDate | None:
     """``YYYY-MM-DD`` or an ISO 8601 date-time; None when it is neither or not a real one."""
     text = text.strip()

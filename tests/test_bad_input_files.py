@@ -270,6 +270,12 @@ def test_an_unreadable_file_is_ct210(tree: Path):
         target.chmod(0o644)
 
 
+def test_a_fifo_is_ct210_and_never_opened(tree: Path):
+    # Opening a FIFO for reading blocks until a writer comes: the check would hang.
+    os.mkfifo(tree / "journal" / "2026-01-03-turn-2.md")
+    assert located(tree) == [("CT210", "journal/2026-01-03-turn-2.md", 1, 1)]
+
+
 def test_a_broken_configuration_file_is_exit_2_naming_it(tree: Path):
     write_files(tree, {"continuity.toml": "max_file_size = [\n"})
     result = run_cli("check", "--no-git", cwd=tree)

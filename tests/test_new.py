@@ -25,6 +25,9 @@ from readonly import read_only, snapshot_bytes
 KINDS = ["journal", "snapshot", "completed", "reflection", "audit", "proposal", "setup",
          "artifact", "memory", "knowledge"]
 SLUGS = {"memory": "semantic-tide-tables", "journal": None, "snapshot": None}
+#: What each kind needs beyond its template to pass the check: a completed task's evidence.
+REQUIRED = {"completed": ["--field", "evidence-1=tests pass", "--field",
+                          "evidence-path-1=tests/test_parse.py"]}
 
 
 def today() -> str:
@@ -39,7 +42,7 @@ def new_every_kind(root: Path, date: str | None = None) -> list[Path]:
     created = []
     for kind in KINDS:
         slug = SLUGS.get(kind, f"first-{kind}")
-        args = ["--slug", slug] if slug else []
+        args = (["--slug", slug] if slug else []) + REQUIRED.get(kind, [])
         if date:
             args += ["--date", date]
         result = new(root, kind, *args)
@@ -153,6 +156,15 @@ def test_a_snapshot_of_a_state_with_placeholders_is_refused(initialised: Path):
     result = new(initialised, "snapshot")
     assert result.code == 2 and "CT107" in result.err
     assert snapshot_bytes(initialised) == before
+
+
+def test_a_completed_entry_without_evidence_is_ct209_until_it_is_given(initialised: Path):
+    created = new(initialised, "completed", "--slug", "fix-webhook")
+    assert created.code == 0, created.err
+    result = check_json(initialised, "--no-git")
+    assert [(d["code"], d["path"]) for d in result.json["diagnostics"]] == [
+        ("CT209", created.out.strip())]
+    assert "| not recorded yet | not recorded yet |" in (initialised / created.out.strip()).read_text()
 
 
 def test_fields_fill_frontmatter_task_rows_sections_and_placeholders(initialised: Path):

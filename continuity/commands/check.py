@@ -12,7 +12,7 @@ import sys
 from collections import OrderedDict
 from pathlib import Path
 
-from ..check import CheckResult, active_rules, run_check
+from ..check import CheckResult, active_rules, run_check, start_git
 from ..errors import UsageError
 from ..output import write_output
 from ..reporters import FORMATS
@@ -78,8 +78,9 @@ def run(args: argparse.Namespace) -> int:
     diagnostics, notices, files, codes = [], [], 0, ()
     rules = active_rules(config)
     for root, only in groups.items():
+        early = start_git(root, config, rules)  # git reads the log while the tree is discovered
         _, tree = open_tree(root, overrides, cwd)
-        result = run_check(tree, config, cwd=cwd, rules=rules)
+        result = run_check(tree, config, cwd=cwd, rules=rules, early=early)
         kept = result.diagnostics
         if only is not None:
             kept = tuple(d for d in kept if any(

@@ -14,15 +14,17 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from ..errors import UsageError
-from ..generator import GenerateOptions, Site, generate
-from ..generator.inputs import gather
 from ..model import discover
 from ..output import write_atomic
 from ..workspace import open_tree
+
+if TYPE_CHECKING:
+    from ..generator import Site
 
 HELP = "write the site's Markdown pages to a directory (for MkDocs, ProperDocs, Zensical)"
 MANIFEST = ".continuity-generated.json"
@@ -46,6 +48,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
     overrides = {"git": "off" if args.no_git else None, "site_prefix": args.site_prefix}
+    # The generator (Markdown, Jinja, the sanitiser) is imported only by the command that
+    # needs it: every other command starts faster.
+    from ..generator import GenerateOptions, generate
+    from ..generator.inputs import gather
+
     config, tree = open_tree(None, overrides, cwd)
     if args.root is not None:
         root = Path(args.root)

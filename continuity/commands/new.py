@@ -3,11 +3,13 @@
 KIND is a directory (journal, snapshots, completed, reflections, audits, proposals, setup,
 artifacts, memory, knowledge, or one a state file declares) or its singular (snapshot, audit...).
 The template is the directory's ENTRY.template.md, else the built-in one. Fields come from the
-flags; whatever nobody gave reads "not recorded yet", for you to edit before committing.
+flags; whatever nobody gave reads "not recorded yet", for you to edit before committing (a
+completed task whose evidence still reads so is CT209).
 
   continuity new journal --title "Parse the tide tables"      # next turn of today
   continuity new snapshot                                       # copies STATE.md, named by the time
-  continuity new completed --slug fix-webhook --field "Task ID=T-7"
+  continuity new completed --slug fix-webhook --field "Task ID=T-7" \
+      --field "evidence-1=tests pass" --field "evidence-path-1=tests/test_hook.py"
   continuity new proposal --title "API redesign" --field status=accepted
 
 An existing file is never overwritten: exit 2 and nothing is written. Prints the new path.

@@ -18,7 +18,6 @@ from pathlib import Path
 from ..check import run_check
 from ..output import shown_path, write_output
 from ..report import build_report
-from ..report import html, json_format, markdown
 from ..report.audit import write_audit
 from ..workspace import open_tree
 
@@ -50,10 +49,13 @@ def run(args: argparse.Namespace) -> int:
         base = (Path(args.output).absolute().parent if args.output and args.output != "-"
                 else cwd.resolve())
         if args.format == "html":
+            from ..report import html  # Jinja, loaded only for this format
             text = html.render(report, base)
         elif args.format == "json":
+            from ..report import json_format
             text = json_format.render(report)
         else:
+            from ..report import markdown
             text = markdown.render(report, base)
         write_output(text, args.output)
     if args.write_audit:

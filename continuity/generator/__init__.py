@@ -16,6 +16,7 @@ from .index_pages import directory_pages, state_pages
 from .provenance import CommitRef, added_commits
 from .site import Page, Site, StaticFile
 from .summary_pages import findings_page, home_page, ledger_page, notes_page
+from .withhold import withhold_credentials
 
 __all__ = ["CommitRef", "GenerateOptions", "Page", "Site", "StaticFile", "added_commits",
            "generate"]
@@ -34,4 +35,4 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
     pages.append(findings_page(ctx))
     entries, copies = entry_pages(ctx)
     pages.extend(entries)
-    return Site(tuple(pages), tuple(copies))
+    return withhold_credentials(Site(tuple(pages), tuple(copies)), check_result, tree.root)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..background import Background
 from ..check import CheckResult, active_rules, run_check
 from ..config import Config
 from ..git import open_repository
@@ -36,18 +37,21 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
     status = open_repository(tree.root, config.git)
     repository = status.repository
     provenance: dict[str, CommitRef] = {}
+    reading: Background[dict[str, CommitRef]] | None = None
+    key = (str(repository.top), repository.head, str(tree.root)) if repository else None
     if repository is not None:
-        key = (str(repository.top), repository.head, str(tree.root))
         if cache is not None and key in cache:
             provenance = cache[key]
-        else:
-            provenance = added_commits(tree, repository)
-            if cache is not None:
-                cache.clear()  # one HEAD at a time: serve sessions must not grow without bound
-                cache[key] = provenance
+        else:  # git lists the additions while the rules run
+            reading = Background(lambda: added_commits(tree, repository), "continuity-added")
     rules = active_rules(config)
     context = CheckContext(tree=tree, config=config, git=repository)
     check = run_check(tree, config, cwd=cwd, rules=rules, ctx=context)
+    if reading is not None:
+        provenance = reading.result()
+        if cache is not None:
+            cache.clear()  # one HEAD at a time: serve sessions must not grow without bound
+            cache[key] = provenance
     if status.notice and any(rule.needs_git for rule in rules):
         notices = tuple(dict.fromkeys((status.notice, *check.notices)))
         check = CheckResult(check.diagnostics, notices, check.files, check.rules)

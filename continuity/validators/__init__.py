@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable
@@ -33,12 +34,31 @@ class CheckContext:
     now: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
     git: Any = None  # a continuity.git.Repository when history can be read, else None
     _memo: dict[str, Any] = field(default_factory=dict)
+    # Rules' shared work may be started in threads (Rule.prefetch): a key being computed in
+    # one thread is waited for by the others, never computed twice.
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _computing: dict[str, threading.Event] = field(default_factory=dict)
 
     def memo(self, key: str, compute: Callable[[], Any]) -> Any:
         """Compute once per run what several rules share (e.g. the one git history pass)."""
-        if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]
+        while True:
+            with self._lock:
+                if key in self._memo:
+                    return self._memo[key]
+                busy = self._computing.get(key)
+                if busy is None:
+                    busy = self._computing[key] = threading.Event()
+                    break
+            busy.wait()  # then look again: computed, or failed there and tried here
+        try:
+            value = compute()
+            with self._lock:
+                self._memo[key] = value
+            return value
+        finally:
+            with self._lock:
+                del self._computing[key]
+            busy.set()
 
 
 Check = Callable[[CheckContext], Iterable[Violation]]
@@ -51,6 +71,10 @@ class Rule:
     severity: Severity
     check: Check
     needs_git: bool = False
+    # Work the rule shares with others and mostly spends waiting on git or hashing (which let
+    # go of the GIL): the engine starts it in a thread before any rule runs, so it overlaps
+    # the Python rules that come first, and waits for it before this rule. It fills the memo.
+    prefetch: Callable[[CheckContext], Any] | None = None
 
     @property
     def doc(self) -> str:
@@ -65,15 +89,16 @@ _REGISTRY: dict[str, Rule] = {}
 _LOADED = False
 
 
-def rule(code: str, name: str, severity: str, *, needs_git: bool = False) -> Callable[[Check], Check]:
-    """Register the decorated function as rule ``code``."""
+def rule(code: str, name: str, severity: str, *, needs_git: bool = False,
+         prefetch: Callable[[CheckContext], Any] | None = None) -> Callable[[Check], Check]:
+    """Register the decorated function as rule ``code`` (``prefetch``: see :class:`Rule`)."""
 
     def register(check: Check) -> Check:
         if code in _REGISTRY:
             raise RuntimeError(f"rule {code} registered twice")
         if not (check.__doc__ or "").strip():
             raise RuntimeError(f"rule {code} has no docstring")
-        _REGISTRY[code] = Rule(code, name, Severity(severity), check, needs_git)
+        _REGISTRY[code] = Rule(code, name, Severity(severity), check, needs_git, prefetch)
         return check
 
     return register

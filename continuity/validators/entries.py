@@ -18,6 +18,7 @@ from ..diagnostics import Violation
 from ..layout import TEMPLATE_NAME
 from ..markdown import PLACEHOLDER, normalise_heading
 from ..model import HistoryEntry, MemoryDirectory, Template, TreeFile
+from ..entry_template import NOT_RECORDED
 from ..timestamps import parse_date_value
 from . import CheckContext, rule
 
@@ -39,6 +40,12 @@ def _template_source(directory: MemoryDirectory) -> str:
     if directory.template.path:
         return directory.template.path
     return f"the built-in {directory.name}/ template"
+
+
+def _recorded(cell: str) -> bool:
+    """Text in a cell, other than what ``continuity new`` writes where nobody gave a value."""
+    text = cell.strip().rstrip(".").strip().lower()
+    return bool(text) and text != NOT_RECORDED
 
 
 def _is_empty(entry: HistoryEntry) -> bool:
@@ -542,7 +549,8 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
 
     The protocol forbids marking a task done without evidence: a passing test, an artifact,
     a commit or a review. A completed entry without it is a claim nobody can verify. A filled
-    row is a table row (or list item) under `## Evidence` with some text in it.
+    row is a table row (or list item) under `## Evidence` with some text in it other than the
+    "not recorded yet" that `continuity new` writes where no evidence was given.
 
     **Example**
 
@@ -575,7 +583,7 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
         cells = [cell for row in rows for cell in row]
         if any(PLACEHOLDER.search(cell) for cell in cells):
             continue  # an unfilled template row is CT203
-        if any(cell.strip() for cell in cells):
+        if any(_recorded(cell) for cell in cells):
             continue
         yield Violation(
             entry.path,

@@ -24,8 +24,9 @@ def history(ctx: CheckContext) -> History:
     """The memory root's history, read once per run."""
     def read() -> History:
         paths, globs = memory_paths(ctx.tree)
+        early = ctx.memo("history.early_log", lambda: None)  # started before discovery
         return read_history(ctx.git, ctx.tree.root, paths, globs, since=ctx.config.since,
-                            max_blob_size=ctx.config.max_file_size)
+                            early=early, max_blob_size=ctx.config.max_file_size)
     return ctx.memo("history", read)
 
 
@@ -38,7 +39,20 @@ def findings(ctx: CheckContext) -> dict[str, list[Violation]]:
     return ctx.memo("history.findings", judge)
 
 
-@rule("CT301", "history-modified", "error", needs_git=True)
+def prepare(ctx: CheckContext) -> None:
+    """What the CT3xx rules share, started before any rule runs: the history, and its
+    judgement when one of CT301-CT307 is selected."""
+    from ..check import active_rules  # the engine imports this package
+    if any(r.code in JUDGED for r in active_rules(ctx.config)):
+        findings(ctx)
+    else:
+        history(ctx)
+
+
+JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307")
+
+
+@rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare)
 def history_modified(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry's content changed after the commit that added it.
 
@@ -63,7 +77,7 @@ def history_modified(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT301"]
 
 
-@rule("CT302", "history-deleted", "error", needs_git=True)
+@rule("CT302", "history-deleted", "error", needs_git=True, prefetch=prepare)
 def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry was deleted.
 
@@ -84,7 +98,7 @@ def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT302"]
 
 
-@rule("CT303", "history-renamed", "error", needs_git=True)
+@rule("CT303", "history-renamed", "error", needs_git=True, prefetch=prepare)
 def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry was renamed or moved.
 
@@ -105,7 +119,7 @@ def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT303"]
 
 
-@rule("CT304", "log-rewritten", "error", needs_git=True)
+@rule("CT304", "log-rewritten", "error", needs_git=True, prefetch=prepare)
 def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """An append-only JSONL file changed other than by appending lines.
 
@@ -129,7 +143,7 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT304"]
 
 
-@rule("CT305", "state-without-snapshot", "error", needs_git=True)
+@rule("CT305", "state-without-snapshot", "error", needs_git=True, prefetch=prepare)
 def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     """A commit overwrote STATE.md without adding a snapshots/ entry in the same commit.
 
@@ -151,7 +165,7 @@ def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT305"]
 
 
-@rule("CT306", "task-without-completed", "error", needs_git=True)
+@rule("CT306", "task-without-completed", "error", needs_git=True, prefetch=prepare)
 def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     """A commit removed a task from TODO.md without adding a completed/ entry.
 
@@ -174,7 +188,7 @@ def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT306"]
 
 
-@rule("CT307", "learning-without-reflection", "warning", needs_git=True)
+@rule("CT307", "learning-without-reflection", "warning", needs_git=True, prefetch=prepare)
 def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
     """A commit removed or changed a LEARNINGS.md insight without adding a reflections/ entry.
 
@@ -197,7 +211,7 @@ def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT307"]
 
 
-@rule("CT308", "history-untracked", "warning", needs_git=True)
+@rule("CT308", "history-untracked", "warning", needs_git=True, prefetch=prepare)
 def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     """A history directory or entry that git ignores, so its append-only promise cannot be verified.
 

@@ -421,7 +421,19 @@ def _resolved(ctx: CheckContext, ledger: Ledger) -> dict[str, str | None]:
     return ctx.memo("ledger-shas", compute)
 
 
-@rule("CT407", "ledger-sha", "error", needs_git=True)
+def prepare(ctx: CheckContext) -> None:
+    """What CT407 and CT408 ask git, started before any rule runs: the ledger's shas
+    resolved, and the files each improved cycle's commit changed (when CT408 is selected)."""
+    from ..check import active_rules  # the engine imports this package
+    ledger = _ledger(ctx)
+    if ledger is None:
+        return
+    _resolved(ctx, ledger)
+    if any(r.code == "CT408" for r in active_rules(ctx.config)):
+        _changed_files(ctx, ledger)
+
+
+@rule("CT407", "ledger-sha", "error", needs_git=True, prefetch=prepare)
 def ledger_sha(ctx: CheckContext) -> Iterator[Violation]:
     """A ledger sha, canonical_sha or log_sha is not a commit of the repository (error); sha differing from canonical_sha is a warning.
 
@@ -497,8 +509,29 @@ def _agent_only(path: str) -> bool:
     return ".agents" in parts[:-1] or bool(_GOALS_FILE.match(parts[-1]))
 
 
-def _changed_files(ctx: CheckContext, commits: list[str]) -> dict[str, list[str]]:
-    """Files each commit changed (against its first parent), for all commits in one git call."""
+def _improved_commits(ctx: CheckContext, ledger: Ledger) -> list[tuple[Cycle, str, str]]:
+    """(cycle, key, full sha) of each improved cycle whose sha names a commit."""
+    resolved = _resolved(ctx, ledger)
+    improved: list[tuple[Cycle, str, str]] = []
+    for cycle in ledger.cycles:
+        if cycle.data.get("result") != "improved":
+            continue
+        for key in ("canonical_sha", "sha", "commit_sha"):
+            value = cycle.data.get(key)
+            full = resolved.get(value.strip()) if isinstance(value, str) else None
+            if full:
+                improved.append((cycle, key, full))
+                break
+    return improved
+
+
+def _changed_files(ctx: CheckContext, ledger: Ledger) -> dict[str, list[str]]:
+    """Files each improved cycle's commit changed (against its first parent), in one git call."""
+    commits = list(dict.fromkeys(full for _, _, full in _improved_commits(ctx, ledger)))
+    return ctx.memo("ledger-changed-files", lambda: _list_changes(ctx, commits))
+
+
+def _list_changes(ctx: CheckContext, commits: list[str]) -> dict[str, list[str]]:
     if not commits:
         return {}
     request = "".join(f"{c}\n" for c in commits).encode()
@@ -518,7 +551,7 @@ def _changed_files(ctx: CheckContext, commits: list[str]) -> dict[str, list[str]
     return changed
 
 
-@rule("CT408", "substantive-delta", "warning", needs_git=True)
+@rule("CT408", "substantive-delta", "warning", needs_git=True, prefetch=prepare)
 def substantive_delta(ctx: CheckContext) -> Iterator[Violation]:
     """An improved cycle's commit changes nothing outside `.agents/` and GOALS files.
 
@@ -539,19 +572,8 @@ def substantive_delta(ctx: CheckContext) -> Iterator[Violation]:
     ledger = _ledger(ctx)
     if ledger is None:
         return
-    resolved = _resolved(ctx, ledger)
-    improved: list[tuple[Cycle, str, str]] = []  # (cycle, key, full sha)
-    for cycle in ledger.cycles:
-        if cycle.data.get("result") != "improved":
-            continue
-        for key in ("canonical_sha", "sha", "commit_sha"):
-            value = cycle.data.get(key)
-            full = resolved.get(value.strip()) if isinstance(value, str) else None
-            if full:
-                improved.append((cycle, key, full))
-                break
-    changed = _changed_files(ctx, list(dict.fromkeys(full for _, _, full in improved)))
-    for cycle, key, full in improved:
+    changed = _changed_files(ctx, ledger)
+    for cycle, key, full in _improved_commits(ctx, ledger):
         if full not in changed:
             continue
         files = changed[full]

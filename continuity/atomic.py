@@ -1,0 +1,147 @@
+"""Files that appear all at once: no reader, crash or interrupt ever sees half of one.
+
+The bytes go to a hidden temporary file beside the target (the same directory, hence the same
+file system), are flushed to disk, and only then is the temporary file linked to the new name
+(which fails when the name is taken, so creating stays exclusive) or renamed over the old file.
+Ctrl-C and SIGTERM are held back for those few steps, so an interrupted writer leaves either
+the old state or the complete new one.
+
+SIGKILL cannot be held back: a writer killed outright may leave its temporary file. Its name
+ends in ``.<pid>.continuity-tmp``, and the next writer into that directory removes the ones
+whose process is gone. (Hidden files are not entries, so until then no rule sees it.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import signal
+from pathlib import Path
+from typing import Iterator
+
+SUFFIX = ".continuity-tmp"
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+              if hasattr(signal, name))
+#: What link() says on file systems without hard links (FAT, some network and FUSE mounts).
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS}
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is done (where the platform can)."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # pragma: no cover - not POSIX
+        yield
+        return
+    previous = mask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, previous)
+
+
+def create(path: Path, data: bytes) -> None:
+    """Put ``data`` at ``path`` if nothing is there, all at once.
+
+    Raises FileExistsError when the name is taken and OSError when it cannot be written;
+    either way nothing is left behind.
+    """
+    with interrupts_held():
+        temporary = _temporary(path, data)
+        try:
+            os.link(temporary, path)
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS:
+                raise
+            _remove(temporary)
+            _create_in_place(path, data)
+        finally:
+            _remove(temporary)
+
+
+def replace(path: Path, data: bytes, mode: int | None = None) -> None:
+    """Replace (or create) ``path`` with ``data`` all at once; ``mode`` sets its permissions."""
+    with interrupts_held():
+        temporary = _temporary(path, data, mode)
+        try:
+            os.replace(temporary, path)
+        except BaseException:
+            _remove(temporary)
+            raise
+
+
+def sweep(directory: Path) -> None:
+    """Remove the temporary files that killed writers left in ``directory``."""
+    try:
+        with os.scandir(directory) as entries:
+            stale = [entry.path for entry in entries if _stale(entry.name)]
+    except OSError:
+        return
+    for path in stale:
+        _remove(Path(path))
+
+
+def _stale(name: str) -> bool:
+    if not (name.startswith(".") and name.endswith(SUFFIX)):
+        return False
+    pid = name[:-len(SUFFIX)].rpartition(".")[2]
+    return pid.isdigit() and not _alive(int(pid))
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process
+        return True
+    return True
+
+
+def _temporary(target: Path, data: bytes, mode: int | None = None) -> Path:
+    """``data`` in a new hidden file beside ``target``, flushed to disk."""
+    sweep(target.parent)
+    for _ in range(100):
+        name = f".{target.name[:100]}.{secrets.token_hex(4)}.{os.getpid()}{SUFFIX}"
+        path = target.with_name(name)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - 100 random names all taken
+        raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if mode is not None:
+                os.fchmod(handle.fileno(), mode)
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        _remove(path)
+        raise
+    return path
+
+
+def _create_in_place(path: Path, data: bytes) -> None:
+    """Without hard links: create the name exclusively and write it; a failure removes it."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        _remove(path)
+        raise
+
+
+def _remove(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)

@@ -1,0 +1,63 @@
+"""No credential reaches the site, even from a tree that holds one.
+
+CT601 reports a credential as an error, so ``mkdocs build --strict`` refuses such a tree; a
+build without ``--strict`` must not publish it either. The page of a file that holds one is
+withheld (its title and a notice stand in for it) and its copy is not made; and whatever
+credential a page still quotes (a snapshot's diff shows the previous version's lines) is
+replaced by ``[redacted:KIND]``. Nothing is done when CT601 is not among the rules run: a
+tree that turned the rule off has chosen what it publishes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..check import CheckResult
+from ..secrets import CREDENTIALS, redact
+from .mdtext import attribute, inline
+from .site import Page, Site
+
+RULE = "CT601"
+
+
+def withhold_credentials(site: Site, check: CheckResult, root: Path) -> Site:
+    """``site`` with the pages and copies of files holding a credential withheld."""
+    if RULE not in check.rules:
+        return site
+    holders: dict[str, int] = {}
+    for diagnostic in check.diagnostics:
+        if diagnostic.code == RULE:
+            holders.setdefault(diagnostic.root_path, diagnostic.line)
+    pages = tuple(_withheld(page, holders[page.source]) if page.source in holders
+                  else _redacted(page) for page in site.pages)
+    copies = tuple(copy for copy in site.static_files
+                   if _root_path(copy.source, root) not in holders)
+    return Site(pages, copies)
+
+
+def _withheld(page: Page, line: int) -> Page:
+    notice = (
+        f"# {inline(page.title)}\n\n"
+        '<div class="admonition danger continuity-withheld">\n'
+        '<p class="admonition-title">Withheld: this file holds a credential</p>\n'
+        f"<p>The check found a credential in <code>{attribute(page.source)}</code> "
+        f"(CT601 secret, line {line}), so this page is not published. Remove it from the file "
+        "(and from the git history, if it was committed), revoke it, and build again.</p>\n"
+        "</div>\n")
+    return Page(page.path, notice, page.title, page.in_nav, page.nav_section, False,
+                page.source)
+
+
+def _redacted(page: Page) -> Page:
+    content, found = redact(page.content, CREDENTIALS)
+    if not found:
+        return page
+    return Page(page.path, content, page.title, page.in_nav, page.nav_section,
+                page.holds_tree_markdown, page.source)
+
+
+def _root_path(source: Path, root: Path) -> str:
+    try:
+        return source.relative_to(root).as_posix()
+    except ValueError:
+        return source.as_posix()
