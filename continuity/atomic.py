@@ -116,24 +116,23 @@ def _temporary(target: Path, data: bytes, mode: int | None = None) -> Path:
             continue
     else:  # pragma: no cover - 100 random names all taken
         raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            if mode is not None:
-                os.fchmod(handle.fileno(), mode)
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-    except BaseException:
-        _remove(path)
-        raise
+    _write_synced(fd, path, data, mode)
     return path
 
 
 def _create_in_place(path: Path, data: bytes) -> None:
     """Without hard links: create the name exclusively and write it; a failure removes it."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
+    _write_synced(fd, path, data)
+
+
+def _write_synced(fd: int, path: Path, data: bytes, mode: int | None = None) -> None:
+    """Write ``data`` to the new file ``fd`` (at ``path``) and flush it to disk; on any
+    failure the file is removed."""
     try:
         with os.fdopen(fd, "wb") as handle:
+            if mode is not None:
+                os.fchmod(handle.fileno(), mode)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())

@@ -7,7 +7,6 @@ block, a password in a URL) so that ordinary prose does not trip them.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -94,17 +93,11 @@ class Finding:
     end: int
 
 
-@functools.lru_cache(maxsize=None)
-def _needles(detectors: tuple[Detector, ...]) -> tuple[str, ...]:
-    """Every needle of ``detectors`` once (some share one)."""
-    return tuple(dict.fromkeys(n for d in detectors for n in d.needles))
-
-
 def find(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
     """Every match of ``detectors`` in ``text``, earliest first, overlaps removed."""
     found: list[Finding] = []
     lowered = text.lower()
-    present = {needle for needle in _needles(detectors) if needle in lowered}
+    present = {needle for d in detectors for needle in d.needles if needle in lowered}
     for detector in detectors:
         if detector.needles and present.isdisjoint(detector.needles):
             continue

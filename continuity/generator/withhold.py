@@ -10,6 +10,7 @@ tree that turned the rule off has chosen what it publishes.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..check import CheckResult
@@ -44,16 +45,14 @@ def _withheld(page: Page, line: int) -> Page:
         f"(CT601 secret, line {line}), so this page is not published. Remove it from the file "
         "(and from the git history, if it was committed), revoke it, and build again.</p>\n"
         "</div>\n")
-    return Page(page.path, notice, page.title, page.in_nav, page.nav_section, False,
-                page.source)
+    return replace(page, content=notice, holds_tree_markdown=False)
 
 
 def _redacted(page: Page) -> Page:
     content, found = redact(page.content, CREDENTIALS)
     if not found:
         return page
-    return Page(page.path, content, page.title, page.in_nav, page.nav_section,
-                page.holds_tree_markdown, page.source)
+    return replace(page, content=content)
 
 
 def _root_path(source: Path, root: Path) -> str:

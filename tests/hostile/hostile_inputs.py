@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from conftest import minimal_tree
+from conftest import minimal_tree, write_files
 
 from continuity.model import MAX_NESTING
 
@@ -266,13 +266,7 @@ def outside_files(outside: Path) -> None:
 def plant(root: Path, case: Case, outside: Path, *, special: bool = True) -> None:
     """Write ``case`` into the memory tree at ``root`` (links to ``outside`` for {outside});
     ``special``: also its huge files, named pipes (git cannot commit them) and deep files."""
-    for name, content in case.files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
+    write_files(root, case.files)
     for name, target in case.links.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
