@@ -14,8 +14,8 @@ import pkgutil
 import signal
 import sys
 
-from . import __version__, commands
-from .errors import ContinuityError
+from continuity import __version__, commands
+from continuity.errors import ContinuityError
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -17,8 +17,10 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-from .errors import ConfigError
-from .layout import DEFAULT_NOTE_GLOBS
+from continuity.errors import ConfigError
+
+#: Note stores looked for when ``notes`` is not configured (relative to the memory root).
+DEFAULT_NOTE_GLOBS: tuple[str, ...] = ("notes.jsonl", "notes/*.jsonl")
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from . import atomic
-from .errors import UsageError
+from continuity.authoring import atomic
+from continuity.errors import UsageError
 
 
 def write_output(text: str, destination: str | None) -> None:

@@ -20,14 +20,14 @@ from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from .config import Config, load_config, validate
-from .diagnostics import Severity
-from .errors import ContinuityError
-from .generator import GenerateOptions, Site, generate
-from .generator.inputs import ProvenanceCache, gather
-from .generator.safety import clean_html
-from .model import MemoryTree, discover
-from .output import one_line
+from continuity.config import Config, load_config, validate
+from continuity.validators.diagnostics import Severity
+from continuity.errors import ContinuityError
+from continuity.generator import GenerateOptions, Site, generate
+from continuity.generator.inputs import ProvenanceCache, gather
+from continuity.generator.safety import clean_html
+from continuity.model.tree import MemoryTree, discover
+from continuity.output import one_line
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
 

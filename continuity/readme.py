@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .commands.rules import markdown_table
+from continuity.commands.rules import markdown_table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

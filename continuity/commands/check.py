@@ -12,13 +12,13 @@ import sys
 from collections import OrderedDict
 from pathlib import Path
 
-from ..check import CheckResult, active_rules, run_check, start_git
-from ..errors import UsageError
-from ..output import write_output
-from ..reporters import FORMATS
-from ..reporters.text import statistics as statistics_table
-from ..workspace import memory_root_for, open_tree
-from ..config import load_config
+from continuity.validators.engine import CheckResult, active_rules, run_check, start_git
+from continuity.errors import UsageError
+from continuity.output import write_output
+from continuity.reporters import FORMATS
+from continuity.reporters.text import statistics as statistics_table
+from continuity.model.workspace import memory_root_for, open_tree
+from continuity.config import load_config
 
 HELP = "lint memory trees (exit 0 clean, 1 findings, 2 errors)"
 
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         codes = result.rules
     result = CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)
     if args.statistics and args.output_format == "text":
-        from ..reporters.text import summary_line
+        from continuity.reporters.text import summary_line
         write_output(statistics_table(result) + summary_line(result) + "\n", args.output)
     else:
         write_output(FORMATS[args.output_format](result), args.output)

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from ..errors import UsageError
-from ..model import discover
-from ..output import write_atomic
-from ..workspace import open_tree
+from continuity.errors import UsageError
+from continuity.model.tree import discover
+from continuity.output import write_atomic
+from continuity.model.workspace import open_tree
 
 if TYPE_CHECKING:
-    from ..generator import Site
+    from continuity.generator import Site
 
 HELP = "write the site's Markdown pages to a directory (for MkDocs, ProperDocs, Zensical)"
 MANIFEST = ".continuity-generated.json"
@@ -50,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"git": "off" if args.no_git else None, "site_prefix": args.site_prefix}
     # The generator (Markdown, Jinja, the sanitiser) is imported only by the command that
     # needs it: every other command starts faster.
-    from ..generator import GenerateOptions, generate
-    from ..generator.inputs import gather
+    from continuity.generator import GenerateOptions, generate
+    from continuity.generator.inputs import gather
 
     config, tree = open_tree(None, overrides, cwd)
     if args.root is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..scaffold import scaffold
+from continuity.authoring.scaffold import scaffold
 
 HELP = "scaffold a memory tree with templates, state files and mkdocs.yml"
 

@@ -21,11 +21,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..config import Config, load_config
-from ..entries_new import Request, create_entry, parse_field
-from ..layout import is_state_file_name
-from ..model import discover, find_repo_root
-from ..output import shown_path
+from continuity.config import Config, load_config
+from continuity.authoring.new_entry import Request, create_entry, parse_field
+from continuity.model.kinds import is_state_file_name
+from continuity.model.tree import discover, find_repo_root
+from continuity.output import shown_path
 
 HELP = "create a correctly named entry from its directory's template (never overwrites)"
 

@@ -27,9 +27,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..capture import Capture, Failure, capture
-from ..config import load_config
-from ..errors import UsageError
+from continuity.authoring.capture import Capture, Failure, capture
+from continuity.config import load_config
+from continuity.errors import UsageError
 
 HELP = "capture one durable fact as a note (exit 0 ok, 3 rejected, 4 invalid, 5 store, 6 blocked)"
 

@@ -20,12 +20,12 @@ import json
 import sys
 from pathlib import Path
 
-from .. import noteindex
-from ..capture import EXIT_STATUS, Failure
-from ..config import Config, load_config
-from ..model import find_repo_root
-from ..output import one_line
-from .note import _shown, split_tags
+from continuity.authoring import noteindex
+from continuity.authoring.capture import EXIT_STATUS, Failure
+from continuity.config import Config, load_config
+from continuity.model.tree import find_repo_root
+from continuity.output import one_line
+from continuity.commands.note import _shown, split_tags
 
 HELP = "find notes by project, tag and words, newest first (exit 0 found, 1 none)"
 

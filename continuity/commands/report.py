@@ -15,11 +15,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..check import run_check
-from ..output import shown_path, write_output
-from ..report import build_report
-from ..report.audit import write_audit
-from ..workspace import open_tree
+from continuity.validators.engine import run_check
+from continuity.output import shown_path, write_output
+from continuity.report import build_report
+from continuity.report.audit import write_audit
+from continuity.model.workspace import open_tree
 
 HELP = "an audit report (md, html, json); --write-audit files it in audits/"
 
@@ -49,13 +49,13 @@ def run(args: argparse.Namespace) -> int:
         base = (Path(args.output).absolute().parent if args.output and args.output != "-"
                 else cwd.resolve())
         if args.format == "html":
-            from ..report import html  # Jinja, loaded only for this format
+            from continuity.report import html  # Jinja, loaded only for this format
             text = html.render(report, base)
         elif args.format == "json":
-            from ..report import json_format
+            from continuity.report import json_format
             text = json_format.render(report)
         else:
-            from ..report import markdown
+            from continuity.report import markdown
             text = markdown.render(report, base)
         write_output(text, args.output)
     if args.write_audit:

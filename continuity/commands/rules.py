@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..errors import UsageError
-from ..validators import all_rules, get_rule
+from continuity.errors import UsageError
+from continuity.validators.registry import all_rules, get_rule
 
 HELP = "list the rules, or explain one (continuity rules CT301)"
 

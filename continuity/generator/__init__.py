@@ -8,15 +8,15 @@ build in memory; ``continuity generate --out DIR`` writes them to disk.
 
 from __future__ import annotations
 
-from ..check import CheckResult
-from ..model import MemoryTree
-from .context import GenerateOptions, SiteContext
-from .entry_pages import entry_pages
-from .index_pages import directory_pages, state_pages
-from .provenance import CommitRef, added_commits
-from .site import Page, Site, StaticFile
-from .summary_pages import findings_page, home_page, ledger_page, notes_page
-from .withhold import withhold_credentials
+from continuity.validators.engine import CheckResult
+from continuity.model.tree import MemoryTree
+from continuity.generator.context import GenerateOptions, SiteContext
+from continuity.generator.entry_pages import entry_pages
+from continuity.generator.index_pages import directory_pages, state_pages
+from continuity.history.provenance import CommitRef, added_commits
+from continuity.generator.site import Page, Site, StaticFile
+from continuity.generator.summary_pages import findings_page, home_page, ledger_page, notes_page
+from continuity.generator.withhold import withhold_credentials
 
 __all__ = ["CommitRef", "GenerateOptions", "Page", "Site", "StaticFile", "added_commits",
            "generate"]

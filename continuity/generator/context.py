@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from datetime import timezone
 from typing import Iterable
 
-from ..check import CheckResult
-from ..diagnostics import Diagnostic, Severity
-from ..markdown import normalise_heading
-from ..model import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
-from .layout import SiteLayout
-from .provenance import CommitRef
+from continuity.validators.engine import CheckResult
+from continuity.validators.diagnostics import Diagnostic, Severity
+from continuity.formats.markdown import normalise_heading
+from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
+from continuity.generator.layout import SiteLayout
+from continuity.history.provenance import CommitRef
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..model import HistoryEntry
-from . import mdtext
-from .context import SiteContext
-from .render import render
-from .renderable import unrenderable
-from .safety import neutralise_markdown
-from .snapshots import compare
-from .site import Page, StaticFile
+from continuity.model.tree import HistoryEntry
+from continuity.generator import mdtext
+from continuity.generator.context import SiteContext
+from continuity.generator.render import render
+from continuity.generator.renderable import unrenderable
+from continuity.generator.safety import neutralise_markdown
+from continuity.generator.snapshots import compare
+from continuity.generator.site import Page, StaticFile
 
 #: Text files up to this size are shown in full on their entry page.
 SHOWN_TEXT_LIMIT = 64 * 1024

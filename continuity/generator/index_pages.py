@@ -3,12 +3,12 @@ directory (its description, months, latest entries), each paginated, plus month 
 
 from __future__ import annotations
 
-from .. import charts
-from ..model import HistoryEntry, StateFile
-from .context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
-from .entry_pages import metadata_value, split_heading, tree_markdown
-from .render import render
-from .site import Page
+from continuity.generator import charts
+from continuity.model.tree import HistoryEntry, StateFile
+from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
+from continuity.generator.entry_pages import metadata_value, split_heading, tree_markdown
+from continuity.generator.render import render
+from continuity.generator.site import Page
 
 
 def _chunks(items: list, size: int) -> list[list]:

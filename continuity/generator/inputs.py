@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..background import Background
-from ..check import CheckResult, active_rules, run_check
-from ..config import Config
-from ..git import open_repository
-from ..model import MemoryTree
-from ..validators import CheckContext
-from .provenance import CommitRef, added_commits
+from continuity.history.background import Background
+from continuity.validators.engine import CheckResult, active_rules, run_check
+from continuity.config import Config
+from continuity.history.git import open_repository
+from continuity.model.tree import MemoryTree
+from continuity.validators.registry import CheckContext
+from continuity.history.provenance import CommitRef, added_commits
 
 #: (repository top, HEAD, memory root) -> provenance; kept by the plugin across serve rebuilds.
 ProvenanceCache = dict[tuple[str, str, str], dict[str, CommitRef]]

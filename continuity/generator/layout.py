@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import posixpath
 
-from ..model import HistoryEntry, MemoryTree
+from continuity.model.tree import HistoryEntry, MemoryTree
 
 
 def _url_key(path: str) -> str:

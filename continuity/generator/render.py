@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import jinja2
 
-from . import mdtext
+from continuity.generator import mdtext
 
 
 @jinja2.pass_context

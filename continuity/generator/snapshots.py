@@ -5,8 +5,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from ..model import HistoryEntry
-from ..markdown import MarkdownDoc
+from continuity.model.tree import HistoryEntry
+from continuity.formats.markdown import MarkdownDoc
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from .. import charts
-from ..ledger import read_ledger
-from ..notes import Note, read_store
-from .context import SiteContext
-from .index_pages import activity_points
-from .render import render
-from .site import Page
+from continuity.generator import charts
+from continuity.model.ledger import read_ledger
+from continuity.model.notes import Note, read_store
+from continuity.generator.context import SiteContext
+from continuity.generator.index_pages import activity_points
+from continuity.generator.render import render
+from continuity.generator.site import Page
 
 LATEST_ON_HOME = 10
 

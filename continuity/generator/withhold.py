@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from ..check import CheckResult
-from ..secrets import CREDENTIALS, redact
-from .mdtext import attribute, inline
-from .site import Page, Site
+from continuity.validators.engine import CheckResult
+from continuity.formats.secrets import CREDENTIALS, redact
+from continuity.generator.mdtext import attribute, inline
+from continuity.generator.site import Page, Site
 
 RULE = "CT601"
 

@@ -5,6 +5,6 @@
 ``audits/`` entry.
 """
 
-from .data import Report, build_report
+from continuity.report.data import Report, build_report
 
 __all__ = ["Report", "build_report"]

@@ -11,13 +11,13 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ..create_file import FileExists, create_new_file
-from ..entries_new import directory_template
-from ..entry_template import EntryValues, fill, normalise
-from ..errors import UsageError
-from ..model import MemoryTree, Template
-from . import markdown
-from .data import Report
+from continuity.authoring.create_file import FileExists, create_new_file
+from continuity.authoring.new_entry import directory_template
+from continuity.authoring.entry_template import EntryValues, fill, normalise
+from continuity.errors import UsageError
+from continuity.model.tree import MemoryTree, Template
+from continuity.report import markdown
+from continuity.report.data import Report
 
 DIRECTORY = "audits"
 AUDIT_TYPE = "lint"

@@ -11,13 +11,13 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..check import CheckResult
-from ..diagnostics import Diagnostic
-from ..ledger import PRODUCTIVE, RESULTS, read_ledger
-from ..model import MemoryTree
-from ..secrets import find_credentials
-from ..timestamps import rfc3339_utc
-from ..validators import get_rule
+from continuity.validators.engine import CheckResult
+from continuity.validators.diagnostics import Diagnostic
+from continuity.model.ledger import PRODUCTIVE, RESULTS, read_ledger
+from continuity.model.tree import MemoryTree
+from continuity.formats.secrets import find_credentials
+from continuity.formats.timestamps import rfc3339_utc
+from continuity.validators.registry import get_rule
 
 TRACE_STATUSES = ("complete", "exempt", "incomplete", "absent")
 

@@ -11,10 +11,11 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from .. import __version__, charts
-from .data import Report
-from .markdown import TRAJECTORY_ROWS
-from .text import href, ledger_lines, verdict_line
+from continuity import __version__
+from continuity.generator import charts
+from continuity.report.data import Report
+from continuity.report.markdown import TRAJECTORY_ROWS
+from continuity.report.text import href, ledger_lines, verdict_line
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "report"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
-from ..reporters.json_format import document as check_document
-from .data import Report
+from continuity.reporters.json_format import document as check_document
+from continuity.report.data import Report
 
 
 def document(report: Report) -> dict:

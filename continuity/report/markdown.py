@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .data import Report
-from .text import href, ledger_lines, verdict_line
+from continuity.report.data import Report
+from continuity.report.text import href, ledger_lines, verdict_line
 
 #: Cycles listed in the trajectory table (the JSON report has them all).
 TRAJECTORY_ROWS = 50

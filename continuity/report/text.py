@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from urllib.parse import quote
 
-from .data import LedgerSummary, Report
+from continuity.report.data import LedgerSummary, Report
 
 
 def href(report: Report, root_path: str, base: Path) -> str:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..check import CheckResult
-from . import github, json_format, junit, sarif, text
+from continuity.validators.engine import CheckResult
+from continuity.reporters import github, json_format, junit, sarif, text
 
 Renderer = Callable[[CheckResult], str]
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import os
 from html import escape
 
-from ..check import CheckResult
-from ..diagnostics import Diagnostic
+from continuity.validators.engine import CheckResult
+from continuity.validators.diagnostics import Diagnostic
 
 #: GitHub rejects a step summary over 1 MiB (1024k); leave room for the closing lines.
 SUMMARY_BUDGET = 1024 * 1024 - 4096

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..check import CheckResult
+from continuity.validators.engine import CheckResult
 
 
 def document(result: CheckResult) -> dict:

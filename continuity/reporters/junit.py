@@ -6,7 +6,7 @@ import re
 from collections import defaultdict
 from xml.etree import ElementTree as ET
 
-from ..check import CheckResult
+from continuity.validators.engine import CheckResult
 
 #: Characters XML 1.0 cannot carry (control characters, lone surrogates from odd file names).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")

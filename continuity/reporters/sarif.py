@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from .. import __version__
-from ..check import CheckResult
-from ..validators import get_rule
+from continuity import __version__
+from continuity.validators.engine import CheckResult
+from continuity.validators.registry import get_rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

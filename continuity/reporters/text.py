@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..check import CheckResult
-from ..output import one_line
+from continuity.validators.engine import CheckResult
+from continuity.output import one_line
 
 
 def render(result: CheckResult) -> str:

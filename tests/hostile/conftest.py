@@ -21,8 +21,8 @@ from typing import Iterable, Iterator, Sequence
 
 import pytest
 
-from conftest import GitRepo, minimal_tree, write_files
-from site_support import write_mkdocs_yml
+from tests.support.common import GitRepo, minimal_tree, write_files
+from tests.support.site_support import write_mkdocs_yml
 
 from .hostile_inputs import CASES, ODD_NAMES, outside_files, plant, plant_special
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CliResult, minimal_tree, run_cli, write_files
+from tests.support.common import CliResult, minimal_tree, run_cli, write_files
 
 from .conftest import run_command
 from .hostile_inputs import CASES, Case, outside_files, plant

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GitRepo, minimal_tree, run_cli, write_files
-from site_support import build, write_mkdocs_yml
+from tests.support.common import GitRepo, minimal_tree, run_cli, write_files
+from tests.support.site_support import build, write_mkdocs_yml
 
 from .hostile_inputs import note_line
 

@@ -8,9 +8,9 @@ import json
 import os
 from pathlib import Path
 
-from conftest import GitRepo, minimal_tree, run_cli
+from tests.support.common import GitRepo, minimal_tree, run_cli
 
-from continuity.git import open_repository
+from continuity.history.git import open_repository
 
 from .conftest import run_command
 from .hostile_inputs import grow_huge

@@ -14,15 +14,16 @@ from pathlib import Path
 import yaml
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from conftest import minimal_tree, run_cli, write_files
+from tests.support.common import minimal_tree, run_cli, write_files
 
-from continuity import frontmatter, jsonl, noteindex
-from continuity.layout import CUSTOM_PATTERN, DIRECTORY_KINDS
-from continuity.ledger import read_ledger
-from continuity.model import Document, TreeFile, _parse_name
-from continuity.notes import read_store
+from continuity.formats import frontmatter, jsonl
+from continuity.authoring import noteindex
+from continuity.model.kinds import CUSTOM_PATTERN, DIRECTORY_KINDS
+from continuity.model.ledger import read_ledger
+from continuity.model.tree import Document, TreeFile, _parse_name
+from continuity.model.notes import read_store
 from continuity.output import one_line
-from continuity.textfile import decode
+from continuity.formats.textfile import decode
 
 #: Many examples for the cheap parsers; few for whole runs.
 PARSER = settings(derandomize=True, deadline=None, max_examples=100,

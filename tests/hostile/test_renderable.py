@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from conftest import SITE_SRC
+from tests.support.common import SITE_SRC
 
 from continuity.generator.renderable import unrenderable
 

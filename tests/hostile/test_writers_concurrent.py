@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from continuity import atomic
-from hostile.writers_support import (
+from continuity.authoring import atomic
+from tests.hostile.writers_support import (
     AUDIT, INIT, NEW, NEW_ENTRY, NOTE_NEW_STORE, PROJECT, STORE, assert_valid_sidecar,
     file_states, race, run, run_writer, snapshot, store_lines, workspace,
 )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hostile.writers_support import (
+from tests.hostile.writers_support import (
     NOTE, NOTE_NEW_STORE, STORE, WRITERS, Writer, assert_names, assert_unchanged,
     fill_up, planted_notes, run, run_writer, small_tmpfs, snapshot, workspace,
 )

@@ -1,7 +1,7 @@
 """Every writer where it may not write: a read-only directory, a read-only file in its way.
 
 Read-only is real for whoever runs the tests: permission bits for a user, the immutable flag
-for root, whom permission bits do not stop (tests/readonly.py). An existing file is never
+for root, whom permission bits do not stop (tests/support/readonly.py). An existing file is never
 overwritten, whether or not it could be: `new` and `init` refuse, `--write-audit` takes the
 next name, `note` only ever appends.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hostile.writers_support import (
+from tests.hostile.writers_support import (
     AUDIT, FACT, INIT, NEW, NEW_ENTRY, NOTE, NOTE_NEW_STORE, SIDECAR, STORE, Writer, assert_names,
     assert_unchanged, changes, read_only, run, run_writer, snapshot, store_lines, workspace,
 )

@@ -32,8 +32,8 @@ from typing import Callable, Iterator
 
 import pytest
 
-import readonly
-from conftest import REPO, minimal_tree, protocol_template, write_files
+from tests.support import readonly
+from tests.support.common import REPO, minimal_tree, protocol_template, write_files
 
 TIMEOUT = 60  # seconds for one run of a writer
 MEMORY_CAP = 1536 * 1024 * 1024  # RLIMIT_AS of every child: bounded memory is asserted too
@@ -335,7 +335,7 @@ def assert_names(run_result: Run, writer: Writer, *reasons: str) -> None:
 
 @contextlib.contextmanager
 def read_only(path: Path) -> Iterator[None]:
-    """``path`` (a directory or a file) made read-only by tests/readonly.py; skipped where
+    """``path`` (a directory or a file) made read-only by tests/support/readonly.py; skipped where
     root cannot be stopped (a container without CAP_LINUX_IMMUTABLE refuses `chattr +i`)."""
     held = readonly.read_only(path)
     try:

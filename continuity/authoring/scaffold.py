@@ -1,0 +1,139 @@
+"""``continuity init``: a memory tree that ``continuity check`` passes, ready to grow.
+
+State files (each with its mesh index, from the protocol's default edges), every history and
+library directory (kept in git by a ``.gitkeep``), the built-in entry templates, an
+``mkdocs.yml`` and a ``.gitignore`` that ignores only the built site.
+
+Nothing is overwritten: every file is checked first, and if one of them exists, nothing at all
+is written. A write that fails, or Ctrl-C / SIGTERM part-way, takes back every file written. ``.gitignore`` and ``.gitkeep`` are the exception: they are left as they are when
+present, since a repository usually has a ``.gitignore`` of its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from string import Template as TextTemplate
+
+from continuity.authoring.atomic import interrupts_held
+from continuity.authoring.create_file import create_new_file
+from continuity.errors import UsageError
+from continuity.model.kinds import DIRECTORY_KINDS, TEMPLATE_NAME, default_edges
+from continuity.model.tree import BUILTIN_TEMPLATES
+from continuity.formats.timestamps import rfc3339_utc
+
+STARTERS = Path(__file__).resolve().parents[1] / "templates" / "init"
+STATE_FILES = ("STATE", "TODO", "CONTEXT", "LEARNINGS", "PLAN", "TOOLS", "ARTIFACTS", "SNAPSHOT",
+               "INFRASTRUCTURE", "MEMORY", "KNOWLEDGE", "EVENTS")
+DOCS_DIR = "docs"
+
+
+@dataclass(frozen=True)
+class Planned:
+    path: str  # relative to the memory root, '/'-separated
+    text: str
+    optional: bool = False  # left alone when it exists (.gitignore, .gitkeep)
+
+
+def mesh_index(stem: str) -> str:
+    dirs = default_edges().get(stem, ())
+    listed = ", ".join(f"`{d}/`" for d in dirs) if dirs else "none"
+    return f"## Mesh index\n\n- **Indexes:** {listed}\n"
+
+
+def plan(root: Path, now: dt.datetime) -> list[Planned]:
+    """Every file ``init`` writes, with its content."""
+    values = {"today": now.date().isoformat(),
+              "timestamp": rfc3339_utc(now),
+              "site_name": json.dumps(f"{root.name or 'Memory'} memory", ensure_ascii=False)}
+
+    def starter(name: str) -> str:
+        return TextTemplate((STARTERS / name).read_text("utf-8")).substitute(values)
+
+    files = [Planned(f"{stem}.md", starter(f"{stem}.md").rstrip("\n") + "\n\n" + mesh_index(stem))
+             for stem in STATE_FILES]
+    for name, kind in DIRECTORY_KINDS.items():
+        files.append(Planned(f"{name}/.gitkeep", "", optional=True))
+        builtin = BUILTIN_TEMPLATES / f"{name}.md"
+        if builtin.is_file():
+            files.append(Planned(f"{name}/{TEMPLATE_NAME}", builtin.read_text("utf-8")))
+    files.append(Planned("mkdocs.yml", starter("mkdocs.yml")))
+    files.append(Planned(f"{DOCS_DIR}/.gitkeep", "", optional=True))
+    files.append(Planned(".gitignore", starter("gitignore"), optional=True))
+    return files
+
+
+@dataclass(frozen=True)
+class Scaffolded:
+    root: Path
+    created: tuple[str, ...]
+    kept: tuple[str, ...]  # optional files that were already there
+
+
+def scaffold(root: Path, now: dt.datetime | None = None) -> Scaffolded:
+    """Write the tree under ``root``, or raise UsageError naming every file in the way."""
+    now = now or dt.datetime.now(dt.timezone.utc)
+    root = root.absolute()
+    if root.exists() and not root.is_dir():
+        raise UsageError(f"{root}: exists and is not a directory")
+    files = plan(root, now)
+    in_the_way = [f.path for f in files if not f.optional and _taken(root / f.path)]
+    in_the_way += [f.path.split("/")[0] for f in files
+                   if "/" in f.path and (root / f.path.split("/")[0]).exists()
+                   and not (root / f.path.split("/")[0]).is_dir()]
+    if in_the_way:
+        listed = ", ".join(sorted(set(in_the_way)))
+        raise UsageError(f"{root}: not initialised, these already exist: {listed} "
+                         "(nothing was written; init never overwrites)")
+    new_dirs = [d for d in _directories(root, files) if not d.exists()]
+    created: list[Path] = []
+    kept: list[str] = []
+    try:
+        for item in files:
+            target = root / item.path
+            if item.optional and (_taken(target) or _has_files(target.parent, item)):
+                kept.append(item.path)
+                continue
+            # Held, an interrupt lands between files, never between creating one and noting it.
+            with interrupts_held():
+                created.append(create_new_file(target, item.text.encode("utf-8")))
+    except BaseException:
+        _undo(created, new_dirs)
+        raise
+    return Scaffolded(root, tuple(p.relative_to(root).as_posix() for p in created), tuple(kept))
+
+
+def _taken(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
+
+
+def _has_files(directory: Path, item: Planned) -> bool:
+    """A ``.gitkeep`` is only needed in an empty directory."""
+    if not item.path.endswith(".gitkeep") or not directory.is_dir():
+        return False
+    return any(directory.iterdir())
+
+
+def _directories(root: Path, files: list[Planned]) -> list[Path]:
+    found = {root}
+    for item in files:
+        parent = (root / item.path).parent
+        found.update([parent, *[p for p in parent.parents if root in p.parents]])
+    found.update(root.parents)
+    return sorted(found, key=lambda p: len(p.parts))
+
+
+def _undo(created: list[Path], new_dirs: list[Path]) -> None:
+    """A failed init leaves the directory as it found it."""
+    for path in reversed(created):
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    for directory in sorted(new_dirs, key=lambda p: len(p.parts), reverse=True):
+        try:
+            directory.rmdir()
+        except OSError:
+            pass

@@ -1,0 +1,1 @@
+"""What git says: the git command line, the tree's history as data, and each entry's provenance."""

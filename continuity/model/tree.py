@@ -1,0 +1,560 @@
+"""One immutable model of a memory tree, discovered once; the rules and the site both read it.
+
+Discovery walks the memory root once, reads every file of the tree once (never a symlink that
+leaves the repository, never a file over ``max_file_size``), and parses what the protocol gives
+structure to: state files with their mesh index, history and library directories with their
+templates and entries. The cycle ledger and note stores are located and read here; their lines
+are interpreted by the modules that judge them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+import os
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from continuity.formats import frontmatter as fm
+from continuity.config import Config
+from continuity.errors import UsageError
+from continuity.model.kinds import (
+    CUSTOM_PATTERN, DIRECTORY_KINDS, LEDGER_PATH, SESSION_STATE_PATH, TEMPLATE_NAME,
+    DirectoryKind, could_be_state_file, default_edges, is_non_entry, is_state_file_name,
+)
+from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
+from continuity.formats.textfile import TextRead, read_text
+
+BUILTIN_TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "entries"
+
+
+# --------------------------------------------------------------------------- files
+
+
+@dataclass(frozen=True)
+class TreeFile:
+    """A file of the tree. ``read`` is None for files that must not be read (escaping links)."""
+
+    path: str  # relative to the memory root, '/'-separated
+    abspath: Path
+    read: TextRead | None
+    symlink_target: str | None = None  # set when the file is a link leaving the repository
+
+    @property
+    def text(self) -> str | None:
+        return self.read.text if self.read else None
+
+    @property
+    def escapes(self) -> bool:
+        return self.symlink_target is not None
+
+
+@dataclass(frozen=True)
+class Document:
+    """A Markdown file split into frontmatter and body, with file line numbers kept."""
+
+    text: str
+    frontmatter: fm.Frontmatter
+    body: MarkdownDoc
+
+    @classmethod
+    def parse(cls, text: str) -> "Document":
+        front = fm.parse(text)
+        if front.present and front.end_line > 0:
+            body_text = "\n".join(text.split("\n")[front.end_line:])
+            return cls(text, front, MarkdownDoc(body_text, line_offset=front.end_line))
+        return cls(text, front, MarkdownDoc(text))
+
+    @cached_property
+    def whole(self) -> MarkdownDoc:
+        """The whole file as Markdown (for placeholders, which may sit in the frontmatter)."""
+        return MarkdownDoc(self.text)
+
+    @property
+    def title(self) -> str | None:
+        for section in self.body.sections:
+            if section.level == 1:
+                return section.title
+        return None
+
+
+# --------------------------------------------------------------------------- templates
+
+
+@dataclass(frozen=True)
+class Template:
+    """What a directory's entries must carry (SPEC §2 Templates)."""
+
+    directory: str
+    path: str | None  # the ENTRY.template.md, or None for the built-in default
+    has_frontmatter: bool
+    fields: tuple[str, ...]
+    enums: dict[str, tuple[str, ...]]
+    sections: tuple[str, ...]
+    table_fields: tuple[str, ...]  # completed/: the rows of the table under ## Task
+    text: str = ""
+    problem: str | None = None  # a template that could not be read or parsed
+
+    @property
+    def builtin(self) -> bool:
+        return self.path is None
+
+
+def parse_template(directory: str, text: str, path: str | None) -> Template:
+    document = Document.parse(text)
+    front = document.frontmatter
+    enums: dict[str, tuple[str, ...]] = {}
+    for key, value in front.data.items():
+        if isinstance(value, str) and "|" in value and "{{" not in value:
+            enums[key] = tuple(part.strip() for part in value.split("|") if part.strip())
+    table_fields: tuple[str, ...] = ()
+    task = document.body.section("Task", level=2)
+    if task is not None:
+        table_fields = tuple(row.cells[0] for row in document.body.table_rows(task) if row.cells)
+    problem = None
+    if front.problems:
+        problem = front.problems[0].message
+    return Template(
+        directory=directory, path=path, has_frontmatter=front.present,
+        fields=tuple(front.data), enums=enums,
+        sections=tuple(s.title for s in document.body.headings(2)),
+        table_fields=table_fields, text=text, problem=problem,
+    )
+
+
+def builtin_template(directory: str) -> Template:
+    source = BUILTIN_TEMPLATES / f"{directory}.md"
+    if source.is_file():
+        return parse_template(directory, source.read_text("utf-8"), None)
+    return Template(directory, None, False, (), {}, (), ())
+
+
+# --------------------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True)
+class EntryName:
+    """What an entry's file name says, once it matched its directory's pattern."""
+
+    date: str | None = None  # YYYY-MM-DD as written
+    time: str | None = None  # HH-MM-SS as written (snapshots)
+    turn: int | None = None  # journal
+    slug: str | None = None
+
+    def real_date(self) -> dt.date | None:
+        try:
+            return dt.date.fromisoformat(self.date) if self.date else None
+        except ValueError:
+            return None
+
+    def real_time(self) -> dt.time | None:
+        try:
+            return dt.time(*map(int, self.time.split("-"))) if self.time else None
+        except ValueError:
+            return None
+
+    @property
+    def valid_date(self) -> bool:
+        return (self.date is None or self.real_date() is not None) and \
+            (self.time is None or self.real_time() is not None)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One file in a history or library directory."""
+
+    directory: str
+    name: str  # file name
+    file: TreeFile
+    parsed_name: EntryName | None  # None when the name does not match the pattern
+    document: Document | None  # Markdown entries with readable text
+
+    @property
+    def path(self) -> str:
+        return self.file.path
+
+    @property
+    def date(self) -> str | None:
+        return self.parsed_name.date if self.parsed_name else None
+
+    @property
+    def month(self) -> str | None:
+        return self.date[:7] if self.date else None
+
+    @property
+    def sort_key(self) -> tuple:
+        """Date, then the time or turn in the name, then the name (SPEC §2 ordering)."""
+        parsed = self.parsed_name or EntryName()
+        return (parsed.date or "", parsed.time or "", parsed.turn or 0, self.name)
+
+    @property
+    def title(self) -> str:
+        if self.document is not None and self.document.title:
+            return self.document.title
+        return self.name
+
+
+@dataclass(frozen=True)
+class MemoryDirectory:
+    """A history or library directory with its template and entries (oldest first)."""
+
+    name: str
+    kind: DirectoryKind
+    template: Template
+    template_file: TreeFile | None
+    entries: tuple[HistoryEntry, ...]
+    custom: bool = False  # declared by a mesh index, not named by the protocol
+
+    @property
+    def is_history(self) -> bool:
+        return self.kind.kind == "history"
+
+
+# --------------------------------------------------------------------------- state files
+
+
+@dataclass(frozen=True)
+class MeshEdge:
+    """A state file indexes a directory; ``declared`` edges come from its ``## Mesh index``."""
+
+    state_file: str  # e.g. "STATE.md"
+    directory: str  # e.g. "snapshots"
+    declared: bool
+    line: int = 1
+
+
+@dataclass(frozen=True)
+class StateFile:
+    name: str  # "STATE.md"
+    file: TreeFile
+    document: Document | None
+    declared_edges: tuple[tuple[str, int], ...] | None  # None: no ## Mesh index
+    mesh_line: int = 1
+
+    @property
+    def stem(self) -> str:
+        return self.name[:-3]
+
+    @property
+    def path(self) -> str:
+        return self.file.path
+
+
+# --------------------------------------------------------------------------- the tree
+
+
+@dataclass(frozen=True)
+class MemoryTree:
+    root: Path
+    repo_root: Path | None  # the top of the enclosing git work tree, if any
+    config: Config
+    state_files: tuple[StateFile, ...]
+    directories: dict[str, MemoryDirectory]
+    edges: tuple[MeshEdge, ...]
+    ledger: TreeFile | None
+    session_state: TreeFile | None
+    note_stores: tuple[TreeFile, ...]
+    skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
+    empty_dirs: tuple[str, ...] = field(default=())
+
+    # -- lookups used by rules and pages
+
+    def state_file(self, name: str) -> StateFile | None:
+        for state in self.state_files:
+            if state.name == name or state.stem == name:
+                return state
+        return None
+
+    def indexed_by(self, directory: str) -> list[MeshEdge]:
+        return [edge for edge in self.edges if edge.directory == directory]
+
+    def edges_from(self, state_name: str) -> list[MeshEdge]:
+        return [edge for edge in self.edges if edge.state_file == state_name]
+
+    @property
+    def entries(self) -> list[HistoryEntry]:
+        return [entry for d in self.directories.values() for entry in d.entries]
+
+    def all_files(self) -> list[TreeFile]:
+        """Every file read into the model, for rules that look at everything (secrets)."""
+        files: list[TreeFile] = [s.file for s in self.state_files]
+        for directory in self.directories.values():
+            files.extend(e.file for e in directory.entries)
+        for extra in (self.ledger, self.session_state):
+            if extra is not None:
+                files.append(extra)
+        files.extend(self.note_stores)
+        return files
+
+    def relpath(self, path: Path) -> str:
+        return Path(os.path.relpath(path, self.root)).as_posix()
+
+
+# --------------------------------------------------------------------------- discovery
+
+
+def find_repo_root(start: Path) -> Path | None:
+    """The nearest ancestor holding ``.git`` (a directory, or a file for worktrees)."""
+    for directory in (start, *start.parents):
+        if (directory / ".git").exists():
+            return directory
+    return None
+
+
+def is_excluded(rel: str, patterns: tuple[str, ...]) -> bool:
+    """Whether a root-relative path falls under one of the ``exclude`` globs (or a directory one)."""
+    return any(fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(rel, pattern.rstrip("/") + "/*")
+               for pattern in patterns)
+
+
+class _Walker:
+    """Reads files for discovery, refusing links that leave the boundary and oversized files."""
+
+    def __init__(self, root: Path, boundary: Path, config: Config):
+        self.root = root
+        self.boundary = boundary
+        self.config = config
+        self.skipped: list[TreeFile] = []
+        self._root_prefix = str(root).rstrip("/") + "/"
+
+    def excluded(self, rel: str) -> bool:
+        return is_excluded(rel, self.config.exclude)
+
+    def load(self, path: Path, is_link: bool | None = None) -> TreeFile:
+        """``is_link``: whether ``path`` is a symbolic link, when a directory listing told."""
+        rel = self._rel(path)
+        if is_link is None:
+            is_link = path.is_symlink()
+        # Links, and configured paths above the root (a ledger, a note store), must stay inside.
+        if is_link or rel.startswith("../"):
+            try:
+                target = path.resolve(strict=False)
+            except (OSError, RuntimeError):  # loops
+                target = None
+            if target is None or not _inside(target, self.boundary):
+                if is_link:
+                    shown = os.readlink(path) if _can_readlink(path) else "?"
+                else:
+                    shown = str(path)
+                tree_file = TreeFile(rel, path, None, symlink_target=shown)
+                self.skipped.append(tree_file)
+                return tree_file
+        read = read_text(path, self.config.max_file_size, follow=is_link)
+        tree_file = TreeFile(rel, path, read)
+        if read.too_large:
+            self.skipped.append(tree_file)
+        return tree_file
+
+    def directory_link_inside(self, path: Path) -> bool:
+        """A linked directory is read only when it stays inside the boundary; else skipped."""
+        try:
+            target = path.resolve(strict=False)
+        except (OSError, RuntimeError):  # loops
+            target = None
+        if target is not None and _inside(target, self.boundary):
+            return True
+        self.skipped.append(TreeFile(self._rel(path), path, None, symlink_target=os.readlink(path)
+                                     if _can_readlink(path) else "?"))
+        return False
+
+    def _rel(self, path: Path) -> str:
+        text = str(path)
+        if text.startswith(self._root_prefix):  # the usual case, without relpath's cost
+            return text[len(self._root_prefix):]
+        return Path(os.path.relpath(path, self.root)).as_posix()
+
+
+def _can_readlink(path: Path) -> bool:
+    try:
+        os.readlink(path)
+        return True
+    except OSError:
+        return False
+
+
+def _inside(path: Path, boundary: Path) -> bool:
+    try:
+        path.relative_to(boundary)
+        return True
+    except ValueError:
+        return False
+
+
+def _list_dir(path: Path) -> list[os.DirEntry]:
+    try:
+        with os.scandir(path) as iterator:
+            return sorted(iterator, key=lambda e: e.name)
+    except OSError:
+        return []
+
+
+def _parse_name(kind: DirectoryKind, name: str) -> EntryName | None:
+    match = kind.pattern.match(name)
+    if not match:
+        return None
+    groups = match.groupdict()
+    turn = int(groups["turn"]) if groups.get("turn") else None
+    return EntryName(date=groups.get("date"), time=groups.get("time"), turn=turn,
+                     slug=groups.get("slug"))
+
+
+def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
+                relname: str, is_link: bool) -> HistoryEntry:
+    tree_file = walker.load(path, is_link)
+    document = None
+    if path.name.endswith(".md") and tree_file.text is not None:
+        document = Document.parse(tree_file.text)
+    return HistoryEntry(dirname, relname, tree_file, _parse_name(kind, path.name), document)
+
+
+#: Subdirectory levels walked below a history or library directory. Entries sit directly in
+#: their directory (deeper files are CT101 anyway); a directory at this depth is taken as one
+#: unreadable entry (CT210), so a tree nested thousands deep yields pages MkDocs can write.
+MAX_NESTING = 16
+
+
+def _walk_entries(directory: Path) -> list[tuple[Path, str, bool]]:
+    """Files below a directory (not following linked directories):
+    (path, name within the directory, whether it is a symbolic link)."""
+    found: list[tuple[Path, str, bool]] = []
+    pending: list[tuple[Path, str, int]] = [(directory, "", 0)]
+    while pending:  # a loop, not recursion
+        current, prefix, depth = pending.pop()
+        below: list[tuple[Path, str, int]] = []
+        for item in _list_dir(current):
+            relname = f"{prefix}{item.name}"
+            if item.is_dir(follow_symlinks=False) and depth < MAX_NESTING:
+                if not item.name.startswith("."):
+                    below.append((Path(item.path), relname + "/", depth + 1))
+            else:
+                found.append((Path(item.path), relname, item.is_symlink()))
+        pending.extend(reversed(below))
+    return found
+
+
+def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
+                    custom: bool) -> MemoryDirectory:
+    path = root / name
+    template_path = path / TEMPLATE_NAME
+    template_file = None
+    if template_path.is_file() or template_path.is_symlink():
+        template_file = walker.load(template_path)
+    template = None
+    if template_file is not None and template_file.text is not None:
+        template = parse_template(name, template_file.text, template_file.path)
+        if template.problem is not None:
+            template = None  # a broken template is reported (CT201); the default applies
+    if template is None:
+        template = builtin_template("custom" if custom else name)
+        if custom and not template.sections and not template.fields:
+            template = Template(name, None, False, (), {}, (), ())
+    entries = []
+    for file_path, relname, is_link in _walk_entries(path):
+        if walker.excluded(f"{name}/{relname}"):
+            continue
+        basename = relname.rsplit("/", 1)[-1]
+        if is_non_entry(basename, kind):
+            continue
+        entry = _load_entry(walker, kind, name, file_path, relname, is_link)
+        if "/" in relname:  # nested files never match the flat naming pattern
+            entry = HistoryEntry(entry.directory, entry.name, entry.file, None, entry.document)
+        entries.append(entry)
+    entries.sort(key=lambda e: e.sort_key)
+    return MemoryDirectory(name, kind, template, template_file, tuple(entries), custom)
+
+
+def discover(config: Config, root: Path | None = None) -> MemoryTree:
+    """Build the model of the memory tree at ``root`` (default: the configured root)."""
+    root = (root or config.root_path).resolve()
+    if not root.exists():
+        raise UsageError(f"{root}: no such directory")
+    if not root.is_dir():
+        raise UsageError(f"{root}: not a directory (a memory root is a directory)")
+    repo_root = find_repo_root(root)
+    walker = _Walker(root, repo_root or root, config)
+
+    # State files, and which upper-case root files might be state files.
+    state_files: list[StateFile] = []
+    root_items = _list_dir(root)
+    for item in root_items:
+        if item.is_dir(follow_symlinks=False) or not item.name.endswith(".md"):
+            continue
+        if walker.excluded(item.name):
+            continue
+        if not (is_state_file_name(item.name) or could_be_state_file(item.name)):
+            continue
+        tree_file = walker.load(Path(item.path))
+        document = Document.parse(tree_file.text) if tree_file.text is not None else None
+        mesh = parse_mesh_declaration(document.body) if document else None
+        if not is_state_file_name(item.name) and mesh is None:
+            continue  # an upper-case file without a mesh index is not state
+        declared = tuple(mesh[0]) if mesh else None
+        state_files.append(StateFile(item.name, tree_file, document, declared,
+                                     mesh[1] if mesh else 1))
+
+    # Edges: declared where a state file declares them, the protocol's defaults otherwise.
+    defaults = default_edges()
+    edges: list[MeshEdge] = []
+    for state in state_files:
+        if state.declared_edges is not None:
+            edges.extend(MeshEdge(state.name, d, True, line) for d, line in state.declared_edges)
+        else:
+            edges.extend(MeshEdge(state.name, d, False, 1) for d in defaults.get(state.stem, ()))
+
+    # Directories: the protocol's, plus any other directory a state file declares.
+    declared_names = {edge.directory for edge in edges if edge.declared}
+    directories: dict[str, MemoryDirectory] = {}
+    for item in root_items:
+        if walker.excluded(item.name):
+            continue
+        if item.is_symlink() and (item.name in DIRECTORY_KINDS or item.name in declared_names):
+            if not walker.directory_link_inside(Path(item.path)):
+                continue  # a linked directory leaving the repository: skipped, never read
+        elif not item.is_dir(follow_symlinks=False):
+            continue
+        if not item.is_dir():
+            continue
+        if item.name in DIRECTORY_KINDS:
+            directories[item.name] = _load_directory(
+                walker, root, item.name, DIRECTORY_KINDS[item.name], custom=False)
+        elif item.name in declared_names and not item.name.startswith("."):
+            directories[item.name] = _load_directory(
+                walker, root, item.name, CUSTOM_PATTERN, custom=True)
+
+    ledger, session_state = _locate_ledger(walker, config, root, repo_root)
+    note_stores = _locate_notes(walker, config, root)
+
+    return MemoryTree(
+        root=root, repo_root=repo_root, config=config,
+        state_files=tuple(state_files), directories=directories, edges=tuple(edges),
+        ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
+        skipped=tuple(walker.skipped),
+    )
+
+
+def _locate_ledger(walker: _Walker, config: Config, root: Path,
+                   repo_root: Path | None) -> tuple[TreeFile | None, TreeFile | None]:
+    """The ledger at the memory root, else at the top of the repository (SPEC §2)."""
+    def find(configured: str | None, default: str) -> TreeFile | None:
+        if configured:
+            path = (config.base_dir / configured)
+            if path.exists() or path.is_symlink():
+                return walker.load(path)
+            return None
+        for base in (root, repo_root):
+            if base is not None and ((base / default).is_file() or (base / default).is_symlink()):
+                return walker.load(base / default)
+        return None
+
+    return find(config.ledger, LEDGER_PATH), find(config.session_state, SESSION_STATE_PATH)
+
+
+def _locate_notes(walker: _Walker, config: Config, root: Path) -> list[TreeFile]:
+    found: dict[Path, TreeFile] = {}
+    for pattern in config.notes:
+        for path in sorted(root.glob(pattern)):
+            if (path.is_file() or path.is_symlink()) and path not in found:
+                if not walker.excluded(walker._rel(path)):
+                    found[path] = walker.load(path)
+    return list(found.values())

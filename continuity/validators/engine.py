@@ -1,0 +1,139 @@
+"""The engine: run the selected rules over one tree and turn violations into diagnostics.
+
+discover (model) -> validate (rules, here) -> report (reporters) or render (generator).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from functools import partial
+from typing import Callable, Iterable
+
+from continuity.history.background import Background
+from continuity.config import Config
+from continuity.validators.diagnostics import Diagnostic, Severity
+from continuity.history.git import GitStatus, open_repository
+from continuity.history.log import EarlyLog, start_log
+from continuity.model.tree import MemoryTree
+from continuity.validators.registry import CheckContext, Rule, all_rules, selected
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    diagnostics: tuple[Diagnostic, ...]
+    notices: tuple[str, ...]
+    files: int
+    rules: tuple[str, ...]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
+
+    def failed(self, fail_on: str = "error") -> bool:
+        threshold = Severity.ERROR.rank if fail_on == "error" else Severity.WARNING.rank
+        return any(d.severity.rank >= threshold for d in self.diagnostics)
+
+    def for_path(self, root_path: str) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.root_path == root_path]
+
+
+def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[Rule]:
+    rules = all_rules()
+    codes = selected([r.code for r in rules], list(config.select) + list(select),
+                     list(config.ignore) + list(ignore))
+    keep = set(codes)
+    return [r for r in rules if r.code in keep and config.severity.get(r.code) != "off"]
+
+
+@dataclass(frozen=True)
+class EarlyGit:
+    """The repository opened, and its log being read, before the tree is discovered."""
+
+    status: GitStatus
+    log: EarlyLog | None
+
+
+def start_git(root: Path, config: Config, rules: list[Rule]) -> EarlyGit | None:
+    """Open the repository of the memory root at ``root`` and start reading its log.
+
+    Call it before discovery, which then runs while git works (``run_check(early=...)``).
+    None when no selected rule reads git or there is no directory to look at yet.
+    """
+    if config.git == "off" or not any(r.needs_git for r in rules) or not root.is_dir():
+        return None
+    status = open_repository(root, config.git)
+    log = None
+    if status.repository is not None:
+        log = start_log(status.repository, root.resolve(), config)
+    return EarlyGit(status, log)
+
+
+def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
+              now: datetime | None = None, rules: list[Rule] | None = None,
+              ctx: CheckContext | None = None, early: EarlyGit | None = None) -> CheckResult:
+    """Run ``rules`` (default: the configured selection) over ``tree``."""
+    cwd = (cwd or Path.cwd()).resolve()
+    rules = active_rules(config) if rules is None else rules
+    notices: list[str] = []
+    context = ctx or CheckContext(tree=tree, config=config)
+    if now is not None:
+        context.now = now
+    if early is not None and context.git is None:
+        context.git = early.status.repository
+        context.memo("history.early_log", lambda: early.log)
+        if early.status.notice:
+            notices.append(early.status.notice)
+    elif any(r.needs_git for r in rules) and context.git is None:
+        status = open_repository(tree.root, config.git)
+        context.git = status.repository
+        if status.notice:
+            notices.append(status.notice)
+    runnable = [r for r in rules if not (r.needs_git and context.git is None)]
+    prefetched = _start_prefetches(context, runnable)
+    diagnostics: list[Diagnostic] = []
+    for rule in runnable:
+        if rule.prefetch is not None:
+            prefetched[rule.prefetch].result()  # raises what the shared work raised
+        override = config.severity.get(rule.code)
+        for violation in rule.check(context):
+            severity = Severity(override) if override else (violation.severity or rule.severity)
+            diagnostics.append(Diagnostic(
+                path=display_path(tree.root, violation.path, cwd),
+                line=max(1, violation.line), column=max(1, violation.column),
+                code=rule.code, name=rule.name, severity=severity,
+                message=violation.message, hint=violation.hint,
+                commit=violation.commit, commit_date=violation.commit_date,
+                root_path=violation.path,
+            ))
+    diagnostics.sort()
+    notices.extend(context._memo.get("notices", []))
+    return CheckResult(tuple(diagnostics), tuple(notices), len(tree.all_files()),
+                       tuple(r.code for r in rules))
+
+
+def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:
+    """Start the shared work of ``rules`` (git reads, hashing) in threads, once each."""
+    context.memo("notices", list)  # made here, so that every thread appends to this one list
+    started: dict[Callable, Background] = {}
+    for rule in rules:
+        if rule.prefetch is not None and rule.prefetch not in started:
+            started[rule.prefetch] = Background(partial(rule.prefetch, context),
+                                                f"continuity-{rule.code}")
+    return started
+
+
+def display_path(root: Path, path: str, cwd: Path) -> str:
+    """A root-relative path as the user sees it: relative to the working directory."""
+    absolute = os.path.normpath(os.path.join(root, path))
+    try:
+        shown = os.path.relpath(absolute, cwd)
+    except ValueError:  # another drive on Windows
+        shown = absolute
+    return shown.replace(os.sep, "/")

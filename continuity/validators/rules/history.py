@@ -1,0 +1,269 @@
+"""CT3xx: the append-only promise and the state/history pairings, judged against git.
+
+All eight rules share one read of git (``ctx.memo("history")``: one ``git log``, one
+``git status``) and one judgement (``ctx.memo("history.findings")``: one blob stream); see
+``continuity.history`` and ``continuity.invariants``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from continuity.validators.diagnostics import Violation
+from continuity.history.log import History, ignored_paths, memory_paths, read_history
+from continuity.validators.invariants import Judge, Layout
+from continuity.validators.registry import CheckContext, rule
+
+#: A name each history directory's pattern accepts, to ask git whether new entries are ignored.
+PROBE_NAMES = {"snapshots": "2000-01-01T00-00-00.md", "journal": "2000-01-01-turn-1.md",
+               "logs": "continuity-probe.jsonl"}
+PROBE_NAME = "2000-01-01-continuity-probe.md"
+
+
+def history(ctx: CheckContext) -> History:
+    """The memory root's history, read once per run."""
+    def read() -> History:
+        paths, globs = memory_paths(ctx.tree)
+        early = ctx.memo("history.early_log", lambda: None)  # started before discovery
+        return read_history(ctx.git, ctx.tree.root, paths, globs, since=ctx.config.since,
+                            early=early, max_blob_size=ctx.config.max_file_size)
+    return ctx.memo("history", read)
+
+
+def findings(ctx: CheckContext) -> dict[str, list[Violation]]:
+    """CT301-CT307 for the whole history, judged in one walk."""
+    def judge() -> dict[str, list[Violation]]:
+        from continuity.validators.engine import active_rules  # the engine imports this package
+        codes = {r.code for r in active_rules(ctx.config)}
+        return Judge(history(ctx), Layout(ctx.tree, ctx.config), codes).run()
+    return ctx.memo("history.findings", judge)
+
+
+def prepare(ctx: CheckContext) -> None:
+    """What the CT3xx rules share, started before any rule runs: the history, and its
+    judgement when one of CT301-CT307 is selected."""
+    from continuity.validators.engine import active_rules  # the engine imports this package
+    if any(r.code in JUDGED for r in active_rules(ctx.config)):
+        findings(ctx)
+    else:
+        history(ctx)
+
+
+JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307")
+
+
+@rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare)
+def history_modified(ctx: CheckContext) -> Iterator[Violation]:
+    """A history entry's content changed after the commit that added it.
+
+    History directories are append-only: an entry records what was true when it was written,
+    and that is what makes history trustworthy. An edit, committed or still in the index or
+    working tree, is reported once per entry, at the first commit that changed it (line: the
+    first changed line). An entry deleted and re-created with other content counts too.
+    Templates, README/INDEX files and dotfiles are not entries; `memory/` and `knowledge/`
+    are curated libraries and may change.
+
+    **Example**
+
+        $ git log --oneline -- journal/2026-01-08-turn-11.md
+        9c41e07 Fix a typo in turn 11        <- CT301
+        3f2a1c9 Journal turn 11
+
+    **Fix**
+
+    Restore the entry as it was added (`git checkout 9c41e07^ -- journal/2026-01-08-turn-11.md`)
+    and write the correction as a new entry that refers to the old one.
+    """
+    yield from findings(ctx)["CT301"]
+
+
+@rule("CT302", "history-deleted", "error", needs_git=True, prefetch=prepare)
+def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
+    """A history entry was deleted.
+
+    History never shrinks: the state files index it, and an agent recovers past values from
+    it. A deletion is reported at the commit that made it (or as staged/uncommitted), even if
+    the entry was later restored.
+
+    **Example**
+
+        $ git show --stat 5d0e2aa
+        snapshots/2026-01-02T10-00-00.md | 14 --------------   <- CT302
+
+    **Fix**
+
+    Restore it (`git checkout 5d0e2aa^ -- snapshots/2026-01-02T10-00-00.md`). If the entry was
+    wrong, write a correction entry; do not delete the original.
+    """
+    yield from findings(ctx)["CT302"]
+
+
+@rule("CT303", "history-renamed", "error", needs_git=True, prefetch=prepare)
+def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
+    """A history entry was renamed or moved.
+
+    An entry's name carries its date and identity, and links from state files, other entries
+    and the published site point at it. A deletion and an addition of identical content in
+    one commit is a rename; a rename with edits is reported as a deletion (CT302).
+
+    **Example**
+
+        $ git mv completed/2026-01-03-parse.md completed/2026-01-03-parse-constants.md
+        $ git commit -m "Better name"        <- CT303
+
+    **Fix**
+
+    Move it back (`git mv completed/2026-01-03-parse-constants.md completed/2026-01-03-parse.md`).
+    Names are permanent; explain a better name in a new entry if it matters.
+    """
+    yield from findings(ctx)["CT303"]
+
+
+@rule("CT304", "log-rewritten", "error", needs_git=True, prefetch=prepare)
+def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
+    """An append-only JSONL file changed other than by appending lines.
+
+    The cycle ledger (`.agents/evolve/cycle-history.jsonl`), the note stores (`notes.jsonl`,
+    `notes/*.jsonl`) and `logs/*.jsonl` only grow: each version must begin, byte for byte,
+    with the one before it. A line edited, reordered or removed, a file reset or truncated,
+    a ledger deleted, or re-created without its old lines is reported at every commit that
+    does it. A merge passes when its result begins with one of its parents' versions.
+
+    **Example**
+
+        $ git diff HEAD~1 -- .agents/evolve/cycle-history.jsonl
+        -{"cycle": 3, "result": "regressed", ...}
+        +{"cycle": 3, "result": "improved", ...}      <- CT304
+
+    **Fix**
+
+    Restore the lines the log had (`git show HEAD~1:.agents/evolve/cycle-history.jsonl`) and
+    append new lines after them; record a correction as a new line, never by editing one.
+    """
+    yield from findings(ctx)["CT304"]
+
+
+@rule("CT305", "state-without-snapshot", "error", needs_git=True, prefetch=prepare)
+def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
+    """A commit overwrote STATE.md without adding a snapshots/ entry in the same commit.
+
+    "Snapshot before overwriting STATE.md": the previous state goes to
+    `snapshots/YYYY-MM-DDTHH-MM-SS.md` so that no operational state is ever lost. Judged for
+    every commit that modifies STATE.md (creating it is not overwriting) and for the
+    uncommitted changes; merges are judged at the commits they bring in.
+
+    **Example**
+
+        $ git show --stat 7e1b2c4
+        STATE.md | 4 ++--                  <- CT305: no snapshots/ entry added
+
+    **Fix**
+
+    Add the snapshot in the same commit: `continuity new snapshot`, fill it with the state being
+    replaced, `git add snapshots/ STATE.md`, then commit.
+    """
+    yield from findings(ctx)["CT305"]
+
+
+@rule("CT306", "task-without-completed", "error", needs_git=True, prefetch=prepare)
+def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
+    """A commit removed a task from TODO.md without adding a completed/ entry.
+
+    "Do not mark tasks complete without evidence": a task leaves TODO.md (its Active, Pending
+    and Blocked sections) only with a completed/ entry that carries the evidence. Tasks are
+    table rows, identified by their first cell, and list items, identified by their text
+    before " — "; moving a task between those sections, or editing its other cells, is not
+    a removal.
+
+    **Example**
+
+        $ git diff 2b9d0f1~1 2b9d0f1 -- TODO.md
+        -| T-2 | Parse the harmonic constants | wren | 2026-01-02 |     <- CT306
+
+    **Fix**
+
+    Commit the removal together with `completed/YYYY-MM-DD-task-slug.md`
+    (`continuity new completed`) holding the task's result and evidence.
+    """
+    yield from findings(ctx)["CT306"]
+
+
+@rule("CT307", "learning-without-reflection", "warning", needs_git=True, prefetch=prepare)
+def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
+    """A commit removed or changed a LEARNINGS.md insight without adding a reflections/ entry.
+
+    LEARNINGS.md holds only the distilled rule; the event behind it, the failure observed and
+    the correction belong in reflections/. Insights are the rows of the `## Insights` table
+    (identified by their first cell) and the items of lists under headings that mention
+    "pattern". Adding an insight is not judged.
+
+    **Example**
+
+        $ git diff HEAD~1 -- LEARNINGS.md
+        -| 1 | Fixtures first |
+        +| 1 | Fixtures first, from recorded data |     <- CT307
+
+    **Fix**
+
+    Add `reflections/YYYY-MM-DD-topic-slug.md` (`continuity new reflection`) in the same commit,
+    telling what happened and why the insight changed.
+    """
+    yield from findings(ctx)["CT307"]
+
+
+@rule("CT308", "history-untracked", "warning", needs_git=True, prefetch=prepare)
+def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
+    """A history directory or entry that git ignores, so its append-only promise cannot be verified.
+
+    The protocol's default `.gitignore` keeps `snapshots/*` and `completed/*.md` out of git;
+    then nothing records what those entries said, and CT301-CT303 cannot see them change.
+    Reported once per directory: its ignored entries, or that new entries would be ignored.
+
+    **Example**
+
+        # .gitignore
+        snapshots/*          <- CT308 for snapshots/
+
+    **Fix**
+
+    Remove the pattern from `.gitignore` (or re-include with `!snapshots/*.md`) and commit
+    the entries, or keep them deliberately out of git and ignore this rule for them.
+    """
+    tree = ctx.tree
+    directories = [d for d in tree.directories.values() if d.is_history]
+    if not directories:
+        return
+    # The status already listed the ignored files; ask git why only for one of each
+    # directory's, and for a name its next entry could have.
+    ignored_entries: dict[str, list[str]] = {}
+    for path in history(ctx).ignored:
+        name = path.split("/", 1)[0]
+        ignored_entries.setdefault(name, []).append(path)
+    entries_of = {d.name: {e.path for e in d.entries} for d in directories}
+    probes = {d.name: f"{d.name}/{PROBE_NAMES.get(d.name, PROBE_NAME)}" for d in directories}
+    samples = {}
+    for directory in directories:
+        found = [p for p in ignored_entries.get(directory.name, ()) if p in entries_of[directory.name]]
+        ignored_entries[directory.name] = found
+        if found:
+            samples[directory.name] = found[0]
+    reasons = ignored_paths(ctx.git, tree.root, [*probes.values(), *samples.values()])
+    for directory in directories:
+        entries = ignored_entries[directory.name]
+        asked = samples.get(directory.name, probes[directory.name])
+        if asked not in reasons:
+            continue
+        source, line, pattern = reasons[asked]
+        because = f"`{pattern}` in {source}:{line}"
+        if entries:
+            total = len(directory.entries)
+            what = f"git ignores {len(entries)} of its {total} " \
+                   f"entr{'y' if total == 1 else 'ies'} ({because})"
+        else:
+            what = f"git would ignore its new entries ({because})"
+        yield Violation(
+            directory.name,
+            f"history directory {directory.name}/ is not fully tracked: {what}, so its "
+            "append-only history cannot be verified",
+            f"Remove `{pattern}` from {source} (or add `!{directory.name}/*` after it) and "
+            f"commit the entries (`git add {directory.name}/`).")

@@ -1,0 +1,220 @@
+"""CT5xx: note stores, one fact per JSON line (seed ``history-note-capture.txt``).
+
+Every store the configuration names (``notes.jsonl`` and ``notes/*.jsonl`` by default) is read
+once per run and judged line by line; a bad line never hides the rest of the store.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+from continuity.validators.diagnostics import Violation
+from continuity.formats.facts import MAX_FACT_LENGTH, sentences
+from continuity.formats.timestamps import parse_rfc3339_utc
+from continuity.formats.jsonl import json_kind, key_column
+from continuity.model.notes import Note, NoteStore, read_store
+from continuity.formats.secrets import find_sensitive
+from continuity.validators.registry import CheckContext, rule
+
+
+def _stores(ctx: CheckContext) -> list[NoteStore]:
+    return ctx.memo("note-stores", lambda: [read_store(f) for f in ctx.tree.note_stores])
+
+
+def _at(note: Note, key: str | None, message: str, hint: str, column: int | None = None
+        ) -> Violation:
+    if column is None:
+        column = key_column(note.text, key) if key else 1
+    return Violation(note.store, message, hint, note.line, column)
+
+
+@rule("CT501", "note-json", "error")
+def note_json(ctx: CheckContext) -> Iterator[Violation]:
+    """A note-store line is not a strict UTF-8 JSON object.
+
+    A note store is JSON Lines: each line one object `{time, project, fact, tags?}`. A line
+    that does not parse (bad bytes, a write cut short, NaN, a duplicate key) is a note nobody
+    can recall. Each line is judged on its own; blank lines are ignored.
+
+    **Example**
+
+        {"time": "2026-11-02T14:03:11Z", "project": "tidewater", "fact": "Tides are
+        ["not", "an", "object"]
+
+    **Fix:** complete or remove the broken line; write new notes with `continuity note`, which
+    appends whole lines under a lock.
+    """
+    for store in _stores(ctx):
+        tree_file = next((f for f in ctx.tree.note_stores if f.path == store.path), None)
+        if store.unreadable:
+            if tree_file is not None and (tree_file.escapes or
+                                          (tree_file.read and tree_file.read.too_large)):
+                continue  # CT602 / CT603 report these
+            yield Violation(store.path, f"the note store cannot be read: {store.unreadable}",
+                            "make the file readable, or remove it from the `notes` option")
+            continue
+        for line in store.lines:
+            if line.blank:
+                continue
+            if line.error:
+                yield Violation(store.path, f"note line {line.line} is {line.error}",
+                                "each line is one JSON object: "
+                                '{"time": "...Z", "project": "...", "fact": "..."}',
+                                line.line, line.column)
+            elif not isinstance(line.value, dict):
+                yield Violation(store.path, f"note line {line.line} is a JSON "
+                                f"{json_kind(line.value)}, not an object",
+                                '{"time": "...Z", "project": "...", "fact": "..."}',
+                                line.line, 1)
+
+
+def _show(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@rule("CT502", "note-field", "error")
+def note_field(ctx: CheckContext) -> Iterator[Violation]:
+    """A note's time is missing or not RFC 3339 UTC, its project or fact is missing or empty, or its tags are not a list of strings.
+
+    Recall filters by project and tag and sorts by time, so each note needs `time` as an
+    RFC 3339 UTC date-time (`2026-11-02T14:03:11Z`), a non-empty `project` and `fact`, and,
+    when present, `tags` as a list of non-empty strings.
+
+    **Example**
+
+        {"time": "2 Nov 2026", "project": "", "fact": "Tides are UTC.", "tags": "ops"}
+
+    **Fix:** `"time": "2026-11-02T14:03:11Z"`, a project name, and `"tags": ["ops"]`;
+    `continuity note` writes notes this way.
+    """
+    for store in _stores(ctx):
+        for note in store.notes:
+            data = note.data
+            time = data.get("time")
+            if "time" not in data:
+                yield _at(note, None, f"note line {note.line} has no `time`",
+                          'add "time" as RFC 3339 UTC, e.g. "2026-11-02T14:03:11Z"')
+            elif parse_rfc3339_utc(time) is None:
+                yield _at(note, "time", f"note line {note.line}: time {_show(time)} is not an "
+                                        "RFC 3339 UTC date-time",
+                          'write e.g. "2026-11-02T14:03:11Z" (seconds, and Z for UTC)')
+            for key in ("project", "fact"):
+                value = data.get(key)
+                if key not in data:
+                    yield _at(note, None, f"note line {note.line} has no `{key}`",
+                              f'add "{key}" (a non-empty string)')
+                elif not isinstance(value, str) or not value.strip():
+                    yield _at(note, key, f"note line {note.line}: {key} is {_show(value)}; "
+                                         "expected a non-empty string",
+                              f'write "{key}" as a non-empty string')
+            if "tags" in data:
+                tags = data["tags"]
+                if not isinstance(tags, list) or not all(
+                        isinstance(t, str) and t.strip() for t in tags):
+                    yield _at(note, "tags", f"note line {note.line}: tags is {_show(tags)}; "
+                                            "expected a list of non-empty strings",
+                              'write e.g. "tags": ["parser", "fixtures"], or leave tags out')
+
+
+@rule("CT503", "note-unredacted", "error")
+def note_unredacted(ctx: CheckContext) -> Iterator[Violation]:
+    """A note's fact holds a credential, an e-mail address, a home-directory path or a long numeric identifier.
+
+    Notes are published with the site and shared with every later session; the capture
+    procedure redacts secrets and personal data before a note is written. A fact that still
+    holds an API key, a password, an address, `/home/<user>/...` or an account number leaked
+    past it (or was written by hand). The message names the kind, never the value.
+
+    **Example**
+
+        {"time": "...", "project": "ops", "fact": "Billing alerts go to wren@example.org."}
+
+    **Fix:** replace the value with a marker such as `[redacted:email]`, rotate any credential
+    that was written down, and capture notes with `continuity note`, which redacts.
+    """
+    for store in _stores(ctx):
+        for note in store.notes:
+            fact = note.fact
+            if not fact:
+                continue
+            for finding in find_sensitive(fact):
+                secret = fact[finding.start:finding.end]
+                index = note.text.find(json.dumps(secret, ensure_ascii=False)[1:-1])
+                column = index + 1 if index >= 0 else key_column(note.text, "fact")
+                yield _at(note, "fact",
+                          f"note line {note.line}: fact holds {finding.description}",
+                          f"replace it with [redacted:{finding.kind}]; rotate it if it is a "
+                          "credential", column=column)
+
+
+@rule("CT504", "note-not-one-fact", "warning")
+def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
+    """A note's fact is more than one sentence, holds a line break, or is over 300 characters.
+
+    A note is one durable, self-contained fact, so that recall returns exactly what was meant
+    and each fact can be found, cited or superseded on its own. Paragraphs and lists of facts
+    defeat that.
+
+    **Example**
+
+        {"fact": "The parser needs UTF-8. Also the CI runs nightly.\\nAnd tides are UTC."}
+
+    **Fix:** split it into one note per fact (`continuity note` once per sentence).
+    """
+    for store in _stores(ctx):
+        for note in store.notes:
+            fact = note.fact
+            if not fact or not fact.strip():
+                continue
+            problems = []
+            if "\n" in fact or "\r" in fact:
+                problems.append("holds a line break")
+            count = len(sentences(fact))
+            if count > 1:
+                problems.append(f"is {count} sentences")
+            if len(fact) > MAX_FACT_LENGTH:
+                problems.append(f"is {len(fact)} characters (over {MAX_FACT_LENGTH})")
+            if problems:
+                yield _at(note, "fact",
+                          f"note line {note.line}: fact {' and '.join(problems)}; a note holds "
+                          "one fact in one sentence",
+                          "split it into one note per fact")
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+@rule("CT505", "note-duplicate", "warning")
+def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
+    """The same project and fact are recorded twice (in one store or across stores).
+
+    A fact captured twice makes recall noisy and suggests the first capture was not found.
+    Facts are compared ignoring case and runs of whitespace; the later note is reported.
+
+    **Example**
+
+        {"time": "2026-11-02T14:03:11Z", "project": "tidewater", "fact": "Tides are UTC."}
+        {"time": "2026-11-05T09:00:00Z", "project": "tidewater", "fact": "Tides are UTC."}
+
+    **Fix:** leave the store as it is (it is append-only) and recall before capturing next
+    time; `continuity recall QUERY --project P` finds the first one.
+    """
+    seen: dict[tuple[str, str], Note] = {}
+    for store in _stores(ctx):
+        for note in store.notes:
+            if not note.project or not note.fact:
+                continue
+            key = (_normal(note.project), _normal(note.fact))
+            first = seen.get(key)
+            if first is None:
+                seen[key] = note
+                continue
+            where = f"line {first.line}" if first.store == note.store else \
+                f"{first.store}:{first.line}"
+            yield _at(note, "fact",
+                      f"note line {note.line} repeats the fact of {where} "
+                      f"(project {note.project!r})",
+                      "the fact is already recorded; recall before capturing")

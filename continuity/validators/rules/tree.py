@@ -1,0 +1,381 @@
+"""CT1xx: the shape of the tree — entry names, mesh edges, templates, and the state files.
+
+These rules read the model only (names, edges, state-file text); what an entry holds is CT2xx.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Iterator
+
+from continuity.validators.diagnostics import Violation
+from continuity.model.kinds import TEMPLATE_NAME
+from continuity.formats.markdown import PLACEHOLDER
+from continuity.model.tree import MemoryDirectory, StateFile
+from continuity.formats.timestamps import parse_date_value
+from continuity.validators.registry import CheckContext, rule
+
+#: A well-formed name per directory, shown in hints.
+EXAMPLE_NAMES = {
+    "completed": "2026-06-27-fix-webhook.md",
+    "journal": "2026-06-27-turn-3.md",
+    "reflections": "2026-06-27-delegation-failure.md",
+    "snapshots": "2026-06-27T14-30-00.md",
+    "audits": "2026-06-27-security-audit.md",
+    "proposals": "2026-06-27-api-redesign.md",
+    "setup": "2026-06-27-caddy-setup.md",
+    "artifacts": "2026-06-27-inventory.json",
+    "logs": "deployments.jsonl",
+    "memory": "semantic-tide-tables.md",
+    "knowledge": "harmonic-constants.md",
+}
+
+#: STATE.md's three required items, as heading titles or bold field names (lower case).
+STATE_REQUIRED = ("status", "active objective", "next valid action")
+
+
+def _example(directory: MemoryDirectory) -> str:
+    return EXAMPLE_NAMES.get(directory.name, "2026-06-27-topic.md")
+
+
+@rule("CT101", "entry-name", "error")
+def entry_name(ctx: CheckContext) -> Iterator[Violation]:
+    """A file in a history or library directory does not match the directory's naming pattern.
+
+    Names carry the entry's date (and time or turn), which orders history and ties each entry
+    to the state it records; a file that breaks the pattern cannot be placed in time or found
+    by the tools that follow the protocol. Entries sit directly in their directory.
+
+    **Example**
+
+        journal/notes-tuesday.md        # journal/ wants YYYY-MM-DD-turn-N.md
+        completed/2026-06-27_Fix.md     # slugs are lower-case words joined by hyphens
+
+    **Fix**
+
+    Rename the file to the directory's pattern (`git mv`), e.g. `journal/2026-06-27-turn-3.md`,
+    or move a file that is not an entry out of the directory.
+    """
+    for directory in ctx.tree.directories.values():
+        pattern = directory.kind.pattern_text
+        for entry in directory.entries:
+            if entry.parsed_name is not None:
+                continue
+            where = f"{directory.name}/"
+            if "/" in entry.name:
+                message = (f"'{entry.name}' is in a subdirectory of {where}; its entries sit "
+                           f"directly in {where}, named {pattern}")
+                hint = f"move it to {where} and name it like {_example(directory)}"
+            else:
+                extension = ""
+                if directory.kind.markdown_only and not entry.name.endswith(".md"):
+                    extension = f" (entries in {where} are .md files)"
+                elif directory.name == "logs":
+                    extension = " (logs are .jsonl files)"
+                message = (f"'{entry.name}' does not match {where}'s naming pattern "
+                           f"{pattern}{extension}")
+                hint = (f"rename it (git mv) to the pattern, e.g. {_example(directory)}; slugs "
+                        "are lower-case letters, digits and single hyphens")
+            yield Violation(entry.path, message, hint)
+
+
+@rule("CT102", "entry-date", "error")
+def entry_date(ctx: CheckContext) -> Iterator[Violation]:
+    """The date or time in an entry's name is not a real one.
+
+    A name such as `2026-02-30-...` or `...T25-00-00.md` matches the pattern but names no real
+    moment, so the entry cannot be ordered or matched with its frontmatter date.
+
+    **Example**
+
+        snapshots/2026-02-30T25-00-00.md
+
+    **Fix**
+
+    Rename the file (`git mv`) with the real date and time it was written, e.g.
+    `snapshots/2026-02-28T23-00-00.md`.
+    """
+    for directory in ctx.tree.directories.values():
+        for entry in directory.entries:
+            parsed = entry.parsed_name
+            if parsed is None or parsed.valid_date:
+                continue
+            if parsed.date and parsed.real_date() is None:
+                message = (f"'{parsed.date}' in the name '{entry.name}' is not a real calendar "
+                           "date (YYYY-MM-DD)")
+            else:
+                message = (f"'{parsed.time}' in the name '{entry.name}' is not a real time of "
+                           "day (HH-MM-SS, 00-00-00 to 23-59-59)")
+            yield Violation(entry.path, message,
+                            "rename the file (git mv) with the real date and time it was written")
+
+
+@rule("CT103", "orphan-directory", "error")
+def orphan_directory(ctx: CheckContext) -> Iterator[Violation]:
+    """A history or library directory that no state file indexes.
+
+    Every record layer is reached from a state file's mesh index; a directory nobody indexes
+    is history an agent loading its state files will never find, and the site cannot place it.
+
+    **Example**
+
+        # STATE.md
+        ## Mesh index
+        - **Indexes:** `snapshots/`        # audits/ exists but no state file lists it
+
+    **Fix**
+
+    Add the directory to the `- **Indexes:**` line of the state file that owns it (for
+    audits/: STATE.md or LEARNINGS.md), or remove the `## Mesh index` section so the
+    protocol's default edges apply.
+    """
+    for name, directory in ctx.tree.directories.items():
+        if ctx.tree.indexed_by(name):
+            continue
+        owners = [f"{stem}.md" for stem in directory.kind.default_edges_from]
+        owner_text = ", ".join(owners) if owners else "a state file"
+        yield Violation(
+            name,
+            f"{name}/ is not indexed by any state file (no `## Mesh index` lists it"
+            + (f"; by default {owner_text} would)" if owners else ")"),
+            f"add `{name}/` to the `- **Indexes:**` line of {owner_text.split(', ')[0]}'s "
+            "`## Mesh index`, or remove the directory if it is not part of the memory",
+        )
+
+
+@rule("CT104", "dangling-edge", "warning")
+def dangling_edge(ctx: CheckContext) -> Iterator[Violation]:
+    """A state file's mesh index declares a directory that does not exist.
+
+    The edge promises history that is not there: an agent following the index finds nothing,
+    and usually the name is misspelt.
+
+    **Example**
+
+        ## Mesh index
+        - **Indexes:** `snapshot/`          # the directory is snapshots/
+
+    **Fix**
+
+    Correct the directory name in the `- **Indexes:**` line, create the directory (with its
+    `ENTRY.template.md`), or remove the edge.
+    """
+    root = ctx.tree.root
+    for state in ctx.tree.state_files:
+        for name, line in state.declared_edges or ():
+            if (root / name).is_dir():
+                continue
+            yield Violation(
+                state.path,
+                f"{state.name} indexes `{name}/`, but there is no directory {name}/ in the "
+                "memory root",
+                f"fix the name in the `- **Indexes:**` line, create {name}/ with an "
+                f"{TEMPLATE_NAME}, or remove the edge",
+                line, _column_of(state, line, name),
+            )
+
+
+def _column_of(state: StateFile, line: int, text: str) -> int:
+    if state.document is None:
+        return 1
+    lines = state.document.text.split("\n")
+    if 0 < line <= len(lines):
+        found = re.search(rf"(?<![\w.-]){re.escape(text)}(?![\w.-])", lines[line - 1])
+        if found:
+            return found.start() + 1
+    return 1
+
+
+@rule("CT105", "missing-template", "warning")
+def missing_template(ctx: CheckContext) -> Iterator[Violation]:
+    """A history directory holds Markdown entries but no ENTRY.template.md.
+
+    The template is the directory's field specification; without it the entries are checked
+    against the built-in default (the protocol's fields), which may not be what this tree
+    intends, and anyone writing a new entry has nothing to copy.
+
+    **Example**
+
+        journal/2026-06-27-turn-3.md       # but no journal/ENTRY.template.md
+
+    **Fix**
+
+    Add `journal/ENTRY.template.md` (`continuity init` writes the protocol's templates);
+    its frontmatter keys are the required fields and its `##` headings the required sections.
+    """
+    for name, directory in ctx.tree.directories.items():
+        if not directory.is_history or directory.template_file is not None:
+            continue
+        markdown = [e for e in directory.entries if e.name.endswith(".md")]
+        if not markdown:
+            continue
+        if directory.template.builtin and (directory.template.fields or
+                                           directory.template.sections):
+            used = "its entries are checked against the built-in default template"
+        else:
+            used = "there is no built-in default for it, so its entries' fields go unchecked"
+        yield Violation(
+            name,
+            f"{name}/ has {len(markdown)} Markdown entr{'y' if len(markdown) == 1 else 'ies'} "
+            f"but no {TEMPLATE_NAME}; {used}",
+            f"add {name}/{TEMPLATE_NAME}: frontmatter keys are the required fields, `##` "
+            "headings the required sections (`continuity init` writes the protocol's templates)",
+        )
+
+
+@rule("CT106", "state-required", "error")
+def state_required(ctx: CheckContext) -> Iterator[Violation]:
+    """STATE.md lacks its Status, Active objective or Next valid action.
+
+    These three items are what an agent resuming work reads first; without them the state file
+    cannot say where the work stands or what to do next. Each may be a heading or a bold field
+    line, and must not be empty.
+
+    **Example**
+
+        # STATE
+        ## Status
+        Building the parser.
+        # (no Active objective, no Next valid action)
+
+    **Fix**
+
+    Add the missing items, as headings (`## Active objective`) with a line beneath, or as bold
+    field lines (`**Next valid action:** write the fixture loader`).
+    """
+    state = ctx.tree.state_file("STATE.md")
+    if state is None or state.document is None:
+        return  # no STATE.md; an unreadable one is CT210
+    document = state.document
+    fields = document.body.bold_fields()
+    missing, empty = [], []
+    for item in STATE_REQUIRED:
+        section = next((s for s in document.body.sections if s.key == item), None)
+        if section is not None:
+            body = document.body.text_of(section)
+        elif item in fields:
+            body = fields[item][0]
+        else:
+            missing.append(item)
+            continue
+        if not body.strip():
+            empty.append(item)
+    if not missing and not empty:
+        return
+    parts = []
+    if missing:
+        parts.append("lacks " + ", ".join(_title(i) for i in missing))
+    if empty:
+        parts.append("has an empty " + ", ".join(_title(i) for i in empty))
+    yield Violation(
+        state.path,
+        f"STATE.md {' and '.join(parts)} (it must carry Status, Active objective and Next "
+        "valid action)",
+        "add each as a heading with text beneath (`## Next valid action`) or as a bold field "
+        "line (`**Next valid action:** ...`)",
+    )
+
+
+def _title(item: str) -> str:
+    return item[0].upper() + item[1:]
+
+
+@rule("CT107", "state-placeholder", "error")
+def state_placeholder(ctx: CheckContext) -> Iterator[Violation]:
+    """A `{{…}}` template placeholder was left in a state file.
+
+    State files are copied from templates; a placeholder left behind means the agent's current
+    state says nothing at that point, while looking filled in.
+
+    **Example**
+
+        ## Active objective
+
+        {{ACTIVE_OBJECTIVE}}
+
+    **Fix**
+
+    Replace the placeholder with the real value, or delete the line if it does not apply.
+    Placeholders inside fenced code blocks are examples and are not reported.
+    """
+    for state in ctx.tree.state_files:
+        if state.document is None or "{{" not in state.document.text:
+            continue
+        for placeholder in state.document.whole.placeholders(skip_code=True):
+            yield Violation(
+                state.path,
+                f"placeholder {placeholder.text} left in {state.name}",
+                f"replace {placeholder.text} with the real value, or delete it",
+                placeholder.line, placeholder.column,
+            )
+
+
+@rule("CT108", "stale-snapshot", "warning")
+def stale_snapshot(ctx: CheckContext) -> Iterator[Violation]:
+    """SNAPSHOT.md's timestamp is older than `snapshot_max_age_days` (default 7).
+
+    SNAPSHOT.md is the quick summary an agent loads first; when it is weeks old it describes a
+    project that no longer exists. Its timestamp is the `**Timestamp:**` field line (or a
+    frontmatter `timestamp:` or `date:`), an ISO 8601 date or date-time; a date-time without a
+    time zone is read as UTC. A missing or unreadable timestamp is reported too.
+
+    **Example**
+
+        **Timestamp:** 2025-01-03T10:00:00Z     # checked in 2026: a year old
+
+    **Fix**
+
+    Refresh SNAPSHOT.md and its `**Timestamp:**`, or raise `snapshot_max_age_days` in the
+    configuration if snapshots are meant to be updated less often.
+    """
+    state = ctx.tree.state_file("SNAPSHOT.md")
+    if state is None or state.document is None:
+        return
+    document = state.document
+    fields = document.body.bold_fields()
+    value, line, column = None, 1, 1
+    if "timestamp" in fields:
+        value, line = fields["timestamp"]
+        text_line = document.text.split("\n")[line - 1]
+        column = max(1, text_line.find(value) + 1) if value else 1
+    else:
+        front = document.frontmatter
+        for key in ("timestamp", "date"):
+            if isinstance(front.data.get(key), str):
+                value = front.data[key]
+                line, column = front.positions[key].line, front.positions[key].column
+                break
+    if value is None:
+        yield Violation(
+            state.path,
+            "SNAPSHOT.md has no timestamp, so its age cannot be judged",
+            "add a line `**Timestamp:** 2026-11-28T10:00:00Z` (ISO 8601) and keep it current",
+        )
+        return
+    value = value.strip().strip("`").strip()
+    if PLACEHOLDER.search(value):
+        return  # an unfilled placeholder is CT107
+    written = parse_date_value(value)
+    if written is None:
+        yield Violation(
+            state.path,
+            f"SNAPSHOT.md's timestamp '{value}' is not an ISO 8601 date or date-time",
+            "write it as 2026-11-28T10:00:00Z (or 2026-11-28)",
+            line, column,
+        )
+        return
+    moment = written.moment or dt.datetime.combine(written.date, dt.time(0), dt.timezone.utc)
+    now = ctx.now if ctx.now.tzinfo else ctx.now.replace(tzinfo=dt.timezone.utc)
+    limit = ctx.config.snapshot_max_age_days
+    age = now - moment
+    if age.total_seconds() > limit * 86400:
+        days = age.days
+        yield Violation(
+            state.path,
+            f"SNAPSHOT.md's timestamp {value} is {days} day{'s' * (days != 1)} old, older than "
+            f"snapshot_max_age_days ({limit})",
+            "refresh SNAPSHOT.md and its **Timestamp:**, or raise snapshot_max_age_days",
+            line, column,
+        )
+

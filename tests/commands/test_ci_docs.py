@@ -1,0 +1,106 @@
+"""The CI snippets of docs/ci.md, run: their commands on a real repository, their settings read.
+
+`pip install mkdocs-continuity` is the one line not run (the package under test is installed
+already); every `continuity` command is run as written, in a subprocess, with the environment
+the CI system sets.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+import yaml
+
+from tests.support.common import GitRepo, run_cli
+from continuity.config import tomllib
+from tests.support.docs_snippets import snippet
+from tests.support.planted_rule import planted_rule
+
+BIN = Path(sys.executable).parent
+
+
+def shell(command: str, cwd: Path, **extra: str) -> subprocess.CompletedProcess:
+    environment = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}", **extra)
+    return subprocess.run(["bash", "-eo", "pipefail", "-c", command], cwd=cwd, env=environment,
+                          capture_output=True, text=True)
+
+
+def commands(lines: list[str]) -> list[str]:
+    return [line for line in lines if not line.startswith("pip install")]
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> GitRepo:
+    repo = GitRepo(tmp_path / "repo")
+    run_cli("init", repo.path)
+    run_cli("new", "journal", "--title", "First turn", cwd=repo.path)
+    repo.commit("memory")
+    return repo
+
+
+def shallow_clone(repo: GitRepo, tmp_path: Path) -> Path:
+    target = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{repo.path}", str(target)],
+                   check=True)
+    return target
+
+
+def test_github_actions_snippet(repo: GitRepo, tmp_path: Path):
+    workflow = yaml.safe_load(snippet("# .github/workflows/memory.yml"))
+    steps = workflow["jobs"]["continuity"]["steps"]
+    checkout = next(s for s in steps if s.get("uses", "").startswith("actions/checkout@"))
+    assert checkout["with"]["fetch-depth"] == 0
+    summary = tmp_path / "step-summary.md"
+    ran = []
+    for command in commands([s["run"] for s in steps if "run" in s]):
+        done = shell(command, repo.path, GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=str(summary),
+                     GITHUB_WORKSPACE=str(repo.path))
+        assert done.returncode == 0, f"{command}: {done.stderr}"
+        ran.append(command)
+    assert ran == ["continuity check --output-format github",
+                   "continuity report --format html -o continuity-report.html"]
+    assert "0 error(s), 0 warning(s)" in summary.read_text()
+    assert (repo.path / "continuity-report.html").read_text().startswith("<!doctype html>")
+    upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-artifact@"))
+    assert upload["with"]["path"] == "continuity-report.html"
+
+
+def test_gitlab_ci_snippet(repo: GitRepo):
+    job = yaml.safe_load(snippet("# .gitlab-ci.yml"))["continuity"]
+    assert job["variables"]["GIT_DEPTH"] == 0
+    report = job["artifacts"]["reports"]["junit"]
+    assert job["artifacts"]["when"] == "always"
+    for command in commands(job["script"]):
+        done = shell(command, repo.path, GITLAB_CI="true")
+        assert done.returncode == 0, f"{command}: {done.stderr}"
+    suites = ElementTree.parse(repo.path / report).getroot()
+    assert suites.tag == "testsuites" and suites[0].get("failures") == "0"
+
+
+@pytest.mark.parametrize("ci, fix", [("GITHUB_ACTIONS", "fetch-depth: 0"),
+                                     ("GITLAB_CI", "GIT_DEPTH: 0")])
+def test_a_shallow_clone_names_the_setting_the_snippets_use(repo: GitRepo, tmp_path: Path,
+                                                           ci: str, fix: str):
+    clone = shallow_clone(repo, tmp_path)
+    with planted_rule(lambda ctx: [], needs_git=True):  # any history rule needs the history
+        result = run_cli("check", cwd=clone, env={ci: "true"})
+    assert result.code == 2
+    assert "shallow clone" in result.err and fix in result.err
+
+
+def test_the_root_setting_finds_a_tree_below_the_repository_top(tmp_path: Path):
+    setting = snippet("[tool.continuity]")
+    assert tomllib.loads(setting)["tool"]["continuity"] == {"root": "memory"}
+    repo = GitRepo(tmp_path / "repo")
+    run_cli("init", repo.path / "memory")
+    (repo.path / "pyproject.toml").write_text(setting)
+    repo.commit("memory below the top")
+    done = shell("continuity check", repo.path)
+    assert done.returncode == 0, done.stderr
+    assert "files" in done.stdout
+    assert "12 state file(s)" in shell("continuity report", repo.path).stdout

@@ -1,0 +1,188 @@
+"""The built site in a real browser (Debian's headless Chromium, driven by Playwright).
+
+The site of site_src/ is built once, served from 127.0.0.1 by a thread, and read as a reader
+would: search, links between a state file and its snapshots, and an entry holding a script that
+must never run. Screenshots go to tests/artifacts/ (git-ignored) so they can be looked at.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.support.common import REPO, SITE_SRC, minimal_tree, write_files
+from tests.support.site_support import build, write_mkdocs_yml
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+SEARCH_WORD = "barnacle-drift"  # occurs in exactly one journal entry of site_src/
+SEARCH_ENTRY = "journal/2026-09-24-turn-42/"
+
+pytestmark = [
+    pytest.mark.skipif(not CHROMIUM.exists(),
+                       reason="needs Debian's chromium (apt-get install -y chromium)"),
+]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+class StaticServer:
+    """A directory served on 127.0.0.1 from a thread, for as long as the test needs it."""
+
+    def __init__(self, directory: Path):
+        handler = functools.partial(_QuietHandler, directory=str(directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def __enter__(self) -> "StaticServer":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.foreign_requests = []  # every request to a host other than ours
+    page.dialogs = []
+
+    def on_request(request):
+        host = urlsplit(request.url).hostname
+        if request.url.startswith(("http:", "https:")) and host != "127.0.0.1":
+            page.foreign_requests.append(request.url)
+
+    def on_dialog(dialog):
+        page.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("request", on_request)
+    page.on("dialog", on_dialog)
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def site_src_site(tmp_path_factory) -> Path:
+    if not (SITE_SRC / "STATE.md").exists():
+        pytest.skip("site_src/ is not there")
+    site = tmp_path_factory.mktemp("site_src") / "site"
+    result = build(REPO, site=site)
+    assert result.error is None, result.said
+    return site
+
+
+def _shoot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_search_finds_the_one_entry_with_a_word(page, site_src_site: Path):
+    with StaticServer(site_src_site) as server:
+        page.goto(server.url)
+        page.wait_for_load_state("networkidle")  # the search index has been fetched
+        page.locator(".md-search__input").first.click()
+        # The index is built in a web worker; Material says so until it is ready.
+        page.wait_for_function(
+            "() => !/Initializing/i.test(document.querySelector('.md-search-result__meta')"
+            "?.textContent || '')", timeout=30_000)
+        results = page.locator(".md-search-result__item a, .md-search-result__link")
+        for _ in range(10):  # a query typed while the worker starts may go unanswered: retype
+            page.locator("input.md-search__input").fill("")
+            page.locator("input.md-search__input").press_sequentially(SEARCH_WORD)  # keystrokes
+            try:
+                results.first.wait_for(timeout=3_000)
+                break
+            except playwright.TimeoutError:
+                continue
+        results.first.wait_for(timeout=1_000)
+        page.wait_for_timeout(300)  # let the whole result list render
+        hrefs = page.eval_on_selector_all(
+            ".md-search-result__item a, .md-search-result__link", "links => links.map(a => a.href)")
+        assert any(SEARCH_ENTRY in (href or "") for href in hrefs), hrefs
+        assert urlsplit(hrefs[0]).path == "/" + SEARCH_ENTRY  # the best match
+        # Results are the page and its sections (with ?h= for highlighting): one entry only.
+        entry_pages = {urlsplit(h).path for h in hrefs if h and "journal/20" in h}
+        assert entry_pages == {"/" + SEARCH_ENTRY}
+        assert page.foreign_requests == []
+
+
+def test_state_file_links_to_a_snapshot_which_links_back(page, site_src_site: Path):
+    with StaticServer(site_src_site) as server:
+        page.goto(server.url + "STATE/")
+        _shoot(page, "state-file")
+        snapshot_link = page.locator("article a[href*='snapshots/20']").first
+        snapshot_link.click()
+        page.wait_for_load_state()
+        assert "/snapshots/20" in page.url
+        assert "Changes since the previous snapshot" in page.content()
+        _shoot(page, "entry-snapshot")
+        page.locator("article a[href$='/STATE/']").first.click()
+        page.wait_for_load_state()
+        assert page.url == server.url + "STATE/"
+        assert page.foreign_requests == []
+
+
+def test_home_page_shows_health_directories_and_activity(page, site_src_site: Path):
+    with StaticServer(site_src_site) as server:
+        page.goto(server.url)
+        _shoot(page, "home")
+        assert page.locator(".continuity-health").count() == 1
+        assert page.locator("article svg.continuity-chart rect").count() > 0
+        assert page.locator("article a[href='journal/']").count() >= 1
+        page.goto(server.url + "ledger/")
+        _shoot(page, "ledger")
+        assert page.locator("article svg.continuity-chart path").count() >= 1
+        assert page.foreign_requests == []
+
+
+def test_a_script_in_an_entry_never_runs(page, tmp_path: Path):
+    project = tmp_path / "project"
+    write_files(project / "memory", {**minimal_tree(), "journal/2026-01-04-turn-2.md": (
+        "---\ndate: 2026-01-04\nturn: 2\nobjective: try a script\n---\n\n"
+        "# Journal Entry — 2026-01-04\n\n## Context before\n\n<script>alert(1)</script>\n\n"
+        "Inline <img src=x onerror=\"alert(2)\"> and [a link](javascript:alert(3)).\n\n"
+        "## Actions taken\n\nNone.\n\n## Result\n\nNone.\n\n## Next\n\nNone.\n")})
+    write_mkdocs_yml(project, options={"root": "memory"})
+    result = build(project)
+    assert result.error is None, result.said
+    with StaticServer(result.site) as server:
+        page.goto(server.url + "journal/2026-01-04-turn-2/")
+        page.wait_for_load_state("networkidle")
+        for link in page.locator("article a").all():
+            if "a link" in (link.text_content() or ""):
+                link.click()
+        page.wait_for_timeout(500)
+        _shoot(page, "entry-with-script")
+        assert page.dialogs == []
+        assert page.locator("article script").count() == 0
+        assert page.evaluate("document.querySelectorAll('article [onerror]').length") == 0

@@ -1,0 +1,1 @@
+"""Helpers shared by the tests: real files, real git, the real CLI, built sites."""

@@ -1,0 +1,295 @@
+"""CT301-CT308 on real repositories: each fires once where broken, and stays silent where kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.support.common import GitRepo, check_json, minimal_tree, write_files
+
+JOURNAL = "journal/2026-01-02-turn-1.md"
+SNAPSHOT = "snapshots/2026-01-02T10-00-00.md"
+COMPLETED = "completed/2026-01-03-parse-constants.md"
+TREE = minimal_tree()
+
+
+def history_findings(root: Path, *extra: str) -> list[dict]:
+    result = check_json(root, "--select", "CT3", *extra)
+    assert result.code in (0, 1), result.err
+    return result.json["diagnostics"]
+
+
+def only(findings: list[dict], code: str) -> list[dict]:
+    return [d for d in findings if d["code"] == code]
+
+
+def started(repo: GitRepo) -> str:
+    return repo.commit("Start the memory tree", minimal_tree())
+
+
+def snapshot(stamp: str) -> dict[str, str]:
+    return {f"snapshots/{stamp}.md": TREE[SNAPSHOT].replace("2026-01-02T10:00:00Z",
+                                                            stamp.replace("-", ":")[:10])}
+
+
+# ------------------------------------------------------------------------- CT301
+
+
+def test_ct301_fires_at_the_commit_that_edited_an_entry(repo: GitRepo):
+    added = started(repo)
+    edited = repo.commit("Fix a typo", {JOURNAL: TREE[JOURNAL].replace("It parses.", "It parsed.")})
+    repo.commit("Edit it again", {JOURNAL: TREE[JOURNAL].replace("It parses.", "Parsed!")})
+    [finding] = only(history_findings(repo.path), "CT301")
+    assert finding["path"] == JOURNAL
+    assert edited.startswith(finding["commit"]) and len(finding["commit"]) == 7
+    assert finding["commit_date"] == "2026-01-01"
+    assert added[:7] in finding["message"]
+    assert finding["line"] == TREE[JOURNAL].split("\n").index("It parses.") + 1
+    assert finding["severity"] == "error"
+
+
+def test_ct301_silent_when_entries_are_only_added(repo: GitRepo):
+    started(repo)
+    repo.commit("Next turn", {"journal/2026-01-03-turn-2.md": TREE[JOURNAL].replace("turn: 1",
+                                                                                    "turn: 2")})
+    assert history_findings(repo.path) == []
+
+
+def test_ct301_templates_readmes_and_libraries_may_change(repo: GitRepo):
+    started(repo)
+    repo.commit("Add templates", {"journal/ENTRY.template.md": "---\ndate: {{DATE}}\n---\n",
+                                  "journal/README.md": "Turns.\n",
+                                  "memory/semantic-tides.md": "# Tides\n",
+                                  "journal/.gitkeep": ""})
+    repo.commit("Curate", {"journal/ENTRY.template.md": "---\ndate: {{DATE}}\nturn: 1\n---\n",
+                           "journal/README.md": "Turns, one a file.\n",
+                           "memory/semantic-tides.md": "# Tides, revised\n",
+                           "journal/.gitkeep": "x"})
+    assert history_findings(repo.path) == []
+
+
+def test_ct301_uncommitted_edit_is_reported_without_a_commit(repo: GitRepo):
+    started(repo)
+    (repo.path / JOURNAL).write_text(TREE[JOURNAL] + "\nOne more line.\n", encoding="utf-8")
+    [finding] = only(history_findings(repo.path), "CT301")
+    assert finding["path"] == JOURNAL
+    assert "commit" not in finding
+    assert "uncommitted" in finding["message"]
+
+
+def test_ct301_staged_edit_says_staged(repo: GitRepo):
+    """What the pre-commit hook sees: the edit is in the index, not yet committed."""
+    started(repo)
+    (repo.path / COMPLETED).write_text(TREE[COMPLETED].replace("Parsed.", "Done."), "utf-8")
+    repo.git("add", COMPLETED)
+    [finding] = only(history_findings(repo.path), "CT301")
+    assert finding["path"] == COMPLETED and "staged" in finding["message"]
+    assert "commit" not in finding
+
+
+def test_ct301_entry_deleted_and_recreated_with_other_content(repo: GitRepo):
+    started(repo)
+    deleted = repo.commit("Drop", delete=[JOURNAL])
+    recreated = repo.commit("Bring back, edited", {JOURNAL: TREE[JOURNAL] + "\nEdited.\n"})
+    findings = history_findings(repo.path)
+    assert [(d["code"], d["commit"]) for d in findings if d["path"] == JOURNAL] == [
+        ("CT301", recreated[:7]), ("CT302", deleted[:7])]
+
+
+# ------------------------------------------------------------------------- CT302
+
+
+def test_ct302_fires_at_the_deleting_commit_even_if_restored_later(repo: GitRepo):
+    started(repo)
+    deleted = repo.commit("Clean up", delete=[SNAPSHOT])
+    repo.commit("Restore", {SNAPSHOT: TREE[SNAPSHOT]})
+    [finding] = only(history_findings(repo.path), "CT302")
+    assert finding["path"] == SNAPSHOT and finding["commit"] == deleted[:7]
+    assert f"git checkout {deleted[:7]}^ -- {SNAPSHOT}" in finding["hint"]
+
+
+def test_ct302_uncommitted_deletion(repo: GitRepo):
+    started(repo)
+    (repo.path / COMPLETED).unlink()
+    [finding] = only(history_findings(repo.path), "CT302")
+    assert finding["path"] == COMPLETED and "uncommitted" in finding["message"]
+
+
+def test_ct302_silent_for_a_deleted_template(repo: GitRepo):
+    started(repo)
+    repo.commit("Template", {"snapshots/ENTRY.template.md": "---\ndate: {{DATE}}\n---\n"})
+    repo.commit("No template", delete=["snapshots/ENTRY.template.md"])
+    assert history_findings(repo.path) == []
+
+
+# ------------------------------------------------------------------------- CT303
+
+
+def test_ct303_fires_for_a_rename_and_names_the_new_path(repo: GitRepo):
+    started(repo)
+    repo.git("mv", COMPLETED, "completed/2026-01-03-parse-the-constants.md")
+    renamed = repo.commit("Better name")
+    findings = history_findings(repo.path)
+    assert [(d["code"], d["path"], d["commit"]) for d in findings] == [
+        ("CT303", COMPLETED, renamed[:7])]
+    assert "completed/2026-01-03-parse-the-constants.md" in findings[0]["message"]
+
+
+def test_ct303_moved_to_another_directory(repo: GitRepo):
+    started(repo)
+    (repo.path / "reflections").mkdir()
+    repo.git("mv", JOURNAL, "reflections/2026-01-02-turn-1.md")
+    moved = repo.commit("Move")
+    [finding] = history_findings(repo.path)
+    assert (finding["code"], finding["commit"]) == ("CT303", moved[:7])
+
+
+def test_ct303_staged_rename(repo: GitRepo):
+    started(repo)
+    repo.git("mv", SNAPSHOT, "snapshots/2026-01-02T10-00-01.md")
+    [finding] = history_findings(repo.path)
+    assert finding["code"] == "CT303" and "staged" in finding["message"]
+
+
+def test_ct303_unstaged_move_in_the_working_tree(repo: GitRepo):
+    started(repo)
+    (repo.path / SNAPSHOT).rename(repo.path / "snapshots/2026-01-02T10-00-01.md")
+    [finding] = history_findings(repo.path)
+    assert finding["code"] == "CT303" and "uncommitted" in finding["message"]
+
+
+def test_ct303_rename_with_edits_is_a_deletion(repo: GitRepo):
+    started(repo)
+    repo.commit("Rename and edit", {"journal/2026-01-02-turn-9.md": TREE[JOURNAL] + "x\n"},
+                delete=[JOURNAL])
+    assert [d["code"] for d in history_findings(repo.path)] == ["CT302"]
+
+
+# ------------------------------------------------------------------------- CT305
+
+
+def test_ct305_fires_when_state_is_overwritten_without_a_snapshot(repo: GitRepo):
+    started(repo)
+    repo.commit("Snapshot then state", {**snapshot("2026-01-04T09-00-00"),
+                                        "STATE.md": TREE["STATE.md"].replace("Building",
+                                                                             "Testing")})
+    bare = repo.commit("State only", {"STATE.md": TREE["STATE.md"].replace("Building", "Done")})
+    [finding] = only(history_findings(repo.path), "CT305")
+    assert finding["path"] == "STATE.md" and finding["commit"] == bare[:7]
+
+
+def test_ct305_silent_when_state_is_first_written(repo: GitRepo):
+    repo.commit("Tree without state", {k: v for k, v in TREE.items() if k != "STATE.md"})
+    repo.commit("State arrives", {"STATE.md": TREE["STATE.md"]})
+    assert only(history_findings(repo.path), "CT305") == []
+
+
+def test_ct305_uncommitted_state_change(repo: GitRepo):
+    started(repo)
+    (repo.path / "STATE.md").write_text(TREE["STATE.md"].replace("Building", "Done"), "utf-8")
+    [finding] = history_findings(repo.path)
+    assert finding["code"] == "CT305" and "uncommitted" in finding["message"]
+    write_files(repo.path, snapshot("2026-01-05T00-00-00"))  # untracked, about to be added
+    assert history_findings(repo.path) == []
+
+
+# ------------------------------------------------------------------------- CT306
+
+
+def todo_without(row_text: str) -> str:
+    return TREE["TODO.md"].replace(row_text, "")
+
+
+T2_ROW = "| T-2 | Parse the harmonic constants | wren | 2026-01-02 |\n"
+
+
+def test_ct306_fires_when_a_task_disappears_without_a_completed_entry(repo: GitRepo):
+    started(repo)
+    removed = repo.commit("Done with T-2", {"TODO.md": todo_without(T2_ROW)})
+    [finding] = only(history_findings(repo.path), "CT306")
+    assert finding["path"] == "TODO.md" and finding["commit"] == removed[:7]
+    assert "`T-2`" in finding["message"]
+
+
+def test_ct306_list_items_are_tasks_too(repo: GitRepo):
+    started(repo)
+    repo.commit("Drop docs", {"TODO.md": todo_without("- Publish the API docs — after the "
+                                                      "parser lands\n")})
+    [finding] = history_findings(repo.path)
+    assert finding["code"] == "CT306" and "`Publish the API docs`" in finding["message"]
+
+
+def test_ct306_silent_with_completed_entry_moves_and_edits(repo: GitRepo):
+    started(repo)
+    # Another cell of the task changes: the same task.
+    repo.commit("Reassign", {"TODO.md": TREE["TODO.md"].replace("| wren |", "| kestrel |")})
+    # Moved from Active to Blocked: still a task.
+    blocked = todo_without(T2_ROW).replace("## Blocked\n", "## Blocked\n\n- T-2 — waiting\n")
+    repo.commit("Block T-2", {"TODO.md": blocked})
+    # The detail after " — " changes: the same task.
+    repo.commit("Detail", {"TODO.md": blocked.replace("— waiting", "— waiting on data")})
+    # Finished, with its completed/ entry in the same commit.
+    repo.commit("Finish T-2", {
+        "TODO.md": TREE["TODO.md"].replace(T2_ROW, ""),
+        "completed/2026-01-05-harmonic-constants.md": TREE[COMPLETED].replace("T-1", "T-2")})
+    assert history_findings(repo.path) == []
+
+
+# ------------------------------------------------------------------------- CT307
+
+
+def test_ct307_fires_when_an_insight_changes_without_a_reflection(repo: GitRepo):
+    started(repo)
+    repo.commit("New insight", {"LEARNINGS.md": TREE["LEARNINGS.md"].replace(
+        "| 1 | Fixtures first |\n", "| 1 | Fixtures first |\n| 2 | Small commits |\n")})
+    changed = repo.commit("Sharpen", {"LEARNINGS.md": TREE["LEARNINGS.md"].replace(
+        "Fixtures first", "Fixtures first, from recorded data")})
+    [finding] = only(history_findings(repo.path), "CT307")
+    assert finding["severity"] == "warning"
+    assert finding["path"] == "LEARNINGS.md" and finding["commit"] == changed[:7]
+    assert "changed `1`" in finding["message"] and "removed `2`" in finding["message"]
+
+
+def test_ct307_pattern_item_removed(repo: GitRepo):
+    started(repo)
+    repo.commit("Forget", {"LEARNINGS.md": TREE["LEARNINGS.md"].replace(
+        "- Test the parser on real data\n", "")})
+    [finding] = history_findings(repo.path)
+    assert finding["code"] == "CT307" and "Test the parser on real data" in finding["message"]
+
+
+def test_ct307_silent_with_a_reflection(repo: GitRepo):
+    started(repo)
+    repo.commit("Sharpen, with the story", {
+        "LEARNINGS.md": TREE["LEARNINGS.md"].replace("Fixtures first", "Fixtures before code"),
+        "reflections/2026-01-04-fixtures.md": "---\ndate: 2026-01-04\n---\n# Why\n"})
+    assert history_findings(repo.path) == []
+
+
+# ------------------------------------------------------------------------- CT308
+
+
+def test_ct308_reports_each_ignored_directory_once(repo: GitRepo):
+    """The protocol's own default .gitignore keeps snapshots and completed entries out of git."""
+    write_files(repo.path, {".gitignore": "snapshots/*\ncompleted/*.md\n"})
+    repo.commit("Start", {k: v for k, v in TREE.items()})
+    write_files(repo.path, snapshot("2026-01-04T09-00-00"))
+    findings = only(history_findings(repo.path), "CT308")
+    assert [(d["path"], d["severity"]) for d in findings] == [("completed", "warning"),
+                                                              ("snapshots", "warning")]
+    assert "`snapshots/*` in .gitignore:1" in findings[1]["message"]
+    assert "2 of its 2 entries" in findings[1]["message"]
+    assert "`completed/*.md` in .gitignore:2" in findings[0]["message"]
+
+
+def test_ct308_warns_about_new_entries_of_an_ignored_directory(repo: GitRepo):
+    started(repo)
+    repo.commit("Ignore journal", {".gitignore": "journal/\n"})
+    [finding] = history_findings(repo.path)
+    assert (finding["code"], finding["path"]) == ("CT308", "journal")
+    assert "would ignore its new entries" in finding["message"]
+
+
+def test_ct308_silent_when_negated_or_tracked(repo: GitRepo):
+    write_files(repo.path, {".gitignore": "snapshots/*\n!snapshots/*.md\n*.tmp\n"})
+    started(repo)
+    assert history_findings(repo.path) == []

@@ -1,0 +1,340 @@
+"""CT2xx on real trees: entries against their directory's template, each rule fires and does not."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.support.common import check_json, minimal_tree, protocol_template, write_files
+
+
+def findings(root: Path, *extra: str) -> list[dict]:
+    result = check_json(root, "--no-git", *extra)
+    assert result.code in (0, 1), result.err
+    return result.json["diagnostics"]
+
+
+def located(root: Path) -> list[tuple[str, str, int, int]]:
+    """(code, path, line, column) of every finding, in report order."""
+    return [(d["code"], d["path"], d["line"], d["column"]) for d in findings(root)]
+
+
+def only(root: Path, code: str) -> dict:
+    found = [d for d in findings(root) if d["code"] == code]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def journal(date: str = "2026-01-05", turn: str = "2", front: str | None = None,
+            body: str | None = None) -> str:
+    """A valid journal entry, with its frontmatter or body replaced when given."""
+    if front is None:
+        front = f"date: {date}\nturn: {turn}\nobjective: load fixtures\n"
+    if body is None:
+        body = ("# Journal Entry\n\n## Context before\n\nParser done.\n\n## Actions taken\n\n"
+                "Wrote the loader.\n\n## Result\n\nIt loads.\n\n## Next\n\nPublish.\n")
+    return f"---\n{front}---\n\n{body}"
+
+
+COMPLETED = minimal_tree()["completed/2026-01-03-parse-constants.md"]
+SNAPSHOT = minimal_tree()["snapshots/2026-01-02T10-00-00.md"]
+J = "journal/2026-01-05-turn-2.md"
+KNOWLEDGE = "# KNOWLEDGE\n\n## Mesh index\n\n- **Indexes:** `knowledge/`\n"
+
+
+def test_the_journal_helper_is_valid(tree: Path):
+    write_files(tree, {J: journal()})
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT201 frontmatter-invalid
+
+
+def test_ct201_fires_when_the_template_has_frontmatter_and_the_entry_not(tree: Path):
+    write_files(tree, {J: journal().split("---\n", 2)[2]})
+    assert located(tree) == [("CT201", J, 1, 1)]  # and no CT202 for each field
+    assert "date, turn, objective" in only(tree, "CT201")["message"]
+
+
+def test_ct201_fires_on_yaml_that_does_not_parse(tree: Path):
+    write_files(tree, {J: journal(front="date: 2026-01-05\nturn: 2\nobjective: [unclosed\n")})
+    assert located(tree) == [("CT201", J, 4, 21)]
+    assert "not valid YAML: expected ',' or ']', but got the end of the frontmatter" \
+        in only(tree, "CT201")["message"]
+    assert [c for c, *_ in located(tree)] == ["CT201"]
+
+
+def test_ct201_fires_on_frontmatter_that_is_not_a_mapping(tree: Path):
+    write_files(tree, {J: journal(front="- date\n- turn\n")})
+    assert located(tree) == [("CT201", J, 2, 1)]
+    assert "is a list, not a mapping" in only(tree, "CT201")["message"]
+
+
+def test_ct201_fires_at_a_duplicate_key(tree: Path):
+    write_files(tree, {J: journal(front="date: 2026-01-05\nturn: 2\nobjective: x\n"
+                                        "  \nturn: 3\n")})
+    finding = only(tree, "CT201")
+    assert (finding["path"], finding["line"], finding["column"]) == (J, 6, 1)
+    assert "duplicate frontmatter key 'turn' (first at line 3)" in finding["message"]
+
+
+def test_ct201_fires_on_frontmatter_never_closed(tree: Path):
+    write_files(tree, {J: "---\ndate: 2026-01-05\n\n# Journal\n"})
+    assert ("CT201", J, 1, 1) in located(tree)
+    assert "never closed" in only(tree, "CT201")["message"]
+
+
+def test_ct201_alias_bomb_is_refused_quickly(tree: Path):
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n"
+        for i in range(8))
+    write_files(tree, {J: journal(front=bomb)})
+    started = time.monotonic()
+    finding = only(tree, "CT201")
+    assert time.monotonic() - started < 5
+    assert "aliases expand" in finding["message"]
+
+
+def test_ct201_reports_a_broken_template_once_and_uses_the_default(tree: Path):
+    write_files(tree, {"journal/ENTRY.template.md": "---\ndate: {{DATE}\n---\n\n## Only\n",
+                       J: journal(front="date: 2026-01-05\nturn: 2\n")})
+    found = located(tree)
+    assert [f for f in found if f[0] == "CT201"] == [("CT201", "journal/ENTRY.template.md", 2, 14)]
+    template = only(tree, "CT201")
+    assert "built-in default" in template["message"]
+    # the built-in journal template applies: objective is required, ## Only is not
+    assert [(c, p) for c, p, *_ in found if c != "CT201"] == [("CT202", J)]
+
+
+def test_ct201_does_not_fire_where_no_frontmatter_is_expected(tree: Path):
+    write_files(tree, {
+        "knowledge/harmonic-constants.md": "# Harmonic constants\n\nM2 dominates.\n",
+        "KNOWLEDGE.md": KNOWLEDGE,
+    })
+    assert findings(tree) == []  # completed/ (no frontmatter) is in the tree already
+
+
+# ------------------------------------------------------------------ CT202 missing-field
+
+
+def test_ct202_fires_on_an_absent_and_an_empty_field(tree: Path):
+    write_files(tree, {J: journal(front="date: 2026-01-05\nturn:\n")})
+    assert sorted(located(tree)) == [("CT202", J, 1, 1), ("CT202", J, 3, 1)]
+    messages = sorted(d["message"] for d in findings(tree))
+    assert "field 'objective' is missing" in messages[0]
+    assert "field 'turn' is empty" in messages[1]
+
+
+def test_ct202_fires_on_a_missing_or_empty_task_row(tree: Path):
+    entry = COMPLETED.replace("| Authority | wren |\n", "").replace("| tidewater |", "|  |")
+    write_files(tree, {"completed/2026-01-04-fixtures.md": entry})
+    lines = entry.split("\n")
+    task = lines.index("## Task") + 1
+    project = next(i for i, line in enumerate(lines) if line.startswith("| Project")) + 1
+    assert sorted(located(tree)) == [("CT202", "completed/2026-01-04-fixtures.md", task, 1),
+                                     ("CT202", "completed/2026-01-04-fixtures.md", project, 1)]
+    assert any("row 'Authority' is missing" in d["message"] for d in findings(tree))
+
+
+def test_ct202_does_not_fire_for_a_complete_entry_or_a_miscased_key(tree: Path):
+    write_files(tree, {J: journal(front="date: 2026-01-05\nturn: 2\nObjective: x\n")})
+    assert [c for c, *_ in located(tree)] == ["CT207"]  # the miscased key, once
+
+
+# ------------------------------------------------------------------ CT203 unfilled-placeholder
+
+
+def test_ct203_fires_at_each_placeholder(tree: Path):
+    entry = journal(front="date: 2026-01-05\nturn: 2\nobjective: {{TURN_OBJECTIVE}}\n",
+                    body=journal().split("---\n", 2)[2].replace("It loads.", "It {{RESULT}}."))
+    write_files(tree, {J: entry})
+    result_line = entry.split("\n").index("It {{RESULT}}.") + 1
+    assert located(tree) == [("CT203", J, 4, 12), ("CT203", J, result_line, 4)]
+
+
+def test_ct203_ignores_fenced_examples(tree: Path):
+    body = journal().split("---\n", 2)[2] + "\n```\n{{EXAMPLE}}\n```\n"
+    write_files(tree, {J: journal(body=body)})
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT204 field-format
+
+
+def test_ct204_fires_on_a_bad_date_turn_and_list(tree: Path):
+    write_files(tree, {
+        J: journal(front="date: 05/01/2026\nturn: two\nobjective: [a, b]\n"),
+        "snapshots/2026-01-03T09-00-00.md": SNAPSHOT.replace("date: 2026-01-02T10:00:00Z",
+                                                             "date: 2026-01-03T09:00:00Z")
+                                                    .replace("agent: wren", "agent:\n  - wren"),
+    })
+    assert located(tree) == [("CT204", J, 2, 1), ("CT204", J, 3, 1), ("CT204", J, 4, 1),
+                             ("CT204", "snapshots/2026-01-03T09-00-00.md", 3, 1)]
+    messages = [d["message"] for d in findings(tree)]
+    assert "date '05/01/2026' is not a date" in messages[0]
+    assert "turn 'two' is not an integer" in messages[1]
+    assert "'objective' is a list" in messages[2]
+
+
+def test_ct204_fires_on_a_value_outside_the_enumeration(tree: Path):
+    write_files(tree, {
+        "proposals/ENTRY.template.md": protocol_template("proposals"),
+        "PLAN.md": "# PLAN\n\n## Mesh index\n\n- **Indexes:** `proposals/`\n",
+        "proposals/2026-01-04-api.md": (
+            "---\ndate: 2026-01-04\ntopic: api\nstatus: Accepted\n---\n\n# Proposal\n\n"
+            "## Problem\n\nx\n\n## Proposal\n\nx\n\n## Alternatives considered\n\nx\n\n"
+            "## Decision\n\nx\n"),
+    })
+    finding = only(tree, "CT204")
+    assert (finding["path"], finding["line"], finding["column"]) == (
+        "proposals/2026-01-04-api.md", 4, 1)
+    assert "status 'Accepted' is not one of proposed, accepted, rejected, superseded" \
+        in finding["message"]
+    assert "case-sensitive" in finding["hint"]
+
+
+def test_ct204_does_not_fire_on_iso_date_times_and_yaml_words(tree: Path):
+    write_files(tree, {
+        "setup/ENTRY.template.md": "---\ndate: {{DATE}}\ntool: {{TOOL}}\napproved: yes|no\n---\n",
+        "TOOLS.md": "# TOOLS\n\n## Mesh index\n\n- **Indexes:** `setup/`\n",
+        "setup/2026-01-04-caddy.md": "---\ndate: 2026-01-04T09:30:00+01:00\ntool: on\n"
+                                     "approved: no\n---\n# Caddy\n",
+        J: journal(date="2026-01-05T23:59:59.250Z"),
+    })
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT205 date-mismatch
+
+
+def test_ct205_fires_when_the_name_and_date_disagree(tree: Path):
+    write_files(tree, {J: journal(date="2026-01-06")})
+    finding = only(tree, "CT205")
+    assert (finding["path"], finding["line"], finding["column"]) == (J, 2, 1)
+    assert "2026-01-06" in finding["message"] and "2026-01-05" in finding["message"]
+
+
+def test_ct205_compares_snapshots_to_the_second_in_utc(tree: Path):
+    off_by_one = SNAPSHOT.replace("2026-01-02T10:00:00Z", "2026-01-02T12:00:01+02:00")
+    write_files(tree, {"snapshots/2026-01-02T10-00-00.md": off_by_one})
+    finding = only(tree, "CT205")
+    assert (finding["line"], finding["column"]) == (2, 1)
+    assert "2026-01-02T10:00:01Z in UTC" in finding["message"]
+
+
+def test_ct205_does_not_fire_on_the_same_moment_or_a_plain_date(tree: Path):
+    write_files(tree, {
+        "snapshots/2026-01-02T10-00-00.md": SNAPSHOT.replace("2026-01-02T10:00:00Z",
+                                                             "2026-01-02T11:00:00.9+01:00"),
+        "snapshots/2026-01-03T08-30-00.md": SNAPSHOT.replace("2026-01-02T10:00:00Z",
+                                                             "2026-01-03"),
+        "snapshots/2026-01-04T08-30-00.md": SNAPSHOT.replace("2026-01-02T10:00:00Z",
+                                                             "2026-01-04 08:30:00"),
+    })
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT206 missing-section
+
+
+def test_ct206_fires_for_each_missing_section(tree: Path):
+    body = journal().split("---\n", 2)[2].split("## Result")[0]
+    write_files(tree, {J: journal(body=body)})
+    assert located(tree) == [("CT206", J, 1, 1), ("CT206", J, 1, 1)]
+    assert sorted(d["message"].split("'")[1] for d in findings(tree)) == ["## Next", "## Result"]
+
+
+def test_ct206_compares_headings_case_insensitively(tree: Path):
+    body = journal().split("---\n", 2)[2].replace("## Actions taken", "## ACTIONS TAKEN:")
+    write_files(tree, {J: journal(body=body)})
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT207 unknown-field
+
+
+def test_ct207_fires_on_a_key_the_template_lacks(tree: Path):
+    write_files(tree, {J: journal(front="date: 2026-01-05\nturn: 2\nobjective: x\nmood: calm\n")})
+    finding = only(tree, "CT207")
+    assert (finding["path"], finding["line"], finding["column"], finding["severity"]) == (
+        J, 5, 1, "warning")
+    assert "'mood'" in finding["message"]
+
+
+def test_ct207_does_not_fire_where_the_template_has_no_frontmatter(tree: Path):
+    write_files(tree, {"completed/2026-01-04-fixtures.md": "---\nsprint: 3\n---\n" + COMPLETED,
+                       "knowledge/tides.md": "---\nsource: wiki\n---\n# Tides\n",
+                       "KNOWLEDGE.md": KNOWLEDGE})
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT208 turn-mismatch
+
+
+def test_ct208_fires_when_turn_disagrees_with_the_name(tree: Path):
+    write_files(tree, {J: journal(turn="3")})
+    finding = only(tree, "CT208")
+    assert (finding["path"], finding["line"], finding["column"]) == (J, 3, 1)
+    assert "turn 3" in finding["message"] and "turn-2" in finding["message"]
+
+
+def test_ct208_does_not_fire_on_a_matching_turn(tree: Path):
+    write_files(tree, {J: journal(turn="02")})
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT209 no evidence
+
+
+def _no_evidence(rows: str) -> str:
+    head, tail = COMPLETED.split("## Evidence")
+    after = tail.split("## Learnings")[1]
+    return f"{head}## Evidence\n\n| Evidence | Path / URL |\n|---|---|\n{rows}\n## Learnings{after}"
+
+
+def test_ct209_fires_on_an_empty_evidence_table(tree: Path):
+    entry = _no_evidence("|  |  |\n")
+    write_files(tree, {"completed/2026-01-04-fixtures.md": entry})
+    line = entry.split("\n").index("## Evidence") + 1
+    finding = only(tree, "CT209")
+    assert (finding["path"], finding["line"], finding["column"]) == (
+        "completed/2026-01-04-fixtures.md", line, 1)
+
+
+def test_ct209_leaves_an_unfilled_template_row_to_ct203(tree: Path):
+    write_files(tree, {"completed/2026-01-04-fixtures.md":
+                       _no_evidence("| {{EVIDENCE_1}} | {{EVIDENCE_PATH_1}} |\n")})
+    assert sorted({d["code"] for d in findings(tree)}) == ["CT203"]
+
+
+def test_ct209_does_not_fire_with_evidence(tree: Path):
+    write_files(tree, {"completed/2026-01-04-fixtures.md": _no_evidence("| commit | 3f2a1c9 |\n")})
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT210 unreadable
+
+
+def test_ct210_fires_on_latin1_and_binary_markdown(tree: Path):
+    write_files(tree, {J: journal().encode("utf-8").replace(b"Wrote", b"Wr\xf4te"),
+                       "CONTEXT.md": b"# CONTEXT\x00\x01\n"})
+    line = journal().split("\n").index("Wrote the loader.") + 1
+    assert located(tree) == [("CT210", "CONTEXT.md", 1, 1), ("CT210", J, line, 3)]
+    messages = [d["message"] for d in findings(tree)]
+    assert "binary" in messages[0] and "0xf4" in messages[1]
+
+
+def test_ct210_does_not_fire_on_binary_artifacts(tree: Path):
+    write_files(tree, {
+        "artifacts/2026-01-02-chart.png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe",
+        "STATE.md": minimal_tree()["STATE.md"].replace("`snapshots/`",
+                                                       "`snapshots/`, `artifacts/`"),
+    })
+    assert findings(tree) == []
+
+
+def test_ct210_fires_on_a_log_that_is_not_utf8(tree: Path):
+    write_files(tree, {"EVENTS.md": "# EVENTS\n\n## Mesh index\n\n- **Indexes:** `logs/`\n",
+                       "logs/deploys.jsonl": b'{"event": "deploy"}\n{"who": "Ren\xe9"}\n',
+                       "logs/ok.jsonl": b'{"event": "ok"}\n'})
+    assert located(tree) == [("CT210", "logs/deploys.jsonl", 2, 13)]
