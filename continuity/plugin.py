@@ -4,12 +4,14 @@ Thin by design: the pages come from :func:`continuity.generator.generate`, which
 of MkDocs. Here they become in-memory files (``File.generated``): nothing is written into
 ``docs_dir``. Findings are logged through MkDocs' plugin logger, errors as warnings, so
 ``mkdocs build --strict`` fails and names them; the ``strict`` option fails the build without
-``--strict``. Pages that embed Markdown from the tree have their HTML sanitised.
+``--strict``. Every page the plugin adds passes one choke point, :meth:`on_page_content`:
+its rendered HTML is sanitised and its title made safe for ``<title>`` and the navigation.
 """
 
 from __future__ import annotations
 
 import os
+from html import unescape
 from pathlib import Path
 from typing import Any, Literal
 
@@ -25,6 +27,7 @@ from continuity.validators.diagnostics import Severity
 from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, Site, generate
 from continuity.generator.inputs import ProvenanceCache, gather
+from continuity.generator.mdtext import redaction, title_text
 from continuity.generator.safety import clean_html
 from continuity.model.tree import MemoryTree, discover
 from continuity.output import one_line
@@ -50,7 +53,9 @@ class ContinuityPlugin(BasePlugin):
         self.project_dir = Path.cwd()
         self.command = "build"
         self.provenance_cache: ProvenanceCache = {}
-        self.sanitised: set[str] = set()  # src_uris of pages whose HTML is cleaned
+        # src_uri of every page the plugin adds -> whether its raw HTML is cleaned (all are,
+        # unless `sanitize_html: false` keeps the tree's own HTML on the pages that embed it)
+        self.generated: dict[str, bool] = {}
         self.tree: MemoryTree | None = None
         self.server = None
         self.watched: set[str] = set()
@@ -159,7 +164,7 @@ class ContinuityPlugin(BasePlugin):
                 files.remove(file)  # the page that renders it takes its place
                 continue
             by_dest[file.dest_uri] = file
-        self.sanitised = set()
+        self.generated = {}
         for page in site.pages:
             generated = File.generated(
                 config, page.path, content=page.content,
@@ -168,8 +173,8 @@ class ContinuityPlugin(BasePlugin):
             if not self.make_room(generated, by_dest, files, root):
                 continue
             files.append(generated)
-            if page.holds_tree_markdown and tree.config.sanitize_html:
-                self.sanitised.add(generated.src_uri)
+            self.generated[generated.src_uri] = \
+                tree.config.sanitize_html or not page.holds_tree_markdown
         for static in site.static_files:
             generated = File.generated(config, static.path, abs_src_path=str(static.source),
                                        inclusion=InclusionLevel.NOT_IN_NAV)
@@ -224,15 +229,17 @@ class ContinuityPlugin(BasePlugin):
 
     def on_page_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
                         files: Files) -> str:
-        if page.file.src_uri in self.sanitised:
-            # MkDocs' title is HTML text (``&lt;`` for a written ``<``). Material prints it
-            # in <title> through ``striptags``, which unescapes it: a heading holding
-            # ``</title><img onerror=...>`` would become markup. A title in the page's meta
-            # is printed as it is, still escaped.
-            if page.title and "title" not in page.meta:
-                page.meta["title"] = page.title
-            return clean_html(html)
-        return html
+        sanitise = self.generated.get(page.file.src_uri)
+        if sanitise is None:
+            return html  # a page of the user's own docs
+        # MkDocs' title is HTML text (``&lt;`` for a written ``<``). Material prints
+        # ``page.title`` through ``striptags``, which unescapes it, and ``page.meta.title`` as
+        # it is; the mkdocs theme prints ``page.title`` as it is. A title holding no character
+        # HTML gives a meaning to is safe in each: heading ``</title><img onerror=...>`` stays
+        # text (its ``<`` shown as a look-alike).
+        with redaction(False):  # the page's text was redacted when it was generated
+            page.meta["title"] = title_text(unescape(page.title or ""))
+        return clean_html(html) if sanitise else html
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         self.server = server

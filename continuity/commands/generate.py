@@ -62,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     inputs = gather(tree, config, cwd)
     site = generate(tree, inputs.check, inputs.provenance, GenerateOptions(
         prefix=config.site_prefix, page_size=config.page_size,
-        title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html))
+        title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html,
+        portable=True))
     out = Path(args.out)
     written, removed = write_site(site, out, tree.root)
     if args.nav_file:

@@ -3,7 +3,7 @@ directory (its description, months, latest entries), each paginated, plus month 
 
 from __future__ import annotations
 
-from continuity.generator import charts
+from continuity.generator import charts, mdtext
 from continuity.model.tree import HistoryEntry, StateFile
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_pages import metadata_value, split_heading, tree_markdown
@@ -79,7 +79,8 @@ def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list]:
     document = state.document
     if document is None:
         reason = state.file.read.error if state.file.read else "a link leaving the repository"
-        return f"# {state.name}", f"*This file is not shown: {reason}.*", []
+        return (f"# {mdtext.inline(state.name)}",
+                f"*This file is not shown: {mdtext.inline(reason)}.*", [])
     front = document.frontmatter
     text = document.text
     if front.present and front.end_line > 0:

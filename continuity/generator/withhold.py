@@ -6,6 +6,11 @@ withheld (its title and a notice stand in for it) and its copy is not made; and 
 credential a page still quotes (a snapshot's diff shows the previous version's lines) is
 replaced by ``[redacted:KIND]``. Nothing is done when CT601 is not among the rules run: a
 tree that turned the rule off has chosen what it publishes.
+
+Redaction itself happens earlier, on each raw value as it is written into a page
+(:func:`continuity.generator.mdtext.raw`): here a withheld page's title (the entry's H1, which
+may hold the credential) is redacted too, and every title is made safe for the ``<title>``
+element and the navigation (:func:`continuity.generator.mdtext.title_text`).
 """
 
 from __future__ import annotations
@@ -15,16 +20,20 @@ from pathlib import Path
 
 from continuity.validators.engine import CheckResult
 from continuity.formats.secrets import CREDENTIALS, redact
-from continuity.generator.mdtext import attribute, inline
+from continuity.generator.mdtext import attribute, inline, redaction, title_text
 from continuity.generator.site import Page, Site
 
 RULE = "CT601"
 
 
 def withhold_credentials(site: Site, check: CheckResult, root: Path) -> Site:
-    """``site`` with the pages and copies of files holding a credential withheld."""
+    """``site`` with the pages and copies of files holding a credential withheld, and every
+    page's title made safe (redacted when CT601 ran)."""
+    with redaction(RULE in check.rules):
+        titled = tuple(replace(page, title=title_text(page.title)) for page in site.pages)
     if RULE not in check.rules:
-        return site
+        return Site(titled, site.static_files)
+    site = Site(titled, site.static_files)
     holders: dict[str, int] = {}
     for diagnostic in check.diagnostics:
         if diagnostic.code == RULE:

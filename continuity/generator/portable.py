@@ -1,0 +1,178 @@
+"""Markdown from the tree made safe for any Markdown engine (``continuity generate``).
+
+The plugin cleans the HTML MkDocs renders (:func:`.safety.clean_html`); the Markdown that
+``continuity generate`` hands to Zensical, ProperDocs or any other engine is never seen again,
+and engines disagree on what is HTML, code or a link (an ``<img>`` line followed by a link:
+CommonMark reads one HTML block, Python-Markdown an image and a live link). So this pass
+relies on no parser's reading:
+
+* no raw HTML: every ``<`` outside code is written ``&lt;``; the only code trusted is a fenced
+  block that CommonMark and Python-Markdown both close at the same line (top level, a plain
+  info string, a closing fence exactly like the opening) and a code span within one line with
+  no ``|`` (GFM tables split rows there, Python-Markdown does not);
+* no attribute list: every ``{`` outside code is written ``&#123;`` (attr_list reads
+  ``{: onclick=... }`` and ``{: #__config }`` after headings, paragraphs and links);
+* no link or image whose destination has a scheme other than http, https or mailto: every
+  ``](`` and ``]:`` in the text, code included, is read the way a browser reads the URL
+  (entities and backslash escapes decoded, tabs and newlines dropped);
+* no extension block from the tree: ``--8<--`` (pymdownx.snippets, which would include a
+  file from disk) loses its ``<``, and ``///`` (pymdownx.blocks) its first ``/``.
+
+Limits: text inside an indented code block or a code span that spans lines shows ``&lt;``
+for ``<``; an engine that knows no fenced code blocks is not covered.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from markdown.extensions.fenced_code import FencedBlockPreprocessor
+from markdown_it import MarkdownIt
+
+#: Schemes a link may keep; a destination without a scheme is relative and kept too.
+SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
+REMOVED = "#unsafe-link-removed"
+
+_COMMONMARK = MarkdownIt("commonmark", {"html": False})
+#: Python-Markdown's own pattern for a fenced block (its fenced_code extension, which MkDocs,
+#: ProperDocs and Zensical enable): the blocks it reads, to compare with CommonMark's.
+_PYTHON_MARKDOWN_FENCE = FencedBlockPreprocessor.FENCED_BLOCK_RE
+# A link destination: after ``](`` (inline) or ``]:`` (a reference definition, whose
+# destination may stand on the next line, behind a quote's ``>``).
+_DESTINATION = re.compile(
+    r"(\]\(\s*<?|\]:[ \t]*(?:\r?\n[ \t>]*)?<?)((?:[^\s()<>]|\([^\s()<>]*\))*)")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_BLOCKS_LINE = re.compile(r"^([ \t>]*)/(?=//)", re.MULTILINE)
+
+
+def unsafe_destination(url: str) -> bool:
+    """Whether a link destination, as any engine and then a browser read it, has a scheme
+    other than http, https or mailto."""
+    decoded = html.unescape(_BACKSLASH_ESCAPE.sub(r"\1", url))
+    squeezed = "".join(ch for ch in decoded if ch > " " and ch != "\x7f")
+    match = _SCHEME.match(squeezed)
+    return bool(match) and match.group(1).lower() not in SAFE_SCHEMES
+
+
+def _defang_links(text: str) -> str:
+    def replace(match: re.Match[str]) -> str:
+        if unsafe_destination(match.group(2)):
+            return match.group(1) + REMOVED
+        return match.group(0)
+
+    return _DESTINATION.sub(replace, text) if "]" in text else text
+
+
+def trusted_fences(text: str) -> tuple[set[int], str | None]:
+    """The lines of fenced blocks that CommonMark (markdown-it, reading no HTML, as the text
+    is once ``<`` is escaped) and Python-Markdown both read as the same block; and the fence
+    left open at the end, which would swallow whatever a page adds after the text."""
+    lines = text.split("\n")
+    python_markdown: set[tuple[int, int]] = set()
+    if "```" in text or "~~~" in text:
+        for match in _PYTHON_MARKDOWN_FENCE.finditer(text):
+            first = text.count("\n", 0, match.start())
+            python_markdown.add((first, first + match.group(0).count("\n")))
+    trusted: set[int] = set()
+    left_open: str | None = None
+    for token in _COMMONMARK.parse(text):
+        if token.type != "fence" or token.map is None:
+            continue
+        first, end = token.map
+        last = end - 1
+        closed = last > first and lines[last].strip() and \
+            set(lines[last].strip()) == {token.markup[0]}
+        if not closed:
+            if token.level == 0:
+                left_open = token.markup
+            continue
+        if token.level == 0 and (first, last) in python_markdown:
+            trusted.update(range(first, end))
+    return trusted, left_open
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each code span of one line, as CommonMark and Python-Markdown agree on
+    it: an unescaped run of backticks to the next run of the same length."""
+    spans: list[tuple[int, int]] = []
+    position = 0
+    while True:
+        start = line.find("`", position)
+        if start < 0:
+            return spans
+        run_end = start
+        while run_end < len(line) and line[run_end] == "`":
+            run_end += 1
+        backslashes = len(line[:start]) - len(line[:start].rstrip("\\"))
+        if backslashes % 2:  # an escaped backtick opens nothing; the rest of the run may
+            position = start + 1
+            continue
+        run = line[start:run_end]
+        search = run_end
+        end = -1
+        while True:
+            found = line.find(run, search)
+            if found < 0:
+                break
+            after = found + len(run)
+            if (after >= len(line) or line[after] != "`") and line[found - 1] != "`":
+                end = after
+                break
+            search = found + 1
+        if end < 0:
+            position = run_end
+            continue
+        if "|" not in line[run_end:end - len(run)]:
+            spans.append((start, end))
+        position = end
+
+
+def _escape_outside(text: str) -> str:
+    return text.replace("<", "&lt;").replace("{", "&#123;")
+
+
+def _escape_line(line: str) -> str:
+    if "<" not in line and "{" not in line:
+        return line
+    if "`" not in line:
+        return _escape_outside(line)
+    parts: list[str] = []
+    position = 0
+    for start, end in _code_spans(line):
+        parts.append(_escape_outside(line[position:start]))
+        parts.append(line[start:end])
+        position = end
+    parts.append(_escape_outside(line[position:]))
+    return "".join(parts)
+
+
+def portable_markdown(text: str) -> str:
+    """``text`` (Markdown from the tree) with no raw HTML, no attribute list, no link with an
+    unsafe scheme and no extension block, under any engine; fenced code as it was."""
+    text = _defang_links(text)
+    trusted, left_open = trusted_fences(text)
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if index not in trusted:
+            lines[index] = _escape_line(line)
+    text = "\n".join(lines)
+    if "///" in text:
+        text = _BLOCKS_LINE.sub(r"\1&#47;", text)
+    return close_open_fence(text, left_open)
+
+
+def close_open_fence(text: str, fence: str | None) -> str:
+    """``text`` with the fence it leaves open closed (the opening fence's own run, which both
+    engines close it with), so that the page's own sections after it stay Markdown."""
+    if fence is None:
+        return text
+    return text.rstrip("\n") + "\n" + fence + "\n"
+
+
+def open_fence(text: str) -> str | None:
+    """The fence ``text`` leaves open at its end, as CommonMark reads it, or None."""
+    if "```" not in text and "~~~" not in text:
+        return None
+    return trusted_fences(text)[1]
