@@ -45,6 +45,14 @@ def _real(path: str) -> str:
     return os.path.join(os.path.realpath(directory), name)
 
 
+def scanned_files(tree: MemoryTree) -> set[str]:
+    """The files of the tree the check reads (and CT601 scans), as :func:`_real` paths."""
+    files = {_real(str(f.abspath)) for f in tree.all_files()}
+    files |= {_real(str(d.template_file.abspath)) for d in tree.directories.values()
+              if d.template_file is not None}
+    return files
+
+
 class ContinuityPlugin(BasePlugin):
     """``plugins: [search, continuity]``; options are those of ``continuity check`` (SPEC §3)."""
 
@@ -157,13 +165,24 @@ class ContinuityPlugin(BasePlugin):
         root = str(tree.root)
         rendered = {_real(str(tree.root / p.source)) for p in site.pages if p.source}
         rendered |= {_real(str(s.source)) for s in site.static_files}
+        scanned = scanned_files(tree) if inside else set()
+        unscanned: list[str] = []
         by_dest: dict[str, File] = {}
         for file in list(files):
             source = _real(file.abs_src_path) if file.abs_src_path else None
             if inside and source in rendered:
                 files.remove(file)  # the page that renders it takes its place
                 continue
+            if inside and source and source.startswith(root + os.sep) and source not in scanned:
+                # Inside docs_dir, MkDocs would publish every file of the memory root; one the
+                # check never read (drafts/, a file `exclude` names) was never scanned.
+                files.remove(file)
+                unscanned.append(file.src_uri)
+                continue
             by_dest[file.dest_uri] = file
+        if unscanned:
+            log.info(f"{len(unscanned)} files of the memory root inside docs_dir are not "
+                     f"published, since the check did not read them (first: {unscanned[0]})")
         self.generated = {}
         for page in site.pages:
             generated = File.generated(
