@@ -66,7 +66,22 @@ def inline(value: object, strip: bool = True) -> str:
         text = html.escape(text, quote=False)
         text = _INLINE_SPECIAL.sub(r"\\\1", text)
         text = _WHITESPACE.sub(" ", text)
-    return text.strip() if strip else text
+    text = text.strip() if strip else text
+    if text and (text[0] in _BLOCK_MARKERS or text[0].isdigit()):
+        text = _LEADING_MARKER.sub(_entity, text, count=1)
+    return text
+
+
+# At the start of a line these open a block (heading, quote, list, fence, setext underline);
+# written as entities they are text in every engine.
+_BLOCK_MARKERS = frozenset("#>-+=~")
+_LEADING_MARKER = re.compile(r"^(?:[#>\-+=~]|\d{1,9}([.)]))")
+
+
+def _entity(match: re.Match[str]) -> str:
+    if match.group(1):  # "1." and "1)": the delimiter
+        return match.group(0)[:-1] + f"&#{ord(match.group(1))};"
+    return f"&#{ord(match.group(0))};"
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")

@@ -23,6 +23,11 @@ def python_markdown(text: str) -> str:
     return markdown.markdown(text, extensions=PYTHON_MARKDOWN_EXTENSIONS)
 
 
+def python_markdown_without_toc(text: str) -> str:
+    """The same without toc, whose ids are the engine's (an empty heading's is ``_1``)."""
+    return markdown.markdown(text, extensions=PYTHON_MARKDOWN_EXTENSIONS[1:])
+
+
 def commonmark(text: str) -> str:
     return _COMMONMARK.render(text)
 
