@@ -122,6 +122,8 @@ def code(value: object) -> str:
         return ""
     if "|" in text:
         return f"<code>{inline(text)}</code>"
+    if "{{" in text:  # a code span cannot escape a template placeholder: written as text
+        return inline(text)
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     padding = " " if text.startswith("`") or text.endswith("`") else ""
