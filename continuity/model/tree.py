@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
@@ -259,7 +259,6 @@ class MemoryTree:
     session_state: TreeFile | None
     note_stores: tuple[TreeFile, ...]
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
-    empty_dirs: tuple[str, ...] = field(default=())
 
     # -- lookups used by rules and pages
 

@@ -42,7 +42,9 @@ def note_json(ctx: CheckContext) -> Iterator[Violation]:
         {"time": "2026-11-02T14:03:11Z", "project": "tidewater", "fact": "Tides are
         ["not", "an", "object"]
 
-    **Fix:** complete or remove the broken line; write new notes with `continuity note`, which
+    **Fix**
+
+    Complete or remove the broken line; write new notes with `continuity note`, which
     appends whole lines under a lock.
     """
     for store in _stores(ctx):
@@ -86,7 +88,9 @@ def note_field(ctx: CheckContext) -> Iterator[Violation]:
 
         {"time": "2 Nov 2026", "project": "", "fact": "Tides are UTC.", "tags": "ops"}
 
-    **Fix:** `"time": "2026-11-02T14:03:11Z"`, a project name, and `"tags": ["ops"]`;
+    **Fix**
+
+    `"time": "2026-11-02T14:03:11Z"`, a project name, and `"tags": ["ops"]`;
     `continuity note` writes notes this way.
     """
     for store in _stores(ctx):
@@ -131,7 +135,9 @@ def note_unredacted(ctx: CheckContext) -> Iterator[Violation]:
 
         {"time": "...", "project": "ops", "fact": "Billing alerts go to wren@example.org."}
 
-    **Fix:** replace the value with a marker such as `[redacted:email]`, rotate any credential
+    **Fix**
+
+    Replace the value with a marker such as `[redacted:email]`, rotate any credential
     that was written down, and capture notes with `continuity note`, which redacts.
     """
     for store in _stores(ctx):
@@ -161,7 +167,9 @@ def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
 
         {"fact": "The parser needs UTF-8. Also the CI runs nightly.\\nAnd tides are UTC."}
 
-    **Fix:** split it into one note per fact (`continuity note` once per sentence).
+    **Fix**
+
+    Split it into one note per fact (`continuity note` once per sentence).
     """
     for store in _stores(ctx):
         for note in store.notes:
@@ -199,7 +207,9 @@ def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
         {"time": "2026-11-02T14:03:11Z", "project": "tidewater", "fact": "Tides are UTC."}
         {"time": "2026-11-05T09:00:00Z", "project": "tidewater", "fact": "Tides are UTC."}
 
-    **Fix:** leave the store as it is (it is append-only) and recall before capturing next
+    **Fix**
+
+    Leave the store as it is (it is append-only) and recall before capturing next
     time; `continuity recall QUERY --project P` finds the first one.
     """
     seen: dict[tuple[str, str], Note] = {}
