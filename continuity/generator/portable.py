@@ -53,7 +53,7 @@ def unsafe_destination(url: str) -> bool:
     decoded = html.unescape(_BACKSLASH_ESCAPE.sub(r"\1", url))
     squeezed = "".join(ch for ch in decoded if ch > " " and ch != "\x7f")
     match = _SCHEME.match(squeezed)
-    return bool(match) and match.group(1).lower() not in SAFE_SCHEMES
+    return match is not None and match.group(1).lower() not in SAFE_SCHEMES
 
 
 def _defang_links(text: str) -> str:

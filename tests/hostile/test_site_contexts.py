@@ -1,6 +1,7 @@
 """Property-based: a value from the tree, in each context a page puts it, stays text under
 Python-Markdown and markdown-it; Markdown from the tree made portable runs nothing under either.
-(Python-Markdown runs without toc here: its ids are the engine's.) Bounded: a few hundred examples each, no deadline per example (the engines are slow to warm)."""
+(Python-Markdown runs without toc here: its ids are the engine's.) Bounded: 150 examples each,
+no deadline per example (the engines are slow to warm)."""
 
 from __future__ import annotations
 
