@@ -10,7 +10,8 @@ from continuity.generator import mdtext
 from continuity.generator.context import SiteContext
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
-from continuity.generator.portable import close_open_fence, open_fence, portable_markdown
+from continuity.generator.portable import (break_snippets, close_open_fence, open_fence,
+                                           portable_markdown)
 from continuity.generator.safety import neutralise_markdown
 from continuity.generator.snapshots import compare
 from continuity.generator.site import Page, StaticFile
@@ -65,7 +66,7 @@ def tree_markdown(ctx: SiteContext, text: str) -> str:
     """Markdown from the tree as a page embeds it: redacted (on the raw text, before any
     escaping), then neutralised (for any engine, with ``generate``), with any fence it leaves
     open closed; or shown as text when no Markdown engine could read it in bounded time."""
-    text = mdtext.raw(text)
+    text = break_snippets(mdtext.raw(text))
     reason = unrenderable(text)
     if reason is not None:
         return f"*Shown as text: {reason}.*\n\n" + mdtext.code_block(text, "text")

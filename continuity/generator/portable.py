@@ -15,8 +15,9 @@ relies on no parser's reading:
 * no link or image whose destination has a scheme other than http, https or mailto: every
   ``](`` and ``]:`` in the text, code included, is read the way a browser reads the URL
   (entities and backslash escapes decoded, tabs and newlines dropped);
-* no extension block from the tree: ``--8<--`` (pymdownx.snippets, which would include a
-  file from disk) loses its ``<``, and ``///`` (pymdownx.blocks) its first ``/``.
+* no extension block from the tree: ``///`` (pymdownx.blocks) loses its first ``/``; and in
+  every mode, ``--8<--`` (pymdownx.snippets, which would include a file from disk) is broken
+  by :func:`break_snippets`.
 
 Limits: text inside an indented code block or a code span that spans lines shows ``&lt;``
 for ``<``; an engine that knows no fenced code blocks is not covered.
@@ -45,6 +46,17 @@ _DESTINATION = re.compile(
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _BLOCKS_LINE = re.compile(r"^([ \t>]*)/(?=//)", re.MULTILINE)
+
+
+#: pymdownx.snippets' marker (``--8<-- "file"``), which includes a file from disk into the page:
+#: read before code blocks, so it is broken everywhere, code included.
+_SNIPPET = re.compile(r"(-+8)(<-+)")
+
+
+def break_snippets(text: str) -> str:
+    """``text`` with every snippet marker broken by a zero-width space between ``8`` and ``<``:
+    an entry must not make the build publish ``.git/config`` or any other file of the disk."""
+    return _SNIPPET.sub("\\1\u200b\\2", text) if "8<-" in text else text
 
 
 def unsafe_destination(url: str) -> bool:

@@ -262,3 +262,24 @@ def test_files_of_a_root_inside_docs_dir_that_the_check_did_not_read_are_not_pub
     leaks = [name for name, data in _site_files(result.site).items() if GITHUB.encode() in data]
     assert leaks == []
     assert (result.site / "memory" / "STATE" / "index.html").is_file()
+
+
+def test_a_snippet_marker_in_an_entry_includes_no_file_of_the_disk(tmp_path: Path):
+    project = tmp_path / "project"
+    write_files(project, {"private.txt": "the-private-marker\n"})
+    write_files(project / "memory", {**minimal_tree(), **dict([_journal(
+        4, 2, '# Include\n\n--8<-- "private.txt"\n\n```\n--8<-- "private.txt"\n```\n')])})
+    write_mkdocs_yml(project, options={"root": "memory"},
+                     extra={"markdown_extensions": ["pymdownx.snippets"]})
+    result = build(project)
+    assert result.error is None, result.said
+    assert [n for n, d in _site_files(result.site).items() if b"the-private-marker" in d] == []
+    out = tmp_path / "docs"
+    assert run_cli("generate", str(project / "memory"), "--out", str(out), "--no-git",
+                   cwd=project).code == 0
+    import markdown
+    page = (out / "journal" / "2026-01-04-turn-2.md").read_text("utf-8")
+    rendered = markdown.markdown(page, extensions=["pymdownx.snippets", "fenced_code"],
+                                 extension_configs={"pymdownx.snippets": {"base_path": [
+                                     str(project)]}})
+    assert "the-private-marker" not in rendered
