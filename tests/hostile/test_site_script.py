@@ -64,6 +64,11 @@ ARTIFACTS = {
                                      "<script>alert(16)</script></html>",
     "artifacts/2026-01-05-data.csv": "a,b\n1,2\n",
 }
+# A snapshot's section titles are named in the sentence above its diff.
+SNAPSHOT = ("---\ndate: 2026-01-03T10:00:00Z\nagent: wren\nversion: 0.2\nstatus: active\n---\n\n"
+            "# Snapshot — 2026-01-03\n\n## State at snapshot\n\nGoing.\n\n## Active objective\n\n"
+            "Parser.\n\n## Blockers\n\nNone.\n\n## Next action\n\nShip.\n\n"
+            "## <img src=x onerror=alert(19)>\n\nx\n")
 NOTES = "\n".join(json.dumps(note) for note in [
     {"time": "2026-01-02T10:00:00Z", "project": "p {: onclick=alert(17) }",
      "fact": "Projects land in headings.", "tags": ["t {: onclick=alert(18) }", GITHUB]},
@@ -74,6 +79,7 @@ LEDGER = json.dumps({"cycle": 1, "target": f"deploy {GITHUB}", "result": "improv
 
 def _tree() -> dict[str, str]:
     tree = {**minimal_tree(), **HOSTILE, **ARTIFACTS, "notes.jsonl": NOTES,
+            "snapshots/2026-01-03T10-00-00.md": SNAPSHOT,
             ".agents/evolve/cycle-history.jsonl": LEDGER}
     tree["ARTIFACTS.md"] = "# ARTIFACTS\n\n## Mesh index\n\n- **Indexes:** `artifacts/`\n"
     return tree
