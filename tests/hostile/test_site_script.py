@@ -45,6 +45,7 @@ HOSTILE: dict[str, str] = dict([
                    '<p name="getElementById" id="__search">x</p>\n\n## Heading {: #__drawer }\n'),
     # 4: attribute lists in a title and a heading of the tree.
     _journal(6, 4, "# Title {: onclick=alert(4) }\n\n## Section {: onclick=\"alert(5)\" }\n\n"
+                   "## Entities &lt;img src=x onerror=alert(20)&gt; in the table of contents\n\n"
                    "[a link](https://example.com/){: onclick=alert(6) href=\"javascript:alert(7)\" }\n"),
     # 5: the HTML line that CommonMark reads as an HTML block swallowing a link.
     _journal(7, 5, "# Links\n\n<img src=x>\n[a](javascript:alert(8))\n\n"
