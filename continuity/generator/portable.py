@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 
 from markdown.extensions.fenced_code import FencedBlockPreprocessor
 from markdown_it import MarkdownIt
@@ -34,6 +35,8 @@ from markdown_it import MarkdownIt
 #: Schemes a link may keep; a destination without a scheme is relative and kept too.
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 REMOVED = "#unsafe-link-removed"
+#: Fence lines up to which Python-Markdown's reading of fences is computed (see trusted_fences).
+MAX_FENCE_LINES = 64
 
 # Blocks are all it needs to know: inline parsing (a third of the cost) is off.
 _COMMONMARK = MarkdownIt("commonmark", {"html": False}).disable("inline")
@@ -51,13 +54,13 @@ _BLOCKS_LINE = re.compile(r"^([ \t>]*)/(?=//)", re.MULTILINE)
 
 #: pymdownx.snippets' marker (``--8<-- "file"``), which includes a file from disk into the page:
 #: read before code blocks, so it is broken everywhere, code included.
-_SNIPPET = re.compile(r"(-+8)(<-+)")
+_SNIPPET = re.compile(r"(?<=-8)<(?=-)")  # fixed-width look-arounds: linear in any text
 
 
 def break_snippets(text: str) -> str:
     """``text`` with every snippet marker broken by a zero-width space between ``8`` and ``<``:
     an entry must not make the build publish ``.git/config`` or any other file of the disk."""
-    return _SNIPPET.sub("\\1\u200b\\2", text) if "8<-" in text else text
+    return _SNIPPET.sub("\u200b<", text) if "8<-" in text else text
 
 
 def unsafe_destination(url: str) -> bool:
@@ -86,9 +89,12 @@ def trusted_fences(text: str) -> tuple[set[int], str | None]:
         return set(), None  # no fence: nothing to trust, nothing left open
     lines = text.split("\n")
     python_markdown: set[tuple[int, int]] = set()
-    for match in _PYTHON_MARKDOWN_FENCE.finditer(text):
-        first = text.count("\n", 0, match.start())
-        python_markdown.add((first, first + match.group(0).count("\n")))
+    # Python-Markdown's pattern scans to the end from every fence line it cannot close: with
+    # more than a few such lines, nothing is trusted (all is escaped) rather than pay that.
+    if sum(1 for line in lines if line.startswith(("```", "~~~"))) <= MAX_FENCE_LINES:
+        for match in _PYTHON_MARKDOWN_FENCE.finditer(text):
+            first = text.count("\n", 0, match.start())
+            python_markdown.add((first, first + match.group(0).count("\n")))
     trusted: set[int] = set()
     left_open: str | None = None
     for token in _COMMONMARK.parse(text):
@@ -109,38 +115,38 @@ def trusted_fences(text: str) -> tuple[set[int], str | None]:
 
 def _code_spans(line: str) -> list[tuple[int, int]]:
     """(start, end) of each code span of one line, as CommonMark and Python-Markdown agree on
-    it: an unescaped run of backticks to the next run of the same length."""
+    it: a run of backticks (less the first, when a backslash escapes it) opens, and the next
+    run of exactly that length closes. Runs are listed once and looked up by length, so a line
+    of thousands of unmatched runs costs one pass, not one per run."""
+    runs: list[tuple[int, int]] = []  # (start, length) of every maximal run of backticks
+    position = line.find("`")
+    while position >= 0:
+        end = position
+        while end < len(line) and line[end] == "`":
+            end += 1
+        runs.append((position, end - position))
+        position = line.find("`", end)
+    by_length: dict[int, list[int]] = {}  # run length -> indexes of the runs, in order
+    for index, (_, length) in enumerate(runs):
+        by_length.setdefault(length, []).append(index)
     spans: list[tuple[int, int]] = []
-    position = 0
-    while True:
-        start = line.find("`", position)
-        if start < 0:
-            return spans
-        run_end = start
-        while run_end < len(line) and line[run_end] == "`":
-            run_end += 1
+    index = 0
+    while index < len(runs):
+        start, length = runs[index]
         backslashes = len(line[:start]) - len(line[:start].rstrip("\\"))
-        if backslashes % 2:  # an escaped backtick opens nothing; the rest of the run may
-            position = start + 1
+        if backslashes % 2:  # the first backtick is escaped; the rest of the run may open
+            start, length = start + 1, length - 1
+        same = by_length.get(length, []) if length else []
+        after = bisect_right(same, index)
+        if after == len(same):
+            index += 1  # nothing closes it: its backticks are text
             continue
-        run = line[start:run_end]
-        search = run_end
-        end = -1
-        while True:
-            found = line.find(run, search)
-            if found < 0:
-                break
-            after = found + len(run)
-            if (after >= len(line) or line[after] != "`") and line[found - 1] != "`":
-                end = after
-                break
-            search = found + 1
-        if end < 0:
-            position = run_end
-            continue
-        if "|" not in line[run_end:end - len(run)]:
-            spans.append((start, end))
-        position = end
+        closing = same[after]
+        close_start = runs[closing][0]
+        if "|" not in line[start + length:close_start]:
+            spans.append((start, close_start + length))
+        index = closing + 1
+    return spans
 
 
 def _escape_outside(text: str) -> str:
