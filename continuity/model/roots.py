@@ -99,7 +99,7 @@ def declared_parent(text: str) -> tuple[str, int] | None:
     offset = front.end_line if front.present and front.end_line > 0 else 0
     body = "\n".join(text.split("\n")[offset:]) if offset else text
     doc = MarkdownDoc(body, line_offset=offset)
-    first_h2 = next((s.start - 1 for s in doc.sections if s.level <= 2), len(doc.lines))
+    first_h2 = next((s.start - 1 for s in doc.sections if s.level == 2), len(doc.lines))
     for index in range(first_h2):
         if not doc.in_code[index]:
             continue

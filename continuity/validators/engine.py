@@ -63,10 +63,8 @@ def unknown_codes(config: Config, codes: list[str], select: Iterable[str] = (),
     given += [("severity", c) for c in config.severity]
     for option, code in given:
         if not any(known.startswith(code) for known in codes):
-            where = "" if config.source == "defaults" else f" (from {config.source} or the " \
-                "command line)"
-            raise ConfigError(f"option '{option}': no rule has the code '{code}'{where}; "
-                              "`continuity rules` lists the codes")
+            raise ConfigError(f"option '{option}': no rule has the code '{code}' (nothing "
+                              "would be checked for it); `continuity rules` lists the codes")
 
 
 @dataclass(frozen=True)
