@@ -52,7 +52,7 @@ class Config:
     def root_path(self) -> Path:
         return (self.base_dir / self.root).resolve()
 
-    def with_options(self, options: dict[str, Any], source: str) -> "Config":
+    def with_options(self, options: dict[str, Any], source: str) -> Config:
         """A copy with ``options`` applied (already validated or validated here)."""
         return replace(self, **validate(options, source))
 
@@ -238,7 +238,7 @@ def mkdocs_plugin_options(directory: Path) -> tuple[Path, dict[str, Any]] | None
     _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
     try:
         text = path.read_text("utf-8")
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        data = yaml.load(text, Loader=_Loader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         if "continuity" in (locals().get("text") or ""):
             raise ConfigError(f"{path}: cannot read the continuity plugin's options: "

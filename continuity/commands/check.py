@@ -11,8 +11,8 @@ import os
 import sys
 from pathlib import Path
 
+from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import CheckResult, active_rules, run_check, start_git
-from continuity.errors import UsageError
 from continuity.output import write_output
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
@@ -67,7 +67,10 @@ def run(args: argparse.Namespace) -> int:
     # (or found below a directory named) is checked whole; files or directories inside one
     # narrow what is reported, and files alone are discovered alone (the per-file hook).
     targets = resolve_targets(args.paths, config, cwd)
-    diagnostics, notices, files, codes = [], [], 0, ()
+    diagnostics: list[Diagnostic] = []
+    notices: list[str] = []
+    files = 0
+    codes: tuple[str, ...] = ()
     rules = active_rules(config)
     for target in targets:
         root, only = target.root, target.only

@@ -12,7 +12,7 @@ import os
 import posixpath
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from continuity.validators.engine import CheckResult
 from continuity.model.tree import MemoryTree

@@ -9,10 +9,10 @@ import calendar
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timezone
-from typing import Iterable
+from collections.abc import Iterable
 
 from continuity.validators.engine import CheckResult
-from continuity.validators.diagnostics import Diagnostic, Severity
+from continuity.validators.diagnostics import Diagnostic
 from continuity.formats.markdown import normalise_heading
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
 from continuity.generator.layout import SiteLayout
@@ -28,8 +28,8 @@ class GenerateOptions:
     title: str = "Memory"  # the home page's heading
     sanitize_html: bool = True  # clean raw HTML in Markdown copied from the tree
     #: Nesting: the roots below this one and the root above, linked from the home page.
-    children: tuple["RootLink", ...] = ()
-    parent: "RootLink | None" = None
+    children: tuple[RootLink, ...] = ()
+    parent: RootLink | None = None
     #: Page paths other roots' pages take (a child root's folder): never given to this root.
     reserved: tuple[str, ...] = ()
 
@@ -204,7 +204,3 @@ class SiteContext:
     @property
     def warnings(self) -> int:
         return self.check.warnings
-
-    @staticmethod
-    def is_error(diagnostic: Diagnostic) -> bool:
-        return diagnostic.severity is Severity.ERROR

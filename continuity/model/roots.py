@@ -15,7 +15,9 @@ templates, mesh and history directories. A directory is a **memory root** when i
 for coding agents that has nothing of the protocol; the protocol's own ``AGENTS.md`` is a
 bootloader, and always comes with the files it loads (``STATE.md``, ``TODO.md``, a pack's
 ``RUBRIC.md``…) or declares its place in the hierarchy. Files beside it that are documentation
-or another tool's instructions (README.md, CONTRIBUTING.md, CLAUDE.md, SKILL.md) do not count. The search below a path skips hidden directories (``.git``, ``.agents``),
+or another tool's instructions (README.md, CONTRIBUTING.md, CLAUDE.md, SKILL.md) do not count.
+
+The search below a path skips hidden directories (``.git``, ``.agents``),
 ``node_modules`` and ``__pycache__``, and does not enter a root's own history and library
 directories (they belong to that root, unless one of them is itself a root); it follows links
 to directories only while they stay inside the repository, records those that leave it (they
@@ -92,7 +94,7 @@ def declared_parent(text: str) -> tuple[str, int] | None:
     protocol's own AGENTS.md explains it under "Declaring a relationship") is an example.
     """
     front = fm.parse(text)
-    value = front.data.get("parent") if front.valid else None
+    value = front.data.get("parent") if front.present and not front.problems else None
     if isinstance(value, str) and value.strip():
         position = front.positions.get("parent")
         return value.strip(), getattr(position, "line", 1) or 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.validators.diagnostics import Violation

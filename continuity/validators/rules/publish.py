@@ -7,7 +7,7 @@ never echoed; a link leaving the repository is reported by its name and never re
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 @lru_cache(maxsize=1)
-def _markdown() -> "MarkdownIt":
+def _markdown() -> MarkdownIt:
     """The parser, imported when first needed: a check of a few files starts faster."""
     from markdown_it import MarkdownIt
 
@@ -238,7 +238,7 @@ def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
                 yield body.file_line(index), column, html
 
 
-def _inline_html(token: "Token") -> Iterator[tuple[int, str]]:
+def _inline_html(token: Token) -> Iterator[tuple[int, str]]:
     """Offsets in ``token.content`` of its html_inline children, stepping over code spans."""
     content = token.content
     cursor = 0
@@ -259,12 +259,12 @@ def _inline_html(token: "Token") -> Iterator[tuple[int, str]]:
                 yield found, child.content
 
 
-def _source_position(token: "Token", lines: list[str], offset: int) -> tuple[int, int]:
+def _source_position(token: Token, lines: list[str], offset: int) -> tuple[int, int]:
     """Map an offset in an inline token's content to (line index, 1-based column)."""
     before = token.content[:offset]
     line_in_content = before.count("\n")
     column_in_line = offset - (before.rfind("\n") + 1)
-    index = min(token.map[0] + line_in_content, len(lines) - 1)
+    index = min((token.map or [0])[0] + line_in_content, len(lines) - 1)
     content_line = token.content.split("\n")[line_in_content]
     base = lines[index].find(content_line) if content_line else 0
     return index, max(base, 0) + column_in_line + 1
