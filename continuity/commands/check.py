@@ -81,7 +81,15 @@ def run(args: argparse.Namespace) -> int:
         if only is not None:
             kept = tuple(d for d in kept if any(_under(d.root_path, f) for f in only))
             judged = [p for p in tree.file_paths() if any(_under(p, f) for f in only)]
-            if not judged:
+            outside = [f for f in only if not any(_under(p, f) for p in judged)]
+            if outside and target.files_only:
+                # A staged README.md or source file (the per-file hook gets every staged
+                # file): said, not judged, and not an error; a directory named is one.
+                shown = ", ".join(os.path.relpath(root / f, cwd) for f in outside[:3])
+                more = f" and {len(outside) - 3} more" if len(outside) > 3 else ""
+                notices.append(f"not part of the memory tree of {os.path.relpath(root, cwd)}/, "
+                               f"so not judged: {shown}{more}")
+            elif not judged:
                 raise NothingToCheck(
                     f"{', '.join(os.path.relpath(root / f, cwd) for f in only)}: no file of the "
                     f"memory root {os.path.relpath(root, cwd)}/ to check there (no entry, "

@@ -266,8 +266,6 @@ class MemoryTree:
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
     #: Child memory roots below this one (root-relative, nearest first): each is its own tree.
     children: tuple[str, ...] = ()
-    #: Set when only some files were discovered (``check FILE…``): their root-relative paths.
-    focus: tuple[str, ...] | None = None
 
     # -- lookups used by rules and pages
 
@@ -504,8 +502,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         raise UsageError(f"{root}: not a directory (a memory root is a directory)")
     repo_root = find_repo_root(root)
     walker = _Walker(root, repo_root or root, config)
-    focus = tuple(dict.fromkeys(only)) if only is not None else None
-    wanted = set(focus) if focus is not None else None
+    wanted = set(only) if only is not None else None
 
     # State files, and which upper-case root files might be state files.
     state_files: list[StateFile] = []
@@ -582,7 +579,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         root=root, repo_root=repo_root, config=config,
         state_files=tuple(state_files), directories=directories, edges=tuple(edges),
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
-        skipped=tuple(walker.skipped), children=children, focus=focus,
+        skipped=tuple(walker.skipped), children=children,
     )
 
 

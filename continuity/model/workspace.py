@@ -73,9 +73,10 @@ def _nothing_here(path: Path, shown: str, config: Config, cwd: Path,
                   search: RootSearch | None, enclosing: Path | None) -> NothingToCheck:
     lines = [f"{shown}: no memory root at or below it; {WHAT_MAKES_A_ROOT}."]
     if enclosing is not None:
-        lines.append(f"It lies in the memory root {_shown(enclosing, cwd) or '.'}/ but in none "
-                     "of its history or library directories: run `continuity check "
-                     f"{_shown(enclosing, cwd)}`.")
+        where = _shown(enclosing, cwd)
+        lines.append(f"It lies in the memory root {where if where == '.' else where + '/'} but "
+                     "in none of its history or library directories: run `continuity check "
+                     f"{where}`.")
     top = find_repo_root(path if path.is_dir() else path.parent)
     if top is not None and enclosing is None:
         found = find_roots(top, config, top)

@@ -9,7 +9,7 @@ import pytest
 
 from continuity.config import Config
 from continuity.model.tree import discover
-from tests.support.common import GitRepo, check_json, minimal_tree
+from tests.support.common import GitRepo, check_json, minimal_tree, run_cli
 
 LEDGER = ".agents/evolve/cycle-history.jsonl"
 BAD_JOURNAL = "journal/2026-01-05-turn-2.md"
@@ -67,3 +67,16 @@ def test_named_files_are_the_only_entries_read(tmp_path: Path):
     assert tree.directories["journal"].template_file is not None  # its template is read
     assert len(tree.state_files) == 4  # every state file: edges and indexing need them
     assert tree.ledger is None and tree.note_stores == ()  # not named: not read
+
+
+def test_a_named_file_outside_the_tree_is_said_not_judged(tmp_path: Path):
+    repo = tree_with_findings(tmp_path / "repo")
+    (repo.path / "src").mkdir()
+    (repo.path / "src" / "main.py").write_text("print()\n")
+    (repo.path / "README.md").write_text("# Readme\n")
+    result = run_cli("check", "--no-git", "src/main.py", "README.md", cwd=repo.path)
+    assert result.code == 0  # the per-file hook is given every staged file
+    assert "not part of the memory tree" in result.out and "src/main.py" in result.out
+    assert "All checks passed" not in result.out and "Nothing checked" in result.out
+    mixed = run_cli("check", "--no-git", "src/main.py", BAD_JOURNAL, cwd=repo.path)
+    assert mixed.code == 1 and "in 1 files" in mixed.out
