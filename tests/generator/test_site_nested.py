@@ -47,3 +47,15 @@ def test_mkdocs_builds_the_nested_site_with_links_that_resolve(tmp_path: Path):
     nav = primary_nav_links(home)
     assert not any("packs/" in link or "samples/" in link for link in nav), nav
     assert broken_links(site) == []
+
+
+def test_a_plugin_root_with_no_memory_root_or_an_unknown_code_fails_the_build(tmp_path: Path):
+    project = tmp_path / "project"
+    write_files(project, {"notes/howto.md": "# How\n", "AGENTS.md": "# Contributing\n"})
+    write_mkdocs_yml(project, options={"root": "notes", "git": "off"})
+    done = build(project)
+    assert done.error is not None and "no memory root at or below it" in done.said
+    write_files(project, {"notes/STATE.md": "# STATE\n"})
+    write_mkdocs_yml(project, options={"root": "notes", "git": "off", "ignore": ["CT1O7"]})
+    done = build(project)
+    assert done.error is not None and "CT1O7" in done.said
