@@ -19,7 +19,8 @@ or another tool's instructions (README.md, CONTRIBUTING.md, CLAUDE.md, SKILL.md)
 
 The search below a path skips hidden directories (``.git``, ``.agents``),
 ``node_modules`` and ``__pycache__``, and does not enter a root's own history and library
-directories (they belong to that root, unless one of them is itself a root); it follows links
+directories (they belong to that root, unless one holds a state file by name: then it is a
+child root of its own); it follows links
 to directories only while they stay inside the repository, records those that leave it (they
 are CT602 where a root encloses them), and stops :data:`MAX_ROOT_DEPTH` levels down.
 """
@@ -37,7 +38,7 @@ from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import read_text
 from continuity.model.kinds import (
-    DIRECTORY_KINDS, LEDGER_PATH, could_be_state_file, is_state_file_name,
+    DIRECTORY_KINDS, LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name,
 )
 
 #: State-file names shared with other conventions: not enough, alone, to make a root.
@@ -180,6 +181,14 @@ def root_signal(directory: Path, config: Config, listing: list[os.DirEntry] | No
     return None
 
 
+def holds_state_by_name(directory: Path) -> bool:
+    """Whether a directory holds a state file by name (not ``AGENTS.md`` alone): the test for
+    a root's own history or library directory being a child root instead. A few ``stat`` calls,
+    not a listing: such a directory may hold ten thousand entries."""
+    return any((directory / f"{stem}.md").is_file()
+               for stem in STATE_FILE_NAMES if f"{stem}.md" not in NOT_ALONE)
+
+
 # --------------------------------------------------------------------------- the search
 
 
@@ -259,8 +268,7 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             elif not _is_dir(item, follow=False):
                 continue
             path = Path(item.path)
-            if signal is not None and _protocol_dir(name) and \
-                    root_signal(path, config, state_only=True) is None:
+            if signal is not None and _protocol_dir(name) and not holds_state_by_name(path):
                 continue  # the root's own history or library directory
             if depth + 1 > MAX_ROOT_DEPTH:
                 too_deep.append(directory)

@@ -27,7 +27,7 @@ from continuity.model.kinds import (
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import TextRead, read_text
 from continuity.model.roots import (
-    RootSearch, declared_parent, link_outside, repository_ledger_owner, root_signal,
+    RootSearch, declared_parent, holds_state_by_name, link_outside, repository_ledger_owner,
 )
 
 BUILTIN_TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "entries"
@@ -553,7 +553,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
             continue
         if not item.is_dir():
             continue
-        if root_signal(Path(item.path), config, state_only=True) is not None:
+        if holds_state_by_name(Path(item.path)):
             continue  # a child root: its directories are its own
         custom = item.name not in DIRECTORY_KINDS
         directories[item.name] = _load_directory(

@@ -169,3 +169,16 @@ def test_the_ledger_at_the_top_is_judged_once_with_nested_roots(tmp_path: Path):
     assert found(check_json(repo.path, "--no-git")) == [("CT401", ledger)]  # memory/ owns it
     repo.commit("two roots", {f"other/{n}": t for n, t in minimal_tree().items()})
     assert found(check_json(repo.path, "--no-git")) == [("CT401", ledger)]  # the top owns it
+
+
+def test_history_rules_judge_a_childs_entries_once_in_its_own_root(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    tree = minimal_tree()
+    child = {f"backend/{name}": text for name, text in tree.items()}
+    repo.commit("tree", {**tree, **child})
+    entry = "backend/journal/2026-01-02-turn-1.md"
+    repo.commit("edit a child's entry", {entry: child[entry] + "\nAn afterthought.\n"})
+    result = check_json(repo.path, "--select", "CT3")
+    assert found(result) == [("CT301", entry)]
+    assert found(check_json(repo.path / "backend", "--select", "CT3")) == [
+        ("CT301", "journal/2026-01-02-turn-1.md")]
