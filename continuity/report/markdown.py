@@ -49,9 +49,9 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
-           dated: bool = True) -> str:
+           intro: bool = True) -> str:
     """Markdown with its top heading at ``level``; links relative to the directory ``base``;
-    ``dated``: the first line says when and for what it was generated (not in a section of a
+    ``intro``: the first line says when and for what it was generated (not in a section of a
     report of several roots, which says it once)."""
     def h(depth: int, text: str) -> str:
         return "#" * min(6, level + depth) + " " + text
@@ -61,7 +61,7 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
     if title:
         out += [h(0, "Memory audit report"), ""]
     opening = f"Generated {report.generated} for `{report.root.name or report.root}`: " \
-        if dated else ""
+        if intro else ""
     out += [f"{opening}{len(report.state_files)} state file(s), {report.entries} entries in "
             f"{len(report.directories)} directories, {report.files} files checked.", "",
             f"**Verdict: {verdict_line(report)}.**", ""]
@@ -162,7 +162,7 @@ def render_roots(roots: RootsReport, base: Path, *, level: int = 1, title: bool 
                    "Warnings"], rows)
     for report in roots.reports:
         out += [h(1, f"Root {cell(roots.label(report))}"), ""]
-        out.append(render(report, base, level=level + 1, title=False, dated=False))
+        out.append(render(report, base, level=level + 1, title=False, intro=False))
     return "\n".join(out).rstrip("\n") + "\n"
 
 
