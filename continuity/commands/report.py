@@ -59,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
         tree = open_target(Target(target.root, None, target.search), config)
         trees[tree.root] = tree
         reports.append(build_report(tree, run_check(tree, config, cwd=cwd)))
-    report = RootsReport(tuple(reports))
+    given = [Path(p) for p in args.paths] or [config.root_path]
+    named_from = given[0].absolute().resolve() if len(given) == 1 and given[0].is_dir() else None
+    report = RootsReport(tuple(reports), named_from)
     if args.output or not args.write_audit:
         base = (Path(args.output).absolute().parent if args.output and args.output != "-"
                 else cwd.resolve())

@@ -115,11 +115,17 @@ class RootsReport:
     one :class:`Report` per root, parents before their children, and the totals over them."""
 
     reports: tuple[Report, ...]
+    #: The directory given, when one was: roots are named from it (``.claude/agent-memory/x/``
+    #: from the top of a repository that is no root itself).
+    given: Path | None = None
 
     @property
     def top(self) -> Path:
-        """The directory every root is named from: the common ancestor of the roots."""
-        return Path(os.path.commonpath([str(r.root) for r in self.reports]))
+        """The directory every root is named from: the one given, else their common ancestor."""
+        common = Path(os.path.commonpath([str(r.root) for r in self.reports]))
+        if self.given is not None and (self.given == common or self.given in common.parents):
+            return self.given
+        return common
 
     def label(self, report: Report) -> str:
         """How a root is named in the report: its path below :attr:`top`, the top by name."""
@@ -158,7 +164,7 @@ class RootsReport:
     def below(self, root: Path) -> RootsReport:
         """The report of ``root`` and the roots below it (for an audit filed in ``root``)."""
         return RootsReport(tuple(r for r in self.reports
-                                 if r.root == root or root in r.root.parents))
+                                 if r.root == root or root in r.root.parents), root)
 
     @property
     def outermost(self) -> tuple[Path, ...]:

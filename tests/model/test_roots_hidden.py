@@ -8,29 +8,9 @@ from pathlib import Path
 
 from continuity.config import Config
 from continuity.model.roots import NEVER_SEARCHED, find_roots, repository_ledger_owner
-from tests.support.common import GitRepo, run_cli, write_files
+from tests.support.common import run_cli, write_files
+from tests.support.nested import STATE, claude_code_repository
 from tests.support.site_support import build, broken_links, write_mkdocs_yml
-
-MEMORY = "# MEMORY\n\n- The staging API rate-limits at 10 requests a second.\n"
-STATE = "# STATE\n\n## Status\n\nok\n\n## Active objective\n\nx\n\n## Next valid action\n\ny\n"
-
-
-def claude_code_repository(path: Path) -> GitRepo:
-    """A project as Claude Code leaves it: CLAUDE.md at the top (no state file), one memory per
-    sub-agent under .claude/agent-memory/, and skills and agents that are no memory."""
-    repo = GitRepo(path)
-    repo.commit("agents", {
-        "CLAUDE.md": "# CLAUDE.md\n\nRead .claude/agents first.\n",
-        "AGENT-STATE.md": "# Agent state\n",
-        ".claude/agent-memory/scout/MEMORY.md": MEMORY,
-        ".claude/agent-memory/scout/server-evaluation.md": "# Evaluation\n",
-        ".claude/agent-memory/researcher/MEMORY.md": MEMORY,
-        ".claude/agents/scout.md": "---\nname: scout\n---\n# Scout\n",
-        ".claude/skills/research.md": "# Research\n",
-        ".cursor/memory-bank/STATE.md": STATE,
-    })
-    return repo
-
 
 def test_claude_code_agent_memory_is_found_from_the_top(tmp_path: Path):
     repo = claude_code_repository(tmp_path / "repo")

@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.common import check_json, run_cli
 from tests.support.entry_shape import problems, tree_at
-from tests.support.nested import protocol_repository
+from tests.support.nested import claude_code_repository, protocol_repository
 from tests.support.readonly import snapshot_bytes
 
 ROOTS = ["repo/", "memories/", "packs/developer/", "packs/judge/", "samples/minimum/"]
@@ -133,3 +133,13 @@ def test_report_on_a_directory_with_no_root_is_exit_2_naming_the_roots(repo: Pat
     result = run_cli("report", "--no-git", "site", cwd=repo)
     assert result.code == 2
     assert "no memory root at or below it" in result.err and "run `continuity check" in result.err
+
+
+def test_agent_memory_in_a_hidden_folder_is_named_from_the_directory_given(tmp_path: Path):
+    repo = claude_code_repository(tmp_path / "repo")
+    result = run_cli("report", "--no-git", cwd=repo.path)
+    assert result.code == 0, result.err
+    assert "for 3 memory roots at or below `repo`" in result.out
+    for root in (".claude/agent-memory/researcher/", ".claude/agent-memory/scout/",
+                 ".cursor/memory-bank/"):
+        assert f"| {root} | pass |" in result.out and f"## Root {root}" in result.out
