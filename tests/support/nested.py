@@ -1,6 +1,7 @@
-"""Nested-root fixtures. A repository shaped like the protocol's own (bitwikiorg/continuity v1.1.1): state files at the
-top with the protocol's templates, child roots in packs/ and samples/, a Hermes-style memories/
-root, and a .gitignore like upstream's. Its structure only; none of upstream's files is copied."""
+"""Nested-root fixtures. A repository shaped like the protocol's own (bitwikiorg/continuity
+v1.1.1): state files at the top with the protocol's templates, child roots in packs/ and
+samples/, a Hermes-style memories/ root, and a .gitignore like upstream's (its structure only;
+none of upstream's files is copied). And a project as Claude Code leaves it."""
 
 from __future__ import annotations
 
