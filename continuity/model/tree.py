@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import os
+import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -25,6 +26,7 @@ from continuity.model.kinds import (
 )
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import TextRead, read_text
+from continuity.model.records import Records, load_records
 
 BUILTIN_TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "entries"
 
@@ -257,6 +259,19 @@ class MemoryTree:
     note_stores: tuple[TreeFile, ...]
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
     empty_dirs: tuple[str, ...] = field(default=())
+    # The ledger, session state and note stores, parsed on first use (rules may ask from
+    # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
+    _records: list[Records] = field(default_factory=list, compare=False, repr=False)
+    _records_lock: threading.Lock = field(default_factory=threading.Lock, compare=False,
+                                          repr=False)
+
+    @property
+    def records(self) -> Records:
+        with self._records_lock:
+            if not self._records:
+                self._records.append(load_records(self.ledger, self.session_state,
+                                                  self.note_stores))
+            return self._records[0]
 
     # -- lookups used by rules and pages
 

@@ -96,6 +96,7 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         if status.notice:
             notices.append(status.notice)
     runnable = [r for r in rules if not (r.needs_git and context.git is None)]
+    context.codes = frozenset(r.code for r in runnable)
     prefetched = _start_prefetches(context, runnable)
     diagnostics: list[Diagnostic] = []
     for rule in runnable:
@@ -113,14 +114,13 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                 root_path=violation.path,
             ))
     diagnostics.sort()
-    notices.extend(context._memo.get("notices", []))
+    notices.extend(dict.fromkeys(context.notices))
     return CheckResult(tuple(diagnostics), tuple(notices), len(tree.all_files()),
                        tuple(r.code for r in rules))
 
 
 def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:
     """Start the shared work of ``rules`` (git reads, hashing) in threads, once each."""
-    context.memo("notices", list)  # made here, so that every thread appends to this one list
     started: dict[Callable, Background] = {}
     for rule in rules:
         if rule.prefetch is not None and rule.prefetch not in started:

@@ -33,17 +33,14 @@ def history(ctx: CheckContext) -> History:
 def findings(ctx: CheckContext) -> dict[str, list[Violation]]:
     """CT301-CT307 for the whole history, judged in one walk."""
     def judge() -> dict[str, list[Violation]]:
-        from continuity.validators.engine import active_rules  # the engine imports this package
-        codes = {r.code for r in active_rules(ctx.config)}
-        return Judge(history(ctx), Layout(ctx.tree, ctx.config), codes).run()
+        return Judge(history(ctx), Layout(ctx.tree, ctx.config), set(ctx.codes)).run()
     return ctx.memo("history.findings", judge)
 
 
 def prepare(ctx: CheckContext) -> None:
     """What the CT3xx rules share, started before any rule runs: the history, and its
     judgement when one of CT301-CT307 is selected."""
-    from continuity.validators.engine import active_rules  # the engine imports this package
-    if any(r.code in JUDGED for r in active_rules(ctx.config)):
+    if ctx.selected(*JUDGED):
         findings(ctx)
     else:
         history(ctx)

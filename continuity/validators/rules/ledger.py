@@ -18,8 +18,10 @@ import jsonschema
 from continuity.validators.diagnostics import Severity, Violation
 from continuity.history.git import GitError
 from continuity.formats.timestamps import parse_datetime
-from continuity.formats.jsonl import json_kind, key_column, loads_strict
-from continuity.model.ledger import KERNEL_FIELDS, PRODUCTIVE, RESULTS, Cycle, Ledger, read_ledger
+from continuity.formats.jsonl import json_kind, key_column
+from continuity.model.ledger import (
+    KERNEL_FIELDS, MAX_COUNT, PRODUCTIVE, RESULTS, Cycle, Ledger, in_range,
+)
 from continuity.formats.secrets import line_column
 from continuity.validators.registry import CheckContext, rule
 
@@ -32,9 +34,7 @@ _HEX_SHA = re.compile(r"^[0-9a-fA-F]{4,64}$")
 
 
 def _ledger(ctx: CheckContext) -> Ledger | None:
-    if ctx.tree.ledger is None:
-        return None
-    return ctx.memo("ledger", lambda: read_ledger(ctx.tree.ledger))
+    return ctx.tree.records.ledger
 
 
 def _absent(data: dict[str, Any], key: str) -> bool:
@@ -289,6 +289,12 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
                       f"write the number without quotes: \"cycle\": {value.strip()}" if digits
                       else '"cycle" is the 1-based cycle number, an integer')
             continue
+        if value > MAX_COUNT:
+            yield _at(ledger, cycle, "cycle",
+                      f"ledger line {cycle.line}: cycle {_show(value)} is beyond any cycle "
+                      f"number (at most {MAX_COUNT:,})",
+                      "number the next cycle one above the last real one")
+            continue
         if value < 1:
             yield _at(ledger, cycle, "cycle",
                       f"ledger line {cycle.line}: cycle {value} is below 1",
@@ -416,7 +422,7 @@ def _resolved(ctx: CheckContext, ledger: Ledger) -> dict[str, str | None]:
         try:
             return ctx.git.resolve_commits(names)
         except GitError as exc:
-            ctx.memo("notices", list).append(f"ledger shas not checked: {exc}")
+            ctx.notices.append(f"ledger shas not checked: {exc}")
             return {}
     return ctx.memo("ledger-shas", compute)
 
@@ -424,12 +430,11 @@ def _resolved(ctx: CheckContext, ledger: Ledger) -> dict[str, str | None]:
 def prepare(ctx: CheckContext) -> None:
     """What CT407 and CT408 ask git, started before any rule runs: the ledger's shas
     resolved, and the files each improved cycle's commit changed (when CT408 is selected)."""
-    from continuity.validators.engine import active_rules  # the engine imports this package
     ledger = _ledger(ctx)
     if ledger is None:
         return
     _resolved(ctx, ledger)
-    if any(r.code == "CT408" for r in active_rules(ctx.config)):
+    if ctx.selected("CT408"):
         _changed_files(ctx, ledger)
 
 
@@ -540,7 +545,7 @@ def _list_changes(ctx: CheckContext, commits: list[str]) -> dict[str, list[str]]
                              "--diff-merges=first-parent", "--name-only", "-z",
                              "--format=%x01%H", input=request)
     except GitError as exc:
-        ctx.memo("notices", list).append(f"substantive-delta not checked: {exc}")
+        ctx.notices.append(f"substantive-delta not checked: {exc}")
         return {}
     changed: dict[str, list[str]] = {}
     for record in output.decode("utf-8", "surrogateescape").split("\x01")[1:]:
@@ -617,8 +622,14 @@ def ledger_counts(ctx: CheckContext) -> Iterator[Violation]:
             value = cycle.data[key]
             if value is None and cycle.data.get("result") not in PRODUCTIVE:
                 continue  # an idle line's null count is an omitted count
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            if in_range(value):
                 counts[key] = value
+                continue
+            if isinstance(value, int) and not isinstance(value, bool) and value > MAX_COUNT:
+                yield _at(ledger, cycle, key,
+                          f"{_label(cycle)}: {key} is {_show(value)}, beyond any count of goals "
+                          f"(at most {MAX_COUNT:,})",
+                          f"append a line for the next cycle with {key} as measured")
                 continue
             if isinstance(value, str) and value.strip().isdigit():
                 hint = f"write the number without quotes: \"{key}\": {value.strip()}"
@@ -726,23 +737,18 @@ def session_state(ctx: CheckContext) -> Iterator[Violation]:
         return
     path = tree_file.path
     read = tree_file.read
-    if read is None or read.too_large:
+    state = ctx.tree.records.session_state
+    if read is None or read.too_large or state is None:
         return
-    if read.text is None:
-        yield Violation(path, f"session-state.json cannot be read: {read.error}",
-                        "rewrite it as UTF-8 JSON", read.error_line, read.error_column)
+    if state.unreadable or state.text is None:
+        yield Violation(path, f"session-state.json cannot be read: {state.error}",
+                        "rewrite it as UTF-8 JSON", state.line, state.column)
         return
-    text = read.text
-    try:
-        data = loads_strict(text)
-    except json.JSONDecodeError as exc:
-        yield Violation(path, f"session-state.json is not valid JSON: {exc.msg}",
-                        "rewrite it as one JSON object", exc.lineno, exc.colno)
+    if state.error is not None:
+        yield Violation(path, f"session-state.json is not valid JSON: {state.error}",
+                        "rewrite it as one JSON object", state.line, state.column)
         return
-    except (ValueError, RecursionError) as exc:
-        yield Violation(path, f"session-state.json is not valid JSON: {exc}",
-                        "rewrite it as one JSON object")
-        return
+    text, data = state.text, state.value
     validator = jsonschema.Draft202012Validator(SESSION_STATE_SCHEMA)
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path)))
     for error in errors:

@@ -13,13 +13,13 @@ from continuity.validators.diagnostics import Violation
 from continuity.formats.facts import MAX_FACT_LENGTH, sentences
 from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import json_kind, key_column
-from continuity.model.notes import Note, NoteStore, read_store
+from continuity.model.notes import Note, NoteStore
 from continuity.formats.secrets import find_sensitive
 from continuity.validators.registry import CheckContext, rule
 
 
 def _stores(ctx: CheckContext) -> list[NoteStore]:
-    return ctx.memo("note-stores", lambda: [read_store(f) for f in ctx.tree.note_stores])
+    return list(ctx.tree.records.note_stores)
 
 
 def _at(note: Note, key: str | None, message: str, hint: str, column: int | None = None

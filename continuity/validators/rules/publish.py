@@ -14,7 +14,6 @@ from markdown_it.token import Token
 
 from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
-from continuity.model.notes import read_store
 from continuity.formats.secrets import find_credentials, line_column
 from continuity.validators.registry import CheckContext, rule
 
@@ -49,7 +48,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     Remove the secret and rotate it: it is in the git history already. Refer to secrets by
     name (`the DEPLOY_TOKEN secret`) and keep them in a secret store.
     """
-    note_stores = {store.path for store in ctx.tree.note_stores}
+    note_facts = {store.path: {note.line: note.fact for note in store.notes if note.fact}
+                  for store in ctx.tree.records.note_stores}
     for tree_file in _published_files(ctx):
         text = tree_file.text
         if text is None:
@@ -60,7 +60,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
         findings = find_credentials(text)
         if not findings:
             continue
-        in_facts = _note_facts(tree_file) if tree_file.path in note_stores else {}
+        in_facts = note_facts.get(tree_file.path, {})
         for finding in findings:
             line, column = line_column(text, finding.start)
             if text[finding.start:finding.end] in in_facts.get(line, ""):
@@ -82,11 +82,6 @@ def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
         if tree_file.path not in seen:
             seen.add(tree_file.path)
             yield tree_file
-
-
-def _note_facts(tree_file: TreeFile) -> dict[int, str]:
-    store = read_store(tree_file)
-    return {note.line: note.fact for note in store.notes if note.fact}
 
 
 # --------------------------------------------------------------------------- CT602
