@@ -245,6 +245,6 @@ def _to_data(node: yaml.Node, budget: list[int], source: str) -> Any:
 def _written(node: yaml.Node, source: str) -> str | None:
     """The source text of a flow-style node (marks count characters of ``source``)."""
     start, end = node.start_mark, node.end_mark
-    if not node.flow_style or start is None or end is None:
+    if not getattr(node, "flow_style", False) or start is None or end is None:
         return None
     return source[start.index:end.index]

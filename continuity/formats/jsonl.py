@@ -23,8 +23,11 @@ MAX_DEPTH = 64
 class ReadFile(Protocol):
     """A file of the tree as the readers here need it (``model.tree.TreeFile``)."""
 
-    path: str
-    read: TextRead | None
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def read(self) -> TextRead | None: ...
 
 
 @dataclass(frozen=True)

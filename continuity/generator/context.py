@@ -9,7 +9,7 @@ import calendar
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timezone
-from typing import Iterable
+from collections.abc import Iterable
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic, Severity

@@ -12,7 +12,7 @@ import subprocess
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Mapping
 
 from continuity.errors import GitUnavailable
 
@@ -23,7 +23,7 @@ SHALLOW_FIX = {
 }
 
 
-def ci_name(environ: dict[str, str] | None = None) -> str:
+def ci_name(environ: Mapping[str, str] | None = None) -> str:
     environ = os.environ if environ is None else environ
     if environ.get("GITHUB_ACTIONS") == "true":
         return "github"
@@ -104,7 +104,7 @@ class Repository:
             position += size + 1
         return result
 
-    def blob_reader(self) -> "BlobReader":
+    def blob_reader(self) -> BlobReader:
         """One ``cat-file --batch`` process to read many objects through, on demand."""
         return BlobReader(self)
 
@@ -165,7 +165,7 @@ class BlobReader:
         return self._process
 
     def read(self, objects: Iterable[str], max_size: int | None = None
-             ) -> Iterator[tuple[str, bytes | None]]:
+             ) -> Generator[tuple[str, bytes | None], None, None]:
         """Each object's contents in the order asked (None when missing, or larger than
         ``max_size``: such an object is passed over in chunks, never held whole)."""
         names = list(objects)
@@ -239,7 +239,7 @@ class BlobReader:
         return stderr.decode("utf-8", "replace").strip() if process.returncode not in (0, -9) \
             else ""
 
-    def __enter__(self) -> "BlobReader":
+    def __enter__(self) -> BlobReader:
         return self
 
     def __exit__(self, *exc) -> None:

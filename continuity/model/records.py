@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from continuity.formats.jsonl import ReadFile, loads_strict
 from continuity.model.ledger import Ledger, read_ledger

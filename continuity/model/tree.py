@@ -61,7 +61,7 @@ class Document:
     body: MarkdownDoc
 
     @classmethod
-    def parse(cls, text: str) -> "Document":
+    def parse(cls, text: str) -> Document:
         front = fm.parse(text)
         if front.present and front.end_line > 0:
             body_text = "\n".join(text.split("\n")[front.end_line:])
@@ -152,7 +152,10 @@ class EntryName:
 
     def real_time(self) -> dt.time | None:
         try:
-            return dt.time(*map(int, self.time.split("-"))) if self.time else None
+            if not self.time:
+                return None
+            hour, minute, second = ([int(part) for part in self.time.split("-")] + [0, 0])[:3]
+            return dt.time(hour, minute, second)
         except ValueError:
             return None
 

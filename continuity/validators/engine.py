@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from functools import partial
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from continuity.history.background import Background
 from continuity.config import Config

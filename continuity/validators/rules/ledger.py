@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import jsonschema
 
@@ -88,9 +89,9 @@ def ledger_json(ctx: CheckContext) -> Iterator[Violation]:
     (`{...}`); blank lines are ignored.
     """
     ledger = _ledger(ctx)
-    if ledger is None:
-        return
     tree_file = ctx.tree.ledger
+    if ledger is None or tree_file is None:
+        return
     if ledger.unreadable:
         if tree_file.escapes or (tree_file.read and tree_file.read.too_large):
             return  # CT602 / CT603 report these, and the file is never read
@@ -164,8 +165,8 @@ def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
         if not _absent(data, "canonical_sha"):
             yield _at(ledger, cycle, "canonical_sha",
                       f"{_label(cycle)} ({result}) has canonical_sha but no `sha`",
-                      f'write the same commit as "sha" too: "sha" is the compatibility alias '
-                      f'that readers of the ledger look for')
+                      'write the same commit as "sha" too: "sha" is the compatibility alias '
+                      'that readers of the ledger look for')
         else:
             yield _at(ledger, cycle, None,
                       f"{_label(cycle)} is {result} but records no `sha`",
@@ -190,7 +191,7 @@ def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
 
 def _target_problems(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
     data = cycle.data
-    bad = []
+    bad: list[tuple[str, str]] = []
     for key in ("target", "goal_id"):
         value = data.get(key)
         if key in data and value is not None and not isinstance(value, str):
@@ -286,7 +287,7 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
             digits = isinstance(value, str) and value.strip().isdigit()
             yield _at(ledger, cycle, "cycle",
                       f"ledger line {cycle.line}: cycle {_show(value, True)} is not an integer",
-                      f"write the number without quotes: \"cycle\": {value.strip()}" if digits
+                      f"write the number without quotes: \"cycle\": {str(value).strip()}" if digits
                       else '"cycle" is the 1-based cycle number, an integer')
             continue
         if value > MAX_COUNT:

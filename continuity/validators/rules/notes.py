@@ -7,7 +7,7 @@ once per run and judged line by line; a bad line never hides the rest of the sto
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
 from continuity.formats.facts import MAX_FACT_LENGTH, sentences
@@ -96,7 +96,7 @@ def note_field(ctx: CheckContext) -> Iterator[Violation]:
             if "time" not in data:
                 yield _at(note, None, f"note line {note.line} has no `time`",
                           'add "time" as RFC 3339 UTC, e.g. "2026-11-02T14:03:11Z"')
-            elif parse_rfc3339_utc(time) is None:
+            elif not isinstance(time, str) or parse_rfc3339_utc(time) is None:
                 yield _at(note, "time", f"note line {note.line}: time {_show(time)} is not an "
                                         "RFC 3339 UTC date-time",
                           'write e.g. "2026-11-02T14:03:11Z" (seconds, and Z for UTC)')
