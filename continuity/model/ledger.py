@@ -47,6 +47,15 @@ class Cycle:
         return _as_int(self.data.get("cycle"))
 
     @property
+    def legacy(self) -> bool:
+        """Written by a loop of the legacy schema: it names `goal_id` or `commit_sha`.
+
+        The seed tells readers to handle both conventions; fields the canonical schema added
+        later (`sha`, the goal counts, the five results) are not expected of such a line.
+        """
+        return "goal_id" in self.data or "commit_sha" in self.data
+
+    @property
     def targets(self) -> tuple[str, ...]:
         """``target``, else the legacy ``goal_id``, else the parallel ``goal_ids``."""
         for key in ("target", "goal_id"):

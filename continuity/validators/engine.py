@@ -52,6 +52,12 @@ def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[st
     return [r for r in rules if r.code in keep and config.severity.get(r.code) != "off"]
 
 
+def _reads_git(config: Config, rules: list[Rule]) -> bool:
+    """Whether this run asks git: a rule that needs it, or ``since`` (the baseline of the
+    ledger and note stores is what they held at that commit)."""
+    return any(r.needs_git for r in rules) or config.since is not None
+
+
 @dataclass(frozen=True)
 class EarlyGit:
     """The repository opened, and its log being read, before the tree is discovered."""
@@ -66,7 +72,7 @@ def start_git(root: Path, config: Config, rules: list[Rule]) -> EarlyGit | None:
     Call it before discovery, which then runs while git works (``run_check(early=...)``).
     None when no selected rule reads git or there is no directory to look at yet.
     """
-    if config.git == "off" or not any(r.needs_git for r in rules) or not root.is_dir():
+    if config.git == "off" or not _reads_git(config, rules) or not root.is_dir():
         return None
     status = open_repository(root, config.git)
     log = None
@@ -90,7 +96,7 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         context.memo("history.early_log", lambda: early.log)
         if early.status.notice:
             notices.append(early.status.notice)
-    elif any(r.needs_git for r in rules) and context.git is None:
+    elif _reads_git(config, rules) and context.git is None:
         status = open_repository(tree.root, config.git)
         context.git = status.repository
         if status.notice:

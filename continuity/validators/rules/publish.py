@@ -50,6 +50,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     """
     note_facts = {store.path: {note.line: note.fact for note in store.notes if note.fact}
                   for store in ctx.tree.records.note_stores}
+    append_only = set(note_facts) | ({ctx.tree.ledger.path} if ctx.tree.ledger else set())
     for tree_file in _published_files(ctx):
         text = tree_file.text
         if text is None:
@@ -69,9 +70,18 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 tree_file.path,
                 f"{finding.description} ({finding.kind}) would be published; secrets must "
                 "not be kept in the memory tree",
+                _APPEND_ONLY_HINT if tree_file.path in append_only or
+                tree_file.path.endswith(".jsonl") else
                 "remove it and rotate the credential (it stays in the git history); refer to "
                 "it by the name of the secret store entry instead",
                 line, column)
+
+
+#: A log is never edited (CT304), so the hint for a credential in one says what helps.
+_APPEND_ONLY_HINT = (
+    "rotate the credential: git keeps the committed line whatever the file says now; the log "
+    "is append-only, so purging the line is a deliberate history rewrite, never an edit; "
+    "refer to secrets by the name of their secret store entry in the lines you append")
 
 
 def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
