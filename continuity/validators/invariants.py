@@ -28,7 +28,7 @@ from continuity.model.tree import MemoryTree, is_excluded
 from continuity.model.state_items import compare, learnings_insights, todo_tasks
 from continuity.formats.textfile import decode
 
-CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307")
+CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
 
 # Kinds of path, as far as history is concerned.
 ENTRY = "entry"  # a history entry: never modified, deleted or renamed
@@ -65,6 +65,7 @@ class Layout:
         for name, directory in tree.directories.items():
             if directory.is_history:
                 self.directories.setdefault(name, directory.kind)
+        self.root = tree.root
         self.ledgers = {_relative(tree.root, path) for path in ledger_paths(tree)}
         self.notes = [glob_regex(pattern) for pattern in config.notes]
         self.exclude = tuple(config.exclude)
@@ -167,12 +168,17 @@ class Judge:
         self.jobs: list[_Job] = []
         self.growths: list[_Growth] = []
         self.gone: dict[str, str] = {}  # path -> the content it had when it was deleted
+        # Deletions judged at the end of the walk: one whose file is still on disk, and that
+        # git never tracked again, took the path out of git on purpose (CT308), not deleted it.
+        self.deletions: list[tuple[Commit, Change, str, dict[str, str]]] = []
+        self.out_of_git: set[str] = set()  # paths whose last tracked event is a deletion
         self._items: dict[tuple[str, str], dict | None] = {}  # recent TODO/LEARNINGS versions
 
     def run(self) -> dict[str, list[Violation]]:
         try:
             for commit in self.history.all_commits():
                 self.commit(commit)
+            self.judge_deletions()
             self.judge_growths()
             if self.jobs:
                 for index, blobs in self.history.read_jobs([job.oids for job in self.jobs]):
@@ -204,13 +210,20 @@ class Judge:
     # -- one commit
 
     def commit(self, commit: Commit) -> None:
-        moves = commit.moved()
+        # A path "moved" to itself is one `git rm --cached` left in the working tree.
+        moves = {old: new for old, new in commit.moved().items() if old != new}
         grown = {self.layout.directory(c.path) for c in commit.changes
                  if c.status == "A" and self.layout.kind(c.path) in (ENTRY, LOG)}
         for change in commit.changes:
             kind = self.layout.kind(change.path)
             if kind is None:
                 continue
+            if change.status == "A":
+                if _untracked_file(change) and change.path in self.out_of_git:
+                    continue  # out of git on purpose: git holds no version to compare with
+                self.out_of_git.discard(change.path)  # tracked again
+            elif change.status == "D" and kind in (ENTRY, LOG, APPEND_ONLY):
+                self.out_of_git.add(change.path)
             if kind in (ENTRY, LOG):
                 self.entry(commit, change, kind, moves)
             if kind in (LOG, APPEND_ONLY) and "CT304" in self.codes:
@@ -247,11 +260,7 @@ class Judge:
                             f"Move it back (`git mv {moves[path]} {path}`); if the name was "
                             "wrong, say so in a new entry instead of renaming this one.")
         elif change.status == "D":
-            if self.first("CT302", path):
-                self.report("CT302", commit, path,
-                            f"history entry deleted {where(commit, change)}; history is "
-                            f"never deleted", f"Restore it (`{_restore(commit, path)}`); if it "
-                            "was wrong, write a correction as a new entry.")
+            self.deletions.append((commit, change, kind, moves))
 
     def edited(self, commit: Commit, change: Change, blobs: dict[str, bytes | None]) -> None:
         old, new = blobs.get(change.before or ""), blobs.get(change.new or "")
@@ -275,11 +284,7 @@ class Judge:
         path = change.path
         if change.status == "D":
             if kind == APPEND_ONLY:  # a deleted logs/ file is a deleted entry (CT302)
-                moved = f" (moved to `{moves[path]}`)" if path in moves else ""
-                self.report("CT304", commit, path,
-                            f"append-only log deleted{moved} {where(commit, change)}",
-                            f"Restore it with all its lines (`{_restore(commit, path)}`) and "
-                            "keep appending to it.")
+                self.deletions.append((commit, change, kind, moves))
         elif change.status == "A":
             previous = self.gone.get(path)
             if previous is not None and previous != change.new:
@@ -288,6 +293,43 @@ class Judge:
             olds = tuple(oid for oid in change.old if oid is not None)
             if olds and change.new not in olds:
                 self.growths.append(_Growth(commit, change, olds, False))
+
+    def judge_deletions(self) -> None:
+        """CT302/CT304 for deletions; CT308 once per commit and directory for a path taken
+        out of git whose file remains on disk (`git rm --cached`, the seed's local-only
+        ledger): nothing is lost, but from then on its history cannot be verified."""
+        kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = {}
+        last = {change.path: index for index, (_, change, _, _) in enumerate(self.deletions)}
+        for index, (commit, change, kind, moves) in enumerate(self.deletions):
+            path = change.path
+            on_disk = os.path.lexists(os.path.join(self.layout.root, path))
+            if last[path] == index and path in self.out_of_git and on_disk \
+                    and path not in moves:
+                kept.setdefault((commit.sha, path.split("/", 1)[0]), []).append(
+                    (commit, change))
+            elif kind == APPEND_ONLY:
+                moved = f" (moved to `{moves[path]}`)" if path in moves else ""
+                self.report("CT304", commit, path,
+                            f"append-only log deleted{moved} {where(commit, change)}",
+                            f"Restore it with all its lines (`{_restore(commit, path)}`) and "
+                            "keep appending to it.")
+            elif self.first("CT302", path):
+                self.report("CT302", commit, path,
+                            f"history entry deleted {where(commit, change)}; history is "
+                            f"never deleted", f"Restore it (`{_restore(commit, path)}`); if it "
+                            "was wrong, write a correction as a new entry.")
+        for group in kept.values():
+            commit, change = group[0]
+            paths = [c.path for _, c in group]
+            names = _quote(paths)
+            what = "it" if len(paths) == 1 else f"these {len(paths)} files"
+            self.report("CT308", commit, change.path,
+                        f"{names} taken out of git {where(commit, change)} ({what} remain on "
+                        "disk, untracked): from then on the append-only history cannot be "
+                        "verified",
+                        "Nothing to restore: this is how a local-only ledger is kept (the seed "
+                        "prescribes it). To have it verified again, track it (`git add -f "
+                        f"{paths[0]}`); to keep it local, ignore CT308 for it.")
 
     def judge_growths(self) -> None:
         """CT304: hash checks first; contents are read only to describe a rewrite."""
@@ -367,6 +409,11 @@ class Judge:
                 self._items.pop(next(iter(self._items)))
             self._items[key] = _parse_items(kind, blobs.get(oid))
         return self._items[key]
+
+
+def _untracked_file(change: Change) -> bool:
+    """A file in the working tree that git does not track (``git status`` ``??``)."""
+    return change.stage == "uncommitted" and change.old == (None,)
 
 
 def _restore(commit: Commit, path: str) -> str:

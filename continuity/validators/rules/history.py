@@ -46,7 +46,12 @@ def prepare(ctx: CheckContext) -> None:
         history(ctx)
 
 
-JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307")
+JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
+
+#: The ignore rules of the protocol's own `.gitignore` (v1.1.1), which keep these
+#: directories' entries local on purpose.
+UPSTREAM_IGNORES = {"snapshots": ("snapshots/*",), "completed": ("completed/*.md",),
+                    "logs": ("logs/*.jsonl", "logs/*.log")}
 
 
 @rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare)
@@ -210,11 +215,16 @@ def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
 
 @rule("CT308", "history-untracked", "warning", needs_git=True, prefetch=prepare)
 def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
-    """A history directory or entry that git ignores, so its append-only promise cannot be verified.
+    """A history directory, entry or log that git ignores or no longer tracks, so its append-only promise cannot be verified.
 
-    The protocol's default `.gitignore` keeps `snapshots/*` and `completed/*.md` out of git;
-    then nothing records what those entries said, and CT301-CT303 cannot see them change.
-    Reported once per directory: its ignored entries, or that new entries would be ignored.
+    The protocol's default `.gitignore` keeps `snapshots/*`, `completed/*.md` and
+    `logs/*.jsonl` out of git; then nothing records what those entries said, and CT301-CT303
+    cannot see them change. Reported once per directory: its ignored entries, or that new
+    entries would be ignored (the message says when the rule is the protocol's own).
+
+    A file taken out of git while it stays on disk (`git rm --cached`, as the seed prescribes
+    for the local-only cycle ledger in `.agents/`) is not deleted: it is reported once per
+    commit and directory, naming the commit, and never as CT302/CT304 or "restore it".
 
     **Example**
 
@@ -226,8 +236,12 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     Remove the pattern from `.gitignore` (or re-include with `!snapshots/*.md`) and commit
     the entries, or keep them deliberately out of git and ignore this rule for them.
     """
+    untracked = findings(ctx)["CT308"]
+    yield from untracked
+    taken_out = {v.path.split("/", 1)[0] for v in untracked}
     tree = ctx.tree
-    directories = [d for d in tree.directories.values() if d.is_history]
+    directories = [d for d in tree.directories.values()
+                   if d.is_history and d.name not in taken_out]
     if not directories:
         return
     # The status already listed the ignored files; ask git why only for one of each
@@ -258,9 +272,15 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
                    f"entr{'y' if total == 1 else 'ies'} ({because})"
         else:
             what = f"git would ignore its new entries ({because})"
+        upstream = pattern in UPSTREAM_IGNORES.get(directory.name, ())
+        why = (" (the protocol's own .gitignore has this rule: its entries are kept local on "
+               "purpose)" if upstream else "")
+        keep = ("; to keep them local as the protocol does, ignore CT308 (`ignore = "
+                '["CT308"]`)' if upstream else "")
         yield Violation(
             directory.name,
-            f"history directory {directory.name}/ is not fully tracked: {what}, so its "
+            f"history directory {directory.name}/ is not fully tracked: {what}{why}, so its "
             "append-only history cannot be verified",
-            f"Remove `{pattern}` from {source} (or add `!{directory.name}/*` after it) and "
-            f"commit the entries (`git add {directory.name}/`).")
+            f"To have it verified, remove `{pattern}` from {source} (or add "
+            f"`!{directory.name}/*` after it) and commit the entries (`git add "
+            f"{directory.name}/`){keep}.")
