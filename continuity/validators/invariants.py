@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import re
 from dataclasses import dataclass
 from collections.abc import Callable
+from typing import NamedTuple
 
 from continuity.config import Config
 from continuity.validators.diagnostics import Violation
+from continuity.history.git import GitError
 from continuity.history.log import Change, Commit, History, ledger_paths
 from continuity.model.kinds import DIRECTORY_KINDS, DirectoryKind, is_non_entry
 from continuity.model.tree import MemoryTree, is_excluded
@@ -173,6 +176,7 @@ class Judge:
         self.deletions: list[tuple[Commit, Change, str, dict[str, str]]] = []
         self.out_of_git: set[str] = set()  # paths whose last tracked event is a deletion
         self._items: dict[tuple[str, str], dict | None] = {}  # recent TODO/LEARNINGS versions
+        self._outside: dict[str, tuple[_Touched, ...]] = {}  # commit -> archive/logs changes
 
     def run(self) -> dict[str, list[Violation]]:
         try:
@@ -252,6 +256,10 @@ class Judge:
                             f"{where(commit, change)}; history is append-only",
                             "Restore the content it had when it was added, and write the "
                             "correction as a new entry.")
+        elif change.status == "D" and path in moves and _archived(path, moves[path]):
+            pass  # moved into an archive/ folder, name kept (CONTEXT_BUDGET): not a rename
+        elif change.status == "D" and kind == ENTRY and self.archived_outside(commit, change):
+            pass  # moved into the root's archive/, outside the paths whose history is read
         elif change.status == "D" and path in moves:
             if self.first("CT303", path):
                 self.report("CT303", commit, path,
@@ -349,6 +357,8 @@ class Judge:
         old, new = blobs.get(growth.olds[0]), blobs.get(change.new or "")
         if old is None or new is None:
             return
+        if not growth.recreated and self.rotated(commit, change.path, old, new):
+            return  # lines rotated to an archive in the same commit (CONTEXT_BUDGET)
         message, line = _rewrite(old, new, growth.recreated)
         shown = f"{commit.short}^" if commit.sha else "HEAD"
         self.report("CT304", commit, change.path,
@@ -356,6 +366,80 @@ class Judge:
                     f"A log only grows: restore the lines it had (`git show {shown}:"
                     f"{change.path}`) and append new lines after them; never edit, reorder, "
                     "truncate or re-create it.", line=line)
+
+    # -- rotation and archiving (the protocol's CONTEXT_BUDGET.md)
+
+    def rotated(self, commit: Commit, path: str, old: bytes, new: bytes) -> bool:
+        """Whether the lines ``new`` lost from the head of ``old`` went, in order, into a file
+        under an archive/ folder or another logs/ file in the same commit."""
+        head = rotated_head(old, new)
+        if not head:
+            return False
+        for touched in self.touched(commit):
+            if touched.path == path or touched.new is None:
+                continue
+            copies = self._blobs([touched.new] + ([touched.old] if touched.old else []))
+            after = copies.get(touched.new)
+            before = copies.get(touched.old) if touched.old else None
+            if after is not None and head in after and (before is None or head not in before):
+                return True
+        return False
+
+    def archived_outside(self, commit: Commit, change: Change) -> bool:
+        """A deleted entry whose content arrived, under its own name, in an archive/ folder
+        of the repository in the same commit (a path outside the memory root's history)."""
+        return any(t.new == change.before and t.old is None and _archived(change.path, t.path)
+                   for t in self.touched(commit))
+
+    def touched(self, commit: Commit) -> tuple[_Touched, ...]:
+        """Every file the commit added or changed in archive/ folders and logs/ directories:
+        its own changes, and for a commit the repository's beyond the memory root."""
+        key = commit.sha or ""
+        if key not in self._outside:
+            found = [_Touched(c.path, c.before, c.new) for c in commit.changes
+                     if c.status in ("A", "M") and _archive_or_log(c.path)]
+            if commit.sha:
+                found.extend(self._beyond(commit, {t.path for t in found}))
+            self._outside[key] = tuple(found)
+        return self._outside[key]
+
+    def _beyond(self, commit: Commit, seen: set[str]) -> list[_Touched]:
+        repo = self.history.repository
+        base = [commit.parents[0]] if commit.parents else ["--root"]
+        try:
+            raw = repo.run("diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", *base,
+                           commit.sha or "HEAD")
+        except GitError:
+            return []
+        found = []
+        tokens = raw.split(b"\0")
+        for meta, name in zip(tokens[0::2], tokens[1::2]):
+            parts = meta.split(b" ")
+            if len(parts) < 5 or parts[4][:1] not in (b"A", b"M"):
+                continue
+            path = _from_top(name.decode("utf-8", "surrogateescape"), self.history.prefix)
+            if path in seen or not _archive_or_log(path):
+                continue
+            old = parts[2].decode("ascii")
+            found.append(_Touched(path, None if set(old) == {"0"} else old,
+                                  parts[3].decode("ascii")))
+        return found
+
+    def _blobs(self, oids: list[str]) -> dict[str, bytes | None]:
+        """A few blobs read apart from the main stream (which may be mid-read)."""
+        disk = {oid for oid in oids if oid in self.history.worktree_blobs}
+        found: dict[str, bytes | None] = {}
+        for oid in disk:
+            path = self.history.repository.top / self.history.worktree_blobs[oid]
+            try:
+                found[oid] = path.read_bytes()
+            except OSError:
+                found[oid] = None
+        try:
+            found.update(self.history.repository.cat_file([o for o in oids if o not in disk]))
+        except GitError:
+            pass
+        return found
 
     def pairing(self, commit: Commit, change: Change, kind: str, code: str) -> None:
         """CT305-CT307: a state change that its history directory did not record."""
@@ -409,6 +493,69 @@ class Judge:
                 self._items.pop(next(iter(self._items)))
             self._items[key] = _parse_items(kind, blobs.get(oid))
         return self._items[key]
+
+
+class _Touched(NamedTuple):
+    path: str  # relative to the memory root ('../' above it)
+    old: str | None
+    new: str | None
+
+
+def _parts(path: str) -> list[str]:
+    return [part for part in path.split("/") if part not in ("", ".", "..")]
+
+
+def _archive_or_log(path: str) -> bool:
+    """A file in an archive/ folder anywhere, or a JSON Lines file in a logs/ directory."""
+    parts = _parts(path)
+    return "archive" in parts[:-1] or ("logs" in parts[:-1] and path.endswith(".jsonl"))
+
+
+def _archived(old: str, new: str) -> bool:
+    """``new`` is ``old`` moved, under its own name, into an archive/ folder: inside its
+    history directory (``journal/archive/``) or the root's (``archive/journal/``)."""
+    return posixpath.basename(old) == posixpath.basename(new) and \
+        "archive" in _parts(new)[:-1] and "archive" not in _parts(old)[:-1]
+
+
+def _from_top(top_path: str, prefix: str) -> str:
+    if not prefix:
+        return top_path
+    if top_path.startswith(prefix + "/"):
+        return top_path[len(prefix) + 1:]
+    return posixpath.relpath(top_path, prefix)
+
+
+#: Candidate cuts compared in full before a log is judged not rotated: a log of one line
+#: repeated could otherwise cost a comparison of the whole file per line (quadratic).
+MAX_ROTATION_CANDIDATES = 64
+
+
+def rotated_head(old: bytes, new: bytes) -> bytes | None:
+    """The whole lines ``new`` lost from the head of ``old``, when ``new`` keeps the rest in
+    order (and may have grown after it); None when ``new`` is not such a rotation."""
+    if not old or new.startswith(old):
+        return None  # nothing removed
+    if not new:
+        return old  # every line rotated out
+    end = new.find(b"\n")
+    first = new[:end + 1] if end >= 0 else new
+    # The kept tail old[cut:] is a prefix of new, so it is no longer than new.
+    start = max(0, len(old) - len(new) - 1)
+    compared = 0
+    view_old, view_new = memoryview(old), memoryview(new)
+    while compared < MAX_ROTATION_CANDIDATES:
+        cut = old.find(b"\n", start)
+        if cut < 0:
+            return None
+        cut += 1
+        start = cut
+        if cut != len(old) and not old.startswith(first, cut):
+            continue
+        compared += 1
+        if view_new[:len(old) - cut] == view_old[cut:]:
+            return old[:cut]
+    return None
 
 
 def _untracked_file(change: Change) -> bool:

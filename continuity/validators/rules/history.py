@@ -85,7 +85,9 @@ def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
 
     History never shrinks: the state files index it, and an agent recovers past values from
     it. A deletion is reported at the commit that made it (or as staged/uncommitted), even if
-    the entry was later restored.
+    the entry was later restored. Not deletions: an entry moved under its own name into an
+    `archive/` folder (the protocol's CONTEXT_BUDGET.md archives old entries), and one taken
+    out of git while it stays on disk (CT308).
 
     **Example**
 
@@ -107,6 +109,11 @@ def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     An entry's name carries its date and identity, and links from state files, other entries
     and the published site point at it. A deletion and an addition of identical content in
     one commit is a rename; a rename with edits is reported as a deletion (CT302).
+
+    Archiving is not renaming: an entry moved, under the name it was added with and with its
+    content unchanged, into an `archive/` folder of its directory (`journal/archive/`) or of
+    the repository (`archive/journal/`) keeps its identity, as the protocol's CONTEXT_BUDGET.md
+    asks of old entries. The archived copy is an entry like any other: editing it is CT301.
 
     **Example**
 
@@ -131,6 +138,11 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     a ledger deleted, or re-created without its old lines is reported at every commit that
     does it. A merge passes when its result begins with one of its parents' versions.
 
+    Rotation is not a rewrite (CONTEXT_BUDGET.md: "Rotate to archive"): lines removed from the
+    head of the log in a commit that adds the same lines, in order, to a file under an
+    `archive/` folder or to another `logs/*.jsonl` file are not reported. Without that copy,
+    dropping old lines is CT304. A log taken out of git while it stays on disk is CT308.
+
     **Example**
 
         $ git diff HEAD~1 -- .agents/evolve/cycle-history.jsonl
@@ -140,7 +152,8 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     **Fix**
 
     Restore the lines the log had (`git show HEAD~1:.agents/evolve/cycle-history.jsonl`) and
-    append new lines after them; record a correction as a new line, never by editing one.
+    append new lines after them; record a correction as a new line, never by editing one. To
+    rotate a long log, move its oldest lines to `archive/` in the same commit.
     """
     yield from findings(ctx)["CT304"]
 
