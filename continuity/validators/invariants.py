@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from continuity.config import Config
 from continuity.validators.diagnostics import Violation
+from continuity.validators.task_match import CompletedEntry, unaccounted
 from continuity.history.git import GitError
 from continuity.history.log import Change, Commit, History, ledger_paths
 from continuity.model.kinds import DIRECTORY_KINDS, DirectoryKind, is_non_entry
@@ -234,7 +235,8 @@ class Judge:
                 self.log(commit, change, kind, moves)
             if kind in PAIRINGS and not commit.is_merge:
                 directory, code = PAIRINGS[kind]
-                if directory not in grown and code in self.codes:
+                # TODO.md: each removed task needs its own entry, so the entries are read.
+                if (directory not in grown or kind == TODO) and code in self.codes:
                     self.pairing(commit, change, kind, code)
             if change.status == "D" and change.before:
                 self.gone[change.path] = change.before
@@ -452,25 +454,35 @@ class Judge:
                             "(`continuity new snapshot`) in the commit that overwrites "
                             "STATE.md.")
         elif change.status != "A" and change.before != change.new:  # a new file removes nothing
-            self.queue((change.before, change.new),
-                       lambda blobs: self.items_removed(commit, change, kind, code, blobs))
+            entries = tuple(c for c in commit.changes if c.status == "A" and c.new and
+                            self.layout.kind(c.path) == ENTRY and
+                            self.layout.directory(c.path) == "completed") if kind == TODO else ()
+            self.queue((change.before, change.new, *(c.new for c in entries)),
+                       lambda blobs: self.items_removed(commit, change, kind, code, blobs,
+                                                        entries))
 
     def items_removed(self, commit: Commit, change: Change, kind: str, code: str,
-                      blobs: dict[str, bytes | None]) -> None:
+                      blobs: dict[str, bytes | None], entries: tuple[Change, ...] = ()) -> None:
         before = self.items(kind, change.before, blobs)
         after = self.items(kind, change.new, blobs)
         if before is None or after is None:
             return  # a version that is not text: nothing can be said about its items
         changes = compare(before, after)
         if kind == TODO and changes.removed:
-            gone = changes.removed
-            self.report(code, commit, TODO,
-                        f"{'task' if len(gone) == 1 else 'tasks'} {_quote(i.key for i in gone)} "
-                        f"removed from TODO.md {where(commit, change)} without adding a "
-                        "completed/ entry",
-                        "Record each finished task as completed/YYYY-MM-DD-task-slug.md with "
-                        "its evidence, in the commit that removes it from TODO.md "
-                        "(`continuity new completed`).")
+            written = [CompletedEntry(posixpath.basename(c.path), _text(blobs.get(c.new or "")))
+                       for c in entries]
+            removed = list(changes.removed)
+            for task in unaccounted(removed, written):
+                some = f"{len(written)} completed/ entr{'y' if len(written) == 1 else 'ies'}"
+                added = (f" (that commit adds {some} for "
+                         f"{_plural(len(removed), 'removed task')})" if written else "")
+                self.report(code, commit, TODO,
+                            f"task `{task.key}` removed from TODO.md {where(commit, change)} "
+                            f"without a completed/ entry of its own{added}",
+                            "Record each finished task as its own completed/YYYY-MM-DD-task-"
+                            "slug.md (its Task ID in the name or the Task ID row) with its "
+                            "evidence, in the commit that removes it from TODO.md "
+                            "(`continuity new completed`).")
         elif kind == LEARNINGS and (changes.removed or changes.changed):
             parts = []
             if changes.removed:

@@ -190,6 +190,12 @@ def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     before " — "; moving a task between those sections, or editing its other cells, is not
     a removal.
 
+    Each removed task needs its own entry: one matched by its Task ID (in the entry's file
+    name or its `| Task ID |` row) or by its slug (the words of the entry's name after the
+    date are words of the task). An entry that names no removed task still stands for one.
+    Reported once per task left without an entry: two tasks removed with one entry is one
+    finding, naming the task left over.
+
     **Example**
 
         $ git diff 2b9d0f1~1 2b9d0f1 -- TODO.md
