@@ -60,12 +60,13 @@ def test_a_canonical_line_without_counts_is_still_an_error(tree: Path):
         ("CT402", "error"), ("CT402", "error")]
 
 
-def test_canonical_sha_without_its_alias_is_a_warning_per_line(tree: Path):
+def test_canonical_sha_without_its_alias_is_one_warning_naming_the_lines(tree: Path):
     # frits-v/muzzle: canonical_sha on every line, never the alias sha.
-    lines = [cycle(n, sha=None) for n in range(1, 4)]
+    lines = [cycle(n, sha=None) for n in range(1, 4)] + [cycle(4), cycle(5, sha=None)]
     found = findings(tree, lines, "--no-git")
-    assert [(d["code"], d["severity"], d["line"]) for d in found] == [
-        ("CT402", "warning", 1), ("CT402", "warning", 2), ("CT402", "warning", 3)]
+    assert [(d["code"], d["severity"], d["line"]) for d in found] == [("CT402", "warning", 1)]
+    assert "4 productive cycles (lines 1-3, 5) have canonical_sha but no `sha`" \
+        in found[0]["message"]
 
 
 def test_when_no_ledger_sha_is_a_commit_here_that_is_one_finding(tmp_path: Path):

@@ -156,8 +156,9 @@ def ledger_missing_field(ctx: CheckContext) -> Iterator[Violation]:
 
     Lines of the legacy schema (with `goal_id` or `commit_sha`) are not expected to carry the
     fields the canonical schema added later (`sha`, `goals_passing`, `goals_total`): CT405
-    names them once for the ledger. `canonical_sha` without its alias `sha` is a warning: the
-    commit is recorded, only the compatibility name is missing.
+    names them once for the ledger. `canonical_sha` without its alias `sha` is one warning
+    for the ledger, naming the lines: the commit is recorded, only the compatibility name is
+    missing.
 
     **Fix:** write every field in the lines appended from now on (for `canonical_sha`, the same
     commit as `sha` too; `goals_passing` / `goals_total` as measured). Committed lines are
@@ -167,11 +168,20 @@ def ledger_missing_field(ctx: CheckContext) -> Iterator[Violation]:
     ledger = _ledger(ctx)
     if ledger is None:
         return
+    alias_missing: list[Cycle] = []
     for cycle in _judged(ctx, ledger):
-        yield from _missing_in(ledger, cycle)
+        yield from _missing_in(ledger, cycle, alias_missing)
+    if alias_missing:  # one cause, one finding: the writer never wrote the alias
+        first = alias_missing[0]
+        what = (f"{_label(first)} ({first.data.get('result')}) has" if len(alias_missing) == 1
+                else f"{len(alias_missing)} productive cycles ({_lines([c.line for c in alias_missing])}) have")
+        yield _at(ledger, first, "canonical_sha", f"{what} canonical_sha but no `sha`",
+                  'in the lines you append, write the same commit as "sha" too: it is the '
+                  "compatibility alias older readers look for; " + APPEND_ONLY,
+                  severity=Severity.WARNING)
 
 
-def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
+def _missing_in(ledger: Ledger, cycle: Cycle, alias_missing: list[Cycle]) -> Iterator[Violation]:
     data = cycle.data
     for key in ("cycle", "result", "timestamp"):
         if _absent(data, key):
@@ -186,11 +196,7 @@ def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
         return
     if _absent(data, "sha") and _absent(data, "commit_sha"):
         if not _absent(data, "canonical_sha"):
-            yield _at(ledger, cycle, "canonical_sha",
-                      f"{_label(cycle)} ({result}) has canonical_sha but no `sha`",
-                      'in the lines you append, write the same commit as "sha" too: it is '
-                      "the compatibility alias older readers look for; " + APPEND_ONLY,
-                      severity=Severity.WARNING)
+            alias_missing.append(cycle)  # reported once for the ledger
         elif cycle.legacy:
             pass  # a legacy line without a commit: CT405 names it with the others
         else:
