@@ -63,10 +63,6 @@ class Frontmatter:
     body_start_line: int = 1  # first line of the body (1-based)
     end_line: int = 0  # line of the closing fence
 
-    @property
-    def valid(self) -> bool:
-        return self.present and not self.problems
-
 
 class _TooManyNodes(Exception):
     pass

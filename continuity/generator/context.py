@@ -12,7 +12,7 @@ from datetime import timezone
 from collections.abc import Iterable
 
 from continuity.validators.engine import CheckResult
-from continuity.validators.diagnostics import Diagnostic, Severity
+from continuity.validators.diagnostics import Diagnostic
 from continuity.formats.markdown import normalise_heading
 from continuity.model.records import Records
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
@@ -195,7 +195,3 @@ class SiteContext:
     @property
     def warnings(self) -> int:
         return self.check.warnings
-
-    @staticmethod
-    def is_error(diagnostic: Diagnostic) -> bool:
-        return diagnostic.severity is Severity.ERROR

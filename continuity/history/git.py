@@ -80,30 +80,6 @@ class Repository:
             if process.wait() != 0:
                 raise GitError(stderr.decode("utf-8", "replace").strip() or "git failed")
 
-    def cat_file(self, objects: Iterable[str]) -> dict[str, bytes | None]:
-        """Contents of many objects (``<rev>:<path>`` or blob ids) in one ``cat-file --batch``.
-
-        Missing objects map to None.
-        """
-        names = list(dict.fromkeys(objects))
-        if not names:
-            return {}
-        request = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
-        output = self.run("cat-file", "--batch", input=request)
-        result: dict[str, bytes | None] = {}
-        position = 0
-        for name in names:
-            newline = output.index(b"\n", position)
-            header = output[position:newline].decode("utf-8", "replace")
-            position = newline + 1
-            if header.endswith(" missing") or header.endswith(" ambiguous"):
-                result[name] = None
-                continue
-            size = int(header.rsplit(" ", 1)[1])
-            result[name] = output[position:position + size]
-            position += size + 1
-        return result
-
     def blob_reader(self) -> BlobReader:
         """One ``cat-file --batch`` process to read many objects through, on demand."""
         return BlobReader(self)
@@ -137,9 +113,6 @@ class Repository:
             parts = line.split()
             result[name] = parts[0] if len(parts) == 3 and parts[1] == "commit" else None
         return result
-
-    def rev_parse(self, revision: str) -> str | None:
-        return self.resolve_commits([revision]).get(revision)
 
 
 class BlobReader:
@@ -208,11 +181,6 @@ class BlobReader:
                     raise GitError(error or "git cat-file stopped answering")
             else:
                 writer.join()
-
-    def read_one(self, name: str) -> bytes | None:
-        for _, data in self.read([name]):
-            return data
-        return None
 
     def close(self, kill: bool = False) -> str:
         """Stop git; return what it said on stderr if it failed."""

@@ -261,7 +261,6 @@ class MemoryTree:
     session_state: TreeFile | None
     note_stores: tuple[TreeFile, ...]
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
-    empty_dirs: tuple[str, ...] = field(default=())
     # The ledger, session state and note stores, parsed on first use (rules may ask from
     # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
     _records: list[Records] = field(default_factory=list, compare=False, repr=False)

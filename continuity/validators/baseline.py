@@ -74,7 +74,8 @@ def _compute(ctx: CheckContext) -> dict[str, int]:
         if rel is not None:
             wanted[tree_file.path] = f"{commit}:{rel}"
     try:
-        blobs = ctx.git.cat_file(wanted.values())
+        with ctx.git.blob_reader() as reader:
+            blobs = dict(reader.read(wanted.values(), max_size=ctx.config.max_file_size))
     except GitError as exc:
         ctx.notices.append(f"since: the baseline of line records was not read: {exc}")
         return {}

@@ -40,9 +40,6 @@ class CheckResult:
         threshold = Severity.ERROR.rank if fail_on == "error" else Severity.WARNING.rank
         return any(d.severity.rank >= threshold for d in self.diagnostics)
 
-    def for_path(self, root_path: str) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.root_path == root_path]
-
 
 def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[Rule]:
     rules = all_rules()

@@ -438,7 +438,10 @@ class Judge:
             except OSError:
                 found[oid] = None
         try:
-            found.update(self.history.repository.cat_file([o for o in oids if o not in disk]))
+            # A reader of its own: the history's stream may be in the middle of a batch.
+            with self.history.repository.blob_reader() as reader:
+                found.update(reader.read([o for o in oids if o not in disk],
+                                         max_size=self.history.max_blob_size))
         except GitError:
             pass
         return found

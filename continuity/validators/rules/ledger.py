@@ -98,7 +98,9 @@ def ledger_json(ctx: CheckContext) -> Iterator[Violation]:
         {"cycle": 7, "target": "lint-clean", "result": "improved", "sha": "3f2a1c9"
         ["cycle", 8]
 
-    **Fix:** a line not committed yet may be completed; a committed line stays as it is (the
+    **Fix**
+
+    A line not committed yet may be completed; a committed line stays as it is (the
     ledger is append-only): append the cycle again as one JSON object (`{...}`) on a new line,
     or set `since` to judge only lines written after a commit. Blank lines are ignored.
     """
@@ -160,7 +162,9 @@ def ledger_missing_field(ctx: CheckContext) -> Iterator[Violation]:
     for the ledger, naming the lines: the commit is recorded, only the compatibility name is
     missing.
 
-    **Fix:** write every field in the lines appended from now on (for `canonical_sha`, the same
+    **Fix**
+
+    Write every field in the lines appended from now on (for `canonical_sha`, the same
     commit as `sha` too; `goals_passing` / `goals_total` as measured). Committed lines are
     never edited (the ledger is append-only, CT304): to adopt the tool on an older ledger, set
     `since` to the commit from which lines are complete.
@@ -277,7 +281,9 @@ def ledger_result(ctx: CheckContext) -> Iterator[Violation]:
     The words of the legacy schema (`idle`, `pending-rpi`, `pass`, ...) on lines that also use
     `goal_id` or `commit_sha` are that schema's vocabulary, not errors: CT405 names them once.
 
-    **Fix:** in the lines you append, use one of `improved`, `regressed`, `unchanged`,
+    **Fix**
+
+    In the lines you append, use one of `improved`, `regressed`, `unchanged`,
     `harvested`, `quarantined` (lower case); a cycle that changed nothing outside `.agents/`
     is `unchanged`. Committed lines stay as they are (append-only); set `since` to judge only
     lines written after a commit.
@@ -317,7 +323,9 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
         {"cycle": 4, ...}
         {"cycle": "6", ...}
 
-    **Fix:** number each line one above the previous; never rewrite old lines to renumber
+    **Fix**
+
+    Number each line one above the previous; never rewrite old lines to renumber
     them (the ledger is append-only): append the next cycle with the right number.
     """
     ledger = _ledger(ctx)
@@ -407,7 +415,9 @@ def ledger_legacy_field(ctx: CheckContext) -> Iterator[Violation]:
         {"cycle": 3, "goal_id": "doc-coverage", "result": "improved", "commit_sha": "def5678", ...}
         {"cycle": 4, "goal_id": "idle-no-work", "result": "idle", ...}
 
-    **Fix:** write the lines you append with the canonical schema (`target`, `sha` and
+    **Fix**
+
+    Write the lines you append with the canonical schema (`target`, `sha` and
     `canonical_sha`, the goal counts, one of the five results). The legacy lines stay as they
     are (the ledger is append-only); set `since` to a commit after them to stop this warning.
     """
@@ -492,7 +502,9 @@ def trace_incomplete(ctx: CheckContext) -> Iterator[Violation]:
 
         "trace": {"goal_hypothesis": "...", "selected_gap": "...", "green_evidence": "..."}
 
-    **Fix:** give the whole trace in the cycles you append (`"refactor_note": "none"` when
+    **Fix**
+
+    Give the whole trace in the cycles you append (`"refactor_note": "none"` when
     there was none), or `"exemption_reason"` for a trivial one-shot change. A committed line
     stays as it is (append-only); set `since` to judge only cycles written after a commit.
     """
@@ -576,7 +588,9 @@ def ledger_sha(ctx: CheckContext) -> Iterator[Violation]:
     (the work was squash-merged, rebased, or done in another clone): one finding says so
     instead of one per line.
 
-    **Fix:** in the lines you append, record the commit the cycle actually made (`git
+    **Fix**
+
+    In the lines you append, record the commit the cycle actually made (`git
     rev-parse --short HEAD` after committing); if history was rewritten, note the new commit in
     the next cycle's line. Committed lines stay as they are (append-only).
     """
@@ -711,7 +725,9 @@ def substantive_delta(ctx: CheckContext) -> Iterator[Violation]:
 
     where commit 9c1e2f0 changed only `.agents/evolve/cycle-history.jsonl`.
 
-    **Fix:** record such cycles as `"result": "unchanged"` from now on (and keep them local),
+    **Fix**
+
+    Record such cycles as `"result": "unchanged"` from now on (and keep them local),
     or name the commit that made the product change. A committed line stays as it is
     (append-only); set `since` to judge only cycles written after a commit.
     """
@@ -750,7 +766,9 @@ def ledger_counts(ctx: CheckContext) -> Iterator[Violation]:
 
         {"cycle": 1, "result": "improved", "goals_passing": "17", "goals_total": null, ...}
 
-    **Fix:** in the lines you append, write the counts as plain integers (`"goals_passing":
+    **Fix**
+
+    In the lines you append, write the counts as plain integers (`"goals_passing":
     17`), measured after the cycle, with goals_passing <= goals_total. Committed lines stay as
     they are (append-only); set `since` to judge only lines written after a commit.
     """
@@ -808,7 +826,9 @@ def ledger_timestamp(ctx: CheckContext) -> Iterator[Violation]:
 
         {"cycle": 8, ..., "timestamp": "2026-02-11 21:00"}
 
-    **Fix:** in the lines you append, write `YYYY-MM-DDTHH:MM:SS` with `Z` or an offset, e.g.
+    **Fix**
+
+    In the lines you append, write `YYYY-MM-DDTHH:MM:SS` with `Z` or an offset, e.g.
     `2026-02-11T21:00:00Z`. Committed lines stay as they are (append-only); set `since` to
     judge only lines written after a commit.
     """
@@ -882,7 +902,9 @@ def session_state(ctx: CheckContext) -> Iterator[Violation]:
 
     while the ledger's last line is cycle 14.
 
-    **Fix:** rewrite the sidecar from the ledger (it is overwritten state, not history):
+    **Fix**
+
+    Rewrite the sidecar from the ledger (it is overwritten state, not history):
     set `cycle` to the ledger's last cycle and the counters to integers.
     """
     tree_file = ctx.tree.session_state

@@ -55,7 +55,9 @@ def note_json(ctx: CheckContext) -> Iterator[Violation]:
         {"time": "2026-11-02T14:03:11Z", "project": "tidewater", "fact": "Tides are
         ["not", "an", "object"]
 
-    **Fix:** write notes with `continuity note`, which appends whole lines under a lock. A
+    **Fix**
+
+    Write notes with `continuity note`, which appends whole lines under a lock. A
     line not committed yet may be completed; a committed one stays as it is (the store is
     append-only): append the note again, or set `since` to judge only lines after a commit.
     """
@@ -101,7 +103,9 @@ def note_field(ctx: CheckContext) -> Iterator[Violation]:
 
         {"time": "2 Nov 2026", "project": "", "fact": "Tides are UTC.", "tags": "ops"}
 
-    **Fix:** capture notes with `continuity note`, which writes `"time":
+    **Fix**
+
+    Capture notes with `continuity note`, which writes `"time":
     "2026-11-02T14:03:11Z"`, a project name and `"tags": ["ops"]`. Committed notes stay as
     they are (append-only): append a corrected note, or set `since` to judge only notes
     written after a commit.
@@ -151,7 +155,9 @@ def note_unredacted(ctx: CheckContext) -> Iterator[Violation]:
 
         {"time": "...", "project": "ops", "fact": "Billing alerts go to wren@example.org."}
 
-    **Fix:** rotate any credential that was written down (git keeps every committed version,
+    **Fix**
+
+    Rotate any credential that was written down (git keeps every committed version,
     so removing it from the store does not unpublish it), and capture notes with `continuity
     note`, which redacts (`[redacted:email]`). The store is append-only: purging a committed
     line is a deliberate history rewrite, not an edit.
@@ -185,7 +191,9 @@ def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
 
         {"fact": "The parser needs UTF-8. Also the CI runs nightly.\\nAnd tides are UTC."}
 
-    **Fix:** capture one note per fact (`continuity note` once per sentence). Committed notes
+    **Fix**
+
+    Capture one note per fact (`continuity note` once per sentence). Committed notes
     stay as they are (append-only): append the facts split, or set `since`.
     """
     for store in _stores(ctx):
@@ -224,7 +232,9 @@ def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
         {"time": "2026-11-02T14:03:11Z", "project": "tidewater", "fact": "Tides are UTC."}
         {"time": "2026-11-05T09:00:00Z", "project": "tidewater", "fact": "Tides are UTC."}
 
-    **Fix:** leave the store as it is (it is append-only) and recall before capturing next
+    **Fix**
+
+    Leave the store as it is (it is append-only) and recall before capturing next
     time; `continuity recall QUERY --project P` finds the first one.
     """
     seen: dict[tuple[str, str], Note] = {}
