@@ -180,3 +180,11 @@ def test_no_hint_for_a_line_record_asks_to_edit_a_committed_line(tmp_path: Path)
         for wording in ("fill them in", "remove the broken", "replace it with", "add \"",
                         "write it in lower case:", "complete or remove", "split it into"):
             assert wording not in hint, diagnostic
+
+
+def test_a_log_that_is_not_utf8_is_never_told_to_be_re_encoded(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    write_files(repo.path, minimal_tree())
+    repo.commit("a log in Latin-1", {"logs/events.jsonl": b'{"e": "caf\xe9"}\n'})
+    [found] = check_json(repo.path, "--select", "CT210").json["diagnostics"]
+    assert "append" in found["hint"] and "iconv" not in found["hint"]
