@@ -14,7 +14,6 @@ import re
 from typing import Any
 from collections.abc import Iterator
 
-import jsonschema
 
 from continuity.validators.diagnostics import Severity, Violation
 from continuity.history.git import GitError
@@ -924,6 +923,8 @@ def session_state(ctx: CheckContext) -> Iterator[Violation]:
                         "rewrite it as one JSON object", state.line, state.column)
         return
     text, data = state.text, state.value
+    import jsonschema  # here, not at the top: most runs never read a session state
+
     validator = jsonschema.Draft202012Validator(SESSION_STATE_SCHEMA)
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path)))
     for error in errors:
