@@ -176,6 +176,7 @@ class Judge:
         # git never tracked again, took the path out of git on purpose (CT308), not deleted it.
         self.deletions: list[tuple[Commit, Change, str, dict[str, str]]] = []
         self.out_of_git: set[str] = set()  # paths whose last tracked event is a deletion
+        self.kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = {}
         self._items: dict[tuple[str, str], dict | None] = {}  # recent TODO/LEARNINGS versions
         self._outside: dict[str, tuple[_Touched, ...]] = {}  # commit -> archive/logs changes
 
@@ -188,6 +189,7 @@ class Judge:
             if self.jobs:
                 for index, blobs in self.history.read_jobs([job.oids for job in self.jobs]):
                     self.jobs[index].judge(blobs)
+            self.report_kept()
         finally:
             self.history.close()
         return self.found
@@ -307,28 +309,55 @@ class Judge:
     def judge_deletions(self) -> None:
         """CT302/CT304 for deletions; CT308 once per commit and directory for a path taken
         out of git whose file remains on disk (`git rm --cached`, the seed's local-only
-        ledger): nothing is lost, but from then on its history cannot be verified."""
-        kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = {}
+        ledger): nothing is lost, but from then on its history cannot be verified. A log kept
+        on disk may have grown since; an entry must still be what it was when untracked
+        (else it was deleted, and another file now has its name)."""
         last = {change.path: index for index, (_, change, _, _) in enumerate(self.deletions)}
         for index, (commit, change, kind, moves) in enumerate(self.deletions):
             path = change.path
             on_disk = os.path.lexists(os.path.join(self.layout.root, path))
-            if last[path] == index and path in self.out_of_git and on_disk \
-                    and path not in moves:
-                kept.setdefault((commit.sha, path.split("/", 1)[0]), []).append(
-                    (commit, change))
-            elif kind == APPEND_ONLY:
-                moved = f" (moved to `{moves[path]}`)" if path in moves else ""
-                self.report("CT304", commit, path,
-                            f"append-only log deleted{moved} {where(commit, change)}",
-                            f"Restore it with all its lines (`{_restore(commit, path)}`) and "
-                            "keep appending to it.")
-            elif self.first("CT302", path):
-                self.report("CT302", commit, path,
-                            f"history entry deleted {where(commit, change)}; history is "
-                            f"never deleted", f"Restore it (`{_restore(commit, path)}`); if it "
-                            "was wrong, write a correction as a new entry.")
-        for group in kept.values():
+            if last[path] != index or path not in self.out_of_git or not on_disk \
+                    or path in moves:
+                self.deleted(commit, change, kind, moves)
+            elif kind == ENTRY and change.before:
+                self.queue((change.before,),
+                           functools.partial(self.still_on_disk, commit, change, moves))
+            else:
+                self.keep(commit, change)
+
+    def still_on_disk(self, commit: Commit, change: Change, moves: dict[str, str],
+                      blobs: dict[str, bytes | None]) -> None:
+        old = blobs.get(change.before or "")
+        try:
+            same = old is not None and \
+                (self.layout.root / change.path).read_bytes() == old
+        except OSError:
+            same = False
+        if same:
+            self.keep(commit, change)
+        else:
+            self.deleted(commit, change, ENTRY, moves)
+
+    def keep(self, commit: Commit, change: Change) -> None:
+        self.kept.setdefault((commit.sha, change.path.split("/", 1)[0]), []).append(
+            (commit, change))
+
+    def deleted(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
+        path = change.path
+        if kind == APPEND_ONLY:
+            moved = f" (moved to `{moves[path]}`)" if path in moves else ""
+            self.report("CT304", commit, path,
+                        f"append-only log deleted{moved} {where(commit, change)}",
+                        f"Restore it with all its lines (`{_restore(commit, path)}`) and "
+                        "keep appending to it.")
+        elif self.first("CT302", path):
+            self.report("CT302", commit, path,
+                        f"history entry deleted {where(commit, change)}; history is "
+                        f"never deleted", f"Restore it (`{_restore(commit, path)}`); if it "
+                        "was wrong, write a correction as a new entry.")
+
+    def report_kept(self) -> None:
+        for group in self.kept.values():
             commit, change = group[0]
             paths = [c.path for _, c in group]
             names = _quote(paths)

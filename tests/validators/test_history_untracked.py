@@ -110,3 +110,13 @@ def test_the_protocols_own_gitignore_is_one_finding_per_directory_saying_so(tmp_
     for diagnostic in found:
         assert "the protocol's own .gitignore has this rule" in diagnostic["message"]
         assert 'ignore = ["CT308"]' in diagnostic["hint"]
+
+
+def test_an_entry_deleted_and_left_on_disk_with_other_content_is_still_deleted(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    write_files(repo.path, minimal_tree())
+    repo.commit("a journal turn", {"journal/2026-01-05-turn-9.md": "# Turn 9\n\nIt parses.\n"})
+    repo.git("rm", "-q", "--cached", "--", "journal/2026-01-05-turn-9.md")
+    write_files(repo.path, {"journal/2026-01-05-turn-9.md": "# Turn 9\n\nIt never parsed.\n"})
+    found = [d["code"] for d in _history(repo) if d["code"] in ("CT302", "CT308")]
+    assert found == ["CT302"]
