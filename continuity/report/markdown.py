@@ -15,8 +15,8 @@ from pathlib import Path
 import jinja2
 
 from continuity.generator import mdtext
-from continuity.report.data import Report
-from continuity.report.text import href, ledger_lines, verdict_line
+from continuity.report.data import Report, RootsReport
+from continuity.report.text import href, ledger_lines, roots_verdict_line, verdict_line
 
 #: Cycles listed in the trajectory table (the JSON report has them all).
 TRAJECTORY_ROWS = 50
@@ -32,8 +32,11 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def render(report: Report, base: Path, *, level: int = 1, title: bool = True) -> str:
-    """Markdown with its top heading at ``level``; links relative to the directory ``base``."""
+def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
+           intro: bool = True) -> str:
+    """Markdown with its top heading at ``level``; links relative to the directory ``base``;
+    ``intro``: the first line says when and for what it was generated (not in a section of a
+    report of several roots, which says it once)."""
     ledger = report.ledger
     shown = list(ledger.cycles[-TRAJECTORY_ROWS:]) if ledger else []
     caption = "Trajectory" if ledger is None or len(shown) == len(ledger.cycles) else \
@@ -41,7 +44,7 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True) ->
     dated = [d for d in report.directories if d.by_month]
     months = report.months
     text = _environment().get_template("report.md.j2").render(
-        report=report, result=report.result, level=level, title=title,
+        report=report, result=report.result, level=level, title=title, intro=intro,
         root_name=report.root.name or str(report.root), verdict=verdict_line(report),
         dated=dated, months=months,
         month_totals={m: sum(d.by_month.get(m, 0) for d in dated) for m in months},
@@ -49,4 +52,19 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True) ->
         shown_cycles=shown, trajectory_caption=caption, rows=TRAJECTORY_ROWS,
         incomplete=[c for c in ledger.cycles if c.trace == "incomplete"] if ledger else [],
         link=lambda root_path: href(report, root_path, base))
+    return text.strip("\n") + "\n"
+
+
+def render_roots(roots: RootsReport, base: Path, *, level: int = 1, title: bool = True) -> str:
+    """Every root's report: one root as :func:`render` gives it; several as a table of their
+    counts and totals, then one section per root, parents first."""
+    if len(roots.reports) == 1:
+        return render(roots.reports[0], base, level=level, title=title)
+    sections = [(roots.label(report),
+                 render(report, base, level=level + 1, title=False, intro=False))
+                for report in roots.reports]
+    text = _environment().get_template("roots.md.j2").render(
+        roots=roots, first=roots.reports[0], level=level, title=title,
+        top_name=str(roots.top.name or roots.top), verdict=roots_verdict_line(roots),
+        sections=sections)
     return text.strip("\n") + "\n"
