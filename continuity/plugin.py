@@ -201,7 +201,7 @@ class ContinuityPlugin(BasePlugin):
         if inside:  # the files every root's check read (a child root's are its own)
             for each in self.trees or [tree]:
                 scanned |= scanned_files(each)
-        unscanned: list[str] = []
+        unscanned: list[File] = []
         by_dest: dict[str, File] = {}
         for file in list(files):
             source = _real(file.abs_src_path) if file.abs_src_path else None
@@ -210,14 +210,10 @@ class ContinuityPlugin(BasePlugin):
                 continue
             if inside and source and source.startswith(root + os.sep) and source not in scanned:
                 # Inside docs_dir, MkDocs would publish every file of the memory root; one the
-                # check never read (drafts/, a file `exclude` names) was never scanned.
-                files.remove(file)
-                unscanned.append(file.src_uri)
-                continue
+                # check never read (drafts/, a file `exclude` names) was never scanned. Removed
+                # below, unless a page of the memory site takes its place first.
+                unscanned.append(file)
             by_dest[file.dest_uri] = file
-        if unscanned:
-            log.info(f"{len(unscanned)} files of the memory root inside docs_dir are not "
-                     f"published, since the check did not read them (first: {unscanned[0]})")
         self.generated = {}
         for page in site.pages:
             generated = File.generated(
@@ -234,6 +230,13 @@ class ContinuityPlugin(BasePlugin):
                                        inclusion=InclusionLevel.NOT_IN_NAV)
             if self.make_room(generated, by_dest, files, clash):
                 files.append(generated)
+        present = {id(file) for file in files}  # by identity: a page may take the same name
+        left = [file for file in unscanned if id(file) in present]
+        for file in left:
+            files.remove(file)
+        if left:
+            log.info(f"{len(left)} files of the memory root inside docs_dir are not published, "
+                     f"since the check did not read them (first: {left[0].src_uri})")
         if inside:  # the rest of the tree (templates, READMEs) stays reachable, out of the nav
             for file in files:
                 if file.abs_src_path and _real(file.abs_src_path).startswith(
