@@ -25,6 +25,7 @@ from continuity.model.kinds import (
 )
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import TextRead, read_text
+from continuity.model.paths import refusal, root_refusal
 
 BUILTIN_TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "entries"
 
@@ -290,6 +291,11 @@ class MemoryTree:
     def relpath(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.root)).as_posix()
 
+    @property
+    def boundary(self) -> Path:
+        """What may be read or written (continuity.model.paths): the repository, else the root."""
+        return self.repo_root or self.root
+
 
 # --------------------------------------------------------------------------- discovery
 
@@ -322,17 +328,18 @@ class _Walker:
         return is_excluded(rel, self.config.exclude)
 
     def load(self, path: Path, is_link: bool | None = None) -> TreeFile:
-        """``is_link``: whether ``path`` is a symbolic link, when a directory listing told."""
+        """``is_link``: whether ``path`` is a symbolic link, when a directory listing told.
+
+        A plain file listed in a directory that was itself allowed needs no more; a link, and
+        a path found any other way (a configured ledger, a note glob through a linked
+        directory), is judged by :func:`continuity.model.paths.refusal`.
+        """
         rel = self._rel(path)
+        listed = is_link is not None
         if is_link is None:
             is_link = path.is_symlink()
-        # Links, and configured paths above the root (a ledger, a note store), must stay inside.
-        if is_link or rel.startswith("../"):
-            try:
-                target = path.resolve(strict=False)
-            except (OSError, RuntimeError):  # loops
-                target = None
-            if target is None or not _inside(target, self.boundary):
+        if is_link or not listed or rel.startswith("../"):
+            if refusal(path, self.boundary) is not None:
                 if is_link:
                     shown = os.readlink(path) if _can_readlink(path) else "?"
                 else:
@@ -347,12 +354,8 @@ class _Walker:
         return tree_file
 
     def directory_link_inside(self, path: Path) -> bool:
-        """A linked directory is read only when it stays inside the boundary; else skipped."""
-        try:
-            target = path.resolve(strict=False)
-        except (OSError, RuntimeError):  # loops
-            target = None
-        if target is not None and _inside(target, self.boundary):
+        """A linked directory is read only when it is allowed (inside, not into .git)."""
+        if refusal(path, self.boundary) is None:
             return True
         self.skipped.append(TreeFile(self._rel(path), path, None, symlink_target=os.readlink(path)
                                      if _can_readlink(path) else "?"))
@@ -370,14 +373,6 @@ def _can_readlink(path: Path) -> bool:
         os.readlink(path)
         return True
     except OSError:
-        return False
-
-
-def _inside(path: Path, boundary: Path) -> bool:
-    try:
-        path.relative_to(boundary)
-        return True
-    except ValueError:
         return False
 
 
@@ -466,7 +461,12 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
 
 def discover(config: Config, root: Path | None = None) -> MemoryTree:
     """Build the model of the memory tree at ``root`` (default: the configured root)."""
-    root = (root or config.root_path).resolve()
+    written = root if root is not None else Path(os.path.abspath(config.base_dir / config.root))
+    reason = root_refusal(written)
+    if reason is not None:  # a root linked out of its repository: nothing of it is read
+        raise UsageError(f"{written}: the memory root is {reason} (CT602); it is not read "
+                         "or published")
+    root = written.resolve()
     if not root.exists():
         raise UsageError(f"{root}: no such directory")
     if not root.is_dir():

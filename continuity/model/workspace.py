@@ -8,6 +8,7 @@ from typing import Any
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
 from continuity.model.kinds import DIRECTORY_KINDS, is_state_file_name
+from continuity.model.paths import root_refusal
 from continuity.model.tree import MemoryTree, discover
 
 
@@ -20,6 +21,10 @@ def memory_root_for(path: Path, config: Config) -> Path:
     directory is a root itself; any other file belongs to its directory.
     """
     path = path.absolute()
+    directory = path if path.is_dir() else path.parent  # a file's own link is CT602's
+    reason = root_refusal(directory)
+    if reason is not None:  # the directory named, or one above it, links out
+        raise UsageError(f"{directory}: {reason} (CT602); it is not read or published")
     resolved = path.resolve() if path.is_dir() else path.parent.resolve() / path.name
     configured = config.root_path
     if resolved == configured or (configured in resolved.parents and (

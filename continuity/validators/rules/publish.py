@@ -35,10 +35,13 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
 
     Memory trees are pushed to git hosts and published as sites; a key in a state file, an
     entry, the cycle ledger or a note store is leaked the moment it is. Detected: cloud keys
-    (AWS), provider tokens (GitHub, GitLab, Slack, npm, OpenAI, Anthropic, Stripe, Google),
-    private key blocks, JSON Web Tokens, bearer tokens, passwords in URLs and secrets assigned
-    to keys such as `password:` or `api_key=`. The report names the kind, never the secret.
-    A credential inside a note's fact is CT503's finding, not this rule's.
+    (AWS, Azure, Google, Alibaba, DigitalOcean, Vault), provider tokens (GitHub, GitLab, npm,
+    PyPI, Hugging Face, Slack, SendGrid, Stripe, OpenAI, Anthropic and the other families of
+    gitleaks' default rules), webhook URLs, private key blocks and PuTTY keys, JSON Web
+    Tokens, bearer and basic HTTP credentials, passwords in URLs and secrets assigned to keys
+    such as `password:`, `DB_PASSWORD=` or `"secret":`, in text, in binary files and in file
+    names. The report names the kind, never the secret (no output ever prints it). A
+    credential inside a note's fact is CT503's finding, not this rule's.
 
     **Example**
 
@@ -51,12 +54,22 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     """
     note_stores = {store.path for store in ctx.tree.note_stores}
     for tree_file in _published_files(ctx):
+        for finding in find_credentials(tree_file.path):
+            # A name is published as it is (a URL, a title, a link): reported once, at 1:1.
+            yield Violation(
+                tree_file.path,
+                f"the file's name holds {finding.description} ({finding.kind}); names are "
+                "published in URLs and links, so the file is withheld",
+                "rename the file (and rotate the credential: it is in the git history)")
+            break
         text = tree_file.text
         if text is None:
             raw = tree_file.read.raw if tree_file.read else None
-            if raw is None or b"\x00" in raw:
-                continue  # not read, or binary
-            text = raw.decode("utf-8", "replace")  # bad bytes do not hide a key
+            if raw is None:
+                continue  # not read
+            # Binary or not UTF-8: a key is ASCII, so one byte per character finds it at its
+            # offset, in a PNG's text chunk or a database file as in text.
+            text = raw.decode("latin-1") if b"\x00" in raw else raw.decode("utf-8", "replace")
         findings = find_credentials(text)
         if not findings:
             continue
