@@ -20,7 +20,6 @@ from continuity.validators.registry import CheckContext, rule
 
 #: CommonMark with raw HTML enabled: html_block and html_inline tokens are what CT604 reports.
 _MARKDOWN = MarkdownIt("commonmark")
-_COMMENT = re.compile(r"^\s*(?:<!--.*?-->\s*)+$", re.S)
 _TAG = re.compile(r"<\s*([!?]?[A-Za-z][\w:-]*)")
 #: Every raw HTML token starts so; a file without one is not parsed at all (most are not).
 _MAY_HOLD_HTML = re.compile(r"<[A-Za-z!?/]")
@@ -219,6 +218,26 @@ def raw_html(ctx: CheckContext) -> Iterator[Violation]:
                 "an example", line, column)
 
 
+def _only_comments(html: str) -> bool:
+    """Whether ``html`` is nothing but HTML comments and white space: a scan from one ``-->``
+    to the next (the pattern ``(?:<!--.*?-->\\s*)+$`` backtracked without end on forty
+    ``<!---->`` and an ``x``)."""
+    position, end = 0, len(html)
+    found = False
+    while True:
+        while position < end and html[position].isspace():
+            position += 1
+        if position == end:
+            return found
+        if not html.startswith("<!--", position):
+            return False
+        close = html.find("-->", position + 4)
+        if close < 0:
+            return False
+        position = close + 3
+        found = True
+
+
 def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
     """(line, column, html) of each raw HTML block and opening inline tag, comments left out."""
     body = document.body
@@ -228,14 +247,14 @@ def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
         return
     for token in _MARKDOWN.parse(source):
         if token.type == "html_block" and token.map:
-            if _COMMENT.match(token.content):
+            if _only_comments(token.content):
                 continue
             index = token.map[0]
             column = len(lines[index]) - len(lines[index].lstrip()) + 1
             yield body.file_line(index), column, token.content
         elif token.type == "inline" and token.map and token.children:
             for offset, html in _inline_html(token):
-                if html.startswith("</") or _COMMENT.match(html):
+                if html.startswith("</") or _only_comments(html):
                     continue
                 index, column = _source_position(token, lines, offset)
                 yield body.file_line(index), column, html
