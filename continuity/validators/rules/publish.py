@@ -15,6 +15,7 @@ from markdown_it.token import Token
 from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
 from continuity.model.notes import read_store
+from continuity.model.paths import refusal
 from continuity.formats.secrets import find_credentials, line_column
 from continuity.validators.registry import CheckContext, rule
 
@@ -108,10 +109,12 @@ def _note_facts(tree_file: TreeFile) -> dict[int, str]:
 def path_escape(ctx: CheckContext) -> Iterator[Violation]:
     """A symlink (or a configured path) leads outside the repository.
 
-    A link in the memory tree could publish any file the machine can read (`~/.ssh/id_rsa`)
-    or make the check depend on files nobody reviews. Such a path is never read or published;
-    it is reported here so that it is removed. Links that stay inside the repository are
-    followed as usual.
+    A link in the memory tree could publish any file the machine can read (`~/.ssh/id_rsa`,
+    or `.git/config`, which holds the job's token in CI) or make the check depend on files
+    nobody reviews. A path is refused when, with its links resolved, it leaves the repository
+    or lands inside `.git`; a linked directory that leaves (`notes -> /elsewhere`) refuses
+    every file below it. Such a path is never read, published or written; it is reported
+    here so that it is removed. Links that stay inside the repository are followed as usual.
 
     **Example**
 
@@ -125,12 +128,17 @@ def path_escape(ctx: CheckContext) -> Iterator[Violation]:
     for tree_file in ctx.tree.skipped:
         if not tree_file.escapes:
             continue
-        if tree_file.abspath.is_symlink():
-            try:
-                tree_file.abspath.resolve(strict=False)
-                what = f"a link to '{tree_file.symlink_target}', outside the repository"
-            except (OSError, RuntimeError):
-                what = "a link that cannot be resolved (it loops)"
+        reason = refusal(tree_file.abspath, ctx.tree.boundary) or "outside the repository"
+        if "loops" in reason:
+            what = "a link that cannot be resolved (it loops)"
+        elif tree_file.abspath.is_symlink():
+            where = ("inside the repository's .git directory" if ".git" in reason
+                     else "outside the repository")
+            what = f"a link to '{tree_file.symlink_target}', {where}"
+        elif reason == "a link leaving the repository":
+            what = "reached through a linked directory that leaves the repository"
+        elif ".git" in reason:
+            what = "inside the repository's .git directory"
         else:
             what = "a configured path outside the repository"
         yield Violation(
