@@ -12,7 +12,8 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
-from typing import Any, Callable, Literal, TypeVar
+from typing import Any, Literal, TypeVar
+from collections.abc import Callable
 
 from mkdocs.config.base import LegacyConfig
 from mkdocs.config.defaults import MkDocsConfig
@@ -51,7 +52,7 @@ def _guarded(hook: Hook) -> Hook:
     """Every exception inside a hook becomes a PluginError naming what was at hand (the page,
     or the memory root): one line, never a traceback (SPEC §7); CONTINUITY_DEBUG=1 re-raises."""
     @functools.wraps(hook)
-    def guarded(self: "ContinuityPlugin", *args: Any, **kwargs: Any) -> Any:
+    def guarded(self: ContinuityPlugin, *args: Any, **kwargs: Any) -> Any:
         try:
             return hook(self, *args, **kwargs)
         except PluginError:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import GitRepo, minimal_tree, run_cli, write_files
+from tests.support.common import GitRepo, minimal_tree, write_files
 from tests.support.site_support import write_mkdocs_yml
 
 from continuity.authoring.capture import capture
@@ -28,7 +28,8 @@ SAMPLES: dict[str, str] = {
     "aws-key": "AKIA" + "Q7R2T4V6X8Z0B3D5",
     "aws-secret": "aws_secret_access_key = " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKE1",
     "azure-storage-key": "AccountKey=" + _B64[:86] + "==",
-    "azure-sas": "https://x.blob.core.windows.net/c?sv=2024-01-01&sig=" + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1g%3D",
+    "azure-sas": "https://x.blob.core.windows.net/c?sv=2024-01-01&sig="
+                 + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1g%3D",
     "google-key": "AIza" + "SyD3x9Q7w2E5r8T1y4U6i9O2p5A8s1D4f7G",
     "google-oauth-secret": "GOCSPX-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4",
     "github-token": "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
@@ -43,7 +44,8 @@ SAMPLES: dict[str, str] = {
     "stripe-webhook-secret": "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
     "anthropic-key": "sk-ant-" + "api03-aB1cD2eF3gH4iJ5kL6mN7oP8",
     "openai-key": "sk-proj-" + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9s",
-    "jwt": "eyJ" + "hbGciOiJIUzI1NiJ9" + ".eyJ" + "zdWIiOiIxMjM0NTY3ODkwIn0" + ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    "jwt": "eyJ" + "hbGciOiJIUzI1NiJ9" + ".eyJ" + "zdWIiOiIxMjM0NTY3ODkwIn0"
+           + ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
     "bearer-token": "Authorization: Bearer " + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9",
     "basic-auth": "Authorization: Basic " + "dXNlcjpwYXNzd29yZDEyMw==",
     "url-password": "postgres://deploy:" + "Tr0ub4dor3xyz" + "@db.example.internal/prod",
