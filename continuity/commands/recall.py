@@ -58,7 +58,8 @@ def configured_stores(config: Config) -> list[Path]:
                 continue
             reason = _not_read(path, boundary, config.max_file_size)
             if reason:
-                print(f"continuity recall: {_shown(path)}: skipped: {reason}", file=sys.stderr)
+                print(one_line(f"continuity recall: {_shown(path)}: skipped: {reason}"),
+                      file=sys.stderr)
                 continue
             found[path] = None
     return list(found)
@@ -109,26 +110,27 @@ def run(args: argparse.Namespace) -> int:
         # and never when it is not a regular file (a named pipe, /dev/zero).
         too_large = _too_large(store, config.max_file_size) if args.store else None
         if too_large:
-            print(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: {too_large}; "
-                  "raise max_file_size to search it", file=sys.stderr)
+            print(one_line(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: "
+                           f"{too_large}; raise max_file_size to search it"), file=sys.stderr)
             return EXIT_STATUS[Failure.STORE_UNAVAILABLE]
         try:
             index = noteindex.load(store, max_size=config.max_file_size)
         except OSError as exc:
-            print(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: cannot read: "
-                  f"{exc.strerror or exc}", file=sys.stderr)
+            print(one_line(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: "
+                           f"cannot read: {exc.strerror or exc}"), file=sys.stderr)
             return EXIT_STATUS[Failure.STORE_UNAVAILABLE]
         if args.verbose:
             how = "rebuilt" if index.rebuilt else "grown" if index.grown else "reused"
             kept = "" if index.saved or not (index.rebuilt or index.grown) else \
                 " (kept in memory: the sidecar cannot be written)"
-            print(f"{_shown(store)}: index {how}{kept}, {len(index.notes)} notes",
+            print(one_line(f"{_shown(store)}: index {how}{kept}, {len(index.notes)} notes"),
                   file=sys.stderr)
         if index.bad_lines:
             shown = ", ".join(map(str, index.bad_lines[:5])) + \
                 (" ..." if len(index.bad_lines) > 5 else "")
-            print(f"continuity recall: {_shown(store)}: {len(index.bad_lines)} line(s) are not "
-                  f"notes (line {shown}); `continuity check` explains", file=sys.stderr)
+            print(one_line(f"continuity recall: {_shown(store)}: {len(index.bad_lines)} line(s) "
+                           f"are not notes (line {shown}); `continuity check` explains"),
+                  file=sys.stderr)
         found = index.search(query, args.project, tags)
         for entry, note in noteindex.read_notes(store, found):
             matches.append((entry.time, str(store), entry.line, store, _redacted(note)))
