@@ -28,6 +28,7 @@ from continuity.formats.markdown import (
 )
 from continuity.formats.secrets import CREDENTIALS, PERSONAL, Detector, find
 from continuity.generator.renderable import unrenderable
+from continuity.generator.safety import neutralise_markdown
 from continuity.model.tree import Document
 from continuity.report.markdown import inline as report_inline
 from continuity.validators.rules.publish import _raw_html
@@ -112,6 +113,9 @@ PARSERS: dict[str, Callable[[str], object]] = {
     "renderable": unrenderable,
     "size": _size,
     "report inline": report_inline,
+    "generate's Markdown neutraliser": neutralise_markdown,
+    # Not the site sanitiser (nh3): a megabyte of "&" (rendered "&amp;") takes it 20-30 s,
+    # super-linear inside html5ever itself; left to the sanitiser's owners.
 }
 
 
