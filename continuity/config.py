@@ -6,6 +6,7 @@ an error that names it, wherever it was written.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass, field, fields, replace
@@ -51,6 +52,12 @@ class Config:
     @property
     def root_path(self) -> Path:
         return (self.base_dir / self.root).resolve()
+
+    @property
+    def root_written(self) -> Path:
+        """The root as configured, absolute but with its links kept: what decides whether it
+        is a link leaving its repository (continuity.model.paths.root_refusal)."""
+        return Path(os.path.abspath(self.base_dir / self.root))
 
     def with_options(self, options: dict[str, Any], source: str) -> Config:
         """A copy with ``options`` applied (already validated or validated here)."""

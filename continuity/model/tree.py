@@ -504,7 +504,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     stores when one of them is named. Subdirectories that are memory roots themselves are
     never part of this tree: each child is its own.
     """
-    written = root if root is not None else Path(os.path.abspath(config.base_dir / config.root))
+    written = root if root is not None else config.root_written
     reason = root_refusal(written)
     if reason is not None:  # a root linked out of its repository: nothing of it is read
         raise UsageError(f"{written}: the memory root is {reason} (CT602); it is not read "

@@ -131,7 +131,8 @@ def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Tar
     found: list[Target] = []
     given = list(paths)
     if not given:
-        found = targets_for(config.root_path, config, cwd, _shown(config.root_path, cwd) or ".")
+        found = targets_for(config.root_written, config, cwd,
+                            _shown(config.root_path, cwd) or ".")
     for raw in given:
         path = Path(raw)
         if not path.exists() and not path.is_symlink():
@@ -184,7 +185,11 @@ def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None
     the roots found, never an empty site."""
     cwd = (cwd or Path.cwd()).resolve()
     forget()
-    start = (root if root is not None else config.root_path).absolute()
+    start = (root if root is not None else config.root_written).absolute()
+    reason = root_refusal(start)
+    if reason is not None:  # a root linked out of its repository: nothing of it is read
+        raise UsageError(f"{_shown(start, cwd) or start}: the memory root is {reason} (CT602); "
+                         "it is not read or published")
     if not start.exists():
         raise UsageError(f"{start}: no such directory")
     if not start.is_dir():
