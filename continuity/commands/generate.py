@@ -20,8 +20,10 @@ import yaml
 
 from continuity.config import load_config
 from continuity.errors import UsageError
+from continuity.model.paths import refusal
 from continuity.output import write_atomic
 from continuity.model.workspace import site_trees
+from continuity.output import one_line
 
 if TYPE_CHECKING:
     from continuity.generator import Site
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         nav = yaml.safe_dump({"nav": site.nav_config()}, sort_keys=False, allow_unicode=True)
         write_atomic(Path(args.nav_file), nav.encode("utf-8"))
     for notice in inputs.check.notices:
-        print(f"continuity: {notice}", file=sys.stderr)
+        print(one_line(f"continuity: {notice}"), file=sys.stderr)
     print(f"{out}: {written} files written"
           + (f", {removed} stale files removed" if removed else "")
           + f"; {inputs.check.errors} errors, {inputs.check.warnings} warnings"
@@ -99,26 +101,18 @@ def _read_manifest(out: Path) -> dict[str, str]:
 
 
 def path_inside(out: Path, relative: str) -> Path | None:
-    """``out / relative`` when writing or removing it stays inside ``out``: a relative path
-    with no ``..``, through no symbolic link (neither the file nor a directory on the way);
-    None otherwise. ``out`` is the resolved output directory.
+    """``out / relative`` when writing or removing it stays inside ``out`` (the resolved output
+    directory), by :func:`continuity.model.paths.refusal`, the one path judgement of every
+    writer: followed through every link, it must land inside ``out``, never in a ``.git``.
 
     The manifest and the pages' paths are data: a planted manifest naming ``../journal/x.md``
     or ``/etc/passwd``, or ``out/journal`` made a link into the tree, must not make this command
-    write or delete there. (One small function, so that a shared "may this path be written"
-    check can replace it.)
+    write or delete there.
     """
-    if not relative or "\x00" in relative or "\\" in relative:
+    if not relative or "\x00" in relative:
         return None
-    parts = relative.split("/")
-    if relative.startswith("/") or any(part in ("", ".", "..") for part in parts):
-        return None
-    current = out
-    for part in parts:
-        current = current / part
-        if current.is_symlink():
-            return None
-    return current
+    target = out / relative
+    return None if refusal(target, out) is not None else target
 
 
 def _contents(site: Site) -> dict[str, bytes]:
@@ -149,7 +143,7 @@ def write_site(site: Site, out: Path, root: Path) -> tuple[int, int]:
     for relative in contents:
         target = path_inside(out, relative)
         if target is None:
-            raise UsageError(f"{out / relative}: a symbolic link on the way out of {out}; "
+            raise UsageError(f"{out / relative}: {refusal(out / relative, out)} (leaves {out}); "
                              "nothing was written (choose an empty --out directory)")
         if (target.exists() or target.is_symlink()) and relative not in previous:
             raise UsageError(f"{target}: exists and was not written by continuity generate; "
