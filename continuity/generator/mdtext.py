@@ -162,7 +162,9 @@ def relative(from_page: str, to_path: str, anchor: str = "") -> str:
     Both are '/'-separated paths below the same docs root; posixpath.relpath would ask the
     file system for the working directory thousands of times a build.
     """
-    url = _relative(from_page.rpartition("/")[0], to_path)
+    # A path names a file of the tree: a credential in its name is redacted like any value,
+    # as the withheld page's own path is (so the link still reaches it).
+    url = _relative(from_page.rpartition("/")[0], raw(to_path))
     return f"{url}#{anchor}" if anchor else url
 
 
