@@ -12,7 +12,11 @@ from dataclasses import dataclass
 
 HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)[ \t#]*$")
 FENCE = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
-PLACEHOLDER = re.compile(r"\{\{\s*([^{}\n]{1,80}?)\s*\}\}")
+#: A template placeholder: one name in double braces, as the protocol's templates write them
+#: (``{{STATUS}}``, ``{{provenance_notes}}``, ``{{ TOPIC }}``). An expression with words,
+#: quotes, dots or filters (``{{ include "x.md" }}``, ``{{ user.name }}``, ``{{Raw Base URL}}``)
+#: is a template engine's syntax or a reference, not a value left unfilled.
+PLACEHOLDER = re.compile(r"\{\{[ \t]*([A-Za-z_][A-Za-z0-9_-]{0,79})[ \t]*\}\}")
 LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?P<text>.+)$")
 TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 MESH_INDEXES = re.compile(r"^\s*[-*+]\s*\*\*Indexes:?\*\*:?\s*(?P<value>.*)$", re.IGNORECASE)

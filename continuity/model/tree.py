@@ -20,13 +20,15 @@ from continuity.formats import frontmatter as fm
 from continuity.config import Config
 from continuity.errors import UsageError
 from continuity.model.kinds import (
-    CUSTOM_PATTERN, DIRECTORY_KINDS, LEDGER_PATH, SESSION_STATE_PATH, TEMPLATE_NAME,
-    DirectoryKind, could_be_state_file, default_edges, is_non_entry, is_state_file_name,
+    ARCHIVE, BUILTIN, BUILTIN_TEMPLATES, LEDGER_PATH, SESSION_STATE_PATH, TEMPLATE_NAME,
+    DirectoryKind, KindSet, could_be_state_file, custom_kind, is_non_entry, is_state_file_name,
+    kinds_for,
 )
+from continuity.model.naming import EntryName, date_in_name
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import TextRead, read_text
 
-BUILTIN_TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "entries"
+__all__ = ["BUILTIN_TEMPLATES", "EntryName", "MemoryTree", "discover"]
 
 
 # --------------------------------------------------------------------------- files
@@ -123,41 +125,18 @@ def parse_template(directory: str, text: str, path: str | None) -> Template:
     )
 
 
-def builtin_template(directory: str) -> Template:
-    source = BUILTIN_TEMPLATES / f"{directory}.md"
-    if source.is_file():
+def builtin_template(directory: str, kind: DirectoryKind | None = None) -> Template:
+    """The default a directory's entries are judged by when it has no ENTRY.template.md: its
+    kind's template (the protocol's own for the built-in kinds), else nothing required."""
+    if kind is None:
+        kind = BUILTIN.get(directory)
+    source = kind.template if kind is not None else None
+    if source is not None and source.is_file():
         return parse_template(directory, source.read_text("utf-8"), None)
     return Template(directory, None, False, (), {}, (), ())
 
 
 # --------------------------------------------------------------------------- entries
-
-
-@dataclass(frozen=True)
-class EntryName:
-    """What an entry's file name says, once it matched its directory's pattern."""
-
-    date: str | None = None  # YYYY-MM-DD as written
-    time: str | None = None  # HH-MM-SS as written (snapshots)
-    turn: int | None = None  # journal
-    slug: str | None = None
-
-    def real_date(self) -> dt.date | None:
-        try:
-            return dt.date.fromisoformat(self.date) if self.date else None
-        except ValueError:
-            return None
-
-    def real_time(self) -> dt.time | None:
-        try:
-            return dt.time(*map(int, self.time.split("-"))) if self.time else None
-        except ValueError:
-            return None
-
-    @property
-    def valid_date(self) -> bool:
-        return (self.date is None or self.real_date() is not None) and \
-            (self.time is None or self.real_time() is not None)
 
 
 @dataclass(frozen=True)
@@ -176,17 +155,46 @@ class HistoryEntry:
 
     @property
     def date(self) -> str | None:
-        return self.parsed_name.date if self.parsed_name else None
+        """The date the name carries: by its pattern, or, for a name that misses it, the
+        real date it begins with (``reflections/2026-05-03.md``: CT101, yet dated)."""
+        if self.parsed_name is not None:
+            return self.parsed_name.date
+        return date_in_name(self.name)
+
+    @property
+    def real_date(self) -> bool:
+        """The name's date is a real calendar date (the entry can be filed by month)."""
+        if self.parsed_name is not None:
+            return self.parsed_name.date is not None and self.parsed_name.valid_date
+        return self.date is not None
 
     @property
     def month(self) -> str | None:
-        return self.date[:7] if self.date else None
+        date = self.date
+        return date[:7] if date else None
 
     @property
     def sort_key(self) -> tuple:
         """Date, then the time or turn in the name, then the name (SPEC §2 ordering)."""
         parsed = self.parsed_name or EntryName()
-        return (parsed.date or "", parsed.time or "", parsed.turn or 0, self.name)
+        return (self.date or "", parsed.time or "", parsed.turn or 0, self.name)
+
+    @property
+    def archived(self) -> bool:
+        """In the directory's archive/ subfolder: old history rotated out, not misnamed."""
+        return self.name.startswith(ARCHIVE + "/")
+
+    @property
+    def content_checked(self) -> bool:
+        """Whether the template rules (CT2xx) judge this entry. Not an archived one, and not
+        a file that CT101 already reports for what it is rather than how it is named: one in
+        a subfolder (``journal/templates/daily.md``) or a template (``daily.template.md``)."""
+        if self.archived:
+            return False
+        if self.parsed_name is None and ("/" in self.name or
+                                         self.name.endswith(".template.md")):
+            return False
+        return True
 
     @property
     def title(self) -> str:
@@ -208,7 +216,7 @@ class MemoryDirectory:
 
     @property
     def is_history(self) -> bool:
-        return self.kind.kind == "history"
+        return self.kind.is_history
 
 
 # --------------------------------------------------------------------------- state files
@@ -256,7 +264,10 @@ class MemoryTree:
     session_state: TreeFile | None
     note_stores: tuple[TreeFile, ...]
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
-    empty_dirs: tuple[str, ...] = field(default=())
+    kinds: KindSet = BUILTIN  # the directory kinds in force (built-in, and configured)
+    #: Directories with a kind's name that are not memory: no template, no entry-shaped file,
+    #: indexed by no state file (a source package called memory/, an empty logs/).
+    not_memory: tuple[str, ...] = ()
 
     # -- lookups used by rules and pages
 
@@ -390,13 +401,7 @@ def _list_dir(path: Path) -> list[os.DirEntry]:
 
 
 def _parse_name(kind: DirectoryKind, name: str) -> EntryName | None:
-    match = kind.pattern.match(name)
-    if not match:
-        return None
-    groups = match.groupdict()
-    turn = int(groups["turn"]) if groups.get("turn") else None
-    return EntryName(date=groups.get("date"), time=groups.get("time"), turn=turn,
-                     slug=groups.get("slug"))
+    return kind.parse(name)
 
 
 def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
@@ -405,7 +410,7 @@ def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
     document = None
     if path.name.endswith(".md") and tree_file.text is not None:
         document = Document.parse(tree_file.text)
-    return HistoryEntry(dirname, relname, tree_file, _parse_name(kind, path.name), document)
+    return HistoryEntry(dirname, relname, tree_file, kind.parse(relname), document)
 
 
 #: Subdirectory levels walked below a history or library directory. Entries sit directly in
@@ -446,9 +451,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         if template.problem is not None:
             template = None  # a broken template is reported (CT201); the default applies
     if template is None:
-        template = builtin_template("custom" if custom else name)
-        if custom and not template.sections and not template.fields:
-            template = Template(name, None, False, (), {}, (), ())
+        template = builtin_template(name, kind)
     entries = []
     for file_path, relname, is_link in _walk_entries(path):
         if walker.excluded(f"{name}/{relname}"):
@@ -456,10 +459,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         basename = relname.rsplit("/", 1)[-1]
         if is_non_entry(basename, kind):
             continue
-        entry = _load_entry(walker, kind, name, file_path, relname, is_link)
-        if "/" in relname:  # nested files never match the flat naming pattern
-            entry = HistoryEntry(entry.directory, entry.name, entry.file, None, entry.document)
-        entries.append(entry)
+        entries.append(_load_entry(walker, kind, name, file_path, relname, is_link))
     entries.sort(key=lambda e: e.sort_key)
     return MemoryDirectory(name, kind, template, template_file, tuple(entries), custom)
 
@@ -493,8 +493,9 @@ def discover(config: Config, root: Path | None = None) -> MemoryTree:
         state_files.append(StateFile(item.name, tree_file, document, declared,
                                      mesh[1] if mesh else 1))
 
-    # Edges: declared where a state file declares them, the protocol's defaults otherwise.
-    defaults = default_edges()
+    # Edges: declared where a state file declares them, the kinds' defaults otherwise.
+    kinds = kinds_for(config)
+    defaults = kinds.default_edges()
     edges: list[MeshEdge] = []
     for state in state_files:
         if state.declared_edges is not None:
@@ -504,23 +505,29 @@ def discover(config: Config, root: Path | None = None) -> MemoryTree:
 
     # Directories: the protocol's, plus any other directory a state file declares.
     declared_names = {edge.directory for edge in edges if edge.declared}
+    indexed = {edge.directory for edge in edges}
     directories: dict[str, MemoryDirectory] = {}
+    not_memory: list[str] = []
     for item in root_items:
         if walker.excluded(item.name):
             continue
-        if item.is_symlink() and (item.name in DIRECTORY_KINDS or item.name in declared_names):
+        if item.is_symlink() and (item.name in kinds or item.name in declared_names):
             if not walker.directory_link_inside(Path(item.path)):
                 continue  # a linked directory leaving the repository: skipped, never read
         elif not item.is_dir(follow_symlinks=False):
             continue
         if not item.is_dir():
             continue
-        if item.name in DIRECTORY_KINDS:
+        kind = kinds.get(item.name)
+        if kind is not None:
+            if item.name not in indexed and not _looks_like_memory(Path(item.path), kind):
+                not_memory.append(item.name)
+                continue
             directories[item.name] = _load_directory(
-                walker, root, item.name, DIRECTORY_KINDS[item.name], custom=False)
+                walker, root, item.name, kind, custom=False)
         elif item.name in declared_names and not item.name.startswith("."):
             directories[item.name] = _load_directory(
-                walker, root, item.name, CUSTOM_PATTERN, custom=True)
+                walker, root, item.name, custom_kind(item.name), custom=True)
 
     ledger, session_state = _locate_ledger(walker, config, root, repo_root)
     note_stores = _locate_notes(walker, config, root)
@@ -529,8 +536,28 @@ def discover(config: Config, root: Path | None = None) -> MemoryTree:
         root=root, repo_root=repo_root, config=config,
         state_files=tuple(state_files), directories=directories, edges=tuple(edges),
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
-        skipped=tuple(walker.skipped),
+        skipped=tuple(walker.skipped), kinds=kinds, not_memory=tuple(not_memory),
     )
+
+
+def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:
+    """Whether a directory bearing a kind's name that no state file indexes is memory all the
+    same: it holds an ENTRY.template.md, or a file named as the kind's entries are. A source
+    package called memory/ (Cargo.toml, src/), a RAG corpus in knowledge/main/, an empty logs/
+    with a .gitkeep have neither, and are not part of the tree (SPEC §2)."""
+    listing = _list_dir(path)
+    for item in listing:
+        if item.name == TEMPLATE_NAME:
+            return True
+    for item in listing:
+        if not item.is_dir(follow_symlinks=False) and not is_non_entry(item.name, kind) \
+                and kind.parse(item.name) is not None:
+            return True
+    if kind.nested:  # a pattern with a subfolder (dailies/YYYY-MM-DD.md)
+        for file_path, relname, _ in _walk_entries(path):
+            if "/" in relname and kind.parse(relname) is not None:
+                return True
+    return False
 
 
 def _locate_ledger(walker: _Walker, config: Config, root: Path,

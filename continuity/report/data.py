@@ -129,7 +129,7 @@ def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
     dates = []
     undated = 0
     for entry in directory.entries:
-        if entry.parsed_name and entry.parsed_name.date and entry.parsed_name.real_date():
+        if entry.real_date and entry.month and entry.date:  # also a date-only misnamed one
             by_month[entry.month] += 1
             dates.append(entry.date)
         else:
@@ -140,7 +140,7 @@ def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
         template = "built-in" if (directory.template.fields or directory.template.sections) \
             else "none"
     return DirectorySummary(
-        name=name, kind=directory.kind.kind, entries=len(directory.entries),
+        name=name, kind=directory.kind.role, entries=len(directory.entries),
         by_month=dict(sorted(by_month.items())), undated=undated,
         first=min(dates, default=None), last=max(dates, default=None),
         indexed_by=tuple(sorted({e.state_file for e in tree.indexed_by(name)})),

@@ -110,7 +110,7 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                 code=rule.code, name=rule.name, severity=severity,
                 message=violation.message, hint=violation.hint,
                 commit=violation.commit, commit_date=violation.commit_date,
-                root_path=violation.path,
+                root_path=violation.path, occurrences=violation.occurrences,
             ))
     diagnostics.sort()
     notices.extend(context._memo.get("notices", []))

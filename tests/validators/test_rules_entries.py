@@ -144,12 +144,23 @@ def test_ct202_does_not_fire_for_a_complete_entry_or_a_miscased_key(tree: Path):
 # ------------------------------------------------------------------ CT203 unfilled-placeholder
 
 
-def test_ct203_fires_at_each_placeholder(tree: Path):
+def test_ct203_is_one_finding_per_entry_naming_every_placeholder(tree: Path):
     entry = journal(front="date: 2026-01-05\nturn: 2\nobjective: {{TURN_OBJECTIVE}}\n",
                     body=journal().split("---\n", 2)[2].replace("It loads.", "It {{RESULT}}."))
     write_files(tree, {J: entry})
     result_line = entry.split("\n").index("It {{RESULT}}.") + 1
-    assert located(tree) == [("CT203", J, 4, 12), ("CT203", J, result_line, 4)]
+    assert located(tree) == [("CT203", J, 4, 12)]
+    [finding] = check_json(tree, "--no-git").json["diagnostics"]
+    assert "2 placeholders left in the entry" in finding["message"]
+    assert "{{TURN_OBJECTIVE}}, {{RESULT}}" in finding["message"]
+    assert [(o["line"], o["column"], o["text"]) for o in finding["occurrences"]] == [
+        (4, 12, "{{TURN_OBJECTIVE}}"), (result_line, 4, "{{RESULT}}")]
+
+
+def test_ct203_leaves_template_engine_expressions_alone(tree: Path):
+    body = journal().split("---\n", 2)[2] + '\nSee {{ include "notes.md" }} and {{Raw Base URL}}.\n'
+    write_files(tree, {J: journal(body=body)})
+    assert findings(tree) == []
 
 
 def test_ct203_ignores_fenced_examples(tree: Path):
