@@ -209,6 +209,9 @@ def values_for(tree: MemoryTree, target: Target, request: Request, candidate: Ca
         slots["TASK_ID"] = slug
         slots["AUDIT_TYPE"] = slug.split("-", 1)[0]
     slots.update(dict(target.kind.new_slots))
+    parsed = target.kind.parse(candidate.name)
+    if target.kind.choice_field and parsed is not None and parsed.choice:
+        slots[normalise(target.kind.choice_field)] = parsed.choice
     sections: dict[str, str] = {}
     if target.kind.copies_state:
         state = copy_state(tree)

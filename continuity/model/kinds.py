@@ -71,6 +71,7 @@ class DirectoryKind:
     template: Path | None = None  # the built-in default when the directory has no template
     example: str = ""  # a well-formed name, shown in hints
     pattern_note: str = ""  # what a token of the pattern means, shown after it
+    choice_field: str = ""  # the frontmatter field the name's (a|b) choice gives (namespace)
     #: ``continuity new``: why it refuses this kind (None: it writes entries), the template
     #: slots it fills, and whether an entry copies the current STATE.md (snapshots).
     new_refusal: str | None = None
@@ -173,7 +174,8 @@ BUILTIN_KINDS: tuple[DirectoryKind, ...] = (
     _kind("logs", HISTORY, "*.jsonl", ["EVENTS"], "deployments.jsonl", grows_by_lines=True,
           new_refusal="logs/ holds JSONL event logs; append a line to a .jsonl file instead"),
     _kind("memory", LIBRARY, "(semantic|procedural|episodic|working)-topic-slug.md", ["MEMORY"],
-          "semantic-tide-tables.md", pattern_note="the namespace first, then the topic"),
+          "semantic-tide-tables.md", pattern_note="the namespace first, then the topic",
+          choice_field="namespace"),
     _kind("knowledge", LIBRARY, "topic-slug.md", ["KNOWLEDGE"], "harmonic-constants.md"),
 )
 

@@ -41,6 +41,7 @@ class EntryName:
     time: str | None = None  # HH-MM-SS as written (snapshots)
     turn: int | None = None  # journal
     slug: str | None = None
+    choice: str | None = None  # the word of a (a|b) choice (memory/'s namespace)
 
     def real_date(self) -> dt.date | None:
         try:
@@ -197,7 +198,7 @@ class NamePattern:
             time = f"{groups['hour']}-{groups.get('minute') or '00'}-{groups.get('second') or '00'}"
         turn = int(groups["turn"]) if groups.get("turn") else None
         return EntryName(date=date, time=time, turn=turn,
-                         slug=groups.get("slug") or groups.get("any"))
+                         slug=groups.get("slug") or groups.get("any"), choice=groups.get("choice"))
 
     def render(self, *, date: dt.date, time: dt.time | None = None, turn: int = 1,
                slug: str = "", ext: str = "md") -> str:
@@ -243,6 +244,8 @@ def compile_pattern(text: str) -> NamePattern:
     for kind, _ in parts:
         if kind not in ("literal", "choice"):
             counts[kind] = counts.get(kind, 0) + 1
+    if sum(1 for kind, _ in parts if kind == "choice") > 1:
+        raise PatternError(f"'{text}' has more than one (a|b) choice")
     repeated = [kind for kind, count in counts.items() if count > 1]
     if repeated:
         raise PatternError(f"'{text}' uses {_shown(repeated[0])} more than once")
@@ -262,7 +265,7 @@ def compile_pattern(text: str) -> NamePattern:
     if "." not in last:
         raise PatternError(f"'{text}' has no extension: end it in .md, .jsonl or .ext")
     regex = "".join(re.escape(detail) if kind == "literal" else
-                    "(?:" + detail + ")" if kind == "choice" else _REGEX[kind]
+                    "(?P<choice>" + detail + ")" if kind == "choice" else _REGEX[kind]
                     for kind, detail in parts)
     # \Z, not $ (which also matches before a final newline); ASCII: \d is 0-9 only.
     return NamePattern(text, tuple(parts), re.compile(rf"^{regex}\Z", re.ASCII))

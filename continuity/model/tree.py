@@ -186,15 +186,10 @@ class HistoryEntry:
 
     @property
     def content_checked(self) -> bool:
-        """Whether the template rules (CT2xx) judge this entry. Not an archived one, and not
-        a file that CT101 already reports for what it is rather than how it is named: one in
-        a subfolder (``journal/templates/daily.md``) or a template (``daily.template.md``)."""
-        if self.archived:
-            return False
-        if self.parsed_name is None and ("/" in self.name or
-                                         self.name.endswith(".template.md")):
-            return False
-        return True
+        """Whether the template rules (CT2xx) judge this entry: one finding per cause, so not
+        a file that CT101 already reports (misnamed, in a subfolder such as templates/, a
+        ``daily.template.md``), nor one rotated into the directory's archive/."""
+        return self.parsed_name is not None and not self.archived
 
     @property
     def title(self) -> str:

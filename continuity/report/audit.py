@@ -87,8 +87,10 @@ def write_audit(tree: MemoryTree, report: Report, now: dt.datetime | None = None
     slots = {"DATE": date, "AUDIT_TYPE": AUDIT_TYPE, "TYPE": AUDIT_TYPE,
              "SCOPE": "whole memory tree", "TITLE": "Lint report",
              "RESULT": verdict_in(result_enum, report.verdict), "FINDINGS": body,
-             "SCOPE_DESCRIPTION": _scope(report), "ACTIONS": _actions(report)}
-    sections = {"Scope": _scope(report), "Actions": _actions(report)}
+             "SCOPE_DESCRIPTION": _scope(report), "ACTIONS": _actions(report),
+             "RECOMMENDATIONS": _actions(report)}
+    sections = {"Scope": _scope(report), "Actions": _actions(report),
+                "Recommendations": _actions(report)}
     target_section = _report_section(template)
     if target_section is not None:
         sections[target_section] = body

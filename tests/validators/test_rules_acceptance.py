@@ -68,8 +68,8 @@ def broken(tmp_path: Path) -> tuple[Path, set[tuple[str, str, int]]]:
         "audits/ENTRY.template.md": protocol_template("audits"),  # CT103
         "reflections/2026-01-04-fixtures.md": (  # CT105
             "---\ndate: 2026-01-04\ntopic: fixtures\ntrigger: a flaky test\n---\n\n"
-            "# Reflection — fixtures\n\n## Event\n\nx\n\n## Failure mode\n\nx\n\n"
-            "## Correction\n\nx\n\n## Rule\n\nFixtures first.\n"),
+            "# Reflection — fixtures\n\n## What happened\n\nx\n\n## What I learned\n\nx\n\n"
+            "## What changes\n\nFixtures first.\n"),
         "journal/2026-01-04-turn-3.md": journal("2026-01-04", 3,  # CT201
                                                 front_extra="date: 2026-01-04\n"),
         "journal/2026-01-05-turn-4.md": journal("2026-01-05", 4, drop="objective"),  # CT202

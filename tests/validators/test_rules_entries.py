@@ -108,6 +108,7 @@ def test_ct201_reports_a_broken_template_once_and_uses_the_default(tree: Path):
 
 def test_ct201_does_not_fire_where_no_frontmatter_is_expected(tree: Path):
     write_files(tree, {
+        "knowledge/ENTRY.template.md": "# {{title}}\n\n{{content}}\n",  # no frontmatter
         "knowledge/harmonic-constants.md": "# Harmonic constants\n\nM2 dominates.\n",
         "KNOWLEDGE.md": KNOWLEDGE,
     })
@@ -192,15 +193,14 @@ def test_ct204_fires_on_a_value_outside_the_enumeration(tree: Path):
         "proposals/ENTRY.template.md": protocol_template("proposals"),
         "PLAN.md": "# PLAN\n\n## Mesh index\n\n- **Indexes:** `proposals/`\n",
         "proposals/2026-01-04-api.md": (
-            "---\ndate: 2026-01-04\ntopic: api\nstatus: Accepted\n---\n\n# Proposal\n\n"
-            "## Problem\n\nx\n\n## Proposal\n\nx\n\n## Alternatives considered\n\nx\n\n"
+            "---\ndate: 2026-01-04\ntopic: api\nstatus: Reviewed\n---\n\n# Proposal\n\n"
+            "## Goal\n\nx\n\n## Approach\n\nx\n\n## Risks\n\nx\n\n"
             "## Decision\n\nx\n"),
     })
     finding = only(tree, "CT204")
     assert (finding["path"], finding["line"], finding["column"]) == (
         "proposals/2026-01-04-api.md", 4, 1)
-    assert "status 'Accepted' is not one of proposed, accepted, rejected, superseded" \
-        in finding["message"]
+    assert "status 'Reviewed' is not one of draft, reviewed, superseded" in finding["message"]
     assert "case-sensitive" in finding["hint"]
 
 
@@ -274,6 +274,7 @@ def test_ct207_fires_on_a_key_the_template_lacks(tree: Path):
 
 def test_ct207_does_not_fire_where_the_template_has_no_frontmatter(tree: Path):
     write_files(tree, {"completed/2026-01-04-fixtures.md": "---\nsprint: 3\n---\n" + COMPLETED,
+                       "knowledge/ENTRY.template.md": "# {{title}}\n",
                        "knowledge/tides.md": "---\nsource: wiki\n---\n# Tides\n",
                        "KNOWLEDGE.md": KNOWLEDGE})
     assert findings(tree) == []

@@ -49,10 +49,23 @@ def test_ct101_fires_on_a_name_that_breaks_the_pattern(tree: Path):
     assert "2026-06-27-turn-3.md" in messages["journal/notes.txt"]["hint"]
 
 
-def test_ct101_a_misnamed_markdown_entry_still_gets_template_checks(tree: Path):
-    write_files(tree, {"journal/turn-two.md": JOURNAL.replace("objective: parse constants\n", "")})
+def test_ct101_a_misnamed_markdown_entry_is_one_finding_not_a_cascade(tree: Path):
+    write_files(tree, {"journal/turn-two.md": JOURNAL.replace("objective: parse constants\n", ""),
+                       "journal/templates/daily.md": "# {{date}}\n\n## Log\n"})
     codes = {(d["code"], d["path"]) for d in findings(tree)}
-    assert codes == {("CT101", "journal/turn-two.md"), ("CT202", "journal/turn-two.md")}
+    assert codes == {("CT101", "journal/turn-two.md"), ("CT101", "journal/templates/daily.md")}
+
+
+def test_ct101_leaves_the_archive_subfolder_alone(tree: Path):
+    write_files(tree, {"journal/archive/2025-10-02-turn-1.md": JOURNAL,
+                       "journal/archive/old-notebook.md": "# Kept from before the protocol\n"})
+    assert findings(tree) == []
+
+
+#: A knowledge/ entry written to the protocol's template (the built-in default).
+KNOWLEDGE_ENTRY = ("---\ntitle: Harmonic constants\ntype: reference\ntags: [tides, harmonics]\n"
+                   "source: NOAA CO-OPS\ncreated: 2026-01-02\nupdated: 2026-01-02\n---\n\n"
+                   "# Harmonic constants\n\nM2 dominates.\n\n## References\n\n- NOAA\n")
 
 
 def test_ct101_fires_on_nested_files_and_library_names(tree: Path):
@@ -80,7 +93,7 @@ def test_ct101_does_not_fire_on_files_that_are_not_entries(tree: Path):
         "journal/index.md": "# index\n",
         "journal/.gitkeep": "",
         "knowledge/topics.json": "{}\n",
-        "knowledge/harmonic-constants.md": "# Harmonic constants\n",
+        "knowledge/harmonic-constants.md": KNOWLEDGE_ENTRY,
         "KNOWLEDGE.md": "# KNOWLEDGE\n\n## Mesh index\n\n- **Indexes:** `knowledge/`\n",
         "artifacts/2026-01-02-tide-chart.png": b"\x89PNG\r\n\x1a\n\x00\x00",
         "STATE.md": minimal_tree()["STATE.md"].replace("`snapshots/`",
@@ -159,7 +172,7 @@ def test_ct105_fires_on_a_history_dir_with_entries_and_no_template(tree: Path):
 def test_ct105_does_not_fire_without_markdown_entries_or_for_libraries(tree: Path):
     write_files(tree, {
         "artifacts/2026-01-02-tide-chart.png": b"\x89PNG\r\n\x1a\n",
-        "knowledge/harmonic-constants.md": "# Harmonic constants\n",
+        "knowledge/harmonic-constants.md": KNOWLEDGE_ENTRY,
         "KNOWLEDGE.md": "# KNOWLEDGE\n\n## Mesh index\n\n- **Indexes:** `knowledge/`\n",
         "ARTIFACTS.md": "# ARTIFACTS\n\n## Mesh index\n\n- **Indexes:** `artifacts/`\n",
     })

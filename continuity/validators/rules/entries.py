@@ -1,8 +1,9 @@
 """CT2xx: what each entry holds, judged against its directory's ENTRY.template.md.
 
-Template checks apply to Markdown entries, also those whose name fails CT101, but not to files
-that CT101 reports for what they are (in a subfolder, a `*.template.md`) nor to entries
-rotated into the directory's archive/ (see ``HistoryEntry.content_checked``). Library
+Template checks apply to Markdown entries whose name fits their directory: a file that CT101
+reports (misnamed, in a subfolder, a `*.template.md`) is one finding, and entries rotated into
+the directory's archive/ were judged where they were written (``HistoryEntry.content_checked``).
+Library
 directories (memory/, knowledge/) and directories the protocol does not name have no required
 fields unless they ship a template. One fault is reported under one code: an entry whose
 frontmatter is missing or broken (CT201) is not also told each field is missing (CT202); a
