@@ -180,6 +180,8 @@ def _kinds(value: Any, source: str) -> dict[str, dict[str, Any]]:
                 keys[key] = _choice(f"{option}.role", item, ("history", "library"), source)
             elif key == "indexed_by":
                 keys[key] = _string_list(f"{option}.indexed_by", item, source)
+            elif key == "template" and item is False:
+                keys[key] = False  # no built-in template: entries' fields go unchecked
             elif not isinstance(item, str) or not item:
                 raise ConfigError(f"{source}: option '{option}.{key}' must be a non-empty string")
             else:

@@ -76,6 +76,11 @@ class ContinuityPlugin(BasePlugin):
         for name in PATH_OPTIONS:  # relative to mkdocs.yml, wherever a config file sits
             if isinstance(options.get(name), str):
                 options[name] = str((self.project_dir / options[name]).resolve())
+        if isinstance(options.get("kinds"), dict):  # kinds' templates, likewise
+            options["kinds"] = {
+                name: {**spec, "template": str((self.project_dir / spec["template"]).resolve())}
+                if isinstance(spec, dict) and isinstance(spec.get("template"), str) else spec
+                for name, spec in options["kinds"].items()}
         config = load_config(self.project_dir)
         return config.with_options(options, "mkdocs.yml") if options else config
 

@@ -124,6 +124,11 @@ class DirectoryKind:
                 found.append("." + detail.rsplit(".", 1)[-1])
         return tuple(dict.fromkeys(found))
 
+    @property
+    def template_configured(self) -> bool:
+        """The template was named in configuration (not one of the protocol's built-in)."""
+        return self.template is not None and BUILTIN_TEMPLATES not in self.template.parents
+
     def parse(self, name: str) -> EntryName | None:
         """What an entry's name (relative to the directory) says; None when no pattern fits.
         Files in the archive/ subfolder are judged by their own name."""
@@ -273,7 +278,8 @@ def kinds_in_force(specs: Mapping[str, Mapping[str, Any]] | None, base_dir: Path
         if "indexed_by" in spec:
             changes["indexed_by"] = tuple(_stem(s) for s in spec["indexed_by"])
         if "template" in spec:
-            changes["template"] = _template_path(spec["template"], base_dir, source, option)
+            changes["template"] = None if spec["template"] is False else \
+                _template_path(spec["template"], base_dir, source, option)
         if base is None:
             pattern = changes["patterns"][0]
             kind = DirectoryKind(

@@ -191,6 +191,8 @@ def missing_template(ctx: CheckContext) -> Iterator[Violation]:
     for name, directory in ctx.tree.directories.items():
         if not directory.is_history or directory.template_file is not None:
             continue
+        if directory.kind.template_configured:
+            continue  # the configuration names the template its entries follow
         markdown = [e for e in directory.entries if e.name.endswith(".md")]
         if not markdown:
             continue
