@@ -178,6 +178,12 @@ class NamePattern:
         return "turn" in self.tokens
 
     @property
+    def distinctive(self) -> bool:
+        """A name that fits says it was written to the protocol: it carries a date, a turn or
+        one of a choice of words. ``topic-slug.md`` and ``*.jsonl`` fit most files anywhere."""
+        return bool(self.tokens & {"year", "turn"}) or any(k == "choice" for k, _ in self.parts)
+
+    @property
     def markdown_only(self) -> bool:
         return self.text.endswith(".md")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -537,13 +537,19 @@ def discover(config: Config, root: Path | None = None) -> MemoryTree:
 
 def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:
     """Whether a directory bearing a kind's name that no state file indexes is memory all the
-    same: it holds an ENTRY.template.md, or a file named as the kind's entries are. A source
-    package called memory/ (Cargo.toml, src/), a RAG corpus in knowledge/main/, an empty logs/
-    with a .gitkeep have neither, and are not part of the tree (SPEC §2)."""
+    same: it holds an ENTRY.template.md, or a file named to one of the kind's distinctive
+    patterns (with a date, a turn or a namespace: ``topic-slug.md`` and ``*.jsonl`` fit files
+    anywhere, so knowledge/ and logs/ need a template or an index). A source package called
+    memory/ (Cargo.toml, src/), a RAG corpus in knowledge/, an empty logs/ with a .gitkeep
+    have neither, and are not part of the tree (SPEC §2)."""
     listing = _list_dir(path)
     for item in listing:
         if item.name == TEMPLATE_NAME:
             return True
+    patterns = [pattern for pattern in kind.patterns if pattern.distinctive]
+    if not patterns:
+        return False
+    kind = replace(kind, patterns=tuple(patterns))
     for item in listing:
         if not item.is_dir(follow_symlinks=False) and not is_non_entry(item.name, kind) \
                 and kind.parse(item.name) is not None:
