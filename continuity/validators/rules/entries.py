@@ -267,7 +267,10 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     """A `{{…}}` template placeholder was left in an entry.
 
     Entries are written by copying the template; a placeholder left behind is a field or
-    section that was never filled in, in a record that can no longer be changed.
+    section that was never filled in, in a record that can no longer be changed. A placeholder
+    is one name in double braces (`{{RESULT}}`, `{{ topic }}`), not a template engine's
+    expression (`{{ include "x.md" }}`). One finding per entry, at the first placeholder; the
+    JSON output lists every place under `occurrences`.
 
     **Example**
 
@@ -319,7 +322,7 @@ def field_format(ctx: CheckContext) -> Iterator[Violation]:
     **Example**
 
         date: 27/06/2026          # not YYYY-MM-DD
-        status: done              # proposals/: proposed|accepted|rejected|superseded
+        status: done              # proposals/: draft|reviewed|superseded
         turn: three               # not an integer
 
     **Fix**

@@ -30,7 +30,12 @@ def entry_name(ctx: CheckContext) -> Iterator[Violation]:
 
     Names carry the entry's date (and time or turn), which orders history and ties each entry
     to the state it records; a file that breaks the pattern cannot be placed in time or found
-    by the tools that follow the protocol. Entries sit directly in their directory.
+    by the tools that follow the protocol. Entries sit directly in their directory, unless a
+    kind's pattern names a subfolder; files in the directory's `archive/` subfolder are old
+    history rotated out and are not judged. A misnamed file is this one finding: the template
+    rules (CT2xx) do not judge it too. A tree that names its entries otherwise declares so in
+    configuration (`[tool.continuity.kinds.reflections] pattern = "YYYY-MM-DD.md"`; see
+    `continuity kinds`).
 
     **Example**
 
@@ -40,7 +45,8 @@ def entry_name(ctx: CheckContext) -> Iterator[Violation]:
     **Fix**
 
     Rename the file to the directory's pattern (`git mv`), e.g. `journal/2026-06-27-turn-3.md`,
-    or move a file that is not an entry out of the directory.
+    move a file that is not an entry out of the directory, or declare the tree's own pattern
+    in `[tool.continuity.kinds]`.
     """
     for directory in ctx.tree.directories.values():
         pattern = directory.kind.pattern_text
@@ -101,6 +107,9 @@ def orphan_directory(ctx: CheckContext) -> Iterator[Violation]:
 
     Every record layer is reached from a state file's mesh index; a directory nobody indexes
     is history an agent loading its state files will never find, and the site cannot place it.
+    A directory that only bears a kind's name is not memory and is not reported: it needs an
+    `ENTRY.template.md`, an index, or a file named to the kind's dated pattern (a date, a turn
+    or a namespace in the name) to be part of the tree.
 
     **Example**
 
@@ -216,7 +225,8 @@ def state_required(ctx: CheckContext) -> Iterator[Violation]:
 
     These three items are what an agent resuming work reads first; without them the state file
     cannot say where the work stands or what to do next. Each may be a heading or a bold field
-    line, and must not be empty.
+    line, in any case and with `_` or `-` for spaces (`## next_valid_action`), and must not be
+    empty.
 
     **Example**
 
@@ -278,7 +288,10 @@ def state_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     """A `{{…}}` template placeholder was left in a state file.
 
     State files are copied from templates; a placeholder left behind means the agent's current
-    state says nothing at that point, while looking filled in.
+    state says nothing at that point, while looking filled in. A placeholder is one name in
+    double braces (`{{STATUS}}`, `{{ topic }}`); a template engine's expression
+    (`{{ include "x.md" }}`) is not one. One finding per file, at the first placeholder; the
+    message names them and the JSON output lists every place under `occurrences`.
 
     **Example**
 
@@ -337,9 +350,11 @@ def stale_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     """SNAPSHOT.md's timestamp is older than `snapshot_max_age_days` (default 7).
 
     SNAPSHOT.md is the quick summary an agent loads first; when it is weeks old it describes a
-    project that no longer exists. Its timestamp is the `**Timestamp:**` field line (or a
-    frontmatter `timestamp:` or `date:`), an ISO 8601 date or date-time; a date-time without a
-    time zone is read as UTC. A missing or unreadable timestamp is reported too.
+    project that no longer exists. Its timestamp is the `**Timestamp:**` field line, a
+    frontmatter `timestamp:` or `date:`, or, as the protocol's SNAPSHOT.md writes it,
+    `timestamp:` in the ```yaml block under `## Snapshot`: an ISO 8601 date or date-time; a
+    date-time without a time zone is read as UTC. A missing or unreadable timestamp is
+    reported too.
 
     **Example**
 
