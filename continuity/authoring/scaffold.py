@@ -5,8 +5,9 @@ library directory (kept in git by a ``.gitkeep``), the built-in entry templates,
 ``mkdocs.yml`` and a ``.gitignore`` that ignores only the built site.
 
 Nothing is overwritten: every file is checked first, and if one of them exists, nothing at all
-is written. A write that fails, or Ctrl-C / SIGTERM part-way, takes back every file written. ``.gitignore`` and ``.gitkeep`` are the exception: they are left as they are when
-present, since a repository usually has a ``.gitignore`` of its own.
+is written. A write that fails, or Ctrl-C / SIGTERM part-way, takes back every file written.
+``.gitignore`` and ``.gitkeep`` are the exception: they are left as they are when present, since
+a repository usually has a ``.gitignore`` of its own.
 """
 
 from __future__ import annotations

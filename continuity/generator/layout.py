@@ -27,11 +27,12 @@ def _url_key(path: str) -> str:
 class SiteLayout:
     """Page paths (relative to the site's docs root) for the things of one tree."""
 
-    def __init__(self, tree: MemoryTree, prefix: str = ""):
+    def __init__(self, tree: MemoryTree, prefix: str = "", reserved: tuple[str, ...] = ()):
         prefix = prefix.strip("/")
         self.prefix = f"{prefix}/" if prefix else ""
         self.tree = tree
-        self._taken: set[str] = set()
+        # Pages of other roots (a child root's home): this root's derived pages move aside.
+        self._taken: set[str] = {_url_key(path) for path in reserved}
         self._by_root_path: dict[str, str] = {}
         self._copies: dict[str, str] = {}
         self._derived: dict[tuple[str, str], str] = {}  # (kind, key) -> page, reserved once
@@ -83,10 +84,6 @@ class SiteLayout:
     def copy_of(self, entry: HistoryEntry) -> str | None:
         """Where a non-Markdown entry is copied as it is."""
         return self._copies.get(entry.path)
-
-    def state_page(self, name: str) -> str | None:
-        state = self.tree.state_file(name)
-        return self._by_root_path.get(state.path) if state else None
 
     def directory_page(self, name: str) -> str | None:
         return self.directories.get(name)

@@ -17,7 +17,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from continuity.config import Config
 from continuity.errors import ConfigError
@@ -214,7 +215,7 @@ class KindSet:
     def __contains__(self, name: object) -> bool:
         return name in self.by_name
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[DirectoryKind]:
         return iter(self.kinds)
 
     def get(self, name: str) -> DirectoryKind | None:

@@ -51,7 +51,10 @@ class EntryName:
 
     def real_time(self) -> dt.time | None:
         try:
-            return dt.time(*map(int, self.time.split("-"))) if self.time else None
+            if not self.time:
+                return None
+            hour, minute, second = ([int(part) for part in self.time.split("-")] + [0, 0])[:3]
+            return dt.time(hour, minute, second)
         except ValueError:
             return None
 

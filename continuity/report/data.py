@@ -129,9 +129,10 @@ def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
     dates = []
     undated = 0
     for entry in directory.entries:
-        if entry.real_date and entry.month and entry.date:  # also a date-only misnamed one
-            by_month[entry.month] += 1
-            dates.append(entry.date)
+        month, date = entry.month, entry.date
+        if entry.real_date and month is not None and date is not None:  # also date-only names
+            by_month[month] += 1
+            dates.append(date)
         else:
             undated += 1
     if directory.template_file is not None:

@@ -55,7 +55,7 @@ class Diagnostic:
     occurrences: tuple[tuple[int, int, str], ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict:
-        data = {
+        data: dict[str, object] = {
             "code": self.code, "name": self.name, "severity": self.severity.value,
             "path": self.path, "line": self.line, "column": self.column,
             "message": self.message, "hint": self.hint,

@@ -219,7 +219,7 @@ def test_a_configured_pattern_describes_reflections_by_date_and_dailies_in_memor
     assert after.json["diagnostics"] == [], after.out
     shown = run_cli("kinds", cwd=root)
     assert shown.code == 0
-    line = next(l for l in shown.out.splitlines() if l.startswith("reflections/"))
+    line = next(row for row in shown.out.splitlines() if row.startswith("reflections/"))
     assert "YYYY-MM-DD.md" in line and "built-in, adjusted" in line
 
 
@@ -315,3 +315,26 @@ def test_a_kindset_gives_the_default_edges_of_its_kinds():
                           ("PLAN",))
     edges = KindSet((*BUILTIN_KINDS, extra)).default_edges()
     assert edges["PLAN"] == ("proposals", "decisions")
+
+
+def test_an_entry_rotated_into_archive_is_still_history_not_a_rename(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    tree = minimal_tree()
+    entry = tree["journal/2026-01-02-turn-1.md"]
+    repo.commit("Tree", tree)
+    (repo.path / "journal" / "archive").mkdir()
+    repo.git("mv", "journal/2026-01-02-turn-1.md", "journal/archive/2026-01-02-turn-1.md")
+    repo.commit("Rotate the journal into archive/")
+    assert check_json(repo.path).json["diagnostics"] == []
+    edited = repo.commit("Edit the archived entry", {
+        "journal/archive/2026-01-02-turn-1.md": entry.replace("It parses.", "It parsed.")})
+    [finding] = check_json(repo.path).json["diagnostics"]
+    assert (finding["code"], finding["path"], finding["commit"]) == (
+        "CT301", "journal/archive/2026-01-02-turn-1.md", edited[:7])
+    moved = repo.commit("Move an entry elsewhere", {"journal/2026-01-05-turn-1.md": entry.replace(
+        "2026-01-02", "2026-01-05")})
+    (repo.path / "journal" / "kept").mkdir()
+    repo.git("mv", "journal/2026-01-05-turn-1.md", "journal/kept/2026-01-05-turn-1.md")
+    renamed = repo.commit("Not an archive")
+    codes = {(d["code"], d["path"]) for d in check_json(repo.path).json["diagnostics"]}
+    assert ("CT303", "journal/2026-01-05-turn-1.md") in codes, (moved, renamed)
