@@ -298,3 +298,38 @@ def test_a_declared_custom_directory_is_dated_and_has_no_default_template(tree: 
     assert found == [("CT105", "decisions"), ("CT101", "decisions/use-postgres.md")]
     ct105 = only(tree, "CT105")
     assert "no built-in default" in ct105["message"]
+
+
+# ------------------------------------------------------------------ the protocol's own spellings
+
+
+def test_ct108_reads_the_timestamp_in_the_protocols_yaml_block_and_list_item(tree: Path):
+    for body in ("## Snapshot\n\n```yaml\nstatus: READY\ntimestamp: {when}\nagent: wren\n```\n",
+                 "## Last known good\n- Timestamp: {when}\n- Branch: main\n"):
+        fresh = (dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=1)).strftime(
+            "%Y-%m-%dT%H:%M:%SZ")
+        for when, expected in ((fresh, 0), ("2025-01-03T10:00:00Z", 1)):
+            write_files(tree, {"SNAPSHOT.md": "# SNAPSHOT\n\n" + body.format(when=when)})
+            found = [d for d in findings(tree) if d["code"] == "CT108"]
+            assert len(found) == expected, (body, when, found)
+            if found:
+                assert "2025-01-03T10:00:00Z" in found[0]["message"]
+                assert found[0]["line"] > 1  # at the timestamp, not the file
+
+
+def test_ct106_accepts_the_protocols_snake_case_headings(tree: Path):
+    state = ("# STATE\n\n## status\n\n`READY`\n\n## active_objective\n\nShip it.\n\n"
+             "## next_valid_action\n\nTag the release.\n\n## Mesh index\n\n"
+             "- **Indexes:** `snapshots/`\n")
+    write_files(tree, {"STATE.md": state})
+    assert [d for d in findings(tree) if d["code"] == "CT106"] == []
+
+
+def test_ct107_is_one_finding_per_state_file_and_skips_template_expressions(tree: Path):
+    context = ("# CONTEXT\n\n{{ include \"x.md\" }} and {{Raw Base URL}}\n\n| a | {{A}} |\n"
+               "| b | {{B}} |\n\n## Mesh index\n\n- **Indexes:** `journal/`\n")
+    write_files(tree, {"CONTEXT.md": context})
+    [finding] = [d for d in findings(tree) if d["code"] == "CT107"]
+    assert (finding["line"], finding["column"]) == (5, 7)
+    assert "2 placeholders left in CONTEXT.md" in finding["message"]
+    assert [o["text"] for o in finding["occurrences"]] == ["{{A}}", "{{B}}"]

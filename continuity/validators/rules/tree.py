@@ -329,15 +329,15 @@ def state_placeholder(ctx: CheckContext) -> Iterator[Violation]:
 MAX_LISTED = 8
 
 
-YAML_TIMESTAMP = re.compile(r"^\s*timestamp:\s*(?P<value>\S.*?)\s*$")
+YAML_TIMESTAMP = re.compile(r"^\s*(?:[-*+]\s+)?timestamp:\s*(?P<value>\S.*?)\s*$",
+                            re.IGNORECASE)
 
 
 def _yaml_block_timestamp(body: MarkdownDoc) -> tuple[str | None, int, int]:
-    """``timestamp:`` inside a fenced block, where the protocol's SNAPSHOT.md keeps it
-    (``## Snapshot`` then a ```yaml block): (value, line, column), or (None, 1, 1)."""
+    """``timestamp:`` where the protocol's SNAPSHOT.md keeps it: in the ```yaml block under
+    ``## Snapshot``, or a list item ``- Timestamp: …`` (its packs): (value, line, column), or
+    (None, 1, 1)."""
     for index, text in enumerate(body.lines):
-        if not body.in_code[index]:
-            continue
         match = YAML_TIMESTAMP.match(text)
         if match:
             value = match.group("value").strip("'\"")
