@@ -80,6 +80,9 @@ class DirectoryKind:
     copies_state: bool = False
     grows_by_lines: bool = False  # entries are JSONL logs: they may only be appended to
     requires_evidence: bool = False  # CT209: entries record evidence under ## Evidence
+    #: The protocol's own .gitignore rules for the directory (v1.1.1: its entries kept local
+    #: on purpose), which CT308 names as such.
+    upstream_ignores: tuple[str, ...] = ()
     origin: str = BUILT_IN
 
     # -- what the pattern says
@@ -164,12 +167,13 @@ def _kind(name: str, role: str, pattern: str | list[str], indexed_by: Iterable[s
 #: The protocol's directories (SPEC §2; patterns from upstream's README "Nested directories").
 BUILTIN_KINDS: tuple[DirectoryKind, ...] = (
     _kind("completed", HISTORY, "YYYY-MM-DD-task-slug.md", ["TODO", "LEARNINGS"],
-          "2026-06-27-fix-webhook.md", requires_evidence=True),
+          "2026-06-27-fix-webhook.md", requires_evidence=True,
+          upstream_ignores=("completed/*.md",)),
     _kind("journal", HISTORY, "YYYY-MM-DD-turn-N.md", ["CONTEXT"], "2026-06-27-turn-3.md"),
     _kind("reflections", HISTORY, "YYYY-MM-DD-topic-slug.md", ["LEARNINGS"],
           "2026-06-27-delegation-failure.md"),
     _kind("snapshots", HISTORY, "YYYY-MM-DDTHH-MM-SS.md", ["STATE", "SNAPSHOT"],
-          "2026-06-27T14-30-00.md", copies_state=True),
+          "2026-06-27T14-30-00.md", copies_state=True, upstream_ignores=("snapshots/*",)),
     _kind("audits", HISTORY, "YYYY-MM-DD-type-slug.md", ["STATE", "LEARNINGS", "INFRASTRUCTURE"],
           "2026-06-27-security-audit.md"),
     _kind("proposals", HISTORY, "YYYY-MM-DD-topic-slug.md", ["PLAN"],
@@ -178,6 +182,7 @@ BUILTIN_KINDS: tuple[DirectoryKind, ...] = (
     _kind("artifacts", HISTORY, "YYYY-MM-DD-name.ext", ["STATE", "ARTIFACTS", "TOOLS"],
           "2026-06-27-inventory.json", new_slots=(("TYPE", "document"),)),
     _kind("logs", HISTORY, "*.jsonl", ["EVENTS"], "deployments.jsonl", grows_by_lines=True,
+          upstream_ignores=("logs/*.jsonl", "logs/*.log"),
           new_refusal="logs/ holds JSONL event logs; append a line to a .jsonl file instead"),
     _kind("memory", LIBRARY, "(semantic|procedural|episodic|working)-topic-slug.md", ["MEMORY"],
           "semantic-tide-tables.md", pattern_note="the namespace first, then the topic",
