@@ -183,8 +183,12 @@ class NamePattern:
     @property
     def distinctive(self) -> bool:
         """A name that fits says it was written to the protocol: it carries a date, a turn or
-        one of a choice of words. ``topic-slug.md`` and ``*.jsonl`` fit most files anywhere."""
-        return bool(self.tokens & {"year", "turn"}) or any(k == "choice" for k, _ in self.parts)
+        one of a choice of words, or an extension of its own (logs/ ``*.jsonl``).
+        ``topic-slug.md`` fits most Markdown files anywhere."""
+        if self.tokens & {"year", "turn"} or any(k == "choice" for k, _ in self.parts):
+            return True
+        kind, detail = self.parts[-1]
+        return kind == "literal" and "." in detail and not detail.endswith(".md")
 
     @property
     def markdown_only(self) -> bool:

@@ -600,8 +600,9 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
 def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:
     """Whether a directory bearing a kind's name that no state file indexes is memory all the
     same: it holds an ENTRY.template.md, or a file named to one of the kind's distinctive
-    patterns (with a date, a turn or a namespace: ``topic-slug.md`` and ``*.jsonl`` fit files
-    anywhere, so knowledge/ and logs/ need a template or an index). A source package called
+    patterns (with a date, a turn, a namespace or an extension of its own such as logs/
+    ``*.jsonl``; ``topic-slug.md`` fits Markdown anywhere, so knowledge/ needs a template or an
+    index). A source package called
     memory/ (Cargo.toml, src/), a RAG corpus in knowledge/, an empty logs/ with a .gitkeep
     have neither, and are not part of the tree (SPEC §2)."""
     listing = _list_dir(path)

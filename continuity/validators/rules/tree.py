@@ -108,8 +108,8 @@ def orphan_directory(ctx: CheckContext) -> Iterator[Violation]:
     Every record layer is reached from a state file's mesh index; a directory nobody indexes
     is history an agent loading its state files will never find, and the site cannot place it.
     A directory that only bears a kind's name is not memory and is not reported: it needs an
-    `ENTRY.template.md`, an index, or a file named to the kind's dated pattern (a date, a turn
-    or a namespace in the name) to be part of the tree.
+    `ENTRY.template.md`, an index, or a file named to the kind's distinctive pattern (a date, a
+    turn, a namespace or its own extension such as `.jsonl`) to be part of the tree.
 
     **Example**
 
