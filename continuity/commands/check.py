@@ -16,7 +16,7 @@ from continuity.validators.engine import CheckResult, active_rules, run_check, s
 from continuity.output import write_output
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
-from continuity.model.roots import MAX_ROOT_DEPTH
+from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.workspace import NothingToCheck, open_target, resolve_targets
 from continuity.config import load_config
 
@@ -104,6 +104,12 @@ def run(args: argparse.Namespace) -> int:
             deep = ", ".join(os.path.relpath(p, cwd) for p in target.search.too_deep[:3])
             notices.append(f"directories more than {MAX_ROOT_DEPTH} levels down were not "
                            f"searched for memory roots (below {deep})")
+        if target.search is not None and target.search.unsearched and \
+                target.root == targets[0].root:
+            left = ", ".join(os.path.relpath(p, cwd) for p in target.search.unsearched)
+            notices.append(f"the search for memory roots stopped after {MAX_DIRS_SEARCHED} "
+                           f"directories; not searched: {left} and the rest (name a "
+                           "directory to search it)")
     result = CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)
     if args.statistics and args.output_format == "text":
         from continuity.reporters.text import summary_line

@@ -7,15 +7,17 @@ the cycle ledger's records; the findings from a check run, grouped by rule.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
 from pathlib import Path
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
 from continuity.model.ledger import PRODUCTIVE, RESULTS
 from continuity.model.tree import MemoryTree
-from continuity.formats.secrets import find_credentials
+from continuity.formats.secrets import redact_credentials
 from continuity.formats.timestamps import rfc3339_utc
 from continuity.validators.registry import get_rule
 
@@ -108,10 +110,73 @@ class Report:
         return "partial" if self.result.warnings else "pass"
 
 
+@dataclass(frozen=True)
+class RootsReport:
+    """The report of every memory root at or below the paths given (the protocol's nesting):
+    one :class:`Report` per root, parents before their children, and the totals over them."""
+
+    reports: tuple[Report, ...]
+    #: The directory given, when one was: roots are named from it (``.claude/agent-memory/x/``
+    #: from the top of a repository that is no root itself).
+    given: Path | None = None
+
+    @property
+    def top(self) -> Path:
+        """The directory every root is named from: the one given, else their common ancestor."""
+        common = Path(os.path.commonpath([str(r.root) for r in self.reports]))
+        if self.given is not None and (self.given == common or self.given in common.parents):
+            return self.given
+        return common
+
+    def label(self, report: Report) -> str:
+        """How a root is named in the report: its path below :attr:`top`, the top by name."""
+        relative = Path(os.path.relpath(report.root, self.top)).as_posix()
+        if relative == ".":
+            return f"{report.root.name or report.root}/"
+        return f"{relative}/"
+
+    @property
+    def errors(self) -> int:
+        return sum(r.result.errors for r in self.reports)
+
+    @property
+    def warnings(self) -> int:
+        return sum(r.result.warnings for r in self.reports)
+
+    @property
+    def entries(self) -> int:
+        return sum(r.entries for r in self.reports)
+
+    @property
+    def files(self) -> int:
+        return sum(r.files for r in self.reports)
+
+    @property
+    def state_files(self) -> int:
+        return sum(len(r.state_files) for r in self.reports)
+
+    @property
+    def verdict(self) -> str:
+        """``fail`` when any root has errors, ``partial`` with warnings only, else ``pass``."""
+        if self.errors:
+            return "fail"
+        return "partial" if self.warnings else "pass"
+
+    def below(self, root: Path) -> RootsReport:
+        """The report of ``root`` and the roots below it (for an audit filed in ``root``)."""
+        return RootsReport(tuple(r for r in self.reports
+                                 if r.root == root or root in r.root.parents), root)
+
+    @property
+    def outermost(self) -> tuple[Path, ...]:
+        """Roots with no other reported root above them (one, when a directory was given)."""
+        roots = [r.root for r in self.reports]
+        return tuple(root for root in roots if not any(o in root.parents for o in roots))
+
+
 def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None = None) -> Report:
     now = now or dt.datetime.now(dt.timezone.utc)
-    result = _without_credentials(result)
-    return Report(
+    report = Report(
         generated=rfc3339_utc(now),
         root=tree.root,
         files=result.files,
@@ -121,6 +186,25 @@ def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None 
         result=result,
         groups=_groups(result),
     )
+    return _redacted(report)
+
+
+def _redacted(value: Any) -> Any:
+    """``value`` with a credential in any text it holds replaced by its marker: a report is
+    shared and may be filed in the tree (a ledger's ``result`` or a directory's name is text
+    from the tree too). The diagnostics were redacted where they were made."""
+    if isinstance(value, str):
+        return redact_credentials(value)
+    if isinstance(value, (CheckResult, Diagnostic, Path)) or value is None:
+        return value
+    if isinstance(value, tuple):
+        return tuple(_redacted(item) for item in value)
+    if isinstance(value, dict):
+        return {_redacted(key): _redacted(item) for key, item in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return replace(value, **{f.name: _redacted(getattr(value, f.name))
+                                 for f in fields(value) if f.init})
+    return value
 
 
 def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
@@ -183,16 +267,3 @@ def _groups(result: CheckResult) -> tuple[RuleGroup, ...]:
     # Errors first, then the most frequent, then by code.
     groups.sort(key=lambda g: (g.severity != "error", -len(g.findings), g.code))
     return tuple(groups)
-
-
-def _without_credentials(result: CheckResult) -> CheckResult:
-    """A report is shared and may be filed in the tree: no credential is quoted in it."""
-    def clean(text: str) -> str:
-        for finding in reversed(find_credentials(text)):
-            text = f"{text[:finding.start]}[redacted:{finding.kind}]{text[finding.end:]}"
-        return text
-
-    diagnostics = tuple(replace(d, message=clean(d.message), hint=clean(d.hint))
-                        for d in result.diagnostics)
-    return replace(result, diagnostics=diagnostics,
-                   notices=tuple(clean(n) for n in result.notices))

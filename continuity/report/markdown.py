@@ -10,12 +10,40 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from continuity.report.data import Report
-from continuity.report.text import href, ledger_lines, verdict_line
+from continuity.report.data import Report, RootsReport
+from continuity.report.text import href, ledger_lines, roots_verdict_line, verdict_line
 
 #: Cycles listed in the trajectory table (the JSON report has them all).
 TRAJECTORY_ROWS = 50
-CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_BACKTICKS = re.compile(r"`+")
+
+
+def code_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, content) of each code span: a run of backticks closed by the next run of
+    the same length on the same line. One pass over the runs, each pointer moving forward only
+    (the pattern ``(`+)(.+?)\\1`` was cubic in a long run of backticks)."""
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    by_length: dict[int, list[int]] = {}
+    for index, (start, end) in enumerate(runs):
+        by_length.setdefault(end - start, []).append(index)
+    pointer: dict[int, int] = {}
+    spans = []
+    index = 0
+    while index < len(runs):
+        start, end = runs[index]
+        candidates = by_length[end - start]
+        position = pointer.get(end - start, 0)
+        while position < len(candidates) and candidates[position] <= index:
+            position += 1
+        pointer[end - start] = position
+        closing = candidates[position] if position < len(candidates) else None
+        if closing is not None and runs[closing][0] > end and \
+                "\n" not in text[end:runs[closing][0]]:
+            spans.append((start, runs[closing][1], text[end:runs[closing][0]]))
+            index = closing + 1
+        else:
+            index += 1
+    return spans
 
 
 def _plain(text: str) -> str:
@@ -28,12 +56,12 @@ def _plain(text: str) -> str:
 def inline(text: str) -> str:
     """Tree text as inline Markdown: code spans kept, everything else escaped."""
     out, position = [], 0
-    for match in CODE_SPAN.finditer(text):
-        out.append(_plain(text[position:match.start()]))
-        code = " ".join(match.group(2).split())
+    for start, end, content in code_spans(text):
+        out.append(_plain(text[position:start]))
+        code = " ".join(content.split())
         # A code span cannot escape ``{{``, so such a span is written as plain text.
         out.append(f"`{code}`" if "{{" not in code and "`" not in code else _plain(code))
-        position = match.end()
+        position = end
     out.append(_plain(text[position:]))
     return "".join(out)
 
@@ -48,8 +76,11 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines + [""]
 
 
-def render(report: Report, base: Path, *, level: int = 1, title: bool = True) -> str:
-    """Markdown with its top heading at ``level``; links relative to the directory ``base``."""
+def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
+           intro: bool = True) -> str:
+    """Markdown with its top heading at ``level``; links relative to the directory ``base``;
+    ``intro``: the first line says when and for what it was generated (not in a section of a
+    report of several roots, which says it once)."""
     def h(depth: int, text: str) -> str:
         return "#" * min(6, level + depth) + " " + text
 
@@ -57,8 +88,9 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True) ->
     out: list[str] = []
     if title:
         out += [h(0, "Memory audit report"), ""]
-    out += [f"Generated {report.generated} for `{report.root.name or report.root}`: "
-            f"{len(report.state_files)} state file(s), {report.entries} entries in "
+    opening = f"Generated {report.generated} for `{report.root.name or report.root}`: " \
+        if intro else ""
+    out += [f"{opening}{len(report.state_files)} state file(s), {report.entries} entries in "
             f"{len(report.directories)} directories, {report.files} files checked.", "",
             f"**Verdict: {verdict_line(report)}.**", ""]
 
@@ -128,6 +160,37 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True) ->
             out.append("")
     if result.notices:
         out += [h(1, "Notes"), ""] + [f"- {inline(n)}" for n in result.notices] + [""]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def render_roots(roots: RootsReport, base: Path, *, level: int = 1, title: bool = True) -> str:
+    """Every root's report: one root as :func:`render` gives it; several as a table of their
+    counts and totals, then one section per root, parents first."""
+    if len(roots.reports) == 1:
+        return render(roots.reports[0], base, level=level, title=title)
+
+    def h(depth: int, text: str) -> str:
+        return "#" * min(6, level + depth) + " " + text
+
+    out: list[str] = []
+    if title:
+        out += [h(0, "Memory audit report"), ""]
+    first = roots.reports[0]
+    out += [f"Generated {first.generated} for {len(roots.reports)} memory roots at or below "
+            f"`{_plain(str(roots.top.name or roots.top))}`: {roots.state_files} state file(s), "
+            f"{roots.entries} entries, {roots.files} files checked.", "",
+            f"**Verdict: {roots_verdict_line(roots)}.**", ""]
+    out += [h(1, "Memory roots"), ""]
+    rows = [[cell(roots.label(r)), r.verdict, str(len(r.state_files)), str(r.entries),
+             str(r.files), str(r.result.errors), str(r.result.warnings)]
+            for r in roots.reports]
+    rows.append(["**Total**", roots.verdict, str(roots.state_files), str(roots.entries),
+                 str(roots.files), str(roots.errors), str(roots.warnings)])
+    out += _table(["Root", "Verdict", "State files", "Entries", "Files checked", "Errors",
+                   "Warnings"], rows)
+    for report in roots.reports:
+        out += [h(1, f"Root {cell(roots.label(report))}"), ""]
+        out.append(render(report, base, level=level + 1, title=False, intro=False))
     return "\n".join(out).rstrip("\n") + "\n"
 
 
