@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 
 from continuity.config import Config, load_config, validate
 from continuity.validators.diagnostics import Severity
+from continuity.validators.engine import CheckResult
 from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, Site, generate
 from continuity.generator.inputs import ProvenanceCache, gather
@@ -33,6 +34,9 @@ log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", mes
 
 #: Options whose relative paths mean "relative to mkdocs.yml" when written in the plugin.
 PATH_OPTIONS = ("root", "ledger", "session_state")
+
+#: Findings a failed strict build names in its message.
+STRICT_SHOWN = 5
 
 
 def _real(path: str) -> str:
@@ -134,13 +138,28 @@ class ContinuityPlugin(BasePlugin):
         files = self.add_site(site, files, config, tree, inside, own_nav)
         if own_nav:
             config.nav = self.navigation(site, files, tree)
-        if settings.strict and inputs.check.failed(settings.fail_on) and self.command != "serve":
-            raise PluginError(
-                f"continuity: the memory tree has {inputs.check.errors} errors and "
-                f"{inputs.check.warnings} warnings, and the plugin's option `strict` is true")
+        if self.command != "serve":
+            self.fail_if_strict(inputs.check, settings, bool(config.strict))
         if self.server is not None:
             self.watch_tree(tree, docs_dir)
         return files
+
+    @staticmethod
+    def fail_if_strict(check: CheckResult, settings: Config, mkdocs_strict: bool) -> None:
+        """Fail a strict build here, not through MkDocs' count of warnings: ``-q`` or a logging
+        configuration drops the warnings before MkDocs counts them, and the build would pass."""
+        if not (settings.strict or mkdocs_strict) or not check.failed(settings.fail_on):
+            return
+        threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
+        failing = [d for d in check.diagnostics if d.severity.rank >= threshold]
+        shown = "; ".join(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}")
+                          for d in failing[:STRICT_SHOWN])
+        more = f" (and {len(failing) - STRICT_SHOWN} more)" if len(failing) > STRICT_SHOWN else ""
+        why = ("the plugin's option `strict` is true" if settings.strict
+               else "the build is --strict")
+        raise PluginError(
+            f"continuity: the memory tree has {check.errors} errors and {check.warnings} "
+            f"warnings, and {why}: {shown}{more}")
 
     def add_site(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
                  inside: bool, own_nav: bool) -> Files:
