@@ -16,8 +16,9 @@ from typing import Any, Literal
 from mkdocs.config.base import LegacyConfig
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from continuity.config import Config, load_config, validate
@@ -29,6 +30,7 @@ from continuity.generator.inputs import ProvenanceCache, gather
 from continuity.generator.safety import clean_html
 from continuity.model.tree import MemoryTree, discover
 from continuity.output import one_line
+from continuity.page_cache import CachedPage, KeptFile, PageCache
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
 
@@ -58,6 +60,9 @@ class ContinuityPlugin(BasePlugin):
         self.tree: MemoryTree | None = None
         self.server = None
         self.watched: set[str] = set()
+        self.ours: set[str] = set()  # src_uris of the pages the plugin generated this build
+        self.page_cache: PageCache | None = None  # in `mkdocs serve` only: rendered pages kept
+        self.dirty = False
 
     # -- options: the same table as every other source, so unknown names fail with their name
 
@@ -88,6 +93,9 @@ class ContinuityPlugin(BasePlugin):
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Its presence keeps this object across `mkdocs serve` rebuilds, with its caches.
         self.command = command
+        self.dirty = dirty
+        if command == "serve":
+            self.page_cache = PageCache()
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # The memory site is meant to work offline; say which theme settings fetch from afar.
@@ -179,14 +187,16 @@ class ContinuityPlugin(BasePlugin):
                 continue
             by_dest[file.dest_uri] = file
         self.sanitised = set()
+        self.ours = set()
         for page in site.pages:
-            generated = File.generated(
+            generated = KeptFile.generated(
                 config, page.path, content=page.content,
                 inclusion=InclusionLevel.INCLUDED if page.in_nav and own_nav
                 else InclusionLevel.NOT_IN_NAV)
             if not self.make_room(generated, by_dest, files, root):
                 continue
             files.append(generated)
+            self.ours.add(generated.src_uri)
             if page.holds_tree_markdown and tree.config.sanitize_html:
                 self.sanitised.add(generated.src_uri)
         for static in site.static_files:
@@ -241,8 +251,57 @@ class ContinuityPlugin(BasePlugin):
                     nav.append({title: section})
         return nav
 
-    def on_page_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
-                        files: Files) -> str:
+    # -- serve: pages whose Markdown and surroundings did not change are not rendered again
+
+    @event_priority(-100)  # after every plugin has changed the navigation
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        if self.page_cache is not None:
+            self.page_cache.start(config, files, nav, self.ours, self.dirty)
+        return nav
+
+    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        if self.page_cache is not None:
+            self.page_cache.add_template(env)
+        return env
+
+    @event_priority(-100)  # the final HTML, after every plugin's on_post_page
+    def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
+        if self.page_cache is None:
+            return output
+        return self.page_cache.finish_page(output, page, self.ours)
+
+    def _before_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+        if self.page_cache is not None:
+            self.page_cache.before_search(page, config)
+        return context
+
+    def _after_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+        if self.page_cache is not None:
+            self.page_cache.after_search(page, config)
+        return context
+
+    on_page_context = CombinedEvent(event_priority(100)(_before_search),
+                                    event_priority(-100)(_after_search))
+
+    @event_priority(100)  # before the search plugin writes its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.page_cache is not None:
+            self.page_cache.finish_build(config, self.dirty)
+        if self.page_cache is not None and self.page_cache.reused:
+            log.info(f"rendered {self.page_cache.rendered} pages again, reused "
+                     f"{self.page_cache.reused} unchanged ones")
+
+    def _note_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
+                      files: Files) -> str:
+        if self.page_cache is None:
+            return html
+        kept = self.page_cache.note_content(page, self.ours)
+        return html if kept is None else kept
+
+    def _sanitise(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
+                  files: Files) -> str:
+        if isinstance(page, CachedPage):
+            return html  # cleaned when it was rendered
         if page.file.src_uri in self.sanitised:
             # MkDocs' title is HTML text (``&lt;`` for a written ``<``). Material prints it
             # in <title> through ``striptags``, which unescapes it: a heading holding
@@ -252,6 +311,9 @@ class ContinuityPlugin(BasePlugin):
                 page.meta["title"] = page.title
             return clean_html(html)
         return html
+
+    on_page_content = CombinedEvent(event_priority(0)(_sanitise),
+                                    event_priority(-100)(_note_content))
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         self.server = server
