@@ -22,7 +22,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 BIN = Path(sys.executable).parent
 ENTRY = """---
@@ -113,7 +113,7 @@ class Server:
             self.process.kill()
         self.log.close()
 
-    def __enter__(self) -> "Server":
+    def __enter__(self) -> Server:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -10,7 +10,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 
 def free_port() -> int:
@@ -62,7 +62,7 @@ class Serve:
             wait_until(lambda: fetch(self.url)[0] == 200, timeout, "the first build")
         except AssertionError:
             self.close()
-            raise AssertionError(self.said())
+            raise AssertionError(self.said()) from None
 
     def page(self, path: str) -> tuple[int, str]:
         status, html = fetch(self.url + path)
@@ -81,7 +81,7 @@ class Serve:
                 self.process.wait()
         self.log.close()
 
-    def __enter__(self) -> "Serve":
+    def __enter__(self) -> Serve:
         return self
 
     def __exit__(self, *exc: object) -> None:
