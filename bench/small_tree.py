@@ -24,7 +24,7 @@ BIN = Path(sys.executable).parent
 WORDS = ("parser", "fixture", "ledger", "commit", "snapshot", "review", "tidewater", "branch",
          "schema", "cache", "journal", "rule", "index", "module", "trace", "budget", "render",
          "queue", "worker", "failure", "retry", "metric", "token", "spec", "layout", "diff")
-GIT = ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.invalid",
+GIT = ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.invalid", "-c", "gc.auto=0",
        "-c", "commit.gpgsign=false"]
 
 

@@ -143,7 +143,8 @@ class PageCache:
         self.contents = {}
         self.search_seen = set()
         self.current = [f.src_uri for f in files.documentation_pages()]
-        self.search_kept = {k: v for k, v in self.search_kept.items() if k in set(self.current)}
+        current = set(self.current)
+        self.search_kept = {k: v for k, v in self.search_kept.items() if k in current}
         self.skipped = []
         kept: dict[str, RenderedPage] = {}
         in_nav = {id(page) for page in nav.pages}  # rendered anew: the nav holds them

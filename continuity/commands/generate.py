@@ -188,7 +188,7 @@ def write_site(site: Site, out: Path, root: Path) -> tuple[int, int]:
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.is_file() and target.read_bytes() == data:
             continue  # unchanged: keep its time stamp, so engines rebuild less
-        write_atomic(target, data)
+        write_atomic(target, data, durable=False)  # made again from the tree if lost
         written += 1
     removed = 0
     for relative, digest in previous.items():
