@@ -30,7 +30,7 @@ from continuity.generator.inputs import ProvenanceCache, gather
 from continuity.generator.safety import clean_html
 from continuity.model.tree import MemoryTree, discover
 from continuity.output import one_line
-from continuity.page_cache import CachedPage, KeptFile, PageCache
+from continuity.preview.page_cache import CachedPage, KeptFile, PageCache
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
 
