@@ -10,6 +10,7 @@ of MkDocs. Here they become in-memory files (``File.generated``): nothing is wri
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -25,10 +26,12 @@ from continuity.config import Config, load_config, validate
 from continuity.validators.diagnostics import Severity
 from continuity.validators.engine import CheckResult
 from continuity.errors import ContinuityError
-from continuity.generator import GenerateOptions, Site, generate
-from continuity.generator.inputs import ProvenanceCache, gather
+from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
+from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
 from continuity.generator.safety import clean_html
-from continuity.model.tree import MemoryTree, discover
+from continuity.model.roots import forget as forget_roots
+from continuity.model.tree import MemoryTree
+from continuity.model.workspace import site_trees
 from continuity.output import one_line
 from continuity.preview.page_cache import CachedPage, KeptFile, PageCache
 
@@ -48,6 +51,20 @@ def _real(path: str) -> str:
     return os.path.join(os.path.realpath(directory), name)
 
 
+@dataclass(frozen=True)
+class Clash:
+    """What decides who keeps a URL that a generated page and a file of docs_dir both want."""
+
+    root: str  # the top memory root, resolved
+    inside: bool  # the root lies in docs_dir: its files are in the build
+    child_folders: dict[str, MemoryTree]  # a child root's folder on the site -> its tree
+
+    def child_of(self, page: str) -> str | None:
+        """The child root (its folder) whose pages ``page`` is one of, innermost first."""
+        folders = [f for f in self.child_folders if page.startswith(f + "/")]
+        return max(folders, key=len) if folders else None
+
+
 class ContinuityPlugin(BasePlugin):
     """``plugins: [search, continuity]``; options are those of ``continuity check`` (SPEC §3)."""
 
@@ -58,6 +75,7 @@ class ContinuityPlugin(BasePlugin):
         self.provenance_cache: ProvenanceCache = {}
         self.sanitised: set[str] = set()  # src_uris of pages whose HTML is cleaned
         self.tree: MemoryTree | None = None
+        self.trees: list[MemoryTree] = []  # the root and the roots below it
         self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
         self.watched: set[str] = set()
         self.ours: set[str] = set()  # src_uris of the pages the plugin generated this build
@@ -85,7 +103,7 @@ class ContinuityPlugin(BasePlugin):
         for name in PATH_OPTIONS:  # relative to mkdocs.yml, wherever a config file sits
             if isinstance(options.get(name), str):
                 options[name] = str((self.project_dir / options[name]).resolve())
-        config = load_config(self.project_dir)
+        config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
         return config.with_options(options, "mkdocs.yml") if options else config
 
     # -- events
@@ -124,9 +142,16 @@ class ContinuityPlugin(BasePlugin):
 
     def add_memory_site(self, files: Files, config: MkDocsConfig) -> Files:
         settings = self.settings()
-        tree = discover(settings)
-        inputs = gather(tree, settings, self.project_dir, self.provenance_cache)
-        self.tree = tree
+        forget_roots()  # a serve session sees roots come and go
+        trees = site_trees(settings, cwd=self.project_dir)  # the root, then the roots below it
+        tree = trees[0]
+        parts = []
+        for index, each in enumerate(trees):
+            cache = self.provenance_cache if index == 0 else None
+            gathered = gather(each, settings, self.project_dir, cache)
+            parts.append(RootPart(each, gathered.check, gathered.provenance))
+        inputs = SiteInputs(combined([part.check for part in parts]), parts[0].provenance)
+        self.tree, self.trees = tree, trees
         for notice in inputs.check.notices:
             log.info(notice)
         threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
@@ -139,17 +164,20 @@ class ContinuityPlugin(BasePlugin):
         prefix = settings.site_prefix
         if inside and not prefix:  # keep the tree's files at their own URLs
             prefix = Path(os.path.relpath(tree.root, docs_dir)).as_posix().strip(".")
-        site = generate(tree, inputs.check, inputs.provenance, GenerateOptions(
+        site = generate_roots(parts, GenerateOptions(
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
             sanitize_html=settings.sanitize_html))
         own_nav = config.nav is None
-        files = self.add_site(site, files, config, tree, inside, own_nav)
+        folders = {"/".join(p for p in (prefix.strip("/"), os.path.relpath(t.root, tree.root)
+                                        .replace(os.sep, "/")) if p): t for t in trees[1:]}
+        files = self.add_site(site, files, config, tree, inside, own_nav, folders)
         if own_nav:
             config.nav = self.navigation(site, files, tree)
         if self.command != "serve":
             self.fail_if_strict(inputs.check, settings, bool(config.strict))
         if self.server is not None:
-            self.watch_tree(tree, docs_dir)
+            for each in trees:
+                self.watch_tree(each, docs_dir)
         return files
 
     @staticmethod
@@ -170,12 +198,16 @@ class ContinuityPlugin(BasePlugin):
             f"warnings, and {why}: {shown}{more}")
 
     def add_site(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
-                 inside: bool, own_nav: bool) -> Files:
+                 inside: bool, own_nav: bool,
+                 child_folders: dict[str, MemoryTree] | None = None) -> Files:
         """Add the pages; replace the tree's own files when the root lies inside docs_dir.
 
         With a ``nav`` written in mkdocs.yml, every generated page is out of the navigation
         unless listed there: MkDocs then does not list hundreds of them as omitted.
+        ``child_folders``: the folder of each child root's pages (a user's page there is an
+        error, see :meth:`make_room`).
         """
+        clash = Clash(str(tree.root), inside, child_folders or {})
         root = str(tree.root)
         rendered = {_real(str(tree.root / p.source)) for p in site.pages if p.source}
         rendered |= {_real(str(s.source)) for s in site.static_files}
@@ -193,7 +225,7 @@ class ContinuityPlugin(BasePlugin):
                 config, page.path, content=page.content,
                 inclusion=InclusionLevel.INCLUDED if page.in_nav and own_nav
                 else InclusionLevel.NOT_IN_NAV)
-            if not self.make_room(generated, by_dest, files, root):
+            if not self.make_room(generated, by_dest, files, clash):
                 continue
             files.append(generated)
             self.ours.add(generated.src_uri)
@@ -202,7 +234,7 @@ class ContinuityPlugin(BasePlugin):
         for static in site.static_files:
             generated = File.generated(config, static.path, abs_src_path=str(static.source),
                                        inclusion=InclusionLevel.NOT_IN_NAV)
-            if self.make_room(generated, by_dest, files, root):
+            if self.make_room(generated, by_dest, files, clash):
                 files.append(generated)
         if inside:  # the rest of the tree (templates, READMEs) stays reachable, out of the nav
             for file in files:
@@ -212,15 +244,32 @@ class ContinuityPlugin(BasePlugin):
         return files
 
     @staticmethod
-    def make_room(generated: File, by_dest: dict[str, File], files: Files, root: str) -> bool:
-        """Whether ``generated`` may go in; a file of the memory root gives way, a page of the
-        user's own docs does not (the user is told to move the memory site with site_prefix)."""
+    def make_room(generated: File, by_dest: dict[str, File], files: Files, clash: Clash) -> bool:
+        """Whether ``generated`` may go in. Another plugin's page, and a file of the memory tree
+        that no page renders (a README.md where the home goes), give way, the latter said; a
+        page of the user's own docs never does: at a child root's page it is an error (the
+        parent's home links there), elsewhere it is kept and the clash named."""
         existing = by_dest.get(generated.dest_uri)
         if existing is None:
             return True
         source = _real(existing.abs_src_path) if existing.abs_src_path else ""
-        if source.startswith(root + os.sep) or existing.generated_by:
+        # Only a tree inside docs_dir brings its own files into the build: a root that
+        # encloses docs_dir (root "." and docs/) does not make the user's pages its own.
+        of_tree = clash.inside and source.startswith(clash.root + os.sep)
+        if existing.generated_by:
             files.remove(existing)
+            return True
+        child = clash.child_of(generated.src_uri)
+        if child is not None and not of_tree:
+            raise PluginError(
+                f"continuity: {existing.src_uri} in docs_dir and the page {generated.src_uri} "
+                f"of the memory root {child}/ would both be {existing.dest_uri}: a child root's "
+                f"pages sit under its own folder. Move or rename {existing.src_uri}, or set the "
+                "plugin's `site_prefix` option to put the memory site in a folder of its own.")
+        if of_tree:
+            files.remove(existing)
+            log.info(f"{existing.src_uri} of the memory tree is not rendered: the memory "
+                     f"site's {generated.src_uri} takes its place ({existing.dest_uri})")
             return True
         log.warning(f"{existing.src_uri} in docs_dir and the memory site's {generated.src_uri} "
                     f"would both be {existing.dest_uri}; kept {existing.src_uri}. Set the "
@@ -318,8 +367,8 @@ class ContinuityPlugin(BasePlugin):
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         self.server = server
-        if self.tree is not None:
-            self.watch_tree(self.tree, Path(config.docs_dir).resolve())
+        for tree in self.trees:
+            self.watch_tree(tree, Path(config.docs_dir).resolve())
         return server
 
     def watch_tree(self, tree: MemoryTree, docs_dir: Path) -> None:

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from continuity.config import load_config
 from continuity.errors import ContinuityError, UsageError
-from continuity.model.tree import discover
 from continuity.output import write_atomic
-from continuity.model.workspace import open_tree
+from continuity.model.workspace import site_trees
 
 if TYPE_CHECKING:
     from continuity.generator import Site
@@ -85,17 +85,18 @@ def generate_once(args: argparse.Namespace) -> tuple[int, list[Path]]:
     overrides = {"git": "off" if args.no_git else None, "site_prefix": args.site_prefix}
     # The generator (Markdown, Jinja, the sanitiser) is imported only by the command that
     # needs it: every other command starts faster.
-    from continuity.generator import GenerateOptions, generate
-    from continuity.generator.inputs import gather
+    from continuity.generator import GenerateOptions, RootPart, generate_roots
+    from continuity.generator.inputs import SiteInputs, combined, gather
 
-    config, tree = open_tree(None, overrides, cwd)
-    if args.root is not None:
-        root = Path(args.root)
-        if not root.is_dir():
-            raise UsageError(f"{args.root}: not a directory (give the memory root)")
-        tree = discover(config, root)
-    inputs = gather(tree, config, cwd)
-    site = generate(tree, inputs.check, inputs.provenance, GenerateOptions(
+    config = load_config(cwd, overrides)
+    trees = site_trees(config, Path(args.root) if args.root is not None else None, cwd)
+    tree = trees[0]
+    parts = []
+    for each in trees:  # each root checked with its own templates, mesh and history
+        gathered = gather(each, config, cwd)
+        parts.append(RootPart(each, gathered.check, gathered.provenance))
+    inputs = SiteInputs(combined([part.check for part in parts]), {})
+    site = generate_roots(parts, GenerateOptions(
         prefix=config.site_prefix, page_size=config.page_size,
         title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html))
     out = Path(args.out)
@@ -109,8 +110,9 @@ def generate_once(args: argparse.Namespace) -> tuple[int, list[Path]]:
           + (f", {removed} stale files removed" if removed else "")
           + f"; {inputs.check.errors} errors, {inputs.check.warnings} warnings"
           + (" (see findings.md)" if inputs.check.diagnostics else ""), flush=True)
-    watched = [tree.root, *(f.abspath for f in (tree.ledger, tree.session_state,
-                                                 *tree.note_stores) if f is not None)]
+    watched = [path for each in trees for path in (each.root, *(
+        f.abspath for f in (each.ledger, each.session_state, *each.note_stores)
+        if f is not None))]
     top = next((d for d in (tree.root, *tree.root.parents) if (d / ".git").exists()), None)
     if top is not None:  # a commit changes what each entry's page says about it
         watched += [top / ".git" / "HEAD", top / ".git" / "index"]

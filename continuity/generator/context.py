@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
 from continuity.formats.markdown import normalise_heading
+from continuity.model.records import Records
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
 from continuity.generator.layout import SiteLayout
 from continuity.history.provenance import CommitRef
@@ -27,6 +28,21 @@ class GenerateOptions:
     page_size: int = 50  # entries per page of a paginated index
     title: str = "Memory"  # the home page's heading
     sanitize_html: bool = True  # clean raw HTML in Markdown copied from the tree
+    #: Nesting: the roots below this one and the root above, linked from the home page.
+    children: tuple[RootLink, ...] = ()
+    parent: RootLink | None = None
+    #: Page paths other roots' pages take (a child root's folder): never given to this root.
+    reserved: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RootLink:
+    """Another memory root of the site, as the home page lists it."""
+
+    label: str  # its path, relative to the top root ('.' for the top)
+    page: str  # its home page
+    errors: int = 0
+    warnings: int = 0
 
 
 @dataclass(frozen=True)
@@ -87,7 +103,7 @@ class SiteContext:
     _titles: dict[str, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.layout = SiteLayout(self.tree, self.options.prefix)
+        self.layout = SiteLayout(self.tree, self.options.prefix, self.options.reserved)
         self.findings = defaultdict(list)
         for diagnostic in self.check.diagnostics:
             self.findings[diagnostic.root_path].append(diagnostic)
@@ -173,6 +189,11 @@ class SiteContext:
 
     def indexes(self, state: StateFile) -> list[str]:
         return [edge.directory for edge in self.tree.edges_from(state.name)]
+
+    @property
+    def records(self) -> Records:
+        """The ledger, session state and notes as the check read them (parsed once)."""
+        return self.tree.records
 
     def directory(self, name: str) -> MemoryDirectory | None:
         return self.tree.directories.get(name)

@@ -7,13 +7,14 @@ the cycle ledger's records; the findings from a check run, grouped by rule.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
-from continuity.model.ledger import PRODUCTIVE, RESULTS, read_ledger
+from continuity.model.ledger import PRODUCTIVE, RESULTS
 from continuity.model.tree import MemoryTree
 from continuity.formats.secrets import find_credentials
 from continuity.formats.timestamps import rfc3339_utc
@@ -108,6 +109,70 @@ class Report:
         return "partial" if self.result.warnings else "pass"
 
 
+@dataclass(frozen=True)
+class RootsReport:
+    """The report of every memory root at or below the paths given (the protocol's nesting):
+    one :class:`Report` per root, parents before their children, and the totals over them."""
+
+    reports: tuple[Report, ...]
+    #: The directory given, when one was: roots are named from it (``.claude/agent-memory/x/``
+    #: from the top of a repository that is no root itself).
+    given: Path | None = None
+
+    @property
+    def top(self) -> Path:
+        """The directory every root is named from: the one given, else their common ancestor."""
+        common = Path(os.path.commonpath([str(r.root) for r in self.reports]))
+        if self.given is not None and (self.given == common or self.given in common.parents):
+            return self.given
+        return common
+
+    def label(self, report: Report) -> str:
+        """How a root is named in the report: its path below :attr:`top`, the top by name."""
+        relative = Path(os.path.relpath(report.root, self.top)).as_posix()
+        if relative == ".":
+            return f"{report.root.name or report.root}/"
+        return f"{relative}/"
+
+    @property
+    def errors(self) -> int:
+        return sum(r.result.errors for r in self.reports)
+
+    @property
+    def warnings(self) -> int:
+        return sum(r.result.warnings for r in self.reports)
+
+    @property
+    def entries(self) -> int:
+        return sum(r.entries for r in self.reports)
+
+    @property
+    def files(self) -> int:
+        return sum(r.files for r in self.reports)
+
+    @property
+    def state_files(self) -> int:
+        return sum(len(r.state_files) for r in self.reports)
+
+    @property
+    def verdict(self) -> str:
+        """``fail`` when any root has errors, ``partial`` with warnings only, else ``pass``."""
+        if self.errors:
+            return "fail"
+        return "partial" if self.warnings else "pass"
+
+    def below(self, root: Path) -> RootsReport:
+        """The report of ``root`` and the roots below it (for an audit filed in ``root``)."""
+        return RootsReport(tuple(r for r in self.reports
+                                 if r.root == root or root in r.root.parents), root)
+
+    @property
+    def outermost(self) -> tuple[Path, ...]:
+        """Roots with no other reported root above them (one, when a directory was given)."""
+        roots = [r.root for r in self.reports]
+        return tuple(root for root in roots if not any(o in root.parents for o in roots))
+
+
 def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None = None) -> Report:
     now = now or dt.datetime.now(dt.timezone.utc)
     result = _without_credentials(result)
@@ -153,7 +218,8 @@ def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
 def _ledger(tree: MemoryTree) -> LedgerSummary | None:
     if tree.ledger is None:
         return None
-    ledger = read_ledger(tree.ledger)
+    ledger = tree.records.ledger
+    assert ledger is not None  # there is a ledger file
     rows = tuple(CycleRow(c.line, c.cycle, c.result, c.goals_passing, c.goals_total,
                           c.timestamp, c.trace_status,
                           c.missing_trace_fields if c.trace_status == "incomplete" else ())

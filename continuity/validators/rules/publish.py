@@ -9,17 +9,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
-from continuity.model.notes import read_store
 from continuity.formats.secrets import find_credentials, line_column
 from continuity.validators.registry import CheckContext, rule
 
 #: CommonMark with raw HTML enabled: html_block and html_inline tokens are what CT604 reports.
-_MARKDOWN = MarkdownIt("commonmark")
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    """The parser, imported when first needed: a check of a few files starts faster."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
 _COMMENT = re.compile(r"^\s*(?:<!--.*?-->\s*)+$", re.S)
 _TAG = re.compile(r"<\s*([!?]?[A-Za-z][\w:-]*)")
 #: Every raw HTML token starts so; a file without one is not parsed at all (most are not).
@@ -49,7 +58,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     Remove the secret and rotate it: it is in the git history already. Refer to secrets by
     name (`the DEPLOY_TOKEN secret`) and keep them in a secret store.
     """
-    note_stores = {store.path for store in ctx.tree.note_stores}
+    note_facts = {store.path: {note.line: note.fact for note in store.notes if note.fact}
+                  for store in ctx.tree.records.note_stores}
+    append_only = set(note_facts) | ({ctx.tree.ledger.path} if ctx.tree.ledger else set())
     for tree_file in _published_files(ctx):
         text = tree_file.text
         if text is None:
@@ -60,7 +71,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
         findings = find_credentials(text)
         if not findings:
             continue
-        in_facts = _note_facts(tree_file) if tree_file.path in note_stores else {}
+        in_facts = note_facts.get(tree_file.path, {})
         for finding in findings:
             line, column = line_column(text, finding.start)
             if text[finding.start:finding.end] in in_facts.get(line, ""):
@@ -69,9 +80,18 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 tree_file.path,
                 f"{finding.description} ({finding.kind}) would be published; secrets must "
                 "not be kept in the memory tree",
+                _APPEND_ONLY_HINT if tree_file.path in append_only or
+                tree_file.path.endswith(".jsonl") else
                 "remove it and rotate the credential (it stays in the git history); refer to "
                 "it by the name of the secret store entry instead",
                 line, column)
+
+
+#: A log is never edited (CT304), so the hint for a credential in one says what helps.
+_APPEND_ONLY_HINT = (
+    "rotate the credential: git keeps the committed line whatever the file says now; the log "
+    "is append-only, so purging the line is a deliberate history rewrite, never an edit; "
+    "refer to secrets by the name of their secret store entry in the lines you append")
 
 
 def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
@@ -82,11 +102,6 @@ def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
         if tree_file.path not in seen:
             seen.add(tree_file.path)
             yield tree_file
-
-
-def _note_facts(tree_file: TreeFile) -> dict[int, str]:
-    store = read_store(tree_file)
-    return {note.line: note.fact for note in store.notes if note.fact}
 
 
 # --------------------------------------------------------------------------- CT602
@@ -213,7 +228,7 @@ def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
     source = "\n".join(lines)
     if not _MAY_HOLD_HTML.search(source):
         return
-    for token in _MARKDOWN.parse(source):
+    for token in _markdown().parse(source):
         if token.type == "html_block" and token.map:
             if _COMMENT.match(token.content):
                 continue
