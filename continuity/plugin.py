@@ -9,10 +9,12 @@ of MkDocs. Here they become in-memory files (``File.generated``): nothing is wri
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
+from collections.abc import Callable
 
 from mkdocs.config.base import LegacyConfig
 from mkdocs.config.defaults import MkDocsConfig
@@ -29,6 +31,7 @@ from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
 from continuity.generator.safety import clean_html
+from continuity.formats.secrets import redact_credentials
 from continuity.model.roots import forget as forget_roots
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import site_trees
@@ -49,6 +52,33 @@ def _real(path: str) -> str:
     not the file's own: an entry that is a link is still that entry."""
     directory, name = os.path.split(os.path.abspath(path))
     return os.path.join(os.path.realpath(directory), name)
+
+
+Hook = TypeVar("Hook", bound=Callable[..., Any])
+
+
+def _guarded(hook: Hook) -> Hook:
+    """Every exception inside a hook becomes a PluginError naming what was at hand (the page,
+    or the memory root): one line, never a traceback (SPEC §7); CONTINUITY_DEBUG=1 re-raises."""
+    @functools.wraps(hook)
+    def guarded(self: ContinuityPlugin, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return hook(self, *args, **kwargs)
+        except PluginError:
+            raise
+        except ContinuityError as exc:
+            raise PluginError(one_line(redact_credentials(f"continuity: {exc}"))) from None
+        except Exception as exc:
+            if os.environ.get("CONTINUITY_DEBUG"):
+                raise
+            page = kwargs.get("page")
+            where = (page.file.src_uri if page is not None and getattr(page, "file", None)
+                     else str(self.tree.root) if self.tree is not None else "the memory tree")
+            raise PluginError(one_line(redact_credentials(
+                f"continuity: {where}: internal error in {hook.__name__}: "
+                f"{type(exc).__name__}: {exc} (set CONTINUITY_DEBUG=1 for the traceback, and "
+                "please report it)"))) from None
+    return guarded  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -102,7 +132,9 @@ class ContinuityPlugin(BasePlugin):
         options = dict(self.options)
         for name in PATH_OPTIONS:  # relative to mkdocs.yml, wherever a config file sits
             if isinstance(options.get(name), str):
-                options[name] = str((self.project_dir / options[name]).resolve())
+                # As written, not resolved: a root that is a link out of the repository is
+                # refused by discovery (continuity.model.paths), which must see the link.
+                options[name] = os.path.abspath(self.project_dir / options[name])
         config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
         return config.with_options(options, "mkdocs.yml") if options else config
 
@@ -115,6 +147,7 @@ class ContinuityPlugin(BasePlugin):
         if command == "serve":
             self.page_cache = PageCache()
 
+    @_guarded
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # The memory site is meant to work offline; say which theme settings fetch from afar.
         theme = config.theme
@@ -136,9 +169,10 @@ class ContinuityPlugin(BasePlugin):
         except Exception as exc:  # a bug of ours: one line, the traceback on demand (SPEC §7)
             if os.environ.get("CONTINUITY_DEBUG"):
                 raise
-            raise PluginError(f"continuity: internal error: {type(exc).__name__}: {exc} (set "
-                              "CONTINUITY_DEBUG=1 for the traceback, and please report it)") \
-                from None
+            raise PluginError(one_line(redact_credentials(
+                f"continuity: {self.options.get('root', '.')}: internal error: "
+                f"{type(exc).__name__}: {exc} (set CONTINUITY_DEBUG=1 for the traceback, and "
+                "please report it)"))) from None
 
     def add_memory_site(self, files: Files, config: MkDocsConfig) -> Files:
         settings = self.settings()
@@ -304,27 +338,32 @@ class ContinuityPlugin(BasePlugin):
     # -- serve: pages whose Markdown and surroundings did not change are not rendered again
 
     @event_priority(-100)  # after every plugin has changed the navigation
+    @_guarded
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
         if self.page_cache is not None:
             self.page_cache.start(config, files, nav, self.ours, self.dirty)
         return nav
 
+    @_guarded
     def on_env(self, env, *, config: MkDocsConfig, files: Files):
         if self.page_cache is not None:
             self.page_cache.add_template(env)
         return env
 
     @event_priority(-100)  # the final HTML, after every plugin's on_post_page
+    @_guarded
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
         if self.page_cache is None:
             return output
         return self.page_cache.finish_page(output, page, self.ours)
 
+    @_guarded
     def _before_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
         if self.page_cache is not None:
             self.page_cache.before_search(page, config)
         return context
 
+    @_guarded
     def _after_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
         if self.page_cache is not None:
             self.page_cache.after_search(page, config)
@@ -334,6 +373,7 @@ class ContinuityPlugin(BasePlugin):
                                     event_priority(-100)(_after_search))
 
     @event_priority(100)  # before the search plugin writes its index
+    @_guarded
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.page_cache is not None:
             self.page_cache.finish_build(config, self.dirty)
@@ -341,6 +381,7 @@ class ContinuityPlugin(BasePlugin):
             log.info(f"rendered {self.page_cache.rendered} pages again, reused "
                      f"{self.page_cache.reused} unchanged ones")
 
+    @_guarded
     def _note_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
                       files: Files) -> str:
         if self.page_cache is None:
@@ -348,6 +389,7 @@ class ContinuityPlugin(BasePlugin):
         kept = self.page_cache.note_content(page, self.ours)
         return html if kept is None else kept
 
+    @_guarded
     def _sanitise(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
                   files: Files) -> str:
         if isinstance(page, CachedPage):
@@ -365,6 +407,7 @@ class ContinuityPlugin(BasePlugin):
     on_page_content = CombinedEvent(event_priority(0)(_sanitise),
                                     event_priority(-100)(_note_content))
 
+    @_guarded
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         self.server = server
         for tree in self.trees:
