@@ -135,6 +135,11 @@ class ContinuityPlugin(BasePlugin):
                 # As written, not resolved: a root that is a link out of the repository is
                 # refused by discovery (continuity.model.paths), which must see the link.
                 options[name] = os.path.abspath(self.project_dir / options[name])
+        if isinstance(options.get("kinds"), dict):  # kinds' templates, likewise
+            options["kinds"] = {
+                name: {**spec, "template": str((self.project_dir / spec["template"]).resolve())}
+                if isinstance(spec, dict) and isinstance(spec.get("template"), str) else spec
+                for name, spec in options["kinds"].items()}
         config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
         return config.with_options(options, "mkdocs.yml") if options else config
 

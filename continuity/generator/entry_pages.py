@@ -95,7 +95,8 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
     pages: list[Page] = []
     copies: list[StaticFile] = []
     show_provenance = bool(ctx.provenance)
-    for name in ctx.tree.directories:
+    for name, directory in ctx.tree.directories.items():
+        directory_kind = directory.kind
         ordered = ctx.ordered(name)
         directory_page = ctx.layout.directory_page(name)
         indexed_by = [(state, ctx.layout.page_of(state.path)) for state in ctx.indexed_by(name)]
@@ -114,7 +115,7 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
                 heading = f"# {mdtext.inline(entry.name)}"
                 body, metadata = _artifact_body(ctx, entry, page, copy), []
             snapshot = None
-            if name == "snapshots" and entry.name.endswith(".md"):
+            if directory_kind.copies_state and entry.name.endswith(".md"):
                 previous_page = ctx.layout.entry_page(previous_snapshot) \
                     if previous_snapshot else None
                 snapshot = compare(previous_snapshot, entry, previous_page)

@@ -24,7 +24,7 @@ def activity_points(entries: list[HistoryEntry]) -> list[charts.Point]:
     """Entries per month, every month from the first to the last (empty ones as zero)."""
     counts: dict[str, int] = {}
     for entry in entries:
-        if entry.month and entry.parsed_name and entry.parsed_name.valid_date:
+        if entry.month and entry.real_date:
             counts[entry.month] = counts.get(entry.month, 0) + 1
     if not counts:
         return []
