@@ -75,7 +75,8 @@ def test_strict_quiet_build_fails_on_errors_and_passes_when_clean(project: Path)
     done = mkdocs_command(project, "build", "--strict", "-q")
     assert done.returncode != 0
     said = done.stderr
-    assert re.search(r"has (1[4-9]|[2-9][0-9]|[1-9][0-9]{2,}) errors", said), said
+    count = re.search(r"has ([0-9]+) errors", said)
+    assert count and int(count.group(1)) >= 7, said  # at least one for each misnamed entry
     assert "CT101" in said and "journal/notes 0.md" in said  # the first findings, named
     assert "more)" in said  # the rest counted, not listed
 
