@@ -218,7 +218,8 @@ class ContinuityPlugin(BasePlugin):
             prefix = Path(os.path.relpath(tree.root, docs_dir)).as_posix().strip(".")
         site = generate_roots(parts, GenerateOptions(
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
-            sanitize_html=settings.sanitize_html))
+            sanitize_html=settings.sanitize_html,
+            directory_urls=bool(config.use_directory_urls)))
         own_nav = config.nav is None
         folders = {"/".join(p for p in (prefix.strip("/"), os.path.relpath(t.root, tree.root)
                                         .replace(os.sep, "/")) if p): t for t in trees[1:]}

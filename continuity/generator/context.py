@@ -31,6 +31,10 @@ class GenerateOptions:
     # Markdown for any engine (`continuity generate`): no raw HTML from the tree at all, since
     # no sanitiser sees the rendered pages (see generator/portable.py)
     portable: bool = False
+    #: MkDocs' ``use_directory_urls``, from the plugin: entry pages' facts are then written as
+    #: HTML with MkDocs' own URLs (generator/html_links.py). None (``continuity generate``):
+    #: in Markdown, for the engine to resolve.
+    directory_urls: bool | None = None
     #: Nesting: the roots below this one and the root above, linked from the home page.
     children: tuple[RootLink, ...] = ()
     parent: RootLink | None = None

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from continuity.model.tree import HistoryEntry
-from continuity.generator import mdtext
+from continuity.generator import html_links, mdtext
 from continuity.generator.context import SiteContext
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
@@ -43,6 +43,67 @@ def metadata_value(value: Any) -> str:
     if isinstance(value, dict):
         return mdtext.code(json.dumps(value, ensure_ascii=False))
     return mdtext.inline(value) or "*(empty)*"
+
+
+def metadata_html(value: Any) -> str:
+    """The same as HTML, for an entry page whose facts are HTML (see :mod:`.html_links`)."""
+    if value is None:
+        return "<em>(empty)</em>"
+    if isinstance(value, list):
+        return ", ".join(metadata_html(item) for item in value) or "<em>(empty list)</em>"
+    if isinstance(value, dict):
+        return html_links.code(json.dumps(value, ensure_ascii=False))
+    return html_links.text(value) or "<em>(empty)</em>"
+
+
+def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
+               directory_page: str | None, added: Any, show_provenance: bool,
+               indexed_by: list[tuple[Any, str | None]], copy: str | None, size: int,
+               directory_urls: bool) -> str:
+    """The metadata table and the directory / added / indexed-by / file list, as HTML with
+    the URLs MkDocs would write (the same elements Python-Markdown makes of entry.md.j2's)."""
+    def link(label: object, target: str | None) -> str:
+        return html_links.link(label, page, target, directory_urls)
+
+    parts = []
+    if front:
+        rows = "".join(f"<tr>\n<td>{html_links.code(key)}</td>\n<td>{metadata_html(value)}"
+                       "</td>\n</tr>\n" for key, value in front)
+        parts.append("<table>\n<thead>\n<tr>\n<th>Field</th>\n<th>Value</th>\n</tr>\n"
+                     f"</thead>\n<tbody>\n{rows}</tbody>\n</table>")
+    items = [f"<strong>Directory:</strong> {link(entry.directory + '/', directory_page)}"]
+    if show_provenance:
+        when = (f"{html_links.text(added.date)} in commit {html_links.code(added.short)}"
+                if added else "not in any commit yet")
+        items.append(f"<strong>Added:</strong> {when}")
+    if indexed_by:
+        listed = ", ".join(link(state.name, target) for state, target in indexed_by)
+        items.append(f"<strong>Indexed by:</strong> {listed}")
+    else:
+        items.append("<strong>Indexed by:</strong> no state file (an orphan directory)")
+    if copy:
+        unit = "byte" if size == 1 else "bytes"
+        items.append(f"<strong>File:</strong> {link(entry.name, copy)} ({size} {unit})")
+    parts.append("<ul>\n" + "".join(f"<li>{item}</li>\n" for item in items) + "</ul>")
+    return "\n".join(parts)
+
+
+def footer_html(page: str, entry: HistoryEntry, directory_page: str | None, previous: Any,
+                next: Any, directory_urls: bool) -> str:
+    """The previous / next line, as HTML (see :func:`facts_html`)."""
+    def link(label: object, target: str | None) -> str:
+        return html_links.link(label, page, target, directory_urls)
+
+    shown = []
+    if previous:
+        shown.append(link("← " + (previous.date + ": " if previous.date else "")
+                          + previous.title, previous.page))
+    if next:
+        shown.append(link((next.date + ": " if next.date else "") + next.title + " →",
+                          next.page))
+    if not shown:
+        return f"<p>The only entry in {link(entry.directory + '/', directory_page)}.</p>"
+    return "<p>" + " · ".join(shown) + "</p>"
 
 
 def split_heading(body: str, fallback_title: str) -> tuple[str, str]:
@@ -96,6 +157,13 @@ def _body_of(ctx: SiteContext, entry: HistoryEntry) -> tuple[str, str, list]:
         heading = f"# {mdtext.inline(title)}"
     metadata = [(key, metadata_value(value)) for key, value in front.data.items()]
     return heading, rest, metadata
+
+
+def front_of(entry: HistoryEntry) -> list[tuple[str, Any]]:
+    """An entry's frontmatter fields, as written (none for a file that is not Markdown)."""
+    if not entry.name.endswith(".md") or entry.document is None:
+        return []
+    return list(entry.document.frontmatter.data.items())
 
 
 def _artifact_body(ctx: SiteContext, entry: HistoryEntry, page: str,
@@ -158,16 +226,23 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
                     if previous_snapshot else None
                 snapshot = compare(previous_snapshot, entry, previous_page)
                 previous_snapshot = entry
+            added = ctx.provenance.get(entry.path)
+            size = entry.file.read.size if entry.file.read else 0
+            previous = ctx.row(ordered[position - 1]) if position > 0 else None
+            following = ctx.row(ordered[position + 1]) if position + 1 < len(ordered) else None
+            urls = ctx.options.directory_urls
             content = render(
                 "entry.md.j2", page,
                 entry=entry, heading=heading, body=body, metadata=metadata,
                 findings=ctx.findings_for(entry.path), directory_page=directory_page,
-                show_provenance=show_provenance, added=ctx.provenance.get(entry.path),
-                indexed_by=indexed_by, copy=copy,
-                size=entry.file.read.size if entry.file.read else 0,
-                snapshot=snapshot,
-                previous=ctx.row(ordered[position - 1]) if position > 0 else None,
-                next=ctx.row(ordered[position + 1]) if position + 1 < len(ordered) else None,
+                show_provenance=show_provenance, added=added,
+                indexed_by=indexed_by, copy=copy, size=size, snapshot=snapshot,
+                previous=previous, next=following,
+                facts_html=None if urls is None else facts_html(
+                    page, entry, front_of(entry), directory_page, added, show_provenance,
+                    indexed_by, copy, size, urls),
+                footer_html=None if urls is None else footer_html(
+                    page, entry, directory_page, previous, following, urls),
             )
             pages.append(Page(page, content, ctx.title(entry), in_nav=False,
                               holds_tree_markdown=entry.name.endswith(".md"),
