@@ -39,6 +39,7 @@ from continuity.model.roots import forget as forget_roots
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import site_trees
 from continuity.output import one_line
+from continuity.preview.nav_cache import NavCache
 from continuity.preview.page_cache import CachedPage, KeptFile, PageCache
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
@@ -124,6 +125,8 @@ class ContinuityPlugin(BasePlugin):
         self.ours: set[str] = set()  # src_uris of the pages the plugin generated this build
         self.page_cache: PageCache | None = None  # in `mkdocs serve` only: rendered pages kept
         self.dirty = False
+        self.outside_nav: set[str] = set()  # generated pages the navigation does not list
+        self.nav_cache = NavCache(set())  # Material's navigation, rendered once per build
 
     # -- options: the same table as every other source, so unknown names fail with their name
 
@@ -376,12 +379,17 @@ class ContinuityPlugin(BasePlugin):
     @event_priority(-100)  # after every plugin has changed the navigation
     @_guarded
     def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        listed = {page.file.src_uri for page in nav.pages}
+        self.outside_nav = {src_uri for src_uri in self.ours if src_uri not in listed}
         if self.page_cache is not None:
             self.page_cache.start(config, files, nav, self.ours, self.dirty)
         return nav
 
     @_guarded
     def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        self.nav_cache = NavCache(self.outside_nav)
+        if config.theme.name == "material":
+            self.nav_cache.install(env)
         if self.page_cache is not None:
             self.page_cache.add_template(env)
         return env
