@@ -61,7 +61,7 @@ class NavCache:
                 return
             yield cache.navigation(context, render, lambda value: url(context, value))
 
-        template.root_render_func = root  # type: ignore[method-assign]
+        template.root_render_func = root
 
     def navigation(self, context: Any, render: Callable[[Any], Iterator[str]],
                    url: Callable[[str], str]) -> str:
