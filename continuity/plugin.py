@@ -32,6 +32,7 @@ from continuity.validators.engine import CheckResult
 from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
+from continuity.generator.html_links import put_in_place
 from continuity.generator.mdtext import redaction, title_text
 from continuity.generator.safety import clean_html
 from continuity.formats.secrets import redact_credentials
@@ -118,6 +119,8 @@ class ContinuityPlugin(BasePlugin):
         # src_uri of every page the plugin adds -> whether its raw HTML is cleaned (all are,
         # unless `sanitize_html: false` keeps the tree's own HTML on the pages that embed it)
         self.generated: dict[str, bool] = {}
+        # src_uri -> HTML put in place of its placeholders after rendering (html_links.py)
+        self.fragments: dict[str, tuple[tuple[str, str], ...]] = {}
         self.tree: MemoryTree | None = None
         self.trees: list[MemoryTree] = []  # the root and the roots below it
         self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
@@ -285,6 +288,7 @@ class ContinuityPlugin(BasePlugin):
                 unscanned.append(file)
             by_dest[file.dest_uri] = file
         self.generated = {}
+        self.fragments = {}
         self.ours = set()
         for page in site.pages:
             generated = KeptFile.generated(
@@ -295,6 +299,8 @@ class ContinuityPlugin(BasePlugin):
                 continue
             files.append(generated)
             self.ours.add(generated.src_uri)
+            if page.html:
+                self.fragments[generated.src_uri] = page.html
             self.generated[generated.src_uri] = \
                 tree.config.sanitize_html or not page.holds_tree_markdown
         for static in site.static_files:
@@ -448,6 +454,9 @@ class ContinuityPlugin(BasePlugin):
         # text (its ``<`` shown as a look-alike).
         with redaction(False):  # the page's text was redacted when it was generated
             page.meta["title"] = title_text(unescape(page.title or ""))
+        fragments = self.fragments.get(page.file.src_uri)
+        if fragments:  # before the sanitiser: it sees the page whole
+            html = put_in_place(html, fragments)
         return clean_html(html) if sanitise else html
 
     on_page_content = CombinedEvent(event_priority(0)(_sanitise),

@@ -231,6 +231,11 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
             previous = ctx.row(ordered[position - 1]) if position > 0 else None
             following = ctx.row(ordered[position + 1]) if position + 1 < len(ordered) else None
             urls = ctx.options.directory_urls
+            facts = footer = None
+            if urls is not None:
+                facts = facts_html(page, entry, front_of(entry), directory_page, added,
+                                   show_provenance, indexed_by, copy, size, urls)
+                footer = footer_html(page, entry, directory_page, previous, following, urls)
             content = render(
                 "entry.md.j2", page,
                 entry=entry, heading=heading, body=body, metadata=metadata,
@@ -238,13 +243,12 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
                 show_provenance=show_provenance, added=added,
                 indexed_by=indexed_by, copy=copy, size=size, snapshot=snapshot,
                 previous=previous, next=following,
-                facts_html=None if urls is None else facts_html(
-                    page, entry, front_of(entry), directory_page, added, show_provenance,
-                    indexed_by, copy, size, urls),
-                footer_html=None if urls is None else footer_html(
-                    page, entry, directory_page, previous, following, urls),
+                facts_html=None if facts is None else html_links.placeholder(facts),
+                footer_html=None if footer is None else html_links.placeholder(footer),
             )
+            fragments = () if facts is None or footer is None else (
+                (html_links.placeholder(facts), facts), (html_links.placeholder(footer), footer))
             pages.append(Page(page, content, ctx.title(entry), in_nav=False,
                               holds_tree_markdown=entry.name.endswith(".md"),
-                              source=entry.path))
+                              source=entry.path, html=fragments))
     return pages, copies

@@ -6,10 +6,16 @@ MkDocs lays URLs out (``use_directory_urls``), so the entry page's facts (direct
 indexed by, previous and next) are written as HTML with the final relative URLs instead:
 what a reader sees is the same, and every page still passes the plugin's sanitiser. Only for
 the plugin: ``continuity generate`` hands Markdown to engines whose URL layout is theirs.
+
+Nor is that HTML handed to Python-Markdown, which would parse every tag of a raw HTML block
+once more: the Markdown holds a placeholder paragraph (:func:`placeholder`, named after the
+HTML's digest, so the Markdown changes whenever the HTML does and the serve cache sees it),
+and the plugin puts the HTML in its place in the rendered page, before its sanitiser.
 """
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from urllib.parse import quote
 
@@ -86,3 +92,16 @@ def link(label: object, from_page: str, to_path: str | None, directory_urls: boo
     # path is, so the link still reaches it).
     href = relative_url(from_page, mdtext.raw(to_path), directory_urls)
     return f'<a href="{mdtext.attribute(href)}">{shown}</a>'
+
+
+def placeholder(html: str) -> str:
+    """The word standing for ``html`` in a page's Markdown: plain text in any Markdown."""
+    return "continuity-html-" + hashlib.blake2b(html.encode("utf-8", "surrogatepass"),
+                                                digest_size=12).hexdigest()
+
+
+def put_in_place(rendered: str, fragments: tuple[tuple[str, str], ...]) -> str:
+    """The rendered page with each placeholder paragraph replaced by its HTML."""
+    for word, html in fragments:
+        rendered = rendered.replace(f"<p>{word}</p>", html, 1)
+    return rendered

@@ -20,6 +20,9 @@ class Page:
     nav_section: str | None = None  # the navigation section it sits in; None: the top level
     holds_tree_markdown: bool = False  # embeds Markdown written in the tree: sanitise its HTML
     source: str | None = None  # the tree file it renders (root_path), if any
+    #: HTML the plugin puts in place of a placeholder paragraph once MkDocs has rendered the
+    #: Markdown (see generator/html_links.py): placeholder -> HTML. Empty for generate.
+    html: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -29,3 +29,23 @@ def test_links_escape_their_text_and_address() -> None:
     link = html_links.link('<b x="1">&', "journal/a.md", 'journal/"q".md', True)
     assert link == '<a href="../%22q%22/">&lt;b x=&quot;1&quot;&gt;&amp;</a>'
     assert html_links.link("journal/", "journal/a.md", None, True) == "journal/"
+
+
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_the_plugin_puts_the_html_in_place_and_every_link_resolves(tmp_path, directory_urls):
+    from tests.support.common import minimal_tree, write_files
+    from tests.support.site_support import broken_links, build, write_mkdocs_yml
+
+    project = tmp_path / "project"
+    write_files(project / "memory", minimal_tree())
+    write_mkdocs_yml(project, options={"root": "memory"},
+                     extra={"use_directory_urls": directory_urls})
+    result = build(project, strict=True)
+    assert result.error is None, result.warnings
+    pages = list(result.site.rglob("*.html"))
+    assert pages and not [p for p in pages if "continuity-html-" in p.read_text("utf-8")]
+    entry = result.html("journal/2026-01-02-turn-1/" if directory_urls
+                        else "journal/2026-01-02-turn-1.html")
+    assert "<td><code>objective</code></td>" in entry
+    assert "<strong>Indexed by:</strong> <a href=" in entry
+    assert broken_links(result.site) == []
