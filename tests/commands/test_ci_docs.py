@@ -19,6 +19,7 @@ import yaml
 from tests.support.common import GitRepo, run_cli
 from continuity.config import tomllib
 from tests.support.docs_snippets import snippet
+from tests.support.entry_shape import filled_fields
 from tests.support.planted_rule import planted_rule
 
 BIN = Path(sys.executable).parent
@@ -38,7 +39,8 @@ def commands(lines: list[str]) -> list[str]:
 def repo(tmp_path: Path) -> GitRepo:
     repo = GitRepo(tmp_path / "repo")
     run_cli("init", repo.path)
-    run_cli("new", "journal", "--title", "First turn", cwd=repo.path)
+    run_cli("new", "journal", "--title", "First turn", *filled_fields(repo.path, "journal"),
+            cwd=repo.path)
     repo.commit("memory")
     return repo
 

@@ -16,11 +16,13 @@ from typing import Any, Iterator
 from continuity.formats import frontmatter as fm
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
-from continuity.formats.markdown import PLACEHOLDER, normalise_heading
+from continuity.formats.markdown import (LIST_ITEM, PLACEHOLDER, TABLE_SEPARATOR, MarkdownDoc,
+                                         normalise_heading, split_row)
 from continuity.model.tree import HistoryEntry, MemoryDirectory, Template, TreeFile
-from continuity.authoring.entry_template import NOT_RECORDED
+from continuity.formats.fillers import filler_names, is_filler
 from continuity.formats.timestamps import parse_date_value
 from continuity.validators.registry import CheckContext, rule
+from continuity.validators.repository import tracked as tracked_paths
 
 INTEGER = re.compile(r"^\d+$")
 
@@ -43,9 +45,8 @@ def _template_source(directory: MemoryDirectory) -> str:
 
 
 def _recorded(cell: str) -> bool:
-    """Text in a cell, other than what ``continuity new`` writes where nobody gave a value."""
-    text = cell.strip().rstrip(".").strip().lower()
-    return bool(text) and text != NOT_RECORDED
+    """Text in a cell other than a filler (what ``new`` writes, TBD, TODO, n/a, -, ?)."""
+    return not is_filler(cell)
 
 
 def _is_empty(entry: HistoryEntry) -> bool:
@@ -261,29 +262,100 @@ def _missing_table_rows(directory: MemoryDirectory, entry: HistoryEntry) -> Iter
 
 @rule("CT203", "unfilled-placeholder", "error")
 def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
-    """A `{{…}}` template placeholder was left in an entry.
+    """A `{{…}}` template placeholder, or a filler, was left in an entry.
 
     Entries are written by copying the template; a placeholder left behind is a field or
-    section that was never filled in, in a record that can no longer be changed.
+    section that was never filled in, in a record that can no longer be changed. So is a
+    filler left in a committed entry: "Not recorded yet." (what `continuity new` writes where
+    no value was given), TBD, TODO, n/a, - or ? standing alone as a frontmatter value, a
+    table cell, a list item or a section's text. A filler counts once git tracks the entry
+    (committed or staged): a draft that `continuity new` just wrote is not judged until it is
+    added, and without git (`--no-git`, no repository) fillers are not judged at all. The
+    Evidence rows of completed/ entries are CT209's.
 
     **Example**
 
         | Authority | {{AUTHORITY}} |
 
+        ## Result
+
+        Not recorded yet.
+
     **Fix**
 
-    Replace the placeholder with the real value. History is append-only: once committed,
-    write a correcting entry rather than editing the old one. Placeholders inside fenced code
-    blocks are examples and are not reported.
+    Replace the placeholder or filler with the real value (or remove the line or section if
+    the template allows). History is append-only: once committed, write a correcting entry
+    rather than editing the old one. Placeholders inside fenced code blocks are examples and
+    are not reported.
     """
-    for _, entry in _markdown_entries(ctx):
-        if "{{" not in entry.document.text:
-            continue  # most entries: no need to scan them line by line
-        for placeholder in entry.document.whole.placeholders(skip_code=True):
-            yield Violation(
-                entry.path, f"placeholder {placeholder.text} left in the entry",
-                f"replace {placeholder.text} with the real value",
-                placeholder.line, placeholder.column)
+    tracked = tracked_paths(ctx)
+    for directory, entry in _markdown_entries(ctx):
+        if "{{" in entry.document.text:  # most entries: no need to scan them line by line
+            for placeholder in entry.document.whole.placeholders(skip_code=True):
+                yield Violation(
+                    entry.path, f"placeholder {placeholder.text} left in the entry",
+                    f"replace {placeholder.text} with the real value",
+                    placeholder.line, placeholder.column)
+        if tracked is not None and entry.path in tracked:
+            yield from _fillers(directory, entry)
+
+
+def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violation]:
+    """Fillers standing alone where a value belongs, in a committed entry."""
+    front = _usable_frontmatter(entry)
+    if front is not None:
+        for key, value in front.data.items():
+            if isinstance(value, str) and value.strip() and is_filler(value):
+                line, column = _where(entry, key)
+                yield Violation(
+                    entry.path, f"frontmatter field '{key}' holds the filler '{value.strip()}'",
+                    f"give '{key}' its real value", line, column)
+    body = entry.document.body
+    skipped: set[int] = set()
+    if directory.name == "completed" and not directory.custom:
+        evidence = body.section("Evidence", level=2)
+        if evidence is not None:  # CT209 judges the evidence
+            skipped.update(body.body_indices(evidence))
+    for index, line in enumerate(body.lines):
+        if body.in_code[index] or index in skipped:
+            continue
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        if text.startswith("|"):
+            cells = split_row(text)
+            if TABLE_SEPARATOR.match(text) or len(cells) < 2:
+                continue
+            for cell in cells[1:]:
+                if cell and is_filler(cell):
+                    yield _filler_found(entry, body.file_line(index), line.find(cell) + 1,
+                                        cell, f"the ## {_section_title(body, index)} table")
+            continue
+        item = LIST_ITEM.match(line)
+        value = item.group("text").strip() if item else text
+        if value in ("-", "—", "–") and not item:
+            continue  # a lone dash is a rule or a heading's underline, not a value
+        if is_filler(value):
+            yield _filler_found(entry, body.file_line(index), line.find(value) + 1, value,
+                                f"## {_section_title(body, index)}")
+
+
+def _section_title(body: MarkdownDoc, index: int) -> str:
+    title = "(the top of the entry)"
+    for section in body.sections:
+        if section.start - 1 < index:
+            title = section.title
+    return title
+
+
+def _filler_found(entry: HistoryEntry, line: int, column: int, value: str,
+                  where: str) -> Violation:
+    return Violation(
+        entry.path, f"'{value}' in {where} is a filler, not a value: the entry was committed "
+        "unfilled",
+        "write what happened in its place (or remove the line); once the entry is committed, "
+        "history is append-only, so record the correction in a new entry",
+        line, max(1, column))
 
 
 # --------------------------------------------------------------------------- CT204
@@ -549,8 +621,10 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
 
     The protocol forbids marking a task done without evidence: a passing test, an artifact,
     a commit or a review. A completed entry without it is a claim nobody can verify. A filled
-    row is a table row (or list item) under `## Evidence` with some text in it other than the
-    "not recorded yet" that `continuity new` writes where no evidence was given.
+    row is a table row (or list item) under `## Evidence` with a cell a reviewer can follow:
+    fillers are not evidence ("Not recorded yet.", which `continuity new` writes where no
+    evidence was given, TBD, TODO, n/a, -, ? and empty cells). Evidence that names a path or
+    commit that does not exist is CT211.
 
     **Example**
 
@@ -558,6 +632,7 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
 
         | Evidence | Path / URL |
         |----------|------------|
+        | TBD      | -          |
 
     **Fix**
 
@@ -588,7 +663,8 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
         yield Violation(
             entry.path,
             "the ## Evidence section has no filled row: a completed task needs evidence "
-            "(a passing test, an artifact, a commit or a review)",
+            f"(a passing test, an artifact, a commit or a review; {filler_names()} are not "
+            "evidence)",
             "add a row such as `| tests pass | tests/test_parse.py |`",
             section.line, 1)
 
