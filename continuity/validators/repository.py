@@ -43,6 +43,23 @@ def _shallow(root: Path) -> Repository | None:
     return Repository(Path(lines[0]), lines[1].strip())
 
 
+def shallow(ctx: CheckContext) -> bool:
+    """Whether the repository is a shallow clone (it lacks old commits, so a commit it does not
+    hold may still exist). The engine refuses shallow clones for history rules: never here."""
+    if ctx.git is not None:
+        return False
+    return ctx.memo("repository.shallow", lambda: _is_shallow(repository(ctx)))
+
+
+def _is_shallow(repo: Repository | None) -> bool:
+    if repo is None:
+        return False
+    try:
+        return repo.run("rev-parse", "--is-shallow-repository").strip() == b"true"
+    except GitError:
+        return True
+
+
 def tracked(ctx: CheckContext) -> frozenset[str] | None:
     """Root-relative paths git tracks (committed or staged); None when git cannot say."""
     return ctx.memo("repository.tracked", lambda: _tracked(ctx))

@@ -342,12 +342,23 @@ def _committed(repo: GitRepo, files: dict[str, str]) -> list[tuple[str, str, int
 def test_ct203_fires_on_fillers_left_in_a_committed_entry(repo: GitRepo):
     entry = journal(front="date: 2026-01-05\nturn: 2\nobjective: TBD\n",
                     body="# Journal Entry\n\n## Context before\n\nNot recorded yet.\n\n"
-                         "## Actions taken\n\n- TODO\n- wrote the loader\n\n## Result\n\n"
-                         "| Check | Outcome |\n|---|---|\n| loader | n/a |\n\n## Next\n\n?\n")
+                         "## Actions taken\n\n- TODO\n- n/a\n\n## Result\n\nIt loads.\n\n"
+                         "## Next\n\n?\n")
     lines = entry.split("\n")
     expected = [("CT203", J, 4)] + [("CT203", J, lines.index(text) + 1) for text in (
-        "Not recorded yet.", "- TODO", "| loader | n/a |", "?")]
-    assert _committed(repo, {J: entry}) == expected
+        "Not recorded yet.", "- TODO", "?")]
+    task = COMPLETED.replace("| Authority | wren |", "| Authority | not recorded yet |")
+    row = task.split("\n").index("| Authority | not recorded yet |") + 1
+    expected.insert(0, ("CT203", "completed/2026-01-04-fixtures.md", row))
+    assert _committed(repo, {J: entry, "completed/2026-01-04-fixtures.md": task}) == expected
+
+
+def test_ct203_does_not_take_data_or_words_for_fillers(repo: GitRepo):
+    entry = journal(body="# Journal Entry\n\n## Context before\n\nTODO: none left.\n\n"
+                         "## Actions taken\n\n- TBD\n- wrote the loader\n\n---\n\n"
+                         "## Result\n\n| Check | Outcome |\n|---|---|\n| loader | n/a |\n"
+                         "| parser | - |\n\n```\nTBD\n```\n\n## Next\n\nPublish.\n")
+    assert _committed(repo, {J: entry}) == []
 
 
 def test_ct203_leaves_evidence_fillers_to_ct209(repo: GitRepo):
@@ -366,13 +377,6 @@ def test_ct203_does_not_fire_on_an_untracked_draft_or_without_git(repo: GitRepo)
     repo.git("add", J)
     assert check_json(repo.path, "--select", "CT203").code == 1
     assert check_json(repo.path, "--select", "CT203", "--no-git").json["diagnostics"] == []
-
-
-def test_ct203_does_not_take_words_that_start_with_a_filler_for_one(repo: GitRepo):
-    entry = journal(body="# Journal Entry\n\n## Context before\n\nTODO: none left.\n\n"
-                         "## Actions taken\n\n---\n\nN/A because the parser was done.\n\n"
-                         "## Result\n\n```\nTBD\n```\n\n## Next\n\nPublish.\n")
-    assert _committed(repo, {J: entry}) == []
 
 
 # ------------------------------------------------------------------ CT210 unreadable

@@ -16,8 +16,8 @@ from typing import Any, Iterator
 from continuity.formats import frontmatter as fm
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
-from continuity.formats.markdown import (LIST_ITEM, PLACEHOLDER, TABLE_SEPARATOR, MarkdownDoc,
-                                         normalise_heading, split_row)
+from continuity.formats.markdown import (LIST_ITEM, PLACEHOLDER, MarkdownDoc, Section,
+                                         normalise_heading)
 from continuity.model.tree import HistoryEntry, MemoryDirectory, Template, TreeFile
 from continuity.formats.fillers import filler_names, is_filler
 from continuity.formats.timestamps import parse_date_value
@@ -267,8 +267,9 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     Entries are written by copying the template; a placeholder left behind is a field or
     section that was never filled in, in a record that can no longer be changed. So is a
     filler left in a committed entry: "Not recorded yet." (what `continuity new` writes where
-    no value was given), TBD, TODO, n/a, - or ? standing alone as a frontmatter value, a
-    table cell, a list item or a section's text. A filler counts once git tracks the entry
+    no value was given), TBD, TODO, n/a, - or ? as a frontmatter value, as the value of a
+    completed/ `## Task` row, or as the whole text of a section (a filler among other words,
+    or in a table of data, is text). A filler counts once git tracks the entry
     (committed or staged): a draft that `continuity new` just wrote is not judged until it is
     added, and without git (`--no-git`, no repository) fillers are not judged at all. The
     Evidence rows of completed/ entries are CT209's.
@@ -301,7 +302,9 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
 
 
 def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violation]:
-    """Fillers standing alone where a value belongs, in a committed entry."""
+    """Fillers standing where a value belongs, in a committed entry: a frontmatter value, a
+    ## Task row's value, or the whole text of a section. A filler among other words, or in a
+    table of data ("N/A" in a column of results), is text."""
     front = _usable_frontmatter(entry)
     if front is not None:
         for key, value in front.data.items():
@@ -311,50 +314,53 @@ def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violat
                     entry.path, f"frontmatter field '{key}' holds the filler '{value.strip()}'",
                     f"give '{key}' its real value", line, column)
     body = entry.document.body
-    skipped: set[int] = set()
-    if directory.name == "completed" and not directory.custom:
-        evidence = body.section("Evidence", level=2)
-        if evidence is not None:  # CT209 judges the evidence
-            skipped.update(body.body_indices(evidence))
-    for index, line in enumerate(body.lines):
-        if body.in_code[index] or index in skipped:
-            continue
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        if text.startswith("|"):
-            cells = split_row(text)
-            if TABLE_SEPARATOR.match(text) or len(cells) < 2:
-                continue
-            for cell in cells[1:]:
-                if cell and is_filler(cell):
-                    yield _filler_found(entry, body.file_line(index), line.find(cell) + 1,
-                                        cell, f"the ## {_section_title(body, index)} table")
-            continue
-        item = LIST_ITEM.match(line)
-        value = item.group("text").strip() if item else text
-        if value in ("-", "—", "–") and not item:
-            continue  # a lone dash is a rule or a heading's underline, not a value
-        if is_filler(value):
-            yield _filler_found(entry, body.file_line(index), line.find(value) + 1, value,
-                                f"## {_section_title(body, index)}")
-
-
-def _section_title(body: MarkdownDoc, index: int) -> str:
-    title = "(the top of the entry)"
+    template = directory.template
+    evidence_owned = directory.name == "completed" and not directory.custom  # CT209's
     for section in body.sections:
-        if section.start - 1 < index:
-            title = section.title
-    return title
+        if section.level < 2 or (evidence_owned and section.key == "evidence"):
+            continue
+        if template.table_fields and section.key == "task" and section.level == 2:
+            yield from _filler_rows(entry, body, section)
+            continue
+        found = _filler_body(body, section)
+        if found is not None:
+            line, column, value = found
+            yield _filler_found(entry, line, column, value, f"## {section.title}")
+
+
+def _filler_body(body: MarkdownDoc, section: Section) -> tuple[int, int, str] | None:
+    """(line, column, text) of the first line when a section's own text is nothing but
+    fillers (sentences or list items), else None."""
+    first = None
+    for index in body.body_indices(section, own_only=True):
+        line = body.lines[index]
+        if not line.strip():
+            continue
+        if body.in_code[index] or line.lstrip().startswith("|"):
+            return None
+        item = LIST_ITEM.match(line)
+        value = item.group("text").strip() if item else line.strip()
+        if not is_filler(value) or (not item and value.strip("-—– ") == ""):
+            return None  # words, or a lone dash (a rule or a heading's underline)
+        if first is None:
+            first = (body.file_line(index), line.find(value) + 1, value)
+    return first
+
+
+def _filler_rows(entry: HistoryEntry, body: MarkdownDoc, task: Section) -> Iterator[Violation]:
+    for row in body.table_rows(task):
+        if len(row.cells) >= 2 and row.cells[1].strip() and is_filler(row.cells[1]):
+            yield _filler_found(entry, row.line, 1, row.cells[1],
+                                f"row '{row.cells[0]}' of the ## Task table")
 
 
 def _filler_found(entry: HistoryEntry, line: int, column: int, value: str,
                   where: str) -> Violation:
     return Violation(
-        entry.path, f"'{value}' in {where} is a filler, not a value: the entry was committed "
-        "unfilled",
-        "write what happened in its place (or remove the line); once the entry is committed, "
-        "history is append-only, so record the correction in a new entry",
+        entry.path, f"'{value.strip()}' in {where} is a filler, not a value: the entry was "
+        "committed unfilled",
+        "write what happened in its place; once the entry is committed, history is "
+        "append-only, so record the correction in a new entry",
         line, max(1, column))
 
 
