@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.reconfigure(errors="backslashreplace")  # odd file names never crash output
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # odd names never crash output
         except (AttributeError, ValueError):
             pass
     parser = build_parser()

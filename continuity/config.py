@@ -52,7 +52,7 @@ class Config:
     def root_path(self) -> Path:
         return (self.base_dir / self.root).resolve()
 
-    def with_options(self, options: dict[str, Any], source: str) -> "Config":
+    def with_options(self, options: dict[str, Any], source: str) -> Config:
         """A copy with ``options`` applied (already validated or validated here)."""
         return replace(self, **validate(options, source))
 

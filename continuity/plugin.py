@@ -52,7 +52,7 @@ class ContinuityPlugin(BasePlugin):
         self.provenance_cache: ProvenanceCache = {}
         self.sanitised: set[str] = set()  # src_uris of pages whose HTML is cleaned
         self.tree: MemoryTree | None = None
-        self.server = None
+        self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
         self.watched: set[str] = set()
 
     # -- options: the same table as every other source, so unknown names fail with their name
@@ -209,7 +209,8 @@ class ContinuityPlugin(BasePlugin):
             and not (f.abs_src_path and _real(f.abs_src_path).startswith(root)))
         nav: list = []
         items = site.nav()
-        if items and items[0][0] == "Home" and files.get_file_from_path(items[0][1]) is not None:
+        home = items[0][1] if items and items[0][0] == "Home" else None
+        if isinstance(home, str) and files.get_file_from_path(home) is not None:
             nav.append({"Home": items.pop(0)[1]})
         nav.extend(own)
         for title, target in items:

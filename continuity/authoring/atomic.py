@@ -19,7 +19,7 @@ import os
 import secrets
 import signal
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 SUFFIX = ".continuity-tmp"
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)

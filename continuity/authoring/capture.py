@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import Enum
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from continuity.authoring import atomic, noteindex
 from continuity.formats.facts import (
@@ -484,16 +485,16 @@ def capture(text: str, project: str, tags: Iterable[str] = (), *, store: Path,
         key = index_note(appended, note)
         confirm_recall(appended, note)
     except Exception as exc:  # a post-append check failed, or broke: take the line back
-        stop = exc if isinstance(exc, Stop) else Stop(
+        late = exc if isinstance(exc, Stop) else Stop(
             Failure.STORE_UNAVAILABLE, f"checking the note after the append failed: "
                                        f"{type(exc).__name__}: {exc}")
         if rollback(appended):
-            reason = f"{stop.reason}; the note was rolled back, the store is as it was"
-            return Capture(stop.failure, reason, store, note=note, redacted=redacted,
+            reason = f"{late.reason}; the note was rolled back, the store is as it was"
+            return Capture(late.failure, reason, store, note=note, redacted=redacted,
                            deferred=deferred)
-        reason = (f"{stop.reason}; the note stays at line {appended.line} (other lines were "
+        reason = (f"{late.reason}; the note stays at line {appended.line} (other lines were "
                   f"appended after it, so it cannot be taken back)")
-        return Capture(stop.failure, reason, store, note=note, line=appended.line,
+        return Capture(late.failure, reason, store, note=note, line=appended.line,
                        redacted=redacted, deferred=deferred, appended=True)
     return Capture(None, "captured", store, note=note, line=appended.line, index_key=key,
                    redacted=redacted, deferred=deferred, appended=True)

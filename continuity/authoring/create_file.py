@@ -50,7 +50,7 @@ def _make_parents(directory: Path) -> list[Path]:
         if candidate.exists():
             break
         missing.append(candidate)
-    created = []
+    created: list[Path] = []
     for candidate in reversed(missing):
         try:
             candidate.mkdir()

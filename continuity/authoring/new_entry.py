@@ -14,7 +14,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise

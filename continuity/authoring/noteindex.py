@@ -23,7 +23,8 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from continuity.authoring import atomic
 from continuity.formats.timestamps import parse_rfc3339_utc
@@ -155,7 +156,7 @@ class NoteIndex:
         }
 
     @classmethod
-    def from_json(cls, store: Path, data: Any) -> "NoteIndex | None":
+    def from_json(cls, store: Path, data: Any) -> NoteIndex | None:
         try:
             if data.get("version") != VERSION or data.get("store") != store.name:
                 return None
@@ -206,7 +207,7 @@ def _stat_key(fd: int) -> list[int]:
 
 
 def _read_all(fd: int) -> bytes:
-    chunks = []
+    chunks: list[bytes] = []
     position = 0
     while True:
         chunk = os.pread(fd, 1 << 20, position)

@@ -5,8 +5,9 @@ library directory (kept in git by a ``.gitkeep``), the built-in entry templates,
 ``mkdocs.yml`` and a ``.gitignore`` that ignores only the built site.
 
 Nothing is overwritten: every file is checked first, and if one of them exists, nothing at all
-is written. A write that fails, or Ctrl-C / SIGTERM part-way, takes back every file written. ``.gitignore`` and ``.gitkeep`` are the exception: they are left as they are when
-present, since a repository usually has a ``.gitignore`` of its own.
+is written. A write that fails, or Ctrl-C / SIGTERM part-way, takes back every file written.
+``.gitignore`` and ``.gitkeep`` are the exception: they are left as they are when present, since
+a repository usually has a ``.gitignore`` of its own.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def plan(root: Path, now: dt.datetime) -> list[Planned]:
 
     files = [Planned(f"{stem}.md", starter(f"{stem}.md").rstrip("\n") + "\n\n" + mesh_index(stem))
              for stem in STATE_FILES]
-    for name, kind in DIRECTORY_KINDS.items():
+    for name in DIRECTORY_KINDS:
         files.append(Planned(f"{name}/.gitkeep", "", optional=True))
         builtin = BUILTIN_TEMPLATES / f"{name}.md"
         if builtin.is_file():

@@ -12,6 +12,7 @@ import sys
 from collections import OrderedDict
 from pathlib import Path
 
+from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import CheckResult, active_rules, run_check, start_git
 from continuity.errors import UsageError
 from continuity.output import write_output
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
                                      "command line")
     # Group the arguments by memory root: one discovery and one git pass per root. A root
     # named itself is checked whole; files or directories inside it narrow what is reported.
-    groups: "OrderedDict[Path, list[str] | None]" = OrderedDict()
+    groups: OrderedDict[Path, list[str] | None] = OrderedDict()
     for raw in args.paths or [None]:
         if raw is None:
             groups[config.root_path] = None
@@ -73,9 +74,14 @@ def run(args: argparse.Namespace) -> int:
         real = path.resolve() if path.is_dir() else path.absolute().parent.resolve() / path.name
         if real == root:
             groups[root] = None
-        elif groups.get(root, []) is not None:
-            groups.setdefault(root, []).append(Path(os.path.relpath(real, root)).as_posix())
-    diagnostics, notices, files, codes = [], [], 0, ()
+        else:
+            listed = groups.setdefault(root, [])
+            if listed is not None:  # None: the whole root is judged already
+                listed.append(Path(os.path.relpath(real, root)).as_posix())
+    diagnostics: list[Diagnostic] = []
+    notices: list[str] = []
+    files = 0
+    codes: tuple[str, ...] = ()
     rules = active_rules(config)
     for root, only in groups.items():
         early = start_git(root, config, rules)  # git reads the log while the tree is discovered

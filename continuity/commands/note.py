@@ -104,5 +104,6 @@ def _report(result: Capture, form: str) -> int:
             print(f"  not captured (one fact per note): {sentence}")
         print(f"  recall: continuity recall --project {json.dumps(note['project'])}")
         return 0
-    print(f"continuity note: {result.failure.value}: {result.reason}", file=sys.stderr)
+    failure = result.failure.value if result.failure else "failed"
+    print(f"continuity note: {failure}: {result.reason}", file=sys.stderr)
     return result.exit_status

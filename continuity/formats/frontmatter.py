@@ -63,10 +63,6 @@ class Frontmatter:
     body_start_line: int = 1  # first line of the body (1-based)
     end_line: int = 0  # line of the closing fence
 
-    @property
-    def valid(self) -> bool:
-        return self.present and not self.problems
-
 
 class _TooManyNodes(Exception):
     pass
@@ -245,6 +241,6 @@ def _to_data(node: yaml.Node, budget: list[int], source: str) -> Any:
 def _written(node: yaml.Node, source: str) -> str | None:
     """The source text of a flow-style node (marks count characters of ``source``)."""
     start, end = node.start_mark, node.end_mark
-    if not node.flow_style or start is None or end is None:
+    if not getattr(node, "flow_style", False) or start is None or end is None:
         return None
     return source[start.index:end.index]

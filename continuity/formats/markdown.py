@@ -148,7 +148,7 @@ class MarkdownDoc:
         for i in list(self.body_indices(section)) + [None]:
             is_row = i is not None and not self.in_code[i] and \
                 self.lines[i].strip().startswith("|")
-            if is_row:
+            if is_row and i is not None:
                 block.append(i)
                 continue
             if len(block) >= 2 and TABLE_SEPARATOR.match(self.lines[block[1]].strip()):

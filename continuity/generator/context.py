@@ -9,10 +9,10 @@ import calendar
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timezone
-from typing import Iterable
+from collections.abc import Iterable
 
 from continuity.validators.engine import CheckResult
-from continuity.validators.diagnostics import Diagnostic, Severity
+from continuity.validators.diagnostics import Diagnostic
 from continuity.formats.markdown import normalise_heading
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
 from continuity.generator.layout import SiteLayout
@@ -189,7 +189,3 @@ class SiteContext:
     @property
     def warnings(self) -> int:
         return self.check.warnings
-
-    @staticmethod
-    def is_error(diagnostic: Diagnostic) -> bool:
-        return diagnostic.severity is Severity.ERROR

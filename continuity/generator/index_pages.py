@@ -54,6 +54,8 @@ def state_pages(ctx: SiteContext) -> list[Page]:
 def _state_pages(ctx: SiteContext, state: StateFile,
                  directory_pages: dict[str, str | None]) -> list[Page]:
     first = ctx.layout.page_of(state.path)
+    if first is None:  # every state file has a page; this keeps the types honest
+        return []
     indexes = ctx.indexes(state)
     entries = ctx.newest_first([d for d in indexes if d in ctx.tree.directories])
     chunks = _chunks([ctx.row(e) for e in entries], ctx.options.page_size)
@@ -95,6 +97,8 @@ def directory_pages(ctx: SiteContext) -> list[Page]:
     for name, directory in ctx.tree.directories.items():
         ordered = ctx.ordered(name)
         first = ctx.layout.directory_page(name)
+        if first is None:  # every directory has a page; this keeps the types honest
+            continue
         newest = ctx.newest_first([name])
         dated = directory.kind.dated and any(e.date for e in ordered)
         months = []

@@ -49,7 +49,7 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
     check = run_check(tree, config, cwd=cwd, rules=rules, ctx=context)
     if reading is not None:
         provenance = reading.result()
-        if cache is not None:
+        if cache is not None and key is not None:
             cache.clear()  # one HEAD at a time: serve sessions must not grow without bound
             cache[key] = provenance
     if status.notice and any(rule.needs_git for rule in rules):

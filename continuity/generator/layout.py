@@ -84,10 +84,6 @@ class SiteLayout:
         """Where a non-Markdown entry is copied as it is."""
         return self._copies.get(entry.path)
 
-    def state_page(self, name: str) -> str | None:
-        state = self.tree.state_file(name)
-        return self._by_root_path.get(state.path) if state else None
-
     def directory_page(self, name: str) -> str | None:
         return self.directories.get(name)
 

@@ -45,7 +45,8 @@ def _cost(paragraph: list[str]) -> int:
 def _levels(line: str) -> int:
     if line[0] not in _LEADING:
         return 0
-    lead = _LEAD.match(line).group(0)
+    found = _LEAD.match(line)
+    lead = found.group(0) if found else ""
     columns = lead.count(" ") + 4 * lead.count("\t")
     return len(_MARKERS.findall(lead)) + columns // 4
 

@@ -8,7 +8,8 @@ overlap the Python work that comes first instead of following it.
 from __future__ import annotations
 
 import threading
-from typing import Callable, Generic, TypeVar
+from typing import Generic, TypeVar
+from collections.abc import Callable
 
 T = TypeVar("T")
 
@@ -26,7 +27,7 @@ class Background(Generic[T]):
     def _run(self) -> None:
         try:
             self._value = self._compute()
-        except BaseException as exc:  # noqa: BLE001 - re-raised by result(), in the caller
+        except BaseException as exc:
             self._error = exc
 
     def result(self) -> T:

@@ -12,7 +12,7 @@ import subprocess
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Mapping
 
 from continuity.errors import GitUnavailable
 
@@ -23,7 +23,7 @@ SHALLOW_FIX = {
 }
 
 
-def ci_name(environ: dict[str, str] | None = None) -> str:
+def ci_name(environ: Mapping[str, str] | None = None) -> str:
     environ = os.environ if environ is None else environ
     if environ.get("GITHUB_ACTIONS") == "true":
         return "github"
@@ -80,31 +80,7 @@ class Repository:
             if process.wait() != 0:
                 raise GitError(stderr.decode("utf-8", "replace").strip() or "git failed")
 
-    def cat_file(self, objects: Iterable[str]) -> dict[str, bytes | None]:
-        """Contents of many objects (``<rev>:<path>`` or blob ids) in one ``cat-file --batch``.
-
-        Missing objects map to None.
-        """
-        names = list(dict.fromkeys(objects))
-        if not names:
-            return {}
-        request = "".join(f"{name}\n" for name in names).encode("utf-8", "surrogateescape")
-        output = self.run("cat-file", "--batch", input=request)
-        result: dict[str, bytes | None] = {}
-        position = 0
-        for name in names:
-            newline = output.index(b"\n", position)
-            header = output[position:newline].decode("utf-8", "replace")
-            position = newline + 1
-            if header.endswith(" missing") or header.endswith(" ambiguous"):
-                result[name] = None
-                continue
-            size = int(header.rsplit(" ", 1)[1])
-            result[name] = output[position:position + size]
-            position += size + 1
-        return result
-
-    def blob_reader(self) -> "BlobReader":
+    def blob_reader(self) -> BlobReader:
         """One ``cat-file --batch`` process to read many objects through, on demand."""
         return BlobReader(self)
 
@@ -138,9 +114,6 @@ class Repository:
             result[name] = parts[0] if len(parts) == 3 and parts[1] == "commit" else None
         return result
 
-    def rev_parse(self, revision: str) -> str | None:
-        return self.resolve_commits([revision]).get(revision)
-
 
 class BlobReader:
     """A long-lived ``git cat-file --batch``: ask for objects in batches, as the answers decide.
@@ -165,7 +138,7 @@ class BlobReader:
         return self._process
 
     def read(self, objects: Iterable[str], max_size: int | None = None
-             ) -> Iterator[tuple[str, bytes | None]]:
+             ) -> Generator[tuple[str, bytes | None], None, None]:
         """Each object's contents in the order asked (None when missing, or larger than
         ``max_size``: such an object is passed over in chunks, never held whole)."""
         names = list(objects)
@@ -209,11 +182,6 @@ class BlobReader:
             else:
                 writer.join()
 
-    def read_one(self, name: str) -> bytes | None:
-        for _, data in self.read([name]):
-            return data
-        return None
-
     def close(self, kill: bool = False) -> str:
         """Stop git; return what it said on stderr if it failed."""
         process, self._process = self._process, None
@@ -239,7 +207,7 @@ class BlobReader:
         return stderr.decode("utf-8", "replace").strip() if process.returncode not in (0, -9) \
             else ""
 
-    def __enter__(self) -> "BlobReader":
+    def __enter__(self) -> BlobReader:
         return self
 
     def __exit__(self, *exc) -> None:

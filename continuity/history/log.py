@@ -37,7 +37,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Iterator, NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Generator, Iterable, Iterator, Sequence
 
 from continuity.history.background import Background
 from continuity.config import Config
@@ -173,7 +174,7 @@ class History:
             self._reader.close()
             self._reader = None
 
-    def read_blobs(self, oids: Iterable[str]) -> Iterator[tuple[str, bytes | None]]:
+    def read_blobs(self, oids: Iterable[str]) -> Generator[tuple[str, bytes | None], None, None]:
         """Blob contents in the order asked; working-tree versions come from the disk."""
         oids = list(oids)
         from_git = [oid for oid in oids if oid not in self.worktree_blobs]
@@ -285,13 +286,14 @@ class History:
                 anchors[new] = self.read_blob(new)
                 within[new] = new
             anchor = within[new]
-            if anchors[anchor] is None:
+            anchor_data = anchors[anchor]
+            if anchor_data is None:
                 answers[(old, new)] = True
                 continue
             if planned.get((old, new)) == anchor:
                 same = hashed[(old, anchor)]
             else:
-                same = blob_id(memoryview(anchors[anchor])[:old_size], self.object_format) == old
+                same = blob_id(memoryview(anchor_data)[:old_size], self.object_format) == old
             answers[(old, new)] = same
             if same:
                 within.setdefault(old, anchor)
@@ -509,9 +511,9 @@ def _raw_change(meta: bytes, raw_path: bytes, prefix: str) -> Change | None:
     oids = fields[parents + 1:2 * parents + 2]
     if GITLINK in modes:
         return None
-    old = tuple(None if _zero(oid) else oid.decode("ascii") for oid in oids[:-1])
+    olds = tuple(None if _zero(oid) else oid.decode("ascii") for oid in oids[:-1])
     new = None if _zero(oids[-1]) else oids[-1].decode("ascii")
-    return _change(_root_relative(raw_path.decode("utf-8", "surrogateescape"), prefix), old, new)
+    return _change(_root_relative(raw_path.decode("utf-8", "surrogateescape"), prefix), olds, new)
 
 
 def _change(path: str, old: tuple[str | None, ...], new: str | None,
@@ -733,7 +735,7 @@ def _hash_worktree(path: Path, object_format: str) -> str | None:
         return None
 
 
-def blob_id(data: bytes, object_format: str = "sha1") -> str:
+def blob_id(data: bytes | memoryview, object_format: str = "sha1") -> str:
     digest = hashlib.new(object_format)
     digest.update(b"blob %d\0" % len(data))
     digest.update(data)

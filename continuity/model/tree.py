@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
@@ -59,7 +59,7 @@ class Document:
     body: MarkdownDoc
 
     @classmethod
-    def parse(cls, text: str) -> "Document":
+    def parse(cls, text: str) -> Document:
         front = fm.parse(text)
         if front.present and front.end_line > 0:
             body_text = "\n".join(text.split("\n")[front.end_line:])
@@ -150,7 +150,10 @@ class EntryName:
 
     def real_time(self) -> dt.time | None:
         try:
-            return dt.time(*map(int, self.time.split("-"))) if self.time else None
+            if not self.time:
+                return None
+            hour, minute, second = ([int(part) for part in self.time.split("-")] + [0, 0])[:3]
+            return dt.time(hour, minute, second)
         except ValueError:
             return None
 
@@ -256,7 +259,6 @@ class MemoryTree:
     session_state: TreeFile | None
     note_stores: tuple[TreeFile, ...]
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
-    empty_dirs: tuple[str, ...] = field(default=())
 
     # -- lookups used by rules and pages
 

@@ -129,9 +129,11 @@ def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
     dates = []
     undated = 0
     for entry in directory.entries:
-        if entry.parsed_name and entry.parsed_name.date and entry.parsed_name.real_date():
-            by_month[entry.month] += 1
-            dates.append(entry.date)
+        month, date = entry.month, entry.date
+        if entry.parsed_name and entry.parsed_name.date and entry.parsed_name.real_date() \
+                and month is not None and date is not None:
+            by_month[month] += 1
+            dates.append(date)
         else:
             undated += 1
     if directory.template_file is not None:

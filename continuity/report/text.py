@@ -39,7 +39,7 @@ def ledger_lines(ledger: LedgerSummary) -> list[str]:
     plotted = ledger.plotted
     if plotted:
         first, last = plotted[0], plotted[-1]
-        best = max(plotted, key=lambda c: (c.goals_passing / c.goals_total
+        best = max(plotted, key=lambda c: ((c.goals_passing or 0) / c.goals_total
                                            if c.goals_total else 0, c.cycle or 0))
         lines.append(f"Goals passing went from {first.goals_passing}/{first.goals_total} "
                      f"(cycle {first.cycle}) to {last.goals_passing}/{last.goals_total} "

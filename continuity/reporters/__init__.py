@@ -6,7 +6,7 @@ line to FORMATS.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from continuity.validators.engine import CheckResult
 from continuity.reporters import github, json_format, junit, sarif, text

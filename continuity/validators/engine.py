@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from functools import partial
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from continuity.history.background import Background
 from continuity.config import Config
@@ -39,9 +39,6 @@ class CheckResult:
     def failed(self, fail_on: str = "error") -> bool:
         threshold = Severity.ERROR.rank if fail_on == "error" else Severity.WARNING.rank
         return any(d.severity.rank >= threshold for d in self.diagnostics)
-
-    def for_path(self, root_path: str) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.root_path == root_path]
 
 
 def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[Rule]:

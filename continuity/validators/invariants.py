@@ -14,10 +14,11 @@ pairing broken, are reported at every commit that does it.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from continuity.config import Config
 from continuity.validators.diagnostics import Violation
@@ -253,7 +254,7 @@ class Judge:
                             "was wrong, write a correction as a new entry.")
 
     def edited(self, commit: Commit, change: Change, blobs: dict[str, bytes | None]) -> None:
-        old, new = blobs.get(change.before), blobs.get(change.new)
+        old, new = blobs.get(change.before or ""), blobs.get(change.new or "")
         line = first_difference(old, new) if old is not None and new is not None else 1
         added = self.history.added_in(change.path)
         after = f" after commit {added.short} added it" if added and added.sha else ""
@@ -292,17 +293,18 @@ class Judge:
         """CT304: hash checks first; contents are read only to describe a rewrite."""
         if not self.growths:
             return
-        pairs = [(old, growth.change.new) for growth in self.growths for old in growth.olds]
-        answers = self.history.prefix_checks(pairs)
-        for growth in self.growths:
+        grown = [(growth, growth.change.new) for growth in self.growths
+                 if growth.change.new is not None]  # a deletion is never a growth
+        answers = self.history.prefix_checks(
+            [(old, new) for growth, new in grown for old in growth.olds])
+        for growth, new in grown:
             # A merge passes when it begins with any of its parents' versions.
-            if not any(answers.get((old, growth.change.new), True) for old in growth.olds):
-                self.queue((growth.olds[0], growth.change.new),
-                           lambda blobs, growth=growth: self.rewritten(growth, blobs))
+            if not any(answers.get((old, new), True) for old in growth.olds):
+                self.queue((growth.olds[0], new), functools.partial(self.rewritten, growth))
 
     def rewritten(self, growth: _Growth, blobs: dict[str, bytes | None]) -> None:
         commit, change = growth.commit, growth.change
-        old, new = blobs.get(growth.olds[0]), blobs.get(change.new)
+        old, new = blobs.get(growth.olds[0]), blobs.get(change.new or "")
         if old is None or new is None:
             return
         message, line = _rewrite(old, new, growth.recreated)

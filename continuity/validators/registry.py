@@ -19,7 +19,8 @@ import pkgutil
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 from continuity.config import Config
 from continuity.validators.diagnostics import Severity, Violation

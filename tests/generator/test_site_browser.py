@@ -35,7 +35,7 @@ pytestmark = [
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+    def log_message(self, format, *args):
         pass
 
 
@@ -51,7 +51,7 @@ class StaticServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/"
 
-    def __enter__(self) -> "StaticServer":
+    def __enter__(self) -> StaticServer:
         self.thread.start()
         return self
 

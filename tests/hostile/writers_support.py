@@ -28,7 +28,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -173,7 +173,7 @@ if _interrupt or _barrier or _count_file:
 '''
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def injector_dir() -> str:
     """A directory holding INJECTOR as sitecustomize.py, put first on the child's PYTHONPATH.
 

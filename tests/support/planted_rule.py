@@ -8,7 +8,7 @@ registry is as it was for every other test.
 from __future__ import annotations
 
 import contextlib
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from continuity.validators import registry as validators
 from continuity.validators.diagnostics import Violation

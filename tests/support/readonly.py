@@ -7,7 +7,7 @@ import os
 import stat
 import subprocess
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 
 @contextlib.contextmanager

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from continuity.formats import frontmatter as fm
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
-from continuity.formats.markdown import (LIST_ITEM, PLACEHOLDER, MarkdownDoc, Section,
+from continuity.formats.markdown import (LIST_ITEM, PLACEHOLDER, MarkdownDoc, Section, TableRow,
                                          normalise_heading)
-from continuity.model.tree import HistoryEntry, MemoryDirectory, Template, TreeFile
+from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, Template, TreeFile
 from continuity.formats.fillers import filler_names, is_filler
 from continuity.formats.timestamps import parse_date_value
 from continuity.validators.registry import CheckContext, rule
@@ -49,13 +50,20 @@ def _recorded(cell: str) -> bool:
     return not is_filler(cell)
 
 
+def _document(entry: HistoryEntry) -> Document:
+    """The parsed text of an entry that ``_markdown_entries`` yielded (so it was readable)."""
+    if entry.document is None:
+        raise ValueError(f"{entry.path}: not a readable Markdown entry")
+    return entry.document
+
+
 def _is_empty(entry: HistoryEntry) -> bool:
-    return not entry.document.text.strip()
+    return not _document(entry).text.strip()
 
 
 def _usable_frontmatter(entry: HistoryEntry) -> fm.Frontmatter | None:
     """Frontmatter whose fields can be judged: present and parsed (duplicates are CT201's)."""
-    front = entry.document.frontmatter
+    front = _document(entry).frontmatter
     return front if front.present and not front.problems else None
 
 
@@ -78,7 +86,7 @@ def _template_data(ctx: CheckContext, template: Template) -> dict[str, Any]:
 
 
 def _where(entry: HistoryEntry, key: str) -> tuple[int, int]:
-    position = entry.document.frontmatter.positions.get(key)
+    position = _document(entry).frontmatter.positions.get(key)
     return (position.line, position.column) if position else (1, 1)
 
 
@@ -116,7 +124,7 @@ def frontmatter_invalid(ctx: CheckContext) -> Iterator[Violation]:
         yield from _template_frontmatter(directory)
     for directory, entry in _markdown_entries(ctx):
         template = directory.template
-        front = entry.document.frontmatter
+        front = _document(entry).frontmatter
         if _is_empty(entry):
             if template.has_frontmatter:
                 yield Violation(
@@ -233,14 +241,14 @@ def _missing_table_rows(directory: MemoryDirectory, entry: HistoryEntry) -> Iter
     template = directory.template
     if not template.table_fields:
         return
-    body = entry.document.body
+    body = _document(entry).body
     task = body.section("Task", level=2)
     if task is None:
         return  # the missing section is CT206
-    rows = {}
-    for row in body.table_rows(task):
-        if row.cells:
-            rows.setdefault(_row_key(row.cells[0]), row)
+    rows: dict[str, TableRow] = {}
+    for table_row in body.table_rows(task):
+        if table_row.cells:
+            rows.setdefault(_row_key(table_row.cells[0]), table_row)
     for field in template.table_fields:
         row = rows.get(_row_key(field))
         if row is None:
@@ -291,8 +299,8 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     """
     tracked = tracked_paths(ctx)
     for directory, entry in _markdown_entries(ctx):
-        if "{{" in entry.document.text:  # most entries: no need to scan them line by line
-            for placeholder in entry.document.whole.placeholders(skip_code=True):
+        if "{{" in _document(entry).text:  # most entries: no need to scan them line by line
+            for placeholder in _document(entry).whole.placeholders(skip_code=True):
                 yield Violation(
                     entry.path, f"placeholder {placeholder.text} left in the entry",
                     f"replace {placeholder.text} with the real value",
@@ -313,7 +321,7 @@ def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violat
                 yield Violation(
                     entry.path, f"frontmatter field '{key}' holds the filler '{value.strip()}'",
                     f"give '{key}' its real value", line, column)
-    body = entry.document.body
+    body = _document(entry).body
     template = directory.template
     evidence_owned = directory.name == "completed" and not directory.custom  # CT209's
     for section in body.sections:
@@ -457,7 +465,7 @@ def date_mismatch(ctx: CheckContext) -> Iterator[Violation]:
     Correct whichever is wrong. History is append-only: once committed, write a correcting
     entry rather than renaming or editing the old one.
     """
-    for directory, entry in _markdown_entries(ctx):
+    for _directory, entry in _markdown_entries(ctx):
         parsed = entry.parsed_name
         front = _usable_frontmatter(entry)
         if parsed is None or parsed.date is None or not parsed.valid_date or front is None:
@@ -471,7 +479,7 @@ def date_mismatch(ctx: CheckContext) -> Iterator[Violation]:
         line, column = _where(entry, "date")
         name_date = parsed.real_date()
         name_time = parsed.real_time()
-        if name_time is not None and written.has_time:
+        if name_date is not None and name_time is not None and written.moment is not None:
             named = dt.datetime.combine(name_date, name_time, dt.timezone.utc)
             moment = written.moment.replace(microsecond=0)
             if moment != named:
@@ -524,7 +532,7 @@ def missing_section(ctx: CheckContext) -> Iterator[Violation]:
                     f"{', '.join(template.sections)}",
                     f"copy {directory.name}/{TEMPLATE_NAME} and fill it in")
             continue
-        present = {section.key for section in entry.document.body.headings(2)}
+        present = {section.key for section in _document(entry).body.headings(2)}
         for title in template.sections:
             if normalise_heading(title) not in present:
                 yield Violation(
@@ -651,7 +659,7 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
     for entry in completed.entries:
         if entry.document is None or _is_empty(entry):
             continue
-        body = entry.document.body
+        body = _document(entry).body
         section = body.section("Evidence", level=2)
         if section is None:
             if not requires_section:  # else CT206 reports the missing section

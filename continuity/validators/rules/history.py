@@ -7,7 +7,7 @@ All eight rules share one read of git (``ctx.memo("history")``: one ``git log``,
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
 from continuity.history.log import History, ignored_paths, memory_paths, read_history

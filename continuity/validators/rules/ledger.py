@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import jsonschema
 
@@ -32,9 +33,10 @@ _HEX_SHA = re.compile(r"^[0-9a-fA-F]{4,64}$")
 
 
 def _ledger(ctx: CheckContext) -> Ledger | None:
-    if ctx.tree.ledger is None:
+    ledger_file = ctx.tree.ledger
+    if ledger_file is None:
         return None
-    return ctx.memo("ledger", lambda: read_ledger(ctx.tree.ledger))
+    return ctx.memo("ledger", lambda: read_ledger(ledger_file))
 
 
 def _absent(data: dict[str, Any], key: str) -> bool:
@@ -84,13 +86,15 @@ def ledger_json(ctx: CheckContext) -> Iterator[Violation]:
         {"cycle": 7, "target": "lint-clean", "result": "improved", "sha": "3f2a1c9"
         ["cycle", 8]
 
-    **Fix:** complete or remove the broken line so that each line holds one JSON object
+    **Fix**
+
+    Complete or remove the broken line so that each line holds one JSON object
     (`{...}`); blank lines are ignored.
     """
     ledger = _ledger(ctx)
-    if ledger is None:
-        return
     tree_file = ctx.tree.ledger
+    if ledger is None or tree_file is None:
+        return
     if ledger.unreadable:
         if tree_file.escapes or (tree_file.read and tree_file.read.too_large):
             return  # CT602 / CT603 report these, and the file is never read
@@ -137,7 +141,9 @@ def ledger_missing_field(ctx: CheckContext) -> Iterator[Violation]:
         {"cycle": 12, "target": "test-pass-rate", "result": "improved",
          "canonical_sha": "3f2a1c9", "timestamp": "2026-02-11T21:00:00Z"}
 
-    **Fix:** add the missing fields; for `canonical_sha` without `sha`, write the same commit
+    **Fix**
+
+    Add the missing fields; for `canonical_sha` without `sha`, write the same commit
     as `sha` too, and record `goals_passing` / `goals_total` as measured.
     """
     ledger = _ledger(ctx)
@@ -164,8 +170,8 @@ def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
         if not _absent(data, "canonical_sha"):
             yield _at(ledger, cycle, "canonical_sha",
                       f"{_label(cycle)} ({result}) has canonical_sha but no `sha`",
-                      f'write the same commit as "sha" too: "sha" is the compatibility alias '
-                      f'that readers of the ledger look for')
+                      'write the same commit as "sha" too: "sha" is the compatibility alias '
+                      'that readers of the ledger look for')
         else:
             yield _at(ledger, cycle, None,
                       f"{_label(cycle)} is {result} but records no `sha`",
@@ -190,7 +196,7 @@ def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
 
 def _target_problems(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
     data = cycle.data
-    bad = []
+    bad: list[tuple[str, str]] = []
     for key in ("target", "goal_id"):
         value = data.get(key)
         if key in data and value is not None and not isinstance(value, str):
@@ -234,7 +240,9 @@ def ledger_result(ctx: CheckContext) -> Iterator[Violation]:
 
         {"cycle": 9, "target": "lint-clean", "result": "success", ...}
 
-    **Fix:** use one of `improved`, `regressed`, `unchanged`, `harvested`, `quarantined`
+    **Fix**
+
+    Use one of `improved`, `regressed`, `unchanged`, `harvested`, `quarantined`
     (lower case); a cycle that changed nothing outside `.agents/` is `unchanged`.
     """
     ledger = _ledger(ctx)
@@ -270,7 +278,9 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
         {"cycle": 4, ...}
         {"cycle": "6", ...}
 
-    **Fix:** number each line one above the previous; never rewrite old lines to renumber
+    **Fix**
+
+    Number each line one above the previous; never rewrite old lines to renumber
     them (the ledger is append-only): append the next cycle with the right number.
     """
     ledger = _ledger(ctx)
@@ -286,7 +296,7 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
             digits = isinstance(value, str) and value.strip().isdigit()
             yield _at(ledger, cycle, "cycle",
                       f"ledger line {cycle.line}: cycle {_show(value, True)} is not an integer",
-                      f"write the number without quotes: \"cycle\": {value.strip()}" if digits
+                      f"write the number without quotes: \"cycle\": {str(value).strip()}" if digits
                       else '"cycle" is the 1-based cycle number, an integer')
             continue
         if value < 1:
@@ -333,7 +343,9 @@ def ledger_legacy_field(ctx: CheckContext) -> Iterator[Violation]:
 
         {"cycle": 3, "goal_id": "doc-coverage", "result": "improved", "commit_sha": "def5678", ...}
 
-    **Fix:** write new lines with `target` and `sha` (and `canonical_sha`). Old lines stay as
+    **Fix**
+
+    Write new lines with `target` and `sha` (and `canonical_sha`). Old lines stay as
     they are: the ledger is append-only.
     """
     ledger = _ledger(ctx)
@@ -371,7 +383,9 @@ def trace_incomplete(ctx: CheckContext) -> Iterator[Violation]:
 
         "trace": {"goal_hypothesis": "...", "selected_gap": "...", "green_evidence": "..."}
 
-    **Fix:** fill in the missing fields (`"refactor_note": "none"` when there was none), or
+    **Fix**
+
+    Fill in the missing fields (`"refactor_note": "none"` when there was none), or
     give `"exemption_reason"` for a trivial one-shot change.
     """
     ledger = _ledger(ctx)
@@ -449,7 +463,9 @@ def ledger_sha(ctx: CheckContext) -> Iterator[Violation]:
 
     where `abc1234` is not in `git log --all`.
 
-    **Fix:** record the commit the cycle actually made (`git rev-parse --short HEAD` after
+    **Fix**
+
+    Record the commit the cycle actually made (`git rev-parse --short HEAD` after
     committing); if history was rewritten, note the new commit in the next cycle's line.
     """
     ledger = _ledger(ctx)
@@ -566,7 +582,9 @@ def substantive_delta(ctx: CheckContext) -> Iterator[Violation]:
 
     where commit 9c1e2f0 changed only `.agents/evolve/cycle-history.jsonl`.
 
-    **Fix:** record such a cycle as `"result": "unchanged"` (and keep it local), or point the
+    **Fix**
+
+    Record such a cycle as `"result": "unchanged"` (and keep it local), or point the
     sha at the commit that made the product change.
     """
     ledger = _ledger(ctx)
@@ -603,7 +621,9 @@ def ledger_counts(ctx: CheckContext) -> Iterator[Violation]:
 
         {"cycle": 1, "result": "improved", "goals_passing": "17", "goals_total": null, ...}
 
-    **Fix:** write the counts as plain integers (`"goals_passing": 17`), measured after the
+    **Fix**
+
+    Write the counts as plain integers (`"goals_passing": 17`), measured after the
     cycle, with goals_passing <= goals_total.
     """
     ledger = _ledger(ctx)
@@ -651,7 +671,9 @@ def ledger_timestamp(ctx: CheckContext) -> Iterator[Violation]:
 
         {"cycle": 8, ..., "timestamp": "2026-02-11 21:00"}
 
-    **Fix:** write `YYYY-MM-DDTHH:MM:SS` with `Z` or an offset, e.g. `2026-02-11T21:00:00Z`.
+    **Fix**
+
+    Write `YYYY-MM-DDTHH:MM:SS` with `Z` or an offset, e.g. `2026-02-11T21:00:00Z`.
     """
     ledger = _ledger(ctx)
     if ledger is None:
@@ -718,7 +740,9 @@ def session_state(ctx: CheckContext) -> Iterator[Violation]:
 
     while the ledger's last line is cycle 14.
 
-    **Fix:** rewrite the sidecar from the ledger (it is overwritten state, not history):
+    **Fix**
+
+    Rewrite the sidecar from the ledger (it is overwritten state, not history):
     set `cycle` to the ledger's last cycle and the counters to integers.
     """
     tree_file = ctx.tree.session_state

@@ -7,7 +7,7 @@ once per run and judged line by line; a bad line never hides the rest of the sto
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
 from continuity.formats.facts import MAX_FACT_LENGTH, sentences
@@ -42,7 +42,9 @@ def note_json(ctx: CheckContext) -> Iterator[Violation]:
         {"time": "2026-11-02T14:03:11Z", "project": "tidewater", "fact": "Tides are
         ["not", "an", "object"]
 
-    **Fix:** complete or remove the broken line; write new notes with `continuity note`, which
+    **Fix**
+
+    Complete or remove the broken line; write new notes with `continuity note`, which
     appends whole lines under a lock.
     """
     for store in _stores(ctx):
@@ -86,7 +88,9 @@ def note_field(ctx: CheckContext) -> Iterator[Violation]:
 
         {"time": "2 Nov 2026", "project": "", "fact": "Tides are UTC.", "tags": "ops"}
 
-    **Fix:** `"time": "2026-11-02T14:03:11Z"`, a project name, and `"tags": ["ops"]`;
+    **Fix**
+
+    `"time": "2026-11-02T14:03:11Z"`, a project name, and `"tags": ["ops"]`;
     `continuity note` writes notes this way.
     """
     for store in _stores(ctx):
@@ -96,7 +100,7 @@ def note_field(ctx: CheckContext) -> Iterator[Violation]:
             if "time" not in data:
                 yield _at(note, None, f"note line {note.line} has no `time`",
                           'add "time" as RFC 3339 UTC, e.g. "2026-11-02T14:03:11Z"')
-            elif parse_rfc3339_utc(time) is None:
+            elif not isinstance(time, str) or parse_rfc3339_utc(time) is None:
                 yield _at(note, "time", f"note line {note.line}: time {_show(time)} is not an "
                                         "RFC 3339 UTC date-time",
                           'write e.g. "2026-11-02T14:03:11Z" (seconds, and Z for UTC)')
@@ -131,7 +135,9 @@ def note_unredacted(ctx: CheckContext) -> Iterator[Violation]:
 
         {"time": "...", "project": "ops", "fact": "Billing alerts go to wren@example.org."}
 
-    **Fix:** replace the value with a marker such as `[redacted:email]`, rotate any credential
+    **Fix**
+
+    Replace the value with a marker such as `[redacted:email]`, rotate any credential
     that was written down, and capture notes with `continuity note`, which redacts.
     """
     for store in _stores(ctx):
@@ -161,7 +167,9 @@ def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
 
         {"fact": "The parser needs UTF-8. Also the CI runs nightly.\\nAnd tides are UTC."}
 
-    **Fix:** split it into one note per fact (`continuity note` once per sentence).
+    **Fix**
+
+    Split it into one note per fact (`continuity note` once per sentence).
     """
     for store in _stores(ctx):
         for note in store.notes:
@@ -199,7 +207,9 @@ def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
         {"time": "2026-11-02T14:03:11Z", "project": "tidewater", "fact": "Tides are UTC."}
         {"time": "2026-11-05T09:00:00Z", "project": "tidewater", "fact": "Tides are UTC."}
 
-    **Fix:** leave the store as it is (it is append-only) and recall before capturing next
+    **Fix**
+
+    Leave the store as it is (it is append-only) and recall before capturing next
     time; `continuity recall QUERY --project P` finds the first one.
     """
     seen: dict[tuple[str, str], Note] = {}

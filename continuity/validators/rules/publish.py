@@ -7,7 +7,7 @@ never echoed; a link leaving the repository is reported by its name and never re
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -254,7 +254,7 @@ def _source_position(token: Token, lines: list[str], offset: int) -> tuple[int, 
     before = token.content[:offset]
     line_in_content = before.count("\n")
     column_in_line = offset - (before.rfind("\n") + 1)
-    index = min(token.map[0] + line_in_content, len(lines) - 1)
+    index = min((token.map or [0])[0] + line_in_content, len(lines) - 1)
     content_line = token.content.split("\n")[line_in_content]
     base = lines[index].find(content_line) if content_line else 0
     return index, max(base, 0) + column_in_line + 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME

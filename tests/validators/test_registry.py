@@ -1,0 +1,38 @@
+"""Every rule documents itself the same way: what ``continuity rules CODE`` prints is uniform."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from continuity.validators.registry import all_rules
+
+RULES = all_rules()
+# A section title at the docstring's own indentation (deeper lines are the example's code).
+SECTION = re.compile(r"^ {0,4}\*\*([^*\n]+)\*\*:? *(.*)$", re.M)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[r.code for r in RULES])
+def test_docstring_has_summary_why_example_and_fix_in_that_order(rule):
+    doc = rule.check.__doc__ or ""
+    summary, _, rest = doc.strip().partition("\n")
+    assert summary.endswith("."), "the summary is one sentence on the first line"
+    sections = SECTION.findall(rest)
+    assert [title for title, _ in sections] == ["Example", "Fix"]
+    # The section titles stand alone on their line: "**Fix**", then the text as a paragraph.
+    assert all(inline == "" for _, inline in sections), "write **Fix** on its own line"
+    why = rest.split("**Example**")[0].strip()
+    fix = rest.split("**Fix**")[1].strip()
+    assert why, "a paragraph says why the rule matters"
+    assert fix[:1].isupper() or fix[:1] in "`(", "the fix is a sentence"
+
+
+def test_codes_are_unique_and_in_their_module_range():
+    ranges = {"tree": "1", "entries": "2", "history": "3", "ledger": "4", "notes": "5",
+              "publish": "6"}
+    for rule in RULES:
+        module = rule.check.__module__.rsplit(".", 1)[-1]
+        if module in ranges:
+            assert rule.code[2] == ranges[module], f"{rule.code} lives in rules/{module}.py"
+    assert len({r.code for r in RULES}) == len(RULES)
