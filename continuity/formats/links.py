@@ -17,7 +17,7 @@ import html
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Iterator
+from collections.abc import Iterator
 from urllib.parse import unquote
 
 from continuity.formats.markdown import MarkdownDoc

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import GitRepo, check_json, minimal_tree, run_cli, write_files
+from tests.support.common import GitRepo, check_json, minimal_tree, run_cli
 
 COMPLETED = minimal_tree()["completed/2026-01-03-parse-constants.md"]
 ENTRY = "completed/2026-01-03-parse-constants.md"

@@ -4,7 +4,7 @@ names no file or commit. One scan of the tree serves both (``validators.referenc
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
 from continuity.validators.references import unresolved
