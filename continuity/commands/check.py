@@ -19,7 +19,7 @@ from continuity.output import write_output
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
 from continuity.model.workspace import memory_root_for, open_tree
-from continuity.config import load_config
+from continuity.config import Config, load_config
 
 HELP = "lint memory trees (exit 0 clean, 1 findings, 2 errors)"
 
@@ -44,6 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="lowest severity that makes the exit status 1 (default: error)")
     parser.add_argument("--statistics", action="store_true",
                         help="print a count per rule instead of each finding")
+    parser.add_argument("--watch", action="store_true",
+                        help="check, then re-check as files are saved, printing only the "
+                             "findings that are new or fixed (Ctrl-C stops, exit 0)")
 
 
 def overrides_from(args: argparse.Namespace) -> dict:
@@ -60,13 +63,33 @@ def run(args: argparse.Namespace) -> int:
     if args.ignore:
         config = config.with_options({"ignore": list(config.ignore) + args.ignore},
                                      "command line")
-    # Group the arguments by memory root: one discovery and one git pass per root. A root
-    # named itself is checked whole; files or directories inside it narrow what is reported.
+    groups = _group_by_root(args.paths, config)
+    if args.watch:
+        if args.output_format != "text" or args.output or args.statistics:
+            raise UsageError("--watch prints text as findings come and go; it does not take "
+                             "--output-format, -o or --statistics")
+        from continuity.reporters.watch import watch
+
+        return watch(lambda: check_groups(groups, config, overrides, cwd), list(groups),
+                     sys.stdout)
+    result = check_groups(groups, config, overrides, cwd)
+    if args.statistics and args.output_format == "text":
+        from continuity.reporters.text import summary_line
+        write_output(statistics_table(result) + summary_line(result) + "\n", args.output)
+    else:
+        write_output(FORMATS[args.output_format](result), args.output)
+        if args.statistics:
+            sys.stderr.write(statistics_table(result))
+    return 1 if result.failed(config.fail_on) else 0
+
+
+def _group_by_root(paths: list[str] | None, config: Config) -> OrderedDict[Path, list[str] | None]:
+    """The arguments by memory root: one discovery and one git pass per root. A root named
+    itself is checked whole; files or directories inside it narrow what is reported."""
     groups: OrderedDict[Path, list[str] | None] = OrderedDict()
-    for raw in args.paths or [None]:
-        if raw is None:
-            groups[config.root_path] = None
-            continue
+    if not paths:
+        groups[config.root_path] = None
+    for raw in paths or ():
         path = Path(raw)
         if not path.exists() and not path.is_symlink():
             raise UsageError(f"{raw}: no such file or directory")
@@ -78,6 +101,12 @@ def run(args: argparse.Namespace) -> int:
             listed = groups.setdefault(root, [])
             if listed is not None:  # None: the whole root is judged already
                 listed.append(Path(os.path.relpath(real, root)).as_posix())
+    return groups
+
+
+def check_groups(groups: OrderedDict[Path, list[str] | None], config: Config,
+                 overrides: dict, cwd: Path) -> CheckResult:
+    """One check of every root, narrowed to the files named."""
     diagnostics: list[Diagnostic] = []
     notices: list[str] = []
     files = 0
@@ -97,12 +126,4 @@ def run(args: argparse.Namespace) -> int:
         diagnostics.extend(kept)
         notices.extend(result.notices)
         codes = result.rules
-    result = CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)
-    if args.statistics and args.output_format == "text":
-        from continuity.reporters.text import summary_line
-        write_output(statistics_table(result) + summary_line(result) + "\n", args.output)
-    else:
-        write_output(FORMATS[args.output_format](result), args.output)
-        if args.statistics:
-            sys.stderr.write(statistics_table(result))
-    return 1 if result.failed(config.fail_on) else 0
+    return CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)
