@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from collections.abc import Iterator
 from urllib.parse import unquote
 
@@ -45,8 +45,12 @@ class Link:
     anchor: str  # percent-decoded, "" when none
     written: str  # the destination as written, for messages
     line: int  # file line, 1-based
-    column: int
+    column: int  # of the destination
     image: bool = False
+    # Where the whole inline link is in its line (0-based, end exclusive): the site marks a
+    # dead one there. None for a reference definition.
+    span: tuple[int, int] | None = None
+    text: str = ""  # the link's text or the image's alt text
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,7 @@ def _inline_links(text: str, offset: int, line: int) -> Iterator[Link]:
         found = _link(match.group("dest"), line, offset + match.start("dest") + 1,
                       bool(match.group("image")))
         if found is not None:
-            yield found
+            yield replace(found, span=(offset + match.start(), offset + match.end()), text=inner)
 
 
 def _link(destination: str, line: int, column: int, image: bool) -> Link | None:

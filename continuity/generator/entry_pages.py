@@ -8,6 +8,7 @@ from typing import Any
 from continuity.model.tree import HistoryEntry
 from continuity.generator import mdtext
 from continuity.generator.context import SiteContext
+from continuity.generator.deadlinks import mark_dead_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
 from continuity.generator.safety import neutralise_markdown
@@ -45,12 +46,16 @@ def split_heading(body: str, fallback_title: str) -> tuple[str, str]:
     return f"# {mdtext.inline(fallback_title)}", body.strip("\n")
 
 
-def tree_markdown(ctx: SiteContext, text: str) -> str:
-    """Markdown from the tree as a page embeds it: neutralised, or shown as text when no
+def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
+                  line_offset: int = 0) -> str:
+    """Markdown from the tree as a page embeds it: its dead links marked (``source`` is the
+    file, ``text`` its lines from ``line_offset + 1``), neutralised, or shown as text when no
     Markdown engine could read it in bounded time."""
     reason = unrenderable(text)
     if reason is not None:
         return f"*Shown as text: {reason}.*\n\n" + mdtext.code_block(text, "text")
+    if source is not None:
+        text = mark_dead_links(text, line_offset, ctx.findings_for(source))
     return neutralise_markdown(text) if ctx.options.sanitize_html else text
 
 
@@ -62,12 +67,10 @@ def _body_of(ctx: SiteContext, entry: HistoryEntry) -> tuple[str, str, list]:
         heading = f"# {mdtext.inline(entry.name)}"
         return heading, f"*This file is not shown: {mdtext.inline(reason)}.*", []
     front = document.frontmatter
-    if front.present and front.end_line > 0:
-        body = "\n".join(document.text.split("\n")[front.end_line:])
-    else:
-        body = document.text
+    offset = front.end_line if front.present and front.end_line > 0 else 0
+    body = "\n".join(document.text.split("\n")[offset:]) if offset else document.text
     title = ctx.title(entry)
-    heading, rest = split_heading(tree_markdown(ctx, body), title)
+    heading, rest = split_heading(tree_markdown(ctx, body, entry.path, offset), title)
     if title != entry.title:  # the template's generic heading: say which entry this is
         heading = f"# {mdtext.inline(title)}"
     metadata = [(key, metadata_value(value)) for key, value in front.data.items()]
