@@ -66,11 +66,19 @@ def local_target(destination: str) -> tuple[str, str] | None:
     target = destination.strip()
     if target.startswith("<") and target.endswith(">"):
         target = target[1:-1].strip()
-    if not target or "{{" in target or _SCHEME.match(target) or target.startswith(("/", "\\")):
+    # Markdown decodes entities in a destination (`JaVa&#x53;cript:` is a scheme), and browsers
+    # drop control characters and spaces inside one: judge what a reader's browser would see.
+    if "&" in target:
+        target = html.unescape(target)
+    squeezed = "".join(ch for ch in target if ch > " " and ch != "\x7f")
+    if not target or "{{" in target or _SCHEME.match(squeezed) or \
+            squeezed.startswith(("/", "\\")):
         return None
     path, _, anchor = target.partition("#")
-    path = path.partition("?")[0]
-    return unquote(path), unquote(anchor)
+    path = unquote(path.partition("?")[0])
+    if path.startswith(("/", "\\")) or "\0" in path:  # percent-encoded: still absolute
+        return None
+    return path, unquote(anchor)
 
 
 def _code_span_ranges(line: str) -> list[tuple[int, int, int, int]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from continuity.formats.links import Link, links
 from continuity.formats.markdown import MarkdownDoc
 from continuity.generator.mdtext import attribute
+from continuity.generator.safety import unsafe_url
 from continuity.validators.diagnostics import Diagnostic
 
 #: The rules whose findings are dead links, and the class the site gives them.
@@ -28,7 +29,7 @@ def mark_dead_links(text: str, line_offset: int, findings: list[Diagnostic]) -> 
     chosen: dict[int, list[tuple[Link, Diagnostic]]] = {}
     for link in links(MarkdownDoc(text, line_offset)):
         finding = dead.get((link.line, link.column))
-        if finding is not None and link.span is not None:
+        if finding is not None and link.span is not None and not unsafe_url(link.written):
             chosen.setdefault(link.line - line_offset - 1, []).append((link, finding))
     for index, found in chosen.items():
         line = lines[index]

@@ -184,3 +184,12 @@ def test_both_rules_are_listed_with_example_and_fix():
     for code in ("CT111", "CT211"):
         text = run_cli("rules", code).out
         assert "**Example**" in text and "**Fix**" in text
+
+
+@pytest.mark.parametrize("destination", [
+    "JaVa&#x53;cript:alert(4)", "java\tscript:alert(1)", "%2Fetc%2Fpasswd", "&#47;etc/passwd",
+    "//example.invalid/x.md", "data:text/html,x", "file:///etc/passwd"])
+def test_disguised_schemes_and_absolute_paths_are_never_judged(memory: GitRepo,
+                                                               destination: str):
+    memory.commit("odd link", {"STATE.md": state_with(f"[odd]({destination})")})
+    assert findings(memory.path) == []
