@@ -19,6 +19,13 @@ FILLERS: frozenset[str] = frozenset({
     NOT_RECORDED, "tbd", "todo", "n/a", "-", "?", "—", "–",
 })
 
+#: A line that may be a filler on its own: a sentence, a list item, or a table row's second
+#: cell (one search over a whole entry finds the few that need a closer look).
+FILLER_LINE = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+|\|[^|\n]*\|[ \t]*)?[*_`~ \t]*(?:"
+    + "|".join(re.escape(filler) for filler in sorted(FILLERS, key=len, reverse=True))
+    + r")[*_`~. \t]*(?:\|.*)?$", re.IGNORECASE | re.MULTILINE)
+
 # Emphasis, code marks and a closing full stop around a filler (`*TBD*`, `` `n/a` ``, "TODO.").
 _DECORATION = re.compile(r"^[\s*_`~]+|[\s*_`~.]+$")
 

@@ -124,7 +124,8 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
     for state in tree.state_files:
         if state.document is not None:
             body = state.document.body
-            found += _dead_links(resolver, state.path, body, range(len(body.lines)), False)
+            if _may_link(state.document.text):
+                found += _dead_links(resolver, state.path, body, range(len(body.lines)), False)
             found += _mesh_paths(resolver, tree, state.path, body)
     for directory in tree.directories.values():
         for entry in directory.entries:
@@ -134,7 +135,8 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
             evidence = _evidence_section(directory.name, directory.custom, body)
             everything = range(len(body.lines))
             if evidence is None:
-                found += _dead_links(resolver, entry.path, body, everything, False)
+                if _may_link(entry.document.text):
+                    found += _dead_links(resolver, entry.path, body, everything, False)
                 continue
             inside = body.body_indices(evidence)
             outside = [i for i in everything if i not in inside]
@@ -145,6 +147,11 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
                 commits += [(entry.path, span) for span in _commits(body, inside)]
     found += _dead_commits(ctx, commits)
     return sorted(found, key=lambda u: (u.path, u.line, u.column))
+
+
+def _may_link(text: str) -> bool:
+    """Whether ``text`` can hold a Markdown link at all (most entries do not)."""
+    return "](" in text or "]:" in text
 
 
 def _evidence_section(directory: str, custom: bool, body: MarkdownDoc) -> Section | None:
@@ -160,10 +167,13 @@ def _evidence_section(directory: str, custom: bool, body: MarkdownDoc) -> Sectio
 
 def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices,
                 evidence: bool) -> list[Unresolved]:
-    base = os.path.dirname(os.path.join(resolver.root, path))
+    found = _links_at(body, indices)
+    if not found:
+        return []
     own = os.path.join(resolver.root, path)
+    base = os.path.dirname(own)
     dead: list[Unresolved] = []
-    for link in _links_at(body, indices):
+    for link in found:
         reason = _judge(resolver, base, own, link)
         if reason is not None:
             dead.append(Unresolved(path, link.line, link.column, link.written, reason, evidence))
@@ -245,9 +255,12 @@ def _path_state(resolver: Resolver, tree: MemoryTree, path: str, text: str) -> s
     the file's own directory; found if any of them holds it."""
     target = _LINE_SUFFIX.sub("", text)
     bases = [resolver.root, resolver.boundary, os.path.dirname(os.path.join(resolver.root, path))]
-    states = {resolver.lookup(base, target)[0] for base in dict.fromkeys(bases)}
-    if FOUND in states:
-        return FOUND
+    states = set()
+    for base in dict.fromkeys(bases):
+        state = resolver.lookup(base, target)[0]
+        if state == FOUND:
+            return FOUND
+        states.add(state)
     return MISSING if MISSING in states else OUTSIDE
 
 

@@ -20,7 +20,7 @@ from continuity.model.kinds import TEMPLATE_NAME
 from continuity.formats.markdown import (LIST_ITEM, PLACEHOLDER, MarkdownDoc, Section, TableRow,
                                          normalise_heading)
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, Template, TreeFile
-from continuity.formats.fillers import filler_names, is_filler
+from continuity.formats.fillers import FILLER_LINE, filler_names, is_filler
 from continuity.formats.timestamps import parse_date_value
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.repository import tracked as tracked_paths
@@ -322,6 +322,8 @@ def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violat
                     entry.path, f"frontmatter field '{key}' holds the filler '{value.strip()}'",
                     f"give '{key}' its real value", line, column)
     body = _document(entry).body
+    if not FILLER_LINE.search(_document(entry).text):
+        return  # no line is a filler on its own: most entries
     template = directory.template
     evidence_owned = directory.name == "completed" and not directory.custom  # CT209's
     for section in body.sections:
