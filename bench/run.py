@@ -11,7 +11,9 @@ then measures, interleaved in the same run so machine load hits both sides alike
 1. the floor: ``git log --raw`` over the repository plus reading every file once, against
    ``continuity check`` (history rules on), with the check's peak memory, and the check
    without git (``--no-git``: what the history rules cost is the difference);
-2. plain ``mkdocs build`` of the same Markdown pages (written once by ``continuity generate``),
+2. ``continuity check --no-git`` of one entry, as the per-file pre-commit hook runs it, against
+   the same check of the whole tree;
+3. plain ``mkdocs build`` of the same Markdown pages (written once by ``continuity generate``),
    same theme, entries out of the navigation, against ``mkdocs build`` with the plugin
    (skipped with ``--check-only``).
 
@@ -56,6 +58,7 @@ class SizeResult:
     floor: list[Sample] = field(default_factory=list)
     check: list[Sample] = field(default_factory=list)
     check_no_git: list[Sample] = field(default_factory=list)
+    one_entry: list[Sample] = field(default_factory=list)  # the per-file hook: one entry named
     plain: list[Sample] = field(default_factory=list)
     plugin: list[Sample] = field(default_factory=list)
     check_findings: str = ""
@@ -73,6 +76,11 @@ class SizeResult:
         if not self.plain:
             return None
         return self.median(self.plugin) / self.median(self.plain)
+
+    @property
+    def one_entry_ratio(self) -> float:
+        """One changed entry against the whole tree, both without git (as the hook runs)."""
+        return self.median(self.one_entry) / self.median(self.check_no_git)
 
     @property
     def peak_mb(self) -> float:
@@ -159,6 +167,8 @@ def measure(entries: int, commits: int, repeat: int, seed: int, keep: Path | Non
             result.check_findings = (f"{summary['errors']} errors, {summary['warnings']} "
                                      f"warnings in {summary['files']:,} files")
             result.check_no_git.append(timed(check + ["--no-git"], repo)[0])
+            one = sorted((repo / "journal").glob("*-turn-*.md"))[-1].relative_to(repo)
+            result.one_entry.append(timed(check + ["--no-git", str(one)], repo)[0])
             if builds:
                 result.plain.append(timed(build + [str(plain_yml)], work)[0])
                 result.plugin.append(timed(build + [str(plugin_yml)], work)[0])
@@ -190,8 +200,9 @@ def table(results: list[SizeResult], repeat: int) -> str:
         f"median of {repeat} runs, interleaved.",
         "",
         "| entries | commits | files | floor s | check s | check / floor | check peak MB "
-        "| check --no-git s | plain build s | plugin build s | plugin / plain |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| check --no-git s | one entry s | one / whole | plain build s | plugin build s "
+        "| plugin / plain |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         builds = (f"| {r.median(r.plain):.2f} | {r.median(r.plugin):.2f} | {r.build_ratio:.2f}x |"
@@ -199,7 +210,8 @@ def table(results: list[SizeResult], repeat: int) -> str:
         rows.append(
             f"| {r.entries:,} | {r.commits:,} | {r.files:,} | {r.median(r.floor):.2f} "
             f"| {r.median(r.check):.2f} | {r.check_ratio:.2f}x | {r.peak_mb:.0f} "
-            f"| {r.median(r.check_no_git):.2f} " + builds)
+            f"| {r.median(r.check_no_git):.2f} | {r.median(r.one_entry):.2f} "
+            f"| {r.one_entry_ratio:.3f} " + builds)
     if len(results) >= 2:
         small, large = results[0], results[-1]
         factor = large.entries / small.entries

@@ -123,11 +123,28 @@ def parse_size(name: str, value: Any, source: str) -> int:
                       f"got {value!r}")
 
 
+#: A rule code (CT301) or a prefix of codes (CT3, CT30); ``continuity rules`` lists them.
+CODE = re.compile(r"^CT\d{0,3}\Z")
+
+
+def _codes(name: str, codes: tuple[str, ...], source: str) -> tuple[str, ...]:
+    """Rule codes or prefixes, upper-cased; a malformed one (``CT6O1``) is an error naming it.
+    Whether a well-formed code names a rule is checked against the registry by the engine."""
+    result = tuple(code.strip().upper() for code in codes)
+    for code in result:
+        if not CODE.match(code):
+            raise ConfigError(f"{source}: option '{name}': '{code}' is not a rule code or prefix "
+                              "(CT followed by up to three digits, such as CT3 or CT301; "
+                              "`continuity rules` lists them)")
+    return result
+
+
 def _severity_map(value: Any, source: str) -> dict[str, str]:
     if not isinstance(value, dict):
         raise ConfigError(f"{source}: option 'severity' must be a table of CODE = level")
     result = {}
     for code, level in value.items():
+        _codes("severity", (str(code),), source)
         if level not in ("error", "warning", "off"):
             raise ConfigError(f"{source}: severity for {code} must be error, warning or off, "
                               f"got {level!r}")
@@ -186,7 +203,7 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
         elif name in ("notes", "exclude"):
             result[name] = _string_list(name, value, source)
         elif name in ("select", "ignore"):
-            result[name] = tuple(code.upper() for code in _string_list(name, value, source))
+            result[name] = _codes(name, _string_list(name, value, source), source)
         elif name == "severity":
             result[name] = _severity_map(value, source)
         elif name == "git":
@@ -236,9 +253,67 @@ def _load_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
 
 
+#: The options of the MkDocs plugin whose paths are relative to mkdocs.yml.
+MKDOCS_PATH_OPTIONS = ("root", "ledger", "session_state")
+
+
+def mkdocs_plugin_options(directory: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The ``continuity`` plugin's options in ``directory/mkdocs.yml``, if it lists the plugin.
+
+    SPEC §3: a repository configured for the site is linted by ``continuity check`` with no
+    extra configuration. Tags MkDocs configurations use (``!!python/name:``, ``!ENV``) are
+    read as nothing: only the plugin's own options matter here.
+    """
+    path = directory / "mkdocs.yml"
+    if not path.is_file():
+        return None
+    import yaml  # only when there is a mkdocs.yml
+
+    class _Loader(yaml.SafeLoader):
+        pass
+
+    _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    try:
+        text = path.read_text("utf-8")
+        data = yaml.load(text, Loader=_Loader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        if "continuity" in (locals().get("text") or ""):
+            raise ConfigError(f"{path}: cannot read the continuity plugin's options: "
+                              f"{one_line_error(exc)}") from None
+        return None
+    plugins = data.get("plugins") if isinstance(data, dict) else None
+    options: Any = None
+    if isinstance(plugins, dict):
+        if "continuity" not in plugins:
+            return None
+        options = plugins["continuity"]
+    elif isinstance(plugins, list):
+        for item in plugins:
+            if item == "continuity":
+                options = {}
+            elif isinstance(item, dict) and "continuity" in item:
+                options = item["continuity"]
+                break
+        else:
+            if options is None:
+                return None
+    else:
+        return None
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ConfigError(f"{path}: the continuity plugin's options must be a mapping")
+    return path, dict(options)
+
+
+def one_line_error(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
 def load_config(cwd: Path | None = None, overrides: dict[str, Any] | None = None,
-                use_files: bool = True) -> Config:
-    """Defaults, then the nearest configuration file, then ``overrides`` (flags or plugin)."""
+                use_files: bool = True, use_mkdocs: bool = True) -> Config:
+    """Defaults, then the nearest configuration file, then the continuity plugin's options in
+    ``cwd/mkdocs.yml`` (``use_mkdocs``), then ``overrides`` (flags or plugin)."""
     cwd = (cwd or Path.cwd()).resolve()
     config = Config(base_dir=cwd)
     if use_files:
@@ -247,6 +322,13 @@ def load_config(cwd: Path | None = None, overrides: dict[str, Any] | None = None
             path, options = found
             config = replace(config, base_dir=path.parent, source=str(path))
             config = config.with_options(options, str(path))
+        plugin = mkdocs_plugin_options(cwd) if use_mkdocs else None
+        if plugin is not None and plugin[1]:
+            path, options = plugin
+            for name in MKDOCS_PATH_OPTIONS:  # relative to mkdocs.yml, as the plugin reads them
+                if isinstance(options.get(name), str) and options[name]:
+                    options[name] = str((path.parent / options[name]).resolve())
+            config = replace(config, source=str(path)).with_options(options, str(path))
     if overrides:
         config = config.with_options({k: v for k, v in overrides.items() if v is not None},
                                      "command line")

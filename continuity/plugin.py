@@ -23,10 +23,12 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from continuity.config import Config, load_config, validate
 from continuity.validators.diagnostics import Severity
 from continuity.errors import ContinuityError
-from continuity.generator import GenerateOptions, Site, generate
-from continuity.generator.inputs import ProvenanceCache, gather
+from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
+from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
 from continuity.generator.safety import clean_html
-from continuity.model.tree import MemoryTree, discover
+from continuity.model.roots import forget as forget_roots
+from continuity.model.tree import MemoryTree
+from continuity.model.workspace import site_trees
 from continuity.output import one_line
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
@@ -52,6 +54,7 @@ class ContinuityPlugin(BasePlugin):
         self.provenance_cache: ProvenanceCache = {}
         self.sanitised: set[str] = set()  # src_uris of pages whose HTML is cleaned
         self.tree: MemoryTree | None = None
+        self.trees: list[MemoryTree] = []  # the root and the roots below it
         self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
         self.watched: set[str] = set()
 
@@ -76,7 +79,7 @@ class ContinuityPlugin(BasePlugin):
         for name in PATH_OPTIONS:  # relative to mkdocs.yml, wherever a config file sits
             if isinstance(options.get(name), str):
                 options[name] = str((self.project_dir / options[name]).resolve())
-        config = load_config(self.project_dir)
+        config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
         return config.with_options(options, "mkdocs.yml") if options else config
 
     # -- events
@@ -112,9 +115,16 @@ class ContinuityPlugin(BasePlugin):
 
     def add_memory_site(self, files: Files, config: MkDocsConfig) -> Files:
         settings = self.settings()
-        tree = discover(settings)
-        inputs = gather(tree, settings, self.project_dir, self.provenance_cache)
-        self.tree = tree
+        forget_roots()  # a serve session sees roots come and go
+        trees = site_trees(settings, cwd=self.project_dir)  # the root, then the roots below it
+        tree = trees[0]
+        parts = []
+        for index, each in enumerate(trees):
+            cache = self.provenance_cache if index == 0 else None
+            gathered = gather(each, settings, self.project_dir, cache)
+            parts.append(RootPart(each, gathered.check, gathered.provenance))
+        inputs = SiteInputs(combined([part.check for part in parts]), parts[0].provenance)
+        self.tree, self.trees = tree, trees
         for notice in inputs.check.notices:
             log.info(notice)
         threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
@@ -127,7 +137,7 @@ class ContinuityPlugin(BasePlugin):
         prefix = settings.site_prefix
         if inside and not prefix:  # keep the tree's files at their own URLs
             prefix = Path(os.path.relpath(tree.root, docs_dir)).as_posix().strip(".")
-        site = generate(tree, inputs.check, inputs.provenance, GenerateOptions(
+        site = generate_roots(parts, GenerateOptions(
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
             sanitize_html=settings.sanitize_html))
         own_nav = config.nav is None
@@ -139,7 +149,8 @@ class ContinuityPlugin(BasePlugin):
                 f"continuity: the memory tree has {inputs.check.errors} errors and "
                 f"{inputs.check.warnings} warnings, and the plugin's option `strict` is true")
         if self.server is not None:
-            self.watch_tree(tree, docs_dir)
+            for each in trees:
+                self.watch_tree(each, docs_dir)
         return files
 
     def add_site(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
@@ -237,8 +248,8 @@ class ContinuityPlugin(BasePlugin):
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         self.server = server
-        if self.tree is not None:
-            self.watch_tree(self.tree, Path(config.docs_dir).resolve())
+        for tree in self.trees:
+            self.watch_tree(tree, Path(config.docs_dir).resolve())
         return server
 
     def watch_tree(self, tree: MemoryTree, docs_dir: Path) -> None:

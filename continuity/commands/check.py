@@ -9,17 +9,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections import OrderedDict
 from pathlib import Path
 
 from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import CheckResult, active_rules, run_check, start_git
-from continuity.errors import UsageError
 from continuity.output import write_output
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
-from continuity.model.workspace import memory_root_for, open_tree
+from continuity.model.roots import MAX_ROOT_DEPTH
+from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
 from continuity.config import Config, load_config
+from continuity.errors import UsageError
 
 HELP = "lint memory trees (exit 0 clean, 1 findings, 2 errors)"
 
@@ -56,6 +56,10 @@ def overrides_from(args: argparse.Namespace) -> dict:
     return overrides
 
 
+def _under(path: str, prefix: str) -> bool:
+    return prefix in (".", "") or path == prefix or path.startswith(prefix + "/")
+
+
 def run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
     overrides = overrides_from(args)
@@ -63,16 +67,20 @@ def run(args: argparse.Namespace) -> int:
     if args.ignore:
         config = config.with_options({"ignore": list(config.ignore) + args.ignore},
                                      "command line")
-    groups = _group_by_root(args.paths, config)
+    # Every memory root the paths stand for, one discovery and one git pass each. A root named
+    # (or found below a directory named) is checked whole; files or directories inside one
+    # narrow what is reported, and files alone are discovered alone (the per-file hook).
+    targets = resolve_targets(args.paths, config, cwd)
     if args.watch:
         if args.output_format != "text" or args.output or args.statistics:
             raise UsageError("--watch prints text as findings come and go; it does not take "
                              "--output-format, -o or --statistics")
         from continuity.reporters.watch import watch
 
-        return watch(lambda: check_groups(groups, config, overrides, cwd), list(groups),
-                     sys.stdout)
-    result = check_groups(groups, config, overrides, cwd)
+        roots = sorted({target.root for target in targets})
+        roots = [r for r in roots if not any(o != r and o in r.parents for o in roots)]
+        return watch(lambda: check_targets(targets, config, cwd), roots, sys.stdout)
+    result = check_targets(targets, config, cwd)
     if args.statistics and args.output_format == "text":
         from continuity.reporters.text import summary_line
         write_output(statistics_table(result) + summary_line(result) + "\n", args.output)
@@ -83,47 +91,43 @@ def run(args: argparse.Namespace) -> int:
     return 1 if result.failed(config.fail_on) else 0
 
 
-def _group_by_root(paths: list[str] | None, config: Config) -> OrderedDict[Path, list[str] | None]:
-    """The arguments by memory root: one discovery and one git pass per root. A root named
-    itself is checked whole; files or directories inside it narrow what is reported."""
-    groups: OrderedDict[Path, list[str] | None] = OrderedDict()
-    if not paths:
-        groups[config.root_path] = None
-    for raw in paths or ():
-        path = Path(raw)
-        if not path.exists() and not path.is_symlink():
-            raise UsageError(f"{raw}: no such file or directory")
-        root = memory_root_for(path, config)
-        real = path.resolve() if path.is_dir() else path.absolute().parent.resolve() / path.name
-        if real == root:
-            groups[root] = None
-        else:
-            listed = groups.setdefault(root, [])
-            if listed is not None:  # None: the whole root is judged already
-                listed.append(Path(os.path.relpath(real, root)).as_posix())
-    return groups
-
-
-def check_groups(groups: OrderedDict[Path, list[str] | None], config: Config,
-                 overrides: dict, cwd: Path) -> CheckResult:
-    """One check of every root, narrowed to the files named."""
+def check_targets(targets: list[Target], config: Config, cwd: Path) -> CheckResult:
+    """One check of every target, narrowed to the files named."""
     diagnostics: list[Diagnostic] = []
     notices: list[str] = []
     files = 0
     codes: tuple[str, ...] = ()
     rules = active_rules(config)
-    for root, only in groups.items():
+    for target in targets:
+        root, only = target.root, target.only
         early = start_git(root, config, rules)  # git reads the log while the tree is discovered
-        _, tree = open_tree(root, overrides, cwd)
+        tree = open_target(target, config)
         result = run_check(tree, config, cwd=cwd, rules=rules, early=early)
         kept = result.diagnostics
         if only is not None:
-            kept = tuple(d for d in kept if any(
-                d.root_path == f or d.root_path.startswith(f + "/") for f in only))
-            files += len(only)
+            kept = tuple(d for d in kept if any(_under(d.root_path, f) for f in only))
+            judged = [p for p in tree.file_paths() if any(_under(p, f) for f in only)]
+            outside = [f for f in only if not any(_under(p, f) for p in judged)]
+            if outside and target.files_only:
+                # A staged README.md or source file (the per-file hook gets every staged
+                # file): said, not judged, and not an error; a directory named is one.
+                shown = ", ".join(os.path.relpath(root / f, cwd) for f in outside[:3])
+                more = f" and {len(outside) - 3} more" if len(outside) > 3 else ""
+                notices.append(f"not part of the memory tree of {os.path.relpath(root, cwd)}/, "
+                               f"so not judged: {shown}{more}")
+            elif not judged:
+                raise NothingToCheck(
+                    f"{', '.join(os.path.relpath(root / f, cwd) for f in only)}: no file of the "
+                    f"memory root {os.path.relpath(root, cwd)}/ to check there (no entry, "
+                    f"template or state file); run `continuity check {os.path.relpath(root, cwd)}`")
+            files += len(judged)
         else:
             files += result.files
         diagnostics.extend(kept)
         notices.extend(result.notices)
         codes = result.rules
+        if target.search is not None and target.search.too_deep and target.root == targets[0].root:
+            deep = ", ".join(os.path.relpath(p, cwd) for p in target.search.too_deep[:3])
+            notices.append(f"directories more than {MAX_ROOT_DEPTH} levels down were not "
+                           f"searched for memory roots (below {deep})")
     return CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)

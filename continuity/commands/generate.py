@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from continuity.config import load_config
 from continuity.errors import UsageError
-from continuity.model.tree import discover
 from continuity.output import write_atomic
-from continuity.model.workspace import open_tree
+from continuity.model.workspace import site_trees
 
 if TYPE_CHECKING:
     from continuity.generator import Site
@@ -50,17 +50,18 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"git": "off" if args.no_git else None, "site_prefix": args.site_prefix}
     # The generator (Markdown, Jinja, the sanitiser) is imported only by the command that
     # needs it: every other command starts faster.
-    from continuity.generator import GenerateOptions, generate
-    from continuity.generator.inputs import gather
+    from continuity.generator import GenerateOptions, RootPart, generate_roots
+    from continuity.generator.inputs import SiteInputs, combined, gather
 
-    config, tree = open_tree(None, overrides, cwd)
-    if args.root is not None:
-        root = Path(args.root)
-        if not root.is_dir():
-            raise UsageError(f"{args.root}: not a directory (give the memory root)")
-        tree = discover(config, root)
-    inputs = gather(tree, config, cwd)
-    site = generate(tree, inputs.check, inputs.provenance, GenerateOptions(
+    config = load_config(cwd, overrides)
+    trees = site_trees(config, Path(args.root) if args.root is not None else None, cwd)
+    tree = trees[0]
+    parts = []
+    for each in trees:  # each root checked with its own templates, mesh and history
+        gathered = gather(each, config, cwd)
+        parts.append(RootPart(each, gathered.check, gathered.provenance))
+    inputs = SiteInputs(combined([part.check for part in parts]), {})
+    site = generate_roots(parts, GenerateOptions(
         prefix=config.site_prefix, page_size=config.page_size,
         title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html))
     out = Path(args.out)

@@ -12,6 +12,7 @@ gate a build), and 2 when it could not be made.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -44,6 +45,13 @@ def run(args: argparse.Namespace) -> int:
         overrides["git"] = "off"
     config, tree = open_tree(Path(args.path) if args.path else None, overrides, cwd)
     result = run_check(tree, config, cwd=cwd)
+    if tree.children:  # one report per root: say which roots below are not in this one
+        below = ", ".join(f"{os.path.relpath(tree.root / child, cwd)}/"
+                          for child in tree.children[:3])
+        more = f" and {len(tree.children) - 3} more" if len(tree.children) > 3 else ""
+        print(f"continuity: this report covers {os.path.relpath(tree.root, cwd)}/ alone; the "
+              f"memory roots below it ({below}{more}) have reports of their own "
+              "(`continuity report PATH`)", file=sys.stderr)
     report = build_report(tree, result)
     if args.output or not args.write_audit:
         base = (Path(args.output).absolute().parent if args.output and args.output != "-"

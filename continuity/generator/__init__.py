@@ -8,9 +8,15 @@ build in memory; ``continuity generate --out DIR`` writes them to disk.
 
 from __future__ import annotations
 
+import os
+import posixpath
+from dataclasses import dataclass, replace
+from pathlib import Path
+from collections.abc import Sequence
+
 from continuity.validators.engine import CheckResult
 from continuity.model.tree import MemoryTree
-from continuity.generator.context import GenerateOptions, SiteContext
+from continuity.generator.context import GenerateOptions, RootLink, SiteContext
 from continuity.generator.entry_pages import entry_pages
 from continuity.generator.index_pages import directory_pages, state_pages
 from continuity.history.provenance import CommitRef, added_commits
@@ -18,8 +24,8 @@ from continuity.generator.site import Page, Site, StaticFile
 from continuity.generator.summary_pages import findings_page, home_page, ledger_page, notes_page
 from continuity.generator.withhold import withhold_credentials
 
-__all__ = ["CommitRef", "GenerateOptions", "Page", "Site", "StaticFile", "added_commits",
-           "generate"]
+__all__ = ["CommitRef", "GenerateOptions", "Page", "RootPart", "Site", "StaticFile",
+           "added_commits", "generate", "generate_roots"]
 
 
 def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, CommitRef],
@@ -36,3 +42,61 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
     entries, copies = entry_pages(ctx)
     pages.extend(entries)
     return withhold_credentials(Site(tuple(pages), tuple(copies)), check_result, tree.root)
+
+
+@dataclass(frozen=True)
+class RootPart:
+    """One memory root of a nested site with what its pages are made from."""
+
+    tree: MemoryTree
+    check: CheckResult
+    provenance: dict[str, CommitRef]
+
+
+def _folder(prefix: str, relative: str) -> str:
+    return "/".join(part for part in (prefix.strip("/"), relative) if part and part != ".")
+
+
+def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = None) -> Site:
+    """The site of a memory root (``parts[0]``) and the roots below it (the protocol's nesting).
+
+    Each child root's pages sit under its own folder, its path below the top root, so the
+    relative links between the roots' files resolve; its home page links up to its parent's
+    and every home page lists the roots directly below it. Only the top root's pages are in
+    the navigation: it stays as small as one root's, however many roots there are.
+    """
+    options = options or GenerateOptions()
+    top = parts[0].tree.root
+    relative = {p.tree.root: Path(os.path.relpath(p.tree.root, top)).as_posix() for p in parts}
+    relative[top] = "."
+    homes = {root: posixpath.join(_folder(options.prefix, rel), "index.md")
+             for root, rel in relative.items()}
+    links = {p.tree.root: RootLink(relative[p.tree.root] if p.tree.root != top else top.name,
+                                   homes[p.tree.root],
+                                   p.check.errors, p.check.warnings) for p in parts}
+    pages: list[Page] = []
+    copies: list[StaticFile] = []
+    taken: set[str] = set()
+    for index, part in enumerate(parts):
+        root = part.tree.root
+        children = [root / child for child in part.tree.children]
+        children = [child for child in children if child in links]
+        parent = next((links[p.tree.root] for p in parts for child in p.tree.children
+                       if p.tree.root / child == root), None)
+        own = replace(
+            options, prefix=_folder(options.prefix, relative[root]),
+            title=options.title if index == 0 else f"Memory: {relative[root]}",
+            children=tuple(links[c] for c in children), parent=parent,
+            reserved=tuple(homes[c] for c in children))
+        site = generate(part.tree, part.check, part.provenance, own)
+        for page in site.pages:
+            if page.path in taken:
+                continue  # a page another root already has (never a tree file of this root)
+            taken.add(page.path)
+            if index:  # out of the navigation; its source named from the top root
+                source = posixpath.join(relative[root], page.source) if page.source else None
+                page = replace(page, in_nav=False, source=source)
+            pages.append(page)
+        copies.extend(c for c in site.static_files if c.path not in taken)
+        taken.update(c.path for c in site.static_files)
+    return Site(tuple(pages), tuple(copies))

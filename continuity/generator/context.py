@@ -27,6 +27,21 @@ class GenerateOptions:
     page_size: int = 50  # entries per page of a paginated index
     title: str = "Memory"  # the home page's heading
     sanitize_html: bool = True  # clean raw HTML in Markdown copied from the tree
+    #: Nesting: the roots below this one and the root above, linked from the home page.
+    children: tuple[RootLink, ...] = ()
+    parent: RootLink | None = None
+    #: Page paths other roots' pages take (a child root's folder): never given to this root.
+    reserved: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RootLink:
+    """Another memory root of the site, as the home page lists it."""
+
+    label: str  # its path, relative to the top root ('.' for the top)
+    page: str  # its home page
+    errors: int = 0
+    warnings: int = 0
 
 
 @dataclass(frozen=True)
@@ -87,7 +102,7 @@ class SiteContext:
     _titles: dict[str, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.layout = SiteLayout(self.tree, self.options.prefix)
+        self.layout = SiteLayout(self.tree, self.options.prefix, self.options.reserved)
         self.findings = defaultdict(list)
         for diagnostic in self.check.diagnostics:
             self.findings[diagnostic.root_path].append(diagnostic)

@@ -56,3 +56,11 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
         notices = tuple(dict.fromkeys((status.notice, *check.notices)))
         check = CheckResult(check.diagnostics, notices, check.files, check.rules)
     return SiteInputs(check, provenance)
+
+
+def combined(checks: list[CheckResult]) -> CheckResult:
+    """The findings of several roots (a nested site) as one result: for the summary line, the
+    build's log and the option ``strict``."""
+    diagnostics = tuple(sorted(d for check in checks for d in check.diagnostics))
+    notices = tuple(dict.fromkeys(n for check in checks for n in check.notices))
+    return CheckResult(diagnostics, notices, sum(c.files for c in checks), checks[0].rules)

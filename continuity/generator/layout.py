@@ -27,11 +27,12 @@ def _url_key(path: str) -> str:
 class SiteLayout:
     """Page paths (relative to the site's docs root) for the things of one tree."""
 
-    def __init__(self, tree: MemoryTree, prefix: str = ""):
+    def __init__(self, tree: MemoryTree, prefix: str = "", reserved: tuple[str, ...] = ()):
         prefix = prefix.strip("/")
         self.prefix = f"{prefix}/" if prefix else ""
         self.tree = tree
-        self._taken: set[str] = set()
+        # Pages of other roots (a child root's home): this root's derived pages move aside.
+        self._taken: set[str] = {_url_key(path) for path in reserved}
         self._by_root_path: dict[str, str] = {}
         self._copies: dict[str, str] = {}
         self._derived: dict[tuple[str, str], str] = {}  # (kind, key) -> page, reserved once

@@ -54,6 +54,7 @@ def home_page(ctx: SiteContext) -> Page:
         by_rule=[(code, name, count) for (code, name), count in sorted(by_rule.items())],
         findings_page=layout.findings, directories=directories, states=states, latest=latest,
         directory_pages={n: layout.directory_page(n) for n in ctx.tree.directories},
+        children=ctx.options.children, parent=ctx.options.parent,
         activity_chart=charts.bar_chart(activity_points(history),
                                         title="History entries per month"),
         ledger=ledger, notes=notes)

@@ -45,7 +45,7 @@ from continuity.config import Config
 from continuity.errors import GitUnavailable, UsageError
 from continuity.history.git import BlobReader, GitError, Repository
 from continuity.model.kinds import DIRECTORY_KINDS, LEDGER_PATH
-from continuity.model.tree import MemoryTree
+from continuity.model.tree import MemoryTree, owns_repository_ledger
 
 LOG_FORMAT = "%x01%H%x00%P%x00%aI%x00%s%x00"
 
@@ -352,7 +352,8 @@ def ledger_places(config: Config, root: Path, repo_root: Path | None) -> list[Pa
     if config.ledger:
         return [(config.base_dir / config.ledger).absolute()]
     places = [root / LEDGER_PATH]
-    if repo_root is not None and repo_root.resolve() != root:
+    if repo_root is not None and repo_root.resolve() != root and \
+            owns_repository_ledger(root, repo_root, config):
         places.append(repo_root.resolve() / LEDGER_PATH)
     return places
 

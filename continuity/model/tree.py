@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from collections.abc import Iterable
 
 from continuity.formats import frontmatter as fm
 from continuity.config import Config
@@ -25,6 +26,9 @@ from continuity.model.kinds import (
 )
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import TextRead, read_text
+from continuity.model.roots import (
+    RootSearch, declared_parent, holds_state_by_name, link_outside, repository_ledger_owner,
+)
 
 BUILTIN_TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "entries"
 
@@ -234,6 +238,7 @@ class StateFile:
     document: Document | None
     declared_edges: tuple[tuple[str, int], ...] | None  # None: no ## Mesh index
     mesh_line: int = 1
+    parent: tuple[str, int] | None = None  # ``parent: ../STATE.md`` as written, and its line
 
     @property
     def stem(self) -> str:
@@ -259,6 +264,8 @@ class MemoryTree:
     session_state: TreeFile | None
     note_stores: tuple[TreeFile, ...]
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
+    #: Child memory roots below this one (root-relative, nearest first): each is its own tree.
+    children: tuple[str, ...] = ()
 
     # -- lookups used by rules and pages
 
@@ -288,6 +295,14 @@ class MemoryTree:
                 files.append(extra)
         files.extend(self.note_stores)
         return files
+
+    def file_paths(self) -> list[str]:
+        """Root-relative paths of every file judged: those of :meth:`all_files`, the
+        directories' templates, and the links and oversized files skipped (CT602, CT603)."""
+        paths = [f.path for f in self.all_files()]
+        paths += [d.template_file.path for d in self.directories.values() if d.template_file]
+        paths += [f.path for f in self.skipped]
+        return paths
 
     def relpath(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.root)).as_posix()
@@ -330,15 +345,9 @@ class _Walker:
             is_link = path.is_symlink()
         # Links, and configured paths above the root (a ledger, a note store), must stay inside.
         if is_link or rel.startswith("../"):
-            try:
-                target = path.resolve(strict=False)
-            except (OSError, RuntimeError):  # loops
-                target = None
-            if target is None or not _inside(target, self.boundary):
-                if is_link:
-                    shown = os.readlink(path) if _can_readlink(path) else "?"
-                else:
-                    shown = str(path)
+            outside = link_outside(path, self.boundary)
+            if outside is not None:
+                shown = outside if is_link else str(path)
                 tree_file = TreeFile(rel, path, None, symlink_target=shown)
                 self.skipped.append(tree_file)
                 return tree_file
@@ -350,37 +359,21 @@ class _Walker:
 
     def directory_link_inside(self, path: Path) -> bool:
         """A linked directory is read only when it stays inside the boundary; else skipped."""
-        try:
-            target = path.resolve(strict=False)
-        except (OSError, RuntimeError):  # loops
-            target = None
-        if target is not None and _inside(target, self.boundary):
+        outside = link_outside(path, self.boundary)
+        if outside is None:
             return True
-        self.skipped.append(TreeFile(self._rel(path), path, None, symlink_target=os.readlink(path)
-                                     if _can_readlink(path) else "?"))
+        self.skip_link(path, outside)
         return False
+
+    def skip_link(self, path: Path, target: str) -> None:
+        """Record a link leaving the boundary (CT602): never read."""
+        self.skipped.append(TreeFile(self._rel(path), path, None, symlink_target=target))
 
     def _rel(self, path: Path) -> str:
         text = str(path)
         if text.startswith(self._root_prefix):  # the usual case, without relpath's cost
             return text[len(self._root_prefix):]
         return Path(os.path.relpath(path, self.root)).as_posix()
-
-
-def _can_readlink(path: Path) -> bool:
-    try:
-        os.readlink(path)
-        return True
-    except OSError:
-        return False
-
-
-def _inside(path: Path, boundary: Path) -> bool:
-    try:
-        path.relative_to(boundary)
-        return True
-    except ValueError:
-        return False
 
 
 def _list_dir(path: Path) -> list[os.DirEntry]:
@@ -435,8 +428,30 @@ def _walk_entries(directory: Path) -> list[tuple[Path, str, bool]]:
     return found
 
 
+def _named_entries(root: Path, name: str, only: set[str]) -> list[tuple[Path, str, bool]]:
+    """The files of ``only`` inside directory ``name``, as :func:`_walk_entries` would list
+    them, without listing the directory (``check FILE…`` on a directory of 10,000 entries)."""
+    found = []
+    for path in sorted(only):
+        if not path.startswith(name + "/"):
+            continue
+        relname = path[len(name) + 1:]
+        folders = relname.split("/")[:-1]
+        if len(folders) > MAX_NESTING or any(part.startswith(".") for part in folders):
+            continue  # where the walk does not look
+        file_path = root / path
+        try:
+            if file_path.is_symlink() or not file_path.is_dir():
+                if file_path.is_symlink() or file_path.exists():
+                    found.append((file_path, relname, file_path.is_symlink()))
+        except OSError:
+            continue
+    return found
+
+
 def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
-                    custom: bool) -> MemoryDirectory:
+                    custom: bool, only: set[str] | None = None) -> MemoryDirectory:
+    """``only``: the root-relative paths of the entries to load (the rest are not read)."""
     path = root / name
     template_path = path / TEMPLATE_NAME
     template_file = None
@@ -452,8 +467,11 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         if custom and not template.sections and not template.fields:
             template = Template(name, None, False, (), {}, (), ())
     entries = []
-    for file_path, relname, is_link in _walk_entries(path):
+    listed = _walk_entries(path) if only is None else _named_entries(root, name, only)
+    for file_path, relname, is_link in listed:
         if walker.excluded(f"{name}/{relname}"):
+            continue
+        if only is not None and f"{name}/{relname}" not in only:
             continue
         basename = relname.rsplit("/", 1)[-1]
         if is_non_entry(basename, kind):
@@ -466,8 +484,17 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
     return MemoryDirectory(name, kind, template, template_file, tuple(entries), custom)
 
 
-def discover(config: Config, root: Path | None = None) -> MemoryTree:
-    """Build the model of the memory tree at ``root`` (default: the configured root)."""
+def discover(config: Config, root: Path | None = None, *, search: RootSearch | None = None,
+             only: Iterable[str] | None = None) -> MemoryTree:
+    """Build the model of the memory tree at ``root`` (default: the configured root).
+
+    ``search``: the root search this root was found by; its child roots and the links leaving
+    the repository below it are recorded on the tree. ``only``: root-relative paths of files
+    (``continuity check FILE…``): then only what rules about those files need is read, the
+    state files, the templates and those files of their directories, and the ledger or note
+    stores when one of them is named. Subdirectories that are memory roots themselves are
+    never part of this tree: each child is its own.
+    """
     root = (root or config.root_path).resolve()
     if not root.exists():
         raise UsageError(f"{root}: no such directory")
@@ -475,6 +502,7 @@ def discover(config: Config, root: Path | None = None) -> MemoryTree:
         raise UsageError(f"{root}: not a directory (a memory root is a directory)")
     repo_root = find_repo_root(root)
     walker = _Walker(root, repo_root or root, config)
+    wanted = set(only) if only is not None else None
 
     # State files, and which upper-case root files might be state files.
     state_files: list[StateFile] = []
@@ -492,8 +520,9 @@ def discover(config: Config, root: Path | None = None) -> MemoryTree:
         if not is_state_file_name(item.name) and mesh is None:
             continue  # an upper-case file without a mesh index is not state
         declared = tuple(mesh[0]) if mesh else None
+        parent = declared_parent(tree_file.text) if tree_file.text is not None else None
         state_files.append(StateFile(item.name, tree_file, document, declared,
-                                     mesh[1] if mesh else 1))
+                                     mesh[1] if mesh else 1, parent))
 
     # Edges: declared where a state file declares them, the protocol's defaults otherwise.
     defaults = default_edges()
@@ -504,35 +533,62 @@ def discover(config: Config, root: Path | None = None) -> MemoryTree:
         else:
             edges.extend(MeshEdge(state.name, d, False, 1) for d in defaults.get(state.stem, ()))
 
-    # Directories: the protocol's, plus any other directory a state file declares.
+    # Directories: the protocol's, plus any other directory a state file declares; never one
+    # that holds state files of its own (a child root), and with ``only`` just those named.
     declared_names = {edge.directory for edge in edges if edge.declared}
+    named_dirs = {path.split("/", 1)[0] for path in wanted if "/" in path} if wanted else set()
     directories: dict[str, MemoryDirectory] = {}
     for item in root_items:
         if walker.excluded(item.name):
             continue
-        if item.is_symlink() and (item.name in DIRECTORY_KINDS or item.name in declared_names):
+        if wanted is not None and item.name not in named_dirs:
+            continue
+        if item.name not in DIRECTORY_KINDS and not (
+                item.name in declared_names and not item.name.startswith(".")):
+            continue
+        if item.is_symlink():
             if not walker.directory_link_inside(Path(item.path)):
                 continue  # a linked directory leaving the repository: skipped, never read
         elif not item.is_dir(follow_symlinks=False):
             continue
         if not item.is_dir():
             continue
-        if item.name in DIRECTORY_KINDS:
-            directories[item.name] = _load_directory(
-                walker, root, item.name, DIRECTORY_KINDS[item.name], custom=False)
-        elif item.name in declared_names and not item.name.startswith("."):
-            directories[item.name] = _load_directory(
-                walker, root, item.name, CUSTOM_PATTERN, custom=True)
+        if holds_state_by_name(Path(item.path)):
+            continue  # a child root: its directories are its own
+        custom = item.name not in DIRECTORY_KINDS
+        directories[item.name] = _load_directory(
+            walker, root, item.name, CUSTOM_PATTERN if custom else DIRECTORY_KINDS[item.name],
+            custom=custom, only=wanted)
 
     ledger, session_state = _locate_ledger(walker, config, root, repo_root)
     note_stores = _locate_notes(walker, config, root)
+    if wanted is not None:  # read only when named: their rules report on them alone
+        named = {ledger.path if ledger else None, session_state.path if session_state else None}
+        if not named & wanted:
+            ledger = session_state = None
+        if not {store.path for store in note_stores} & wanted:
+            note_stores = []
+
+    children: tuple[str, ...] = ()
+    if search is not None:
+        children = tuple(walker._rel(child) for child in search.children_of(root))
+        for link, target in search.escapes_in(root):
+            walker.skip_link(link, target)
 
     return MemoryTree(
         root=root, repo_root=repo_root, config=config,
         state_files=tuple(state_files), directories=directories, edges=tuple(edges),
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
-        skipped=tuple(walker.skipped),
+        skipped=tuple(walker.skipped), children=children,
     )
+
+
+def owns_repository_ledger(root: Path, repo_root: Path | None, config: Config) -> bool:
+    """Whether the ledger at the top of the repository is this root's to judge (one root per
+    repository judges it: :func:`~continuity.model.roots.repository_ledger_owner`)."""
+    if repo_root is None:
+        return False
+    return repository_ledger_owner(repo_root, config) == root.resolve()
 
 
 def _locate_ledger(walker: _Walker, config: Config, root: Path,
@@ -544,8 +600,11 @@ def _locate_ledger(walker: _Walker, config: Config, root: Path,
             if path.exists() or path.is_symlink():
                 return walker.load(path)
             return None
-        for base in (root, repo_root):
-            if base is not None and ((base / default).is_file() or (base / default).is_symlink()):
+        bases = [root]
+        if repo_root is not None and owns_repository_ledger(root, repo_root, config):
+            bases.append(repo_root)
+        for base in bases:
+            if ((base / default).is_file() or (base / default).is_symlink()):
                 return walker.load(base / default)
         return None
 

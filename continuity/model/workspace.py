@@ -1,53 +1,199 @@
-"""From a path on the command line to a configured, discovered memory tree."""
+"""From paths on the command line to the memory roots they name (SPEC §2 nesting, §5).
+
+A directory given (or the configured root, by default) stands for every memory root at or below
+it, each checked whole. A file, or a directory inside a root's history or library directory,
+belongs to the nearest root above it and narrows what is reported. A path with no root at or
+below it, and in no root's tree, is an error (exit 2) that says what was looked for and where
+roots are: never "all checks passed" on nothing checked.
+"""
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from collections.abc import Iterable
 
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
-from continuity.model.kinds import DIRECTORY_KINDS, is_state_file_name
-from continuity.model.tree import MemoryTree, discover
+from continuity.model.kinds import DIRECTORY_KINDS
+from continuity.model.roots import (
+    RootSearch, enclosing_root, find_roots, forget, root_signal,
+)
+from continuity.model.tree import MemoryTree, discover, find_repo_root
+
+#: Roots named in the message when a path holds none.
+NEARBY_SHOWN = 3
+
+WHAT_MAKES_A_ROOT = (
+    "a memory root is a directory holding a state file (STATE.md, TODO.md, CONTEXT.md, "
+    "MEMORY.md, ...; AGENTS.md alone is the agents.md convention and makes none), the cycle "
+    "ledger .agents/evolve/cycle-history.jsonl, or a note store (notes.jsonl)")
+
+
+class NothingToCheck(UsageError):
+    """No memory root at or below a path, nor one whose tree holds it (exit 2)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """One memory root to check, whole (``only`` None) or for some of its paths."""
+
+    root: Path  # resolved
+    only: tuple[str, ...] | None = None  # root-relative paths that narrow the report
+    search: RootSearch | None = None  # the search that found it: its children, escaping links
+
+    @property
+    def files_only(self) -> bool:
+        """Only files are named: discovery may read just what their rules need."""
+        return self.only is not None and all(
+            not (self.root / path).is_dir() for path in self.only)
+
+
+def _shown(path: Path, cwd: Path) -> str:
+    try:
+        shown = os.path.relpath(path, cwd)
+    except ValueError:
+        shown = str(path)
+    return Path(shown).as_posix()
+
+
+def _in_tree_of(root: Path, relative: str, config: Config) -> bool:
+    """Whether a root-relative directory lies in one of the root's history or library
+    directories (the protocol's, or one its state files declare)."""
+    first = relative.split("/", 1)[0]
+    if first in DIRECTORY_KINDS:
+        return True
+    tree = discover(config, root, only=())
+    return any(edge.directory == first and edge.declared for edge in tree.edges)
+
+
+def _nothing_here(path: Path, shown: str, config: Config, cwd: Path,
+                  search: RootSearch | None, enclosing: Path | None) -> NothingToCheck:
+    lines = [f"{shown}: no memory root at or below it; {WHAT_MAKES_A_ROOT}."]
+    if enclosing is not None:
+        where = _shown(enclosing, cwd)
+        lines.append(f"It lies in the memory root {where if where == '.' else where + '/'} but "
+                     "in none of its history or library directories: run `continuity check "
+                     f"{where}`.")
+    top = find_repo_root(path if path.is_dir() else path.parent)
+    if top is not None and enclosing is None:
+        found = find_roots(top, config, top)
+        nearby = [r for r in found.roots if r != path and path not in r.parents]
+        for root in nearby[:NEARBY_SHOWN]:
+            where = _shown(root, cwd)
+            lines.append(f"{where}/ holds {found.signals.get(root, 'state files')}: run "
+                         f"`continuity check {where}`.")
+        if len(nearby) > NEARBY_SHOWN:
+            lines.append(f"({len(nearby) - NEARBY_SHOWN} more memory roots in the repository.)")
+    if search is not None and search.escapes:
+        links = ", ".join(_shown(link, cwd) for link, _ in search.escapes[:NEARBY_SHOWN])
+        lines.append(f"Links leaving the repository were not followed: {links}.")
+    return NothingToCheck("\n".join(lines))
+
+
+def targets_for(path: Path, config: Config, cwd: Path, shown: str | None = None) -> list[Target]:
+    """The memory roots a path given on the command line stands for."""
+    shown = shown or _shown(path, cwd)
+    absolute = path.absolute()
+    if absolute.is_dir():
+        directory = absolute.resolve()
+        top = find_repo_root(directory)
+        search = find_roots(directory, config, top or directory)
+        if search.roots:
+            return [Target(root, None, search) for root in search.roots]
+        enclosing = enclosing_root(directory, config, top)
+        if enclosing is not None:
+            relative = Path(os.path.relpath(directory, enclosing)).as_posix()
+            if _in_tree_of(enclosing, relative, config):
+                return [Target(enclosing, (relative,))]
+        raise _nothing_here(directory, shown, config, cwd, search, enclosing)
+    # A file: its directory's root, or the nearest root above (an entry of a history dir).
+    directory = absolute.parent.resolve()
+    file = directory / absolute.name  # the file itself may be a link: keep it as named
+    root = directory if root_signal(directory, config) is not None else \
+        enclosing_root(directory, config, find_repo_root(directory))
+    if root is None:
+        raise _nothing_here(file, shown, config, cwd, None, None)
+    return [Target(root, (Path(os.path.relpath(file, root)).as_posix(),))]
+
+
+def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Target]:
+    """Targets for the paths given (default: the configured root), one per root, in order: a
+    root named whole absorbs the narrower paths given inside it."""
+    forget()  # what the file system said in an earlier run of this process may be stale
+    found: list[Target] = []
+    given = list(paths)
+    if not given:
+        found = targets_for(config.root_path, config, cwd, _shown(config.root_path, cwd) or ".")
+    for raw in given:
+        path = Path(raw)
+        if not path.exists() and not path.is_symlink():
+            raise UsageError(f"{raw}: no such file or directory")
+        found.extend(targets_for(path, config, cwd, raw))
+    merged: dict[Path, Target] = {}
+    for target in found:
+        previous = merged.get(target.root)
+        if previous is None:
+            merged[target.root] = target
+        elif previous.only is None or target.only is None:
+            merged[target.root] = Target(target.root, None, previous.search or target.search)
+        else:
+            merged[target.root] = Target(
+                target.root, tuple(dict.fromkeys((*previous.only, *target.only))),
+                previous.search)
+    return list(merged.values())
+
+
+def open_target(target: Target, config: Config) -> MemoryTree:
+    """Discover one target: whole, or, when only files are named, just what they need."""
+    if target.files_only:
+        return discover(config, target.root, only=target.only)
+    return discover(config, target.root, search=target.search)
 
 
 def memory_root_for(path: Path, config: Config) -> Path:
-    """The memory root that a file or directory named on the command line belongs to.
-
-    Inside the configured root: that root (the default root, the working directory, only
-    when it holds state files: ``continuity check memory`` from a project's top checks
-    ``memory/``). A protocol directory (``journal/``) or a file in one: its parent. Any other
-    directory is a root itself; any other file belongs to its directory.
-    """
-    path = path.absolute()
-    resolved = path.resolve() if path.is_dir() else path.parent.resolve() / path.name
-    configured = config.root_path
-    if resolved == configured or (configured in resolved.parents and (
-            config.source != "defaults" or _holds_state(configured))):
-        return configured
-    if path.is_dir():
-        if resolved.name in DIRECTORY_KINDS and _holds_state(resolved.parent):
-            return resolved.parent
-        return resolved
-    if resolved.parent.name in DIRECTORY_KINDS:
-        return resolved.parent.parent
-    return resolved.parent
-
-
-def _holds_state(directory: Path) -> bool:
-    try:
-        return any(is_state_file_name(p.name) for p in directory.iterdir())
-    except OSError:
-        return False
+    """The memory root a file or directory belongs to (the first, for a directory holding
+    several). Raises :class:`NothingToCheck` when there is none."""
+    return targets_for(path, config, Path.cwd())[0].root
 
 
 def open_tree(root: Path | None = None, overrides: dict[str, Any] | None = None,
               cwd: Path | None = None) -> tuple[Config, MemoryTree]:
-    """Load the configuration seen from ``cwd``, then discover the tree at ``root``."""
+    """Load the configuration seen from ``cwd``, then discover the tree at ``root`` (default:
+    the configured root, or the first memory root below it)."""
     cwd = (cwd or Path.cwd()).resolve()
+    forget()
     config = load_config(cwd, overrides)
-    if root is not None:
-        if not root.exists():
-            raise UsageError(f"{root}: no such file or directory")
-        root = memory_root_for(root, config)
-    return config, discover(config, root)
+    if root is not None and not root.exists():
+        raise UsageError(f"{root}: no such file or directory")
+    target = targets_for(root if root is not None else config.root_path, config, cwd)[0]
+    return config, discover(config, target.root, search=target.search)
+
+
+def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None
+               ) -> list[MemoryTree]:
+    """The trees a site is built from: the memory root ``root`` (default: the configured root)
+    first, then every root below it. A directory that is no root itself is an error naming
+    the roots found, never an empty site."""
+    cwd = (cwd or Path.cwd()).resolve()
+    forget()
+    start = (root if root is not None else config.root_path).absolute()
+    if not start.exists():
+        raise UsageError(f"{start}: no such directory")
+    if not start.is_dir():
+        raise UsageError(f"{_shown(start, cwd)}: not a directory (give the memory root)")
+    start = start.resolve()
+    top = find_repo_root(start)
+    search = find_roots(start, config, top or start)
+    shown = _shown(start, cwd) or "."
+    if not search.roots:
+        raise _nothing_here(start, shown, config, cwd, search, None)
+    if search.roots[0] != start:
+        below = ", ".join(f"{_shown(r, cwd)}/" for r in search.roots[:NEARBY_SHOWN])
+        raise NothingToCheck(
+            f"{shown}: not a memory root itself ({WHAT_MAKES_A_ROOT}); a site is built from "
+            f"one root and the roots below it. Memory roots below: {below}: set `root` to one "
+            "of them (or build one site each).")
+    return [discover(config, found, search=search) for found in search.roots]

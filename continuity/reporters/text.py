@@ -21,6 +21,8 @@ def render(result: CheckResult) -> str:
 
 
 def summary_line(result: CheckResult) -> str:
+    if not result.diagnostics and not result.files:
+        return "Nothing checked: no file named is part of a memory tree (see the notes above)."
     if not result.diagnostics:
         return f"All checks passed: {result.files} files, {len(result.rules)} rules."
     return (f"Found {result.errors} error{'s' * (result.errors != 1)} and "

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 from continuity.history.background import Background
 from continuity.config import Config
+from continuity.errors import ConfigError
 from continuity.validators.diagnostics import Diagnostic, Severity
 from continuity.history.git import GitStatus, open_repository
 from continuity.history.log import EarlyLog, start_log
@@ -43,10 +44,24 @@ class CheckResult:
 
 def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[Rule]:
     rules = all_rules()
+    unknown_codes(config, [r.code for r in rules], select, ignore)
     codes = selected([r.code for r in rules], list(config.select) + list(select),
                      list(config.ignore) + list(ignore))
     keep = set(codes)
     return [r for r in rules if r.code in keep and config.severity.get(r.code) != "off"]
+
+
+def unknown_codes(config: Config, codes: list[str], select: Iterable[str] = (),
+                  ignore: Iterable[str] = ()) -> None:
+    """A code in ``select``, ``ignore`` or ``severity`` that names no rule is a configuration
+    error (exit 2), never a run of no rules reported as passing."""
+    given = [("select", c) for c in (*config.select, *select)]
+    given += [("ignore", c) for c in (*config.ignore, *ignore)]
+    given += [("severity", c) for c in config.severity]
+    for option, code in given:
+        if not any(known.startswith(code) for known in codes):
+            raise ConfigError(f"option '{option}': no rule has the code '{code}' (nothing "
+                              "would be checked for it); `continuity rules` lists the codes")
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ first line a summary, then why it matters, an example, and the fix. The function
 :class:`CheckContext` and yields :class:`~continuity.diagnostics.Violation` objects; code, name
 and severity are added by the engine, so a rule only says where and what.
 
-To add a rule: pick the module for its range (CT1xx ``tree``, CT2xx ``entries``, CT3xx
-``history``, CT4xx ``ledger``, CT5xx ``notes``, CT6xx ``publish``) in ``validators/rules/``,
-write the function, and add a
-fires/does-not-fire test. Modules are found by ``pkgutil``; nothing else needs registering.
+To add a rule: pick the module for its range (CT1xx ``tree``, or ``nesting`` for how roots
+nest; CT2xx ``entries``, CT3xx ``history``, CT4xx ``ledger``, CT5xx ``notes``, CT6xx
+``publish``) in ``validators/rules/``, write the function, and add a fires/does-not-fire test.
+Modules are found by ``pkgutil``; nothing else needs registering.
 """
 
 from __future__ import annotations

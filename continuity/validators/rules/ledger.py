@@ -14,7 +14,6 @@ import re
 from typing import Any
 from collections.abc import Iterator
 
-import jsonschema
 
 from continuity.validators.diagnostics import Severity, Violation
 from continuity.history.git import GitError
@@ -767,6 +766,8 @@ def session_state(ctx: CheckContext) -> Iterator[Violation]:
         yield Violation(path, f"session-state.json is not valid JSON: {exc}",
                         "rewrite it as one JSON object")
         return
+    import jsonschema  # here, not at the top: most runs never read a session state
+
     validator = jsonschema.Draft202012Validator(SESSION_STATE_SCHEMA)
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path)))
     for error in errors:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
@@ -19,7 +19,17 @@ from continuity.formats.secrets import find_credentials, line_column
 from continuity.validators.registry import CheckContext, rule
 
 #: CommonMark with raw HTML enabled: html_block and html_inline tokens are what CT604 reports.
-_MARKDOWN = MarkdownIt("commonmark")
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    """The parser, imported when first needed: a check of a few files starts faster."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
 _COMMENT = re.compile(r"^\s*(?:<!--.*?-->\s*)+$", re.S)
 _TAG = re.compile(r"<\s*([!?]?[A-Za-z][\w:-]*)")
 #: Every raw HTML token starts so; a file without one is not parsed at all (most are not).
@@ -213,7 +223,7 @@ def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
     source = "\n".join(lines)
     if not _MAY_HOLD_HTML.search(source):
         return
-    for token in _MARKDOWN.parse(source):
+    for token in _markdown().parse(source):
         if token.type == "html_block" and token.map:
             if _COMMENT.match(token.content):
                 continue

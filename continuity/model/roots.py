@@ -1,0 +1,320 @@
+"""Which directories are memory roots, and every root at or below a path (SPEC §2, nesting).
+
+The protocol lets state files live at any level ("Nesting model": ``/STATE.md``,
+``/backend/STATE.md``, ``/backend/auth/STATE.md``); each level is a complete tree with its own
+templates, mesh and history directories. A directory is a **memory root** when it holds:
+
+- a protocol state file by name (``STATE.md``, ``TODO.md``, ``MEMORY.md``, … see
+  :data:`~continuity.model.kinds.STATE_FILE_NAMES`), except ``AGENTS.md`` alone;
+- an upper-case ``.md`` file that declares a ``## Mesh index`` (``AGENTS.md`` included), or an
+  ``AGENTS.md`` that declares its ``parent:`` or names an upper-case Markdown file beside it
+  (its load order or state chain: ``RUBRIC.md``, ``CLAIMS.md`` in upstream's judge pack);
+- the cycle ledger ``.agents/evolve/cycle-history.jsonl``, or a note store (option ``notes``).
+
+``AGENTS.md`` alone does not make a root: the same name is the agents.md convention, a guide
+for coding agents that has nothing of the protocol; the protocol's own ``AGENTS.md`` is a
+bootloader, and always comes with the files it loads (``STATE.md``, ``TODO.md``, a pack's
+``RUBRIC.md``…) or declares its place in the hierarchy. Files beside it that are documentation
+or another tool's instructions (README.md, CONTRIBUTING.md, CLAUDE.md, SKILL.md) do not count.
+
+The search below a path skips hidden directories (``.git``, ``.agents``),
+``node_modules`` and ``__pycache__``, and does not enter a root's own history and library
+directories (they belong to that root, unless one holds a state file by name: then it is a
+child root of its own); it follows links
+to directories only while they stay inside the repository, records those that leave it (they
+are CT602 where a root encloses them), and stops :data:`MAX_ROOT_DEPTH` levels down.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from continuity.config import Config
+from continuity.formats import frontmatter as fm
+from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
+from continuity.formats.textfile import read_text
+from continuity.model.kinds import (
+    DIRECTORY_KINDS, LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name,
+)
+
+#: State-file names shared with other conventions: not enough, alone, to make a root.
+NOT_ALONE: frozenset[str] = frozenset({"AGENTS.md"})
+
+#: Directories never searched for roots: not memory, and often very large.
+NEVER_SEARCHED: frozenset[str] = frozenset({"node_modules", "__pycache__"})
+
+#: Directory levels searched below a path given: a tree nested deeper is bounded, not walked.
+MAX_ROOT_DEPTH = 32
+
+#: Upper-case files that never make an AGENTS.md a protocol one: documentation, and the
+#: instruction files of other agent tools (often a copy of, or a link to, AGENTS.md).
+NOT_LOADED: frozenset[str] = frozenset({
+    "README.md", "CHANGELOG.md", "LICENSE.md", "CONTRIBUTING.md", "SECURITY.md", "USAGE.md",
+    "CODE_OF_CONDUCT.md", "CLAUDE.md", "GEMINI.md", "SKILL.md", "AGENTS.md"})
+
+UPPER_MD = re.compile(r"\b([A-Z][A-Z0-9_]*\.md)\b")
+
+#: ``parent: ../STATE.md`` as a line of YAML.
+PARENT_LINE = re.compile(r"^\s*parent\s*:\s*(?P<value>\S.*?)\s*$")
+
+
+# --------------------------------------------------------------------------- links
+
+
+def link_outside(path: Path, boundary: Path) -> str | None:
+    """Where a symbolic link at ``path`` leads when it leaves ``boundary`` (or loops), else None.
+
+    The one test of "does this link stay inside" for discovery and the root search, so that a
+    single "may this path be read" function can later take its place.
+    """
+    try:
+        target = path.resolve(strict=False)
+    except (OSError, RuntimeError):  # a loop
+        target = None
+    if target is not None and (target == boundary or boundary in target.parents):
+        return None
+    try:
+        return os.readlink(path)
+    except OSError:
+        return "?"
+
+
+# --------------------------------------------------------------------------- the parent
+
+
+def declared_parent(text: str) -> tuple[str, int] | None:
+    """The ``parent:`` a state file declares, with its line: (path as written, line).
+
+    Upstream's nesting model shows the declaration as YAML without saying where it goes. It is
+    read from the frontmatter's ``parent`` key, or from a ```` ```yaml ```` block before the
+    first ``##`` heading: a declaration belongs at the top, and the same YAML further down (the
+    protocol's own AGENTS.md explains it under "Declaring a relationship") is an example.
+    """
+    front = fm.parse(text)
+    value = front.data.get("parent") if front.present and not front.problems else None
+    if isinstance(value, str) and value.strip():
+        position = front.positions.get("parent")
+        return value.strip(), getattr(position, "line", 1) or 1
+    offset = front.end_line if front.present and front.end_line > 0 else 0
+    body = "\n".join(text.split("\n")[offset:]) if offset else text
+    doc = MarkdownDoc(body, line_offset=offset)
+    first_h2 = next((s.start - 1 for s in doc.sections if s.level == 2), len(doc.lines))
+    for index in range(first_h2):
+        if not doc.in_code[index]:
+            continue
+        match = PARENT_LINE.match(doc.lines[index])
+        if match:
+            return match.group("value").strip("'\""), doc.file_line(index)
+    return None
+
+
+# --------------------------------------------------------------------------- one directory
+
+
+def _listing(directory: Path) -> list[os.DirEntry]:
+    try:
+        with os.scandir(directory) as iterator:
+            return sorted(iterator, key=lambda e: e.name)
+    except OSError:
+        return []
+
+
+def _is_dir(item: os.DirEntry, follow: bool = True) -> bool:
+    """``DirEntry.is_dir`` without raising: a link that loops is no directory."""
+    try:
+        return item.is_dir(follow_symlinks=follow)
+    except OSError:
+        return False
+
+
+def _small_text(path: Path, config: Config) -> str | None:
+    return read_text(path, config.max_file_size, follow=False).text
+
+
+def root_signal(directory: Path, config: Config, listing: list[os.DirEntry] | None = None,
+                state_only: bool = False) -> str | None:
+    """What makes ``directory`` a memory root (a file name, for messages), or None.
+
+    ``state_only``: only state files count (for a root's own history or library directory,
+    where a ``logs/notes.jsonl`` is an entry, not a note store making a root).
+    """
+    items = _listing(directory) if listing is None else listing
+    names = {item.name for item in items}
+    alone: list[str] = []
+    for item in items:
+        name = item.name
+        if not name.endswith(".md") or _is_dir(item):
+            continue
+        if is_state_file_name(name) and name not in NOT_ALONE:
+            return name
+        if could_be_state_file(name) or name in NOT_ALONE:
+            alone.append(name)
+    for name in alone:  # upper-case files that must say more than their name
+        text = _small_text(directory / name, config)
+        if text is None:
+            continue
+        doc = MarkdownDoc(text)
+        if parse_mesh_declaration(doc) is not None or doc.section("Mesh index") is not None:
+            return f"{name} (with a mesh index)"
+        if name in NOT_ALONE and declared_parent(text) is not None:
+            return f"{name} (with a parent)"
+        if name in NOT_ALONE:
+            loaded = set(UPPER_MD.findall(text)) & names
+            if loaded - NOT_LOADED:
+                return f"{name} (with {sorted(loaded - NOT_LOADED)[0]}, which it loads)"
+    if state_only:
+        return None
+    if ".agents" in names and (directory / LEDGER_PATH).is_file():
+        # At the top of a repository the ledger may be a root's below (memory/ beside .agents/).
+        if ".git" not in names or repository_ledger_owner(directory, config) == directory.resolve():
+            return LEDGER_PATH
+    for pattern in config.notes:
+        first = pattern.split("/", 1)[0]
+        if any(fnmatch.fnmatch(name, first) for name in names):
+            for found in sorted(directory.glob(pattern)):
+                if found.is_file():
+                    return found.relative_to(directory).as_posix()
+    return None
+
+
+def holds_state_by_name(directory: Path) -> bool:
+    """Whether a directory holds a state file by name (not ``AGENTS.md`` alone): the test for
+    a root's own history or library directory being a child root instead. A few ``stat`` calls,
+    not a listing: such a directory may hold ten thousand entries."""
+    return any((directory / f"{stem}.md").is_file()
+               for stem in STATE_FILE_NAMES if f"{stem}.md" not in NOT_ALONE)
+
+
+# --------------------------------------------------------------------------- the search
+
+
+@dataclass(frozen=True)
+class RootSearch:
+    """Every memory root at or below the paths searched, parents before their children."""
+
+    roots: tuple[Path, ...]
+    #: Links to directories outside the repository: (link, its target), never entered.
+    escapes: tuple[tuple[Path, str], ...] = ()
+    #: Directories at :data:`MAX_ROOT_DEPTH` whose insides were not searched.
+    too_deep: tuple[Path, ...] = ()
+    signals: dict[Path, str] = field(default_factory=dict)
+
+    def parent_of(self, root: Path) -> Path | None:
+        """The nearest root found above ``root``, if any."""
+        best: Path | None = None
+        for other in self.roots:
+            if other != root and other in root.parents:
+                if best is None or best in other.parents:
+                    best = other
+        return best
+
+    def children_of(self, root: Path) -> tuple[Path, ...]:
+        """Roots whose nearest root above is ``root``."""
+        return tuple(r for r in self.roots if r != root and self.parent_of(r) == root)
+
+    def escapes_in(self, root: Path) -> tuple[tuple[Path, str], ...]:
+        """Escaping links whose nearest enclosing root is ``root``."""
+        found = []
+        for link, target in self.escapes:
+            enclosing = [r for r in self.roots if r in link.parents]
+            if enclosing and max(enclosing, key=lambda r: len(r.parts)) == root:
+                found.append((link, target))
+        return tuple(found)
+
+
+def _protocol_dir(name: str) -> bool:
+    return name in DIRECTORY_KINDS
+
+
+def find_roots(start: Path, config: Config, boundary: Path | None = None,
+               state_only: bool = False) -> RootSearch:
+    """Every memory root at or below the directory ``start`` (resolved); ``state_only``: only
+    roots made by state files (not by a ledger or note store alone)."""
+    start = start.resolve()
+    boundary = (boundary or start).resolve()
+    roots: list[Path] = []
+    signals: dict[Path, str] = {}
+    escapes: list[tuple[Path, str]] = []
+    too_deep: list[Path] = []
+    seen: set[Path] = set()
+    pending: list[tuple[Path, int]] = [(start, 0)]
+    while pending:  # a loop, not recursion: depth is bounded by MAX_ROOT_DEPTH, not the stack
+        directory, depth = pending.pop()
+        real = directory.resolve()
+        if real in seen:
+            continue
+        seen.add(real)
+        items = _listing(directory)
+        signal = root_signal(directory, config, items, state_only)
+        if signal is not None:
+            roots.append(directory)
+            signals[directory] = signal
+        below: list[tuple[Path, int]] = []
+        for item in items:
+            name = item.name
+            if name.startswith(".") or name in NEVER_SEARCHED:
+                continue
+            if item.is_symlink():
+                if not _is_dir(item) or (signal is not None and _protocol_dir(name)):
+                    continue  # a root's linked history directory: discovery judges it
+                target = link_outside(Path(item.path), boundary)
+                if target is not None:
+                    escapes.append((Path(item.path), target))
+                    continue
+            elif not _is_dir(item, follow=False):
+                continue
+            path = Path(item.path)
+            if signal is not None and _protocol_dir(name) and not holds_state_by_name(path):
+                continue  # the root's own history or library directory
+            if depth + 1 > MAX_ROOT_DEPTH:
+                too_deep.append(directory)
+                break
+            below.append((path, depth + 1))
+        pending.extend(reversed(below))
+    order = sorted(roots, key=lambda p: (len(p.parts), p.as_posix()))
+    return RootSearch(tuple(order), tuple(escapes), tuple(too_deep), signals)
+
+
+def enclosing_root(path: Path, config: Config, stop: Path | None) -> Path | None:
+    """The nearest memory root strictly above ``path``, looking no higher than ``stop`` (the
+    top of the repository) and never more than :data:`MAX_ROOT_DEPTH` levels up."""
+    for level, directory in enumerate(path.parents):
+        if level >= MAX_ROOT_DEPTH:
+            return None
+        if root_signal(directory, config) is not None:
+            return directory
+        if stop is not None and directory == stop:
+            return None
+    return None
+
+
+def repository_ledger_owner(repo_root: Path, config: Config) -> Path:
+    """The root that judges the cycle ledger at the top of the repository (SPEC §2: found at
+    the memory root or at the top of its repository), so that it is judged once, not once per
+    nested root: the top itself when it holds state files; else the one outermost root made
+    by state files (``memory/STATE.md`` beside a top-level ``.agents/``); else, with none or
+    several side by side, the top, as a root made by the ledger alone."""
+    repo_root = repo_root.resolve()
+    key = (repo_root, config.max_file_size, config.notes)
+    if key not in _OWNERS:
+        owner = repo_root
+        if root_signal(repo_root, config, state_only=True) is None:
+            search = find_roots(repo_root, config, repo_root, state_only=True)
+            outermost = [r for r in search.roots if search.parent_of(r) is None]
+            if len(outermost) == 1:
+                owner = outermost[0]
+        _OWNERS[key] = owner
+    return _OWNERS[key]
+
+
+#: Owners found in this process; :func:`forget` clears them (the plugin, between builds).
+_OWNERS: dict[tuple[Path, int, tuple[str, ...]], Path] = {}
+
+
+def forget() -> None:
+    """Drop what was learnt about the file system (a long-running build serves many runs)."""
+    _OWNERS.clear()

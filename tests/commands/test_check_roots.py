@@ -1,0 +1,184 @@
+"""`continuity check` over nested memory roots, and never a silent pass (issue 13, points 1-2)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tests.support.common import GitRepo, check_json, minimal_tree, run_cli, write_files
+from tests.support.nested import protocol_repository
+
+CHILD = "packs/developer/STATE.md"
+
+
+def found(result) -> list[tuple[str, str]]:
+    return sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+
+
+def test_the_top_judges_every_child_root_with_paths_from_the_working_directory(tmp_path: Path):
+    repo = protocol_repository(tmp_path / "repo")
+    result = check_json(repo.path)
+    assert result.code == 1
+    assert found(result) == [("CT106", "samples/minimum/STATE.md")] + [("CT107", CHILD)] * 4
+    inside = check_json(repo.path / "packs")  # a directory holding roots: each of them
+    assert found(inside) == [("CT107", "developer/STATE.md")] * 4
+
+
+def test_a_child_root_named_by_directory_or_state_file_is_judged(tmp_path: Path):
+    repo = protocol_repository(tmp_path / "repo")
+    for path in ("packs/developer", CHILD, "packs/developer/"):
+        result = run_cli("check", "--output-format", "json", path, cwd=repo.path)
+        assert result.code == 1, (path, result.err)
+        assert found(result) == [("CT107", CHILD)] * 4
+    assert "All checks passed" not in run_cli("check", "packs/developer", cwd=repo.path).out
+
+
+def test_a_childs_own_history_directory_is_its_own(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", {**minimal_tree(), **{
+        f"backend/{name}": text for name, text in minimal_tree().items()},
+        "backend/journal/misnamed.md": "# x\n"})
+    result = check_json(repo.path)
+    assert {path for _, path in found(result)} == {"backend/journal/misnamed.md"}
+    assert ("CT101", "backend/journal/misnamed.md") in found(result)
+    assert check_json(repo.path / "backend" / "journal").json["summary"]["files"] == 3
+
+
+def test_inside_a_history_directory_the_entries_are_judged_as_part_of_their_tree(
+        tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", {**minimal_tree(), "journal/2026-01-05-turn-9.md": "no frontmatter\n"})
+    result = check_json(repo.path / "journal")
+    assert result.code == 1
+    assert {d["path"] for d in result.json["diagnostics"]} == {"2026-01-05-turn-9.md"}
+    assert result.json["summary"]["files"] == 3  # template and two entries; not the state files
+
+
+def test_no_root_at_or_below_a_path_is_exit_2_naming_the_roots_nearby(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", {**{f"memory/{n}": t for n, t in minimal_tree().items()},
+                         "docs/guide.md": "# Guide\n", "AGENTS.md": "# Contributing\n"})
+    for cwd, args in ((repo.path / "docs", ()), (repo.path, ("docs",))):
+        result = run_cli("check", *args, cwd=cwd)
+        assert result.code == 2, result.out
+        assert "All checks passed" not in result.out
+        assert "no memory root at or below it" in result.err
+        assert "AGENTS.md alone" in result.err
+        where = "../memory" if cwd.name == "docs" else "memory"
+        assert f"{where}/ holds" in result.err and f"run `continuity check {where}`" in \
+            result.err
+    # With no path the configured root (the working directory) holds roots below: judged.
+    assert run_cli("check", cwd=repo.path).code == 0
+
+
+def test_an_empty_directory_and_a_lone_agents_md_are_exit_2(tmp_path: Path):
+    (tmp_path / "empty").mkdir()
+    assert run_cli("check", cwd=tmp_path / "empty").code == 2
+    write_files(tmp_path / "guide", {"AGENTS.md": "# Agents\n\nRun `make test`.\n",
+                                     "knowledge/howto.md": "# How\n"})
+    result = run_cli("check", cwd=tmp_path / "guide")
+    assert result.code == 2 and "no memory root" in result.err
+    result = run_cli("generate", "--out", str(tmp_path / "out"), cwd=tmp_path / "guide")
+    assert result.code == 2 and "no memory root" in result.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_directory_in_a_root_but_in_none_of_its_directories_is_exit_2(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", {**minimal_tree(), "src/main.py": "print()\n"})
+    result = run_cli("check", "src", cwd=repo.path)
+    assert result.code == 2
+    assert "lies in the memory root" in result.err and "run `continuity check .`" in result.err
+
+
+def test_an_empty_history_directory_named_is_nothing_to_check(tmp_path: Path):
+    write_files(tmp_path, {**minimal_tree(), "audits/.gitkeep": ""})
+    result = run_cli("check", "--no-git", "audits", cwd=tmp_path)
+    assert result.code == 2 and "no file of the memory root" in result.err
+
+
+def test_a_top_level_mkdocs_yml_names_the_root_to_check(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", {
+        **{f"memory/{n}": t for n, t in minimal_tree().items()},
+        "memory/journal/bad.md": "# x\n",
+        "templates/STATE.md": "# STATE {{NAME}}\n",  # another root, not the site's
+        "mkdocs.yml": "site_name: x\nmarkdown_extensions:\n  - pymdownx.emoji:\n"
+                      "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+                      "plugins:\n  - search\n  - continuity:\n      root: memory\n",
+    })
+    result = check_json(repo.path)
+    assert {path for _, path in found(result)} == {"memory/journal/bad.md"}
+
+
+def test_unknown_rule_codes_are_exit_2_naming_them(tmp_path: Path):
+    write_files(tmp_path, minimal_tree())
+    for args, named in ((("--select", "CT6O1"), "CT6O1"), (("--ignore", "CT999"), "CT999"),
+                        (("--select", "CT3,XY1"), "XY1")):
+        result = run_cli("check", "--no-git", *args, cwd=tmp_path)
+        assert result.code == 2 and named in result.err, (args, result.err)
+        assert "passed" not in result.out
+    write_files(tmp_path, {"continuity.toml": "[severity]\nCT1O7 = \"off\"\n"})
+    result = run_cli("check", "--no-git", cwd=tmp_path)
+    assert result.code == 2 and "CT1O7" in result.err
+    write_files(tmp_path, {"continuity.toml": "severity = {CT199 = \"off\"}\n"})
+    result = run_cli("check", "--no-git", cwd=tmp_path)
+    assert result.code == 2 and "CT199" in result.err
+    os.remove(tmp_path / "continuity.toml")
+    write_files(tmp_path, {"mkdocs.yml": "site_name: x\nplugins:\n  - continuity:\n"
+                                         "      select: [CT6O1]\n"})
+    result = run_cli("check", "--no-git", cwd=tmp_path)
+    assert result.code == 2 and "CT6O1" in result.err and "mkdocs.yml" in result.err
+
+
+def test_ct109_a_declared_parent_that_does_not_exist(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    child = "---\nparent: {}\n---\n# STATE\n\n## Status\n\nok\n\n## Active objective\n\nx\n\n" \
+            "## Next valid action\n\ny\n"
+    repo.commit("tree", {
+        **minimal_tree(),
+        "fine/STATE.md": child.format("../STATE.md"),
+        "lost/STATE.md": child.format("../../PARENT.md"),
+        "typo/STATE.md": child.format("../STAET.md"),
+        "dir/STATE.md": child.format("../journal"),
+    })
+    result = check_json(repo.path, "--select", "CT109")
+    assert [(d["path"], d["line"]) for d in result.json["diagnostics"]] == [
+        ("dir/STATE.md", 2), ("lost/STATE.md", 2), ("typo/STATE.md", 2)]
+    messages = {d["path"]: d["message"] for d in result.json["diagnostics"]}
+    assert "outside the repository" in messages["lost/STATE.md"]
+    assert "does not exist" in messages["typo/STATE.md"]
+    assert "directory" in messages["dir/STATE.md"]
+
+
+def test_a_symlinked_child_root_leaving_the_repository_is_ct602(tmp_path: Path):
+    outside = tmp_path / "elsewhere"
+    write_files(outside, {"STATE.md": "# STATE {{SECRET_PLACEHOLDER}}\n"})
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", {**minimal_tree(), "packs/.keep": ""})
+    os.symlink(outside, repo.path / "packs" / "shared")
+    result = check_json(repo.path, "--no-git")
+    assert found(result) == [("CT602", "packs/shared")]
+
+
+def test_the_ledger_at_the_top_is_judged_once_with_nested_roots(tmp_path: Path):
+    ledger = ".agents/evolve/cycle-history.jsonl"
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", {**{f"memory/{n}": t for n, t in minimal_tree().items()},
+                         ledger: "not json\n"})
+    assert found(check_json(repo.path, "--no-git")) == [("CT401", ledger)]  # memory/ owns it
+    repo.commit("two roots", {f"other/{n}": t for n, t in minimal_tree().items()})
+    assert found(check_json(repo.path, "--no-git")) == [("CT401", ledger)]  # the top owns it
+
+
+def test_history_rules_judge_a_childs_entries_once_in_its_own_root(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    tree = minimal_tree()
+    child = {f"backend/{name}": text for name, text in tree.items()}
+    repo.commit("tree", {**tree, **child})
+    entry = "backend/journal/2026-01-02-turn-1.md"
+    repo.commit("edit a child's entry", {entry: child[entry] + "\nAn afterthought.\n"})
+    result = check_json(repo.path, "--select", "CT3")
+    assert found(result) == [("CT301", entry)]
+    assert found(check_json(repo.path / "backend", "--select", "CT3")) == [
+        ("CT301", "journal/2026-01-02-turn-1.md")]

@@ -1,0 +1,61 @@
+"""The site of nested memory roots: the home page lists the child roots, each child has its
+state and directory pages under its own folder, and the navigation stays the top root's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from tests.support.common import run_cli, write_files
+from tests.support.nested import protocol_repository
+from tests.support.site_support import broken_links, build, primary_nav_links, write_mkdocs_yml
+
+
+def test_generate_writes_each_child_root_under_its_folder(tmp_path: Path):
+    repo = protocol_repository(tmp_path / "repo")
+    write_files(repo.path, {"packs/developer/journal/2026-01-02-turn-1.md": "# a turn\n"})
+    out, nav = tmp_path / "out", tmp_path / "nav.yml"
+    result = run_cli("generate", "--out", str(out), "--nav-file", str(nav), "--no-git",
+                     cwd=repo.path)
+    assert result.code == 0, result.err
+    home = (out / "index.md").read_text("utf-8")
+    assert "## Memory roots below" in home
+    for child in ("memories", "packs/developer", "packs/judge", "samples/minimum"):
+        assert f"[{child}/]({child}/index.md)" in home
+        assert (out / child / "index.md").is_file()
+    assert (out / "packs/developer/STATE.md").is_file()
+    assert (out / "packs/developer/journal/index.md").is_file()  # its own directory page
+    assert (out / "packs/developer/journal/2026-01-02-turn-1.md").is_file()
+    child_home = (out / "packs/developer/index.md").read_text("utf-8")
+    assert "A child memory root of [repo/](../../index.md)" in child_home
+    assert "Health: 10 errors, 1 warning" in child_home  # its own: 4 CT107, the turn, CT103
+    listed = yaml.safe_load(nav.read_text("utf-8"))["nav"]
+    flat = str(listed)
+    assert "packs/" not in flat and "samples/" not in flat  # the navigation stays small
+
+
+def test_mkdocs_builds_the_nested_site_with_links_that_resolve(tmp_path: Path):
+    repo = protocol_repository(tmp_path / "repo")
+    write_mkdocs_yml(repo.path, options={"root": ".", "git": "off"}, docs_dir="docs")
+    done = build(repo.path)
+    assert done.error is None, done.said
+    site = repo.path / "site"
+    assert (site / "packs/developer/STATE/index.html").is_file()
+    home = done.html("index.html")
+    assert "packs/developer/" in home
+    nav = primary_nav_links(home)
+    assert not any("packs/" in link or "samples/" in link for link in nav), nav
+    assert broken_links(site) == []
+
+
+def test_a_plugin_root_with_no_memory_root_or_an_unknown_code_fails_the_build(tmp_path: Path):
+    project = tmp_path / "project"
+    write_files(project, {"notes/howto.md": "# How\n", "AGENTS.md": "# Contributing\n"})
+    write_mkdocs_yml(project, options={"root": "notes", "git": "off"})
+    done = build(project)
+    assert done.error is not None and "no memory root at or below it" in done.said
+    write_files(project, {"notes/STATE.md": "# STATE\n"})
+    write_mkdocs_yml(project, options={"root": "notes", "git": "off", "ignore": ["CT1O7"]})
+    done = build(project)
+    assert done.error is not None and "CT1O7" in done.said
