@@ -193,3 +193,17 @@ def test_disguised_schemes_and_absolute_paths_are_never_judged(memory: GitRepo,
                                                                destination: str):
     memory.commit("odd link", {"STATE.md": state_with(f"[odd]({destination})")})
     assert findings(memory.path) == []
+
+
+def test_commits_named_as_evidence_are_asked_of_git_in_one_batch(memory: GitRepo,
+                                                                  tmp_path: Path):
+    def cat_file_calls(count: int) -> int:
+        rows = "".join(f"| merged | {n:07x}a |\n" for n in range(1, count + 1))
+        memory.commit(f"{count} commits named", {ENTRY: with_evidence(rows)})
+        trace = tmp_path / f"trace-{count}.log"
+        result = run_cli("check", "--output-format", "json", "--select", "CT211",
+                         cwd=memory.path, env={"GIT_TRACE": str(trace)})
+        assert [d["code"] for d in result.json["diagnostics"]] == ["CT211"] * count
+        return sum("cat-file" in line and "built-in" in line
+                   for line in trace.read_text().splitlines())
+    assert cat_file_calls(2) == cat_file_calls(40) == 1
