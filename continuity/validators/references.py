@@ -206,8 +206,9 @@ def _judge(resolver: Resolver, base: str, own: str, link: Link) -> str | None:
         state, real = resolver.lookup(base, link.path)
         if state == OUTSIDE:
             return None
-        if state == MISSING:
-            return f"`{link.path}` does not exist"
+        if state == MISSING:  # say the path again only when it was written otherwise
+            same = link.written.partition("#")[0] == link.path
+            return "no such file or directory" if same else f"`{link.path}` does not exist"
     else:
         real = own
     if not link.anchor:
@@ -242,7 +243,7 @@ def _evidence_paths(resolver: Resolver, tree: MemoryTree, path: str, body: Markd
     for span in code_spans(body, indices):
         if _is_path(span.text) and _path_state(resolver, tree, path, span.text) == MISSING:
             dead.append(Unresolved(path, span.line, span.column, span.text,
-                                   f"`{span.text}` names no file of the repository", True))
+                                   "no such file in the repository", True))
     return dead
 
 
@@ -290,5 +291,5 @@ def _dead_commits(ctx: CheckContext, named: list[tuple[str, CodeSpan]]) -> list[
     except GitError:  # git failed: say nothing rather than call every commit missing
         return []
     return [Unresolved(path, span.line, span.column, span.text,
-                       f"commit {span.text} is not a commit of the repository", True)
+                       "not a commit of the repository", True)
             for path, span in named if known.get(span.text) is None]

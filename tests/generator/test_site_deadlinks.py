@@ -37,7 +37,8 @@ def test_dead_links_are_marked_on_state_and_entry_pages(tmp_path: Path):
     dead = marked(state)
     assert len(dead) == 3, dead
     assert 'href="journal/2026-01-09-turn-9.md"' in dead[0]
-    assert "journal/2026-01-09-turn-9.md does not exist (CT111 dead-link)" in dead[0]
+    assert 'title="dead link journal/2026-01-09-turn-9.md: no such file or directory (CT111 ' \
+        'dead-link)"' in dead[0]
     assert dead[1].startswith("<img") and 'alt="chart"' in dead[1]
     assert 'href="#nope"' in dead[2] and "no heading with the anchor #nope" in dead[2]
     assert ">turn 9</a>" in state  # the link's text stays

@@ -61,7 +61,8 @@ def test_ct111_fires_on_links_images_and_definitions_to_missing_files(memory: Gi
         ("CT111", "STATE.md", *where(state, "artifacts/c.png")),
         ("CT111", "STATE.md", *where(state, "snapshots/2025")),
     ]
-    assert "`journal/2026-01-09-turn-9.md` does not exist" in messages(memory.path)[0]
+    assert messages(memory.path)[0] == ("dead link `journal/2026-01-09-turn-9.md`: no such file "
+                                        "or directory")
 
 
 def test_ct111_fires_on_an_anchor_into_a_missing_heading(memory: GitRepo):
@@ -140,7 +141,10 @@ def test_ct211_fires_on_evidence_paths_links_and_commits_that_do_not_exist(memor
         ("CT211", ENTRY, *where(entry, "../reports/run.txt")),
         ("CT211", ENTRY, *where(entry, "3f2a1c9")),
     ]
-    assert "commit 3f2a1c9 is not a commit of the repository" in messages(memory.path)[2]
+    assert messages(memory.path)[0] == ("evidence `tests/test_parser.py` does not resolve: no such "
+                                        "file in the repository")
+    assert messages(memory.path)[2] == ("evidence `3f2a1c9` does not resolve: not a commit of the "
+                                        "repository")
 
 
 def test_ct211_does_not_fire_on_evidence_that_resolves(memory: GitRepo):
