@@ -226,12 +226,17 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
 
 
 def find_config_file(start: Path) -> tuple[Path, dict[str, Any]] | None:
-    """The nearest ``continuity.toml``, or ``pyproject.toml`` with ``[tool.continuity]``."""
+    """The nearest ``continuity.toml``, or ``pyproject.toml`` with ``[tool.continuity]``.
+
+    A ``continuity.toml`` that sets nothing (the one ``continuity init`` writes holds only
+    commented options) is passed over, so that a configuration further up still applies.
+    """
     for directory in (start, *start.parents):
         candidate = directory / "continuity.toml"
         if candidate.is_file():
             data = _load_toml(candidate)
-            return candidate, data.get("tool", {}).get("continuity", data)
+            if data:
+                return candidate, data.get("tool", {}).get("continuity", data)
         candidate = directory / "pyproject.toml"
         if candidate.is_file():
             data = _load_toml(candidate)

@@ -82,3 +82,13 @@ def test_init_writes_the_budget_commented_and_it_works_uncommented(tmp_path: Pat
         '"4000 tokens"', '"10 tokens"')))
     found = [f[0] for f in budget_findings(repo.path)]
     assert "ARTIFACTS.md" in found and "STATE.md" not in found  # its own 200 lines win
+
+
+def test_the_commented_continuity_toml_of_init_does_not_hide_a_configuration_above(
+        tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    assert run_cli("init", repo.path / "memory").code == 0
+    write_files(repo.path, {"pyproject.toml": '[tool.continuity]\nroot = "memory"\n'
+                                              'state_budget = "10 tokens"\n'})
+    repo.commit("init below the top")
+    assert budget_findings(repo.path / "memory")  # from inside the root: the pyproject's budget
