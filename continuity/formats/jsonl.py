@@ -8,8 +8,26 @@ line alone: the rest of the file is still read.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
+
+from continuity.formats.textfile import TextRead
+
+#: Deepest nesting of arrays and objects read. The records the protocol keeps are two or three
+#: levels deep; a deeper value is refused before it is parsed, so no reader, check or page
+#: ever recurses through it (Python's own limit would raise RecursionError somewhere else).
+MAX_DEPTH = 64
+
+
+class ReadFile(Protocol):
+    """A file of the tree as the readers here need it (``model.tree.TreeFile``)."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def read(self) -> TextRead | None: ...
 
 
 @dataclass(frozen=True)
@@ -39,9 +57,72 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def loads_strict(text: str) -> Any:
-    """``json.loads`` without NaN/Infinity and without duplicate keys; raises ValueError."""
-    return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"number {text[:20]} is out of range")
+    return value
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    """Whether arrays/objects nest deeper than ``limit``, brackets in strings not counted."""
+    if text.count("[") + text.count("{") <= limit:
+        return False  # cannot be: the common case costs two counts
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first string (or key) holding half a UTF-16 pair, which no page can encode."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return f"\\u{ord(item[exc.start]):04x}"
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
+def loads_strict(text: str, max_depth: int = MAX_DEPTH) -> Any:
+    """``json.loads`` as the records need it; raises ValueError saying why a text is refused.
+
+    Refused: NaN/Infinity and numbers beyond a double (``1e400``), duplicate keys, nesting
+    deeper than ``max_depth``, and escapes of a lone surrogate (``"\\ud800"``), which are valid
+    JSON but not text: a page holding one cannot be written.
+    """
+    if _too_deep(text, max_depth):
+        raise ValueError(f"nested deeper than {max_depth} levels")
+    value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
+                       object_pairs_hook=_no_duplicates)
+    if "\\u" in text:
+        half = _lone_surrogate(value)
+        if half is not None:
+            raise ValueError(f"the escape {half} is half a surrogate pair, not a character")
+    return value
 
 
 def parse_line(number: int, text: str) -> JsonLine:
@@ -92,7 +173,7 @@ def json_kind(value: Any) -> str:
             type(None): "null"}.get(type(value), "value")
 
 
-def read_lines(tree_file) -> tuple[tuple[JsonLine, ...], str | None]:
+def read_lines(tree_file: ReadFile) -> tuple[tuple[JsonLine, ...], str | None]:
     """The lines of a JSONL TreeFile, or why it was not read (unreadable, or a link out)."""
     read = tree_file.read
     if read is None or read.raw is None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
 from continuity.formats.markdown import normalise_heading
+from continuity.model.records import Records
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
 from continuity.generator.layout import SiteLayout
 from continuity.history.provenance import CommitRef
@@ -188,6 +189,11 @@ class SiteContext:
 
     def indexes(self, state: StateFile) -> list[str]:
         return [edge.directory for edge in self.tree.edges_from(state.name)]
+
+    @property
+    def records(self) -> Records:
+        """The ledger, session state and notes as the check read them (parsed once)."""
+        return self.tree.records
 
     def directory(self, name: str) -> MemoryDirectory | None:
         return self.tree.directories.get(name)

@@ -6,8 +6,8 @@ import json
 from collections import Counter
 
 from continuity.generator import charts
-from continuity.model.ledger import read_ledger
-from continuity.model.notes import Note, read_store
+from continuity.model.ledger import in_range
+from continuity.model.notes import Note
 from continuity.generator.context import SiteContext
 from continuity.generator.index_pages import activity_points
 from continuity.generator.render import render
@@ -38,7 +38,7 @@ def home_page(ctx: SiteContext) -> Page:
         [n for n, d in ctx.tree.directories.items() if d.is_history])[:LATEST_ON_HOME]]
     ledger = None
     if ctx.tree.ledger is not None:
-        cycles = read_ledger(ctx.tree.ledger).cycles
+        cycles = ctx.records.ledger.cycles if ctx.records.ledger else ()
         last = next((c for c in reversed(cycles) if c.cycle is not None), None)
         ledger = {"cycles": len(cycles), "last": last, "page": layout.ledger}
     notes = None
@@ -73,7 +73,9 @@ def ledger_page(ctx: SiteContext) -> Page | None:
     if tree_file is None:
         return None
     page = ctx.layout.ledger
-    ledger = read_ledger(tree_file)
+    ledger = ctx.records.ledger
+    if ledger is None:
+        return None
     seen: Counter = Counter()
     cycles = []
     for cycle in ledger.cycles:
@@ -105,25 +107,23 @@ def ledger_page(ctx: SiteContext) -> Page | None:
 
 
 def _session(ctx: SiteContext) -> dict | None:
-    session = ctx.tree.session_state
+    session = ctx.records.session_state
     if session is None:
         return None
-    summary = "could not be read"
-    if session.text is not None:
-        try:
-            data = json.loads(session.text)
-        except ValueError:
-            summary = "is not valid JSON"
-        else:
-            cycle = data.get("cycle") if isinstance(data, dict) else None
-            summary = f"records cycle {cycle}" if cycle is not None else "records no cycle"
+    if session.unreadable:
+        summary = "could not be read"
+    elif session.error is not None:
+        summary = "is not valid JSON"
+    else:  # the value check parsed; a cycle is shown only when it is a number in range
+        summary = (f"records cycle {session.cycle}" if in_range(session.cycle)
+                   else "records no cycle")
     return {"path": session.path, "summary": summary}
 
 
 def _notes(ctx: SiteContext) -> list[Note]:
     notes: list[Note] = []
-    for store in ctx.tree.note_stores:
-        notes.extend(read_store(store).notes)
+    for store in ctx.records.note_stores:
+        notes.extend(store.notes)
     return [n for n in notes if n.fact]
 
 
@@ -138,8 +138,8 @@ def notes_page(ctx: SiteContext) -> Page | None:
         projects.setdefault(note.project or "(no project)", []).append(note)
         for tag in note.tags:
             tags.setdefault(tag, []).append(note)
-    problems = sum(1 for store in ctx.tree.note_stores
-                   for line in read_store(store).lines if not line.blank and not line.is_object)
+    problems = sum(1 for store in ctx.records.note_stores
+                   for line in store.lines if not line.blank and not line.is_object)
     content = render(
         "notes.md.j2", page, count=len(notes),
         stores=[store.path for store in ctx.tree.note_stores],

@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from continuity.formats.jsonl import JsonLine, read_lines
-from continuity.model.tree import TreeFile
+from continuity.formats.jsonl import JsonLine, ReadFile, read_lines
 
 RESULTS = ("improved", "regressed", "unchanged", "harvested", "quarantined")
 PRODUCTIVE = ("improved", "regressed", "harvested")
@@ -20,12 +19,19 @@ KERNEL_FIELDS = (
 )
 
 
+#: Largest cycle number or goal count read as a number. JSON integers have no bound, and
+#: arithmetic on ``10**400`` (a chart's scale) overflows; a count this large is a typo, which
+#: CT404/CT409 report, and the pages and the report never see it as a number.
+MAX_COUNT = 10**9
+
+
+def in_range(value: Any) -> bool:
+    """Whether a value is an integer a cycle number or a goal count can be."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
+
+
 def _as_int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    return None
+    return value if in_range(value) else None
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,15 @@ class Cycle:
     @property
     def cycle(self) -> int | None:
         return _as_int(self.data.get("cycle"))
+
+    @property
+    def legacy(self) -> bool:
+        """Written by a loop of the legacy schema: it names `goal_id` or `commit_sha`.
+
+        The seed tells readers to handle both conventions; fields the canonical schema added
+        later (`sha`, the goal counts, the five results) are not expected of such a line.
+        """
+        return "goal_id" in self.data or "commit_sha" in self.data
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -123,7 +138,7 @@ class Ledger:
         return numbers[-1] if numbers else None
 
 
-def read_ledger(tree_file: TreeFile) -> Ledger:
+def read_ledger(tree_file: ReadFile) -> Ledger:
     lines, unreadable = read_lines(tree_file)
     cycles = tuple(Cycle(line.line, line.text, line.value) for line in lines if line.is_object)
     return Ledger(tree_file.path, lines, cycles, unreadable)

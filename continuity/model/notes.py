@@ -8,8 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from continuity.formats.jsonl import JsonLine, read_lines
-from continuity.model.tree import TreeFile
+from continuity.formats.jsonl import JsonLine, ReadFile, read_lines
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ class NoteStore:
     unreadable: str | None = None
 
 
-def read_store(tree_file: TreeFile) -> NoteStore:
+def read_store(tree_file: ReadFile) -> NoteStore:
     lines, unreadable = read_lines(tree_file)
     notes = tuple(Note(tree_file.path, line.line, line.text, line.value)
                   for line in lines if line.is_object)

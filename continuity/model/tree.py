@@ -12,7 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import os
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ from continuity.model.kinds import (
 )
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import TextRead, read_text
+from continuity.model.records import Records, load_records
 from continuity.model.roots import (
     RootSearch, declared_parent, holds_state_by_name, link_outside, repository_ledger_owner,
 )
@@ -266,6 +268,19 @@ class MemoryTree:
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
     #: Child memory roots below this one (root-relative, nearest first): each is its own tree.
     children: tuple[str, ...] = ()
+    # The ledger, session state and note stores, parsed on first use (rules may ask from
+    # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
+    _records: list[Records] = field(default_factory=list, compare=False, repr=False)
+    _records_lock: threading.Lock = field(default_factory=threading.Lock, compare=False,
+                                          repr=False)
+
+    @property
+    def records(self) -> Records:
+        with self._records_lock:
+            if not self._records:
+                self._records.append(load_records(self.ledger, self.session_state,
+                                                  self.note_stores))
+            return self._records[0]
 
     # -- lookups used by rules and pages
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
-from continuity.model.ledger import PRODUCTIVE, RESULTS, read_ledger
+from continuity.model.ledger import PRODUCTIVE, RESULTS
 from continuity.model.tree import MemoryTree
 from continuity.formats.secrets import find_credentials
 from continuity.formats.timestamps import rfc3339_utc
@@ -153,7 +153,8 @@ def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
 def _ledger(tree: MemoryTree) -> LedgerSummary | None:
     if tree.ledger is None:
         return None
-    ledger = read_ledger(tree.ledger)
+    ledger = tree.records.ledger
+    assert ledger is not None  # there is a ledger file
     rows = tuple(CycleRow(c.line, c.cycle, c.result, c.goals_passing, c.goals_total,
                           c.timestamp, c.trace_status,
                           c.missing_trace_fields if c.trace_status == "incomplete" else ())

@@ -51,6 +51,12 @@ def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[st
     return [r for r in rules if r.code in keep and config.severity.get(r.code) != "off"]
 
 
+def _reads_git(config: Config, rules: list[Rule]) -> bool:
+    """Whether this run asks git: a rule that needs it, or ``since`` (the baseline of the
+    ledger and note stores is what they held at that commit)."""
+    return any(r.needs_git for r in rules) or config.since is not None
+
+
 def unknown_codes(config: Config, codes: list[str], select: Iterable[str] = (),
                   ignore: Iterable[str] = ()) -> None:
     """A code in ``select``, ``ignore`` or ``severity`` that names no rule is a configuration
@@ -78,7 +84,7 @@ def start_git(root: Path, config: Config, rules: list[Rule]) -> EarlyGit | None:
     Call it before discovery, which then runs while git works (``run_check(early=...)``).
     None when no selected rule reads git or there is no directory to look at yet.
     """
-    if config.git == "off" or not any(r.needs_git for r in rules) or not root.is_dir():
+    if config.git == "off" or not _reads_git(config, rules) or not root.is_dir():
         return None
     status = open_repository(root, config.git)
     log = None
@@ -102,12 +108,13 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         context.memo("history.early_log", lambda: early.log)
         if early.status.notice:
             notices.append(early.status.notice)
-    elif any(r.needs_git for r in rules) and context.git is None:
+    elif _reads_git(config, rules) and context.git is None:
         status = open_repository(tree.root, config.git)
         context.git = status.repository
         if status.notice:
             notices.append(status.notice)
     runnable = [r for r in rules if not (r.needs_git and context.git is None)]
+    context.codes = frozenset(r.code for r in runnable)
     prefetched = _start_prefetches(context, runnable)
     diagnostics: list[Diagnostic] = []
     for rule in runnable:
@@ -125,14 +132,13 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                 root_path=violation.path,
             ))
     diagnostics.sort()
-    notices.extend(context._memo.get("notices", []))
+    notices.extend(dict.fromkeys(context.notices))
     return CheckResult(tuple(diagnostics), tuple(notices), len(tree.all_files()),
                        tuple(r.code for r in rules))
 
 
 def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:
     """Start the shared work of ``rules`` (git reads, hashing) in threads, once each."""
-    context.memo("notices", list)  # made here, so that every thread appends to this one list
     started: dict[Callable, Background] = {}
     for rule in rules:
         if rule.prefetch is not None and rule.prefetch not in started:

@@ -16,19 +16,23 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import re
 from dataclasses import dataclass
 from collections.abc import Callable
+from typing import NamedTuple
 
 from continuity.config import Config
 from continuity.validators.diagnostics import Violation
+from continuity.validators.task_match import CompletedEntry, unaccounted
+from continuity.history.git import GitError
 from continuity.history.log import Change, Commit, History, ledger_paths
 from continuity.model.kinds import DIRECTORY_KINDS, DirectoryKind, is_non_entry
 from continuity.model.tree import MemoryTree, is_excluded
 from continuity.model.state_items import compare, learnings_insights, todo_tasks
 from continuity.formats.textfile import decode
 
-CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307")
+CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
 
 # Kinds of path, as far as history is concerned.
 ENTRY = "entry"  # a history entry: never modified, deleted or renamed
@@ -65,6 +69,7 @@ class Layout:
         for name, directory in tree.directories.items():
             if directory.is_history:
                 self.directories.setdefault(name, directory.kind)
+        self.root = tree.root
         self.ledgers = {_relative(tree.root, path) for path in ledger_paths(tree)}
         self.notes = [glob_regex(pattern) for pattern in config.notes]
         self.exclude = tuple(config.exclude)
@@ -167,16 +172,24 @@ class Judge:
         self.jobs: list[_Job] = []
         self.growths: list[_Growth] = []
         self.gone: dict[str, str] = {}  # path -> the content it had when it was deleted
+        # Deletions judged at the end of the walk: one whose file is still on disk, and that
+        # git never tracked again, took the path out of git on purpose (CT308), not deleted it.
+        self.deletions: list[tuple[Commit, Change, str, dict[str, str]]] = []
+        self.out_of_git: set[str] = set()  # paths whose last tracked event is a deletion
+        self.kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = {}
         self._items: dict[tuple[str, str], dict | None] = {}  # recent TODO/LEARNINGS versions
+        self._outside: dict[str, tuple[_Touched, ...]] = {}  # commit -> archive/logs changes
 
     def run(self) -> dict[str, list[Violation]]:
         try:
             for commit in self.history.all_commits():
                 self.commit(commit)
+            self.judge_deletions()
             self.judge_growths()
             if self.jobs:
                 for index, blobs in self.history.read_jobs([job.oids for job in self.jobs]):
                     self.jobs[index].judge(blobs)
+            self.report_kept()
         finally:
             self.history.close()
         return self.found
@@ -204,20 +217,28 @@ class Judge:
     # -- one commit
 
     def commit(self, commit: Commit) -> None:
-        moves = commit.moved()
+        # A path "moved" to itself is one `git rm --cached` left in the working tree.
+        moves = {old: new for old, new in commit.moved().items() if old != new}
         grown = {self.layout.directory(c.path) for c in commit.changes
                  if c.status == "A" and self.layout.kind(c.path) in (ENTRY, LOG)}
         for change in commit.changes:
             kind = self.layout.kind(change.path)
             if kind is None:
                 continue
+            if change.status == "A":
+                if _untracked_file(change) and change.path in self.out_of_git:
+                    continue  # out of git on purpose: git holds no version to compare with
+                self.out_of_git.discard(change.path)  # tracked again
+            elif change.status == "D" and kind in (ENTRY, LOG, APPEND_ONLY):
+                self.out_of_git.add(change.path)
             if kind in (ENTRY, LOG):
                 self.entry(commit, change, kind, moves)
             if kind in (LOG, APPEND_ONLY) and "CT304" in self.codes:
                 self.log(commit, change, kind, moves)
             if kind in PAIRINGS and not commit.is_merge:
                 directory, code = PAIRINGS[kind]
-                if directory not in grown and code in self.codes:
+                # TODO.md: each removed task needs its own entry, so the entries are read.
+                if (directory not in grown or kind == TODO) and code in self.codes:
                     self.pairing(commit, change, kind, code)
             if change.status == "D" and change.before:
                 self.gone[change.path] = change.before
@@ -239,6 +260,10 @@ class Judge:
                             f"{where(commit, change)}; history is append-only",
                             "Restore the content it had when it was added, and write the "
                             "correction as a new entry.")
+        elif change.status == "D" and path in moves and _archived(path, moves[path]):
+            pass  # moved into an archive/ folder, name kept (CONTEXT_BUDGET): not a rename
+        elif change.status == "D" and kind == ENTRY and self.archived_outside(commit, change):
+            pass  # moved into the root's archive/, outside the paths whose history is read
         elif change.status == "D" and path in moves:
             if self.first("CT303", path):
                 self.report("CT303", commit, path,
@@ -247,11 +272,7 @@ class Judge:
                             f"Move it back (`git mv {moves[path]} {path}`); if the name was "
                             "wrong, say so in a new entry instead of renaming this one.")
         elif change.status == "D":
-            if self.first("CT302", path):
-                self.report("CT302", commit, path,
-                            f"history entry deleted {where(commit, change)}; history is "
-                            f"never deleted", f"Restore it (`{_restore(commit, path)}`); if it "
-                            "was wrong, write a correction as a new entry.")
+            self.deletions.append((commit, change, kind, moves))
 
     def edited(self, commit: Commit, change: Change, blobs: dict[str, bytes | None]) -> None:
         old, new = blobs.get(change.before or ""), blobs.get(change.new or "")
@@ -275,11 +296,7 @@ class Judge:
         path = change.path
         if change.status == "D":
             if kind == APPEND_ONLY:  # a deleted logs/ file is a deleted entry (CT302)
-                moved = f" (moved to `{moves[path]}`)" if path in moves else ""
-                self.report("CT304", commit, path,
-                            f"append-only log deleted{moved} {where(commit, change)}",
-                            f"Restore it with all its lines (`{_restore(commit, path)}`) and "
-                            "keep appending to it.")
+                self.deletions.append((commit, change, kind, moves))
         elif change.status == "A":
             previous = self.gone.get(path)
             if previous is not None and previous != change.new:
@@ -288,6 +305,70 @@ class Judge:
             olds = tuple(oid for oid in change.old if oid is not None)
             if olds and change.new not in olds:
                 self.growths.append(_Growth(commit, change, olds, False))
+
+    def judge_deletions(self) -> None:
+        """CT302/CT304 for deletions; CT308 once per commit and directory for a path taken
+        out of git whose file remains on disk (`git rm --cached`, the seed's local-only
+        ledger): nothing is lost, but from then on its history cannot be verified. A log kept
+        on disk may have grown since; an entry must still be what it was when untracked
+        (else it was deleted, and another file now has its name)."""
+        last = {change.path: index for index, (_, change, _, _) in enumerate(self.deletions)}
+        for index, (commit, change, kind, moves) in enumerate(self.deletions):
+            path = change.path
+            on_disk = os.path.lexists(os.path.join(self.layout.root, path))
+            if last[path] != index or path not in self.out_of_git or not on_disk \
+                    or path in moves:
+                self.deleted(commit, change, kind, moves)
+            elif kind == ENTRY and change.before:
+                self.queue((change.before,),
+                           functools.partial(self.still_on_disk, commit, change, moves))
+            else:
+                self.keep(commit, change)
+
+    def still_on_disk(self, commit: Commit, change: Change, moves: dict[str, str],
+                      blobs: dict[str, bytes | None]) -> None:
+        old = blobs.get(change.before or "")
+        try:
+            same = old is not None and \
+                (self.layout.root / change.path).read_bytes() == old
+        except OSError:
+            same = False
+        if same:
+            self.keep(commit, change)
+        else:
+            self.deleted(commit, change, ENTRY, moves)
+
+    def keep(self, commit: Commit, change: Change) -> None:
+        self.kept.setdefault((commit.sha, change.path.split("/", 1)[0]), []).append(
+            (commit, change))
+
+    def deleted(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
+        path = change.path
+        if kind == APPEND_ONLY:
+            moved = f" (moved to `{moves[path]}`)" if path in moves else ""
+            self.report("CT304", commit, path,
+                        f"append-only log deleted{moved} {where(commit, change)}",
+                        f"Restore it with all its lines (`{_restore(commit, path)}`) and "
+                        "keep appending to it.")
+        elif self.first("CT302", path):
+            self.report("CT302", commit, path,
+                        f"history entry deleted {where(commit, change)}; history is "
+                        f"never deleted", f"Restore it (`{_restore(commit, path)}`); if it "
+                        "was wrong, write a correction as a new entry.")
+
+    def report_kept(self) -> None:
+        for group in self.kept.values():
+            commit, change = group[0]
+            paths = [c.path for _, c in group]
+            names = _quote(paths)
+            what = "it" if len(paths) == 1 else f"these {len(paths)} files"
+            self.report("CT308", commit, change.path,
+                        f"{names} taken out of git {where(commit, change)} ({what} remain on "
+                        "disk, untracked): from then on the append-only history cannot be "
+                        "verified",
+                        "Nothing to restore: this is how a local-only ledger is kept (the seed "
+                        "prescribes it). To have it verified again, track it (`git add -f "
+                        f"{paths[0]}`); to keep it local, ignore CT308 for it.")
 
     def judge_growths(self) -> None:
         """CT304: hash checks first; contents are read only to describe a rewrite."""
@@ -307,6 +388,8 @@ class Judge:
         old, new = blobs.get(growth.olds[0]), blobs.get(change.new or "")
         if old is None or new is None:
             return
+        if not growth.recreated and self.rotated(commit, change.path, old, new):
+            return  # lines rotated to an archive in the same commit (CONTEXT_BUDGET)
         message, line = _rewrite(old, new, growth.recreated)
         shown = f"{commit.short}^" if commit.sha else "HEAD"
         self.report("CT304", commit, change.path,
@@ -314,6 +397,83 @@ class Judge:
                     f"A log only grows: restore the lines it had (`git show {shown}:"
                     f"{change.path}`) and append new lines after them; never edit, reorder, "
                     "truncate or re-create it.", line=line)
+
+    # -- rotation and archiving (the protocol's CONTEXT_BUDGET.md)
+
+    def rotated(self, commit: Commit, path: str, old: bytes, new: bytes) -> bool:
+        """Whether the lines ``new`` lost from the head of ``old`` went, in order, into a file
+        under an archive/ folder or another logs/ file in the same commit."""
+        head = rotated_head(old, new)
+        if not head:
+            return False
+        for touched in self.touched(commit):
+            if touched.path == path or touched.new is None:
+                continue
+            copies = self._blobs([touched.new] + ([touched.old] if touched.old else []))
+            after = copies.get(touched.new)
+            before = copies.get(touched.old) if touched.old else None
+            if after is not None and head in after and (before is None or head not in before):
+                return True
+        return False
+
+    def archived_outside(self, commit: Commit, change: Change) -> bool:
+        """A deleted entry whose content arrived, under its own name, in an archive/ folder
+        of the repository in the same commit (a path outside the memory root's history)."""
+        return any(t.new == change.before and t.old is None and _archived(change.path, t.path)
+                   for t in self.touched(commit))
+
+    def touched(self, commit: Commit) -> tuple[_Touched, ...]:
+        """Every file the commit added or changed in archive/ folders and logs/ directories:
+        its own changes, and for a commit the repository's beyond the memory root."""
+        key = commit.sha or ""
+        if key not in self._outside:
+            found = [_Touched(c.path, c.before, c.new) for c in commit.changes
+                     if c.status in ("A", "M") and _archive_or_log(c.path)]
+            if commit.sha:
+                found.extend(self._beyond(commit, {t.path for t in found}))
+            self._outside[key] = tuple(found)
+        return self._outside[key]
+
+    def _beyond(self, commit: Commit, seen: set[str]) -> list[_Touched]:
+        repo = self.history.repository
+        base = [commit.parents[0]] if commit.parents else ["--root"]
+        try:
+            raw = repo.run("diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", *base,
+                           commit.sha or "HEAD")
+        except GitError:
+            return []
+        found = []
+        tokens = raw.split(b"\0")
+        for meta, name in zip(tokens[0::2], tokens[1::2]):
+            parts = meta.split(b" ")
+            if len(parts) < 5 or parts[4][:1] not in (b"A", b"M"):
+                continue
+            path = _from_top(name.decode("utf-8", "surrogateescape"), self.history.prefix)
+            if path in seen or not _archive_or_log(path):
+                continue
+            old = parts[2].decode("ascii")
+            found.append(_Touched(path, None if set(old) == {"0"} else old,
+                                  parts[3].decode("ascii")))
+        return found
+
+    def _blobs(self, oids: list[str]) -> dict[str, bytes | None]:
+        """A few blobs read apart from the main stream (which may be mid-read)."""
+        disk = {oid for oid in oids if oid in self.history.worktree_blobs}
+        found: dict[str, bytes | None] = {}
+        for oid in disk:
+            path = self.history.repository.top / self.history.worktree_blobs[oid]
+            try:
+                found[oid] = path.read_bytes()
+            except OSError:
+                found[oid] = None
+        try:
+            # A reader of its own: the history's stream may be in the middle of a batch.
+            with self.history.repository.blob_reader() as reader:
+                found.update(reader.read([o for o in oids if o not in disk],
+                                         max_size=self.history.max_blob_size))
+        except GitError:
+            pass
+        return found
 
     def pairing(self, commit: Commit, change: Change, kind: str, code: str) -> None:
         """CT305-CT307: a state change that its history directory did not record."""
@@ -326,25 +486,35 @@ class Judge:
                             "(`continuity new snapshot`) in the commit that overwrites "
                             "STATE.md.")
         elif change.status != "A" and change.before != change.new:  # a new file removes nothing
-            self.queue((change.before, change.new),
-                       lambda blobs: self.items_removed(commit, change, kind, code, blobs))
+            entries = tuple(c for c in commit.changes if c.status == "A" and c.new and
+                            self.layout.kind(c.path) == ENTRY and
+                            self.layout.directory(c.path) == "completed") if kind == TODO else ()
+            self.queue((change.before, change.new, *(c.new for c in entries)),
+                       lambda blobs: self.items_removed(commit, change, kind, code, blobs,
+                                                        entries))
 
     def items_removed(self, commit: Commit, change: Change, kind: str, code: str,
-                      blobs: dict[str, bytes | None]) -> None:
+                      blobs: dict[str, bytes | None], entries: tuple[Change, ...] = ()) -> None:
         before = self.items(kind, change.before, blobs)
         after = self.items(kind, change.new, blobs)
         if before is None or after is None:
             return  # a version that is not text: nothing can be said about its items
         changes = compare(before, after)
         if kind == TODO and changes.removed:
-            gone = changes.removed
-            self.report(code, commit, TODO,
-                        f"{'task' if len(gone) == 1 else 'tasks'} {_quote(i.key for i in gone)} "
-                        f"removed from TODO.md {where(commit, change)} without adding a "
-                        "completed/ entry",
-                        "Record each finished task as completed/YYYY-MM-DD-task-slug.md with "
-                        "its evidence, in the commit that removes it from TODO.md "
-                        "(`continuity new completed`).")
+            written = [CompletedEntry(posixpath.basename(c.path), _text(blobs.get(c.new or "")))
+                       for c in entries]
+            removed = list(changes.removed)
+            for task in unaccounted(removed, written):
+                some = f"{len(written)} completed/ entr{'y' if len(written) == 1 else 'ies'}"
+                added = (f" (that commit adds {some} for "
+                         f"{_plural(len(removed), 'removed task')})" if written else "")
+                self.report(code, commit, TODO,
+                            f"task `{task.key}` removed from TODO.md {where(commit, change)} "
+                            f"without a completed/ entry of its own{added}",
+                            "Record each finished task as its own completed/YYYY-MM-DD-task-"
+                            "slug.md (its Task ID in the name or the Task ID row) with its "
+                            "evidence, in the commit that removes it from TODO.md "
+                            "(`continuity new completed`).")
         elif kind == LEARNINGS and (changes.removed or changes.changed):
             parts = []
             if changes.removed:
@@ -367,6 +537,74 @@ class Judge:
                 self._items.pop(next(iter(self._items)))
             self._items[key] = _parse_items(kind, blobs.get(oid))
         return self._items[key]
+
+
+class _Touched(NamedTuple):
+    path: str  # relative to the memory root ('../' above it)
+    old: str | None
+    new: str | None
+
+
+def _parts(path: str) -> list[str]:
+    return [part for part in path.split("/") if part not in ("", ".", "..")]
+
+
+def _archive_or_log(path: str) -> bool:
+    """A file in an archive/ folder anywhere, or a JSON Lines file in a logs/ directory."""
+    parts = _parts(path)
+    return "archive" in parts[:-1] or ("logs" in parts[:-1] and path.endswith(".jsonl"))
+
+
+def _archived(old: str, new: str) -> bool:
+    """``new`` is ``old`` moved, under its own name, into an archive/ folder: inside its
+    history directory (``journal/archive/``) or the root's (``archive/journal/``)."""
+    return posixpath.basename(old) == posixpath.basename(new) and \
+        "archive" in _parts(new)[:-1] and "archive" not in _parts(old)[:-1]
+
+
+def _from_top(top_path: str, prefix: str) -> str:
+    if not prefix:
+        return top_path
+    if top_path.startswith(prefix + "/"):
+        return top_path[len(prefix) + 1:]
+    return posixpath.relpath(top_path, prefix)
+
+
+#: Candidate cuts compared in full before a log is judged not rotated: a log of one line
+#: repeated could otherwise cost a comparison of the whole file per line (quadratic).
+MAX_ROTATION_CANDIDATES = 64
+
+
+def rotated_head(old: bytes, new: bytes) -> bytes | None:
+    """The whole lines ``new`` lost from the head of ``old``, when ``new`` keeps the rest in
+    order (and may have grown after it); None when ``new`` is not such a rotation."""
+    if not old or new.startswith(old):
+        return None  # nothing removed
+    if not new:
+        return old  # every line rotated out
+    end = new.find(b"\n")
+    first = new[:end + 1] if end >= 0 else new
+    # The kept tail old[cut:] is a prefix of new, so it is no longer than new.
+    start = max(0, len(old) - len(new) - 1)
+    compared = 0
+    view_old, view_new = memoryview(old), memoryview(new)
+    while compared < MAX_ROTATION_CANDIDATES:
+        cut = old.find(b"\n", start)
+        if cut < 0:
+            return None
+        cut += 1
+        start = cut
+        if cut != len(old) and not old.startswith(first, cut):
+            continue
+        compared += 1
+        if view_new[:len(old) - cut] == view_old[cut:]:
+            return old[:cut]
+    return None
+
+
+def _untracked_file(change: Change) -> bool:
+    """A file in the working tree that git does not track (``git status`` ``??``)."""
+    return change.stage == "uncommitted" and change.old == (None,)
 
 
 def _restore(commit: Commit, path: str) -> str:

@@ -29,17 +29,28 @@ from continuity.model.tree import MemoryTree
 
 @dataclass
 class CheckContext:
-    """What a rule may read: the tree, the options, the clock, and shared computations."""
+    """What a rule may read: the tree, the options, the clock, and shared computations.
+
+    The engine fills ``codes`` with the rules selected for this run (a rule that computes
+    findings for several codes computes only those) and collects ``notices``: what a rule
+    could not check, said once to the user. Rules never reach into the engine for these.
+    """
 
     tree: MemoryTree
     config: Config
     now: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
     git: Any = None  # a continuity.git.Repository when history can be read, else None
+    codes: frozenset[str] = frozenset()
+    notices: list[str] = field(default_factory=list)  # appended from prefetch threads too
     _memo: dict[str, Any] = field(default_factory=dict)
     # Rules' shared work may be started in threads (Rule.prefetch): a key being computed in
     # one thread is waited for by the others, never computed twice.
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _computing: dict[str, threading.Event] = field(default_factory=dict)
+
+    def selected(self, *codes: str) -> bool:
+        """Whether any of ``codes`` runs in this check."""
+        return any(code in self.codes for code in codes)
 
     def memo(self, key: str, compute: Callable[[], Any]) -> Any:
         """Compute once per run what several rules share (e.g. the one git history pass)."""

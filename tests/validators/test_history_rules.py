@@ -234,6 +234,53 @@ def test_ct306_silent_with_completed_entry_moves_and_edits(repo: GitRepo):
     assert history_findings(repo.path) == []
 
 
+TWO_TASKS = TREE["TODO.md"].replace(
+    T2_ROW, T2_ROW + "| T-3 | Load the tide fixtures | wren | 2026-01-02 |\n")
+
+
+def _done(entry_id: str) -> str:
+    return TREE[COMPLETED].replace("T-1", entry_id)
+
+
+def test_ct306_two_tasks_removed_with_one_entry_is_one_finding_naming_the_other(repo: GitRepo):
+    repo.commit("Start", {**minimal_tree(), "TODO.md": TWO_TASKS})
+    removed = repo.commit("Finish T-2 and T-3", {
+        "TODO.md": TREE["TODO.md"].replace(T2_ROW, ""),
+        "completed/2026-01-05-t-3-fixtures.md": _done("T-3")})
+    [finding] = only(history_findings(repo.path), "CT306")
+    assert finding["commit"] == removed[:7]
+    assert "`T-2`" in finding["message"] and "`T-3`" not in finding["message"]
+    assert "1 completed/ entry for 2 removed tasks" in finding["message"]
+
+
+def test_ct306_tasks_matched_by_the_task_id_row_or_the_slug_in_the_name(repo: GitRepo):
+    repo.commit("Start", {**minimal_tree(), "TODO.md": TWO_TASKS})
+    repo.commit("Finish both", {
+        "TODO.md": TREE["TODO.md"].replace(T2_ROW, ""),
+        "completed/2026-01-05-wrap-up.md": _done("T-2"),  # by its Task ID row
+        "completed/2026-01-05-tide-fixtures.md": _done("none")})  # by the slug
+    assert only(history_findings(repo.path), "CT306") == []
+
+
+def test_ct306_two_entries_for_one_task_leave_the_other_task_unaccounted(repo: GitRepo):
+    repo.commit("Start", {**minimal_tree(), "TODO.md": TWO_TASKS})
+    repo.commit("Finish both", {
+        "TODO.md": TREE["TODO.md"].replace(T2_ROW, ""),
+        "completed/2026-01-05-t-2.md": _done("T-2"),
+        "completed/2026-01-05-t-2-again.md": _done("T-2")})
+    [finding] = only(history_findings(repo.path), "CT306")
+    assert "`T-3`" in finding["message"]
+
+
+def test_ct306_each_unmatched_task_is_its_own_finding(repo: GitRepo):
+    repo.commit("Start", {**minimal_tree(), "TODO.md": TWO_TASKS})
+    repo.commit("Drop both", {"TODO.md": TREE["TODO.md"].replace(T2_ROW, "")
+                              .replace("- Publish the API docs — after the parser lands\n", "")})
+    found = only(history_findings(repo.path), "CT306")
+    assert sorted(f["message"].split("`")[1] for f in found) == [
+        "Publish the API docs", "T-2", "T-3"]
+
+
 # ------------------------------------------------------------------------- CT307
 
 

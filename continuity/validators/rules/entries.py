@@ -725,7 +725,10 @@ def unreadable(ctx: CheckContext) -> Iterator[Violation]:
                         "their own extension")
             else:
                 message = f"the file is {read.error}"
-                hint = "save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)"
+                hint = ("write the lines you append as UTF-8; a log is append-only, so its "
+                        "committed lines stay as they are (re-encoding them is CT304)"
+                        if tree_file.path.endswith(".jsonl") else
+                        "save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)")
             yield Violation(tree_file.path, message, hint, read.error_line, read.error_column)
 
 

@@ -33,23 +33,25 @@ def history(ctx: CheckContext) -> History:
 def findings(ctx: CheckContext) -> dict[str, list[Violation]]:
     """CT301-CT307 for the whole history, judged in one walk."""
     def judge() -> dict[str, list[Violation]]:
-        from continuity.validators.engine import active_rules  # the engine imports this package
-        codes = {r.code for r in active_rules(ctx.config)}
-        return Judge(history(ctx), Layout(ctx.tree, ctx.config), codes).run()
+        return Judge(history(ctx), Layout(ctx.tree, ctx.config), set(ctx.codes)).run()
     return ctx.memo("history.findings", judge)
 
 
 def prepare(ctx: CheckContext) -> None:
     """What the CT3xx rules share, started before any rule runs: the history, and its
     judgement when one of CT301-CT307 is selected."""
-    from continuity.validators.engine import active_rules  # the engine imports this package
-    if any(r.code in JUDGED for r in active_rules(ctx.config)):
+    if ctx.selected(*JUDGED):
         findings(ctx)
     else:
         history(ctx)
 
 
-JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307")
+JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
+
+#: The ignore rules of the protocol's own `.gitignore` (v1.1.1), which keep these
+#: directories' entries local on purpose.
+UPSTREAM_IGNORES = {"snapshots": ("snapshots/*",), "completed": ("completed/*.md",),
+                    "logs": ("logs/*.jsonl", "logs/*.log")}
 
 
 @rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare)
@@ -83,7 +85,9 @@ def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
 
     History never shrinks: the state files index it, and an agent recovers past values from
     it. A deletion is reported at the commit that made it (or as staged/uncommitted), even if
-    the entry was later restored.
+    the entry was later restored. Not deletions: an entry moved under its own name into an
+    `archive/` folder (the protocol's CONTEXT_BUDGET.md archives old entries), and one taken
+    out of git while it stays on disk (CT308).
 
     **Example**
 
@@ -105,6 +109,11 @@ def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     An entry's name carries its date and identity, and links from state files, other entries
     and the published site point at it. A deletion and an addition of identical content in
     one commit is a rename; a rename with edits is reported as a deletion (CT302).
+
+    Archiving is not renaming: an entry moved, under the name it was added with and with its
+    content unchanged, into an `archive/` folder of its directory (`journal/archive/`) or of
+    the repository (`archive/journal/`) keeps its identity, as the protocol's CONTEXT_BUDGET.md
+    asks of old entries. The archived copy is an entry like any other: editing it is CT301.
 
     **Example**
 
@@ -129,6 +138,11 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     a ledger deleted, or re-created without its old lines is reported at every commit that
     does it. A merge passes when its result begins with one of its parents' versions.
 
+    Rotation is not a rewrite (CONTEXT_BUDGET.md: "Rotate to archive"): lines removed from the
+    head of the log in a commit that adds the same lines, in order, to a file under an
+    `archive/` folder or to another `logs/*.jsonl` file are not reported. Without that copy,
+    dropping old lines is CT304. A log taken out of git while it stays on disk is CT308.
+
     **Example**
 
         $ git diff HEAD~1 -- .agents/evolve/cycle-history.jsonl
@@ -138,7 +152,8 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     **Fix**
 
     Restore the lines the log had (`git show HEAD~1:.agents/evolve/cycle-history.jsonl`) and
-    append new lines after them; record a correction as a new line, never by editing one.
+    append new lines after them; record a correction as a new line, never by editing one. To
+    rotate a long log, move its oldest lines to `archive/` in the same commit.
     """
     yield from findings(ctx)["CT304"]
 
@@ -174,6 +189,12 @@ def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     table rows, identified by their first cell, and list items, identified by their text
     before " — "; moving a task between those sections, or editing its other cells, is not
     a removal.
+
+    Each removed task needs its own entry: one matched by its Task ID (in the entry's file
+    name or its `| Task ID |` row) or by its slug (the words of the entry's name after the
+    date are words of the task). An entry that names no removed task still stands for one.
+    Reported once per task left without an entry: two tasks removed with one entry is one
+    finding, naming the task left over.
 
     **Example**
 
@@ -213,11 +234,16 @@ def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
 
 @rule("CT308", "history-untracked", "warning", needs_git=True, prefetch=prepare)
 def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
-    """A history directory or entry that git ignores, so its append-only promise cannot be verified.
+    """A history directory, entry or log that git ignores or no longer tracks, so its append-only promise cannot be verified.
 
-    The protocol's default `.gitignore` keeps `snapshots/*` and `completed/*.md` out of git;
-    then nothing records what those entries said, and CT301-CT303 cannot see them change.
-    Reported once per directory: its ignored entries, or that new entries would be ignored.
+    The protocol's default `.gitignore` keeps `snapshots/*`, `completed/*.md` and
+    `logs/*.jsonl` out of git; then nothing records what those entries said, and CT301-CT303
+    cannot see them change. Reported once per directory: its ignored entries, or that new
+    entries would be ignored (the message says when the rule is the protocol's own).
+
+    A file taken out of git while it stays on disk (`git rm --cached`, as the seed prescribes
+    for the local-only cycle ledger in `.agents/`) is not deleted: it is reported once per
+    commit and directory, naming the commit, and never as CT302/CT304 or "restore it".
 
     **Example**
 
@@ -229,8 +255,12 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     Remove the pattern from `.gitignore` (or re-include with `!snapshots/*.md`) and commit
     the entries, or keep them deliberately out of git and ignore this rule for them.
     """
+    untracked = findings(ctx)["CT308"]
+    yield from untracked
+    taken_out = {v.path.split("/", 1)[0] for v in untracked}
     tree = ctx.tree
-    directories = [d for d in tree.directories.values() if d.is_history]
+    directories = [d for d in tree.directories.values()
+                   if d.is_history and d.name not in taken_out]
     if not directories:
         return
     # The status already listed the ignored files; ask git why only for one of each
@@ -261,9 +291,15 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
                    f"entr{'y' if total == 1 else 'ies'} ({because})"
         else:
             what = f"git would ignore its new entries ({because})"
+        upstream = pattern in UPSTREAM_IGNORES.get(directory.name, ())
+        why = (" (the protocol's own .gitignore has this rule: its entries are kept local on "
+               "purpose)" if upstream else "")
+        keep = ("; to keep them local as the protocol does, ignore CT308 (`ignore = "
+                '["CT308"]`)' if upstream else "")
         yield Violation(
             directory.name,
-            f"history directory {directory.name}/ is not fully tracked: {what}, so its "
+            f"history directory {directory.name}/ is not fully tracked: {what}{why}, so its "
             "append-only history cannot be verified",
-            f"Remove `{pattern}` from {source} (or add `!{directory.name}/*` after it) and "
-            f"commit the entries (`git add {directory.name}/`).")
+            f"To have it verified, remove `{pattern}` from {source} (or add "
+            f"`!{directory.name}/*` after it) and commit the entries (`git add "
+            f"{directory.name}/`){keep}.")

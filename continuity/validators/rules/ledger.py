@@ -18,9 +18,12 @@ from collections.abc import Iterator
 from continuity.validators.diagnostics import Severity, Violation
 from continuity.history.git import GitError
 from continuity.formats.timestamps import parse_datetime
-from continuity.formats.jsonl import json_kind, key_column, loads_strict
-from continuity.model.ledger import KERNEL_FIELDS, PRODUCTIVE, RESULTS, Cycle, Ledger, read_ledger
+from continuity.formats.jsonl import json_kind, key_column
+from continuity.model.ledger import (
+    KERNEL_FIELDS, MAX_COUNT, PRODUCTIVE, RESULTS, Cycle, Ledger, in_range,
+)
 from continuity.formats.secrets import line_column
+from continuity.validators.baseline import baseline
 from continuity.validators.registry import CheckContext, rule
 
 SHA_KEYS = ("sha", "commit_sha", "canonical_sha", "log_sha")
@@ -32,10 +35,19 @@ _HEX_SHA = re.compile(r"^[0-9a-fA-F]{4,64}$")
 
 
 def _ledger(ctx: CheckContext) -> Ledger | None:
-    ledger_file = ctx.tree.ledger
-    if ledger_file is None:
-        return None
-    return ctx.memo("ledger", lambda: read_ledger(ledger_file))
+    return ctx.tree.records.ledger
+
+
+def _judged(ctx: CheckContext, ledger: Ledger) -> list[Cycle]:
+    """The cycles judged: all, or with ``since`` those after the lines the ledger held then."""
+    first = baseline(ctx, ledger.path)
+    return [cycle for cycle in ledger.cycles if cycle.line > first]
+
+
+#: What a hint says about a committed line: the ledger is append-only (CT304), so a line is
+#: never edited; the next line is written right, or the tool is adopted from a commit on.
+APPEND_ONLY = ("committed lines stay as they are (the ledger is append-only); to judge only "
+               "lines written from now on, set `since` to the current commit")
 
 
 def _absent(data: dict[str, Any], key: str) -> bool:
@@ -87,8 +99,9 @@ def ledger_json(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Complete or remove the broken line so that each line holds one JSON object
-    (`{...}`); blank lines are ignored.
+    A line not committed yet may be completed; a committed line stays as it is (the
+    ledger is append-only): append the cycle again as one JSON object (`{...}`) on a new line,
+    or set `since` to judge only lines written after a commit. Blank lines are ignored.
     """
     ledger = _ledger(ctx)
     tree_file = ctx.tree.ledger
@@ -102,23 +115,25 @@ def ledger_json(ctx: CheckContext) -> Iterator[Violation]:
         return
     raw = tree_file.read.raw if tree_file.read else b""
     last = ledger.lines[-1].line if ledger.lines else 0
+    first = baseline(ctx, ledger.path)
     for line in ledger.lines:
-        if line.blank:
+        if line.blank or line.line <= first:
             continue
         if line.error:
             truncated = line.line == last and raw and not raw.endswith(b"\n")
-            hint = ("the last line has no final newline: a write was cut short; complete the "
-                    "line or remove it" if truncated else
+            hint = ("the last line has no final newline: a write was cut short; if it is not "
+                    "committed yet, complete it; once committed, end it with a newline and "
+                    "append the cycle again as a whole line" if truncated else
                     "write one JSON object per line (strings in double quotes, no trailing "
-                    "commas)")
+                    "commas); " + APPEND_ONLY)
             yield Violation(ledger.path, f"ledger line {line.line} is {line.error}", hint,
                             line.line, line.column)
         elif not isinstance(line.value, dict):
             yield Violation(
                 ledger.path,
                 f"ledger line {line.line} is a JSON {json_kind(line.value)}, not an object",
-                'each line must be one object such as {"cycle": 1, "target": "...", '
-                '"result": "...", "timestamp": "..."}', line.line, 1)
+                'append each cycle as one object such as {"cycle": 1, "target": "...", '
+                '"result": "...", "timestamp": "..."}; ' + APPEND_ONLY, line.line, 1)
 
 
 # --------------------------------------------------------------------------- CT402
@@ -140,19 +155,36 @@ def ledger_missing_field(ctx: CheckContext) -> Iterator[Violation]:
         {"cycle": 12, "target": "test-pass-rate", "result": "improved",
          "canonical_sha": "3f2a1c9", "timestamp": "2026-02-11T21:00:00Z"}
 
+    Lines of the legacy schema (with `goal_id` or `commit_sha`) are not expected to carry the
+    fields the canonical schema added later (`sha`, `goals_passing`, `goals_total`): CT405
+    names them once for the ledger. `canonical_sha` without its alias `sha` is one warning
+    for the ledger, naming the lines: the commit is recorded, only the compatibility name is
+    missing.
+
     **Fix**
 
-    Add the missing fields; for `canonical_sha` without `sha`, write the same commit
-    as `sha` too, and record `goals_passing` / `goals_total` as measured.
+    Write every field in the lines appended from now on (for `canonical_sha`, the same
+    commit as `sha` too; `goals_passing` / `goals_total` as measured). Committed lines are
+    never edited (the ledger is append-only, CT304): to adopt the tool on an older ledger, set
+    `since` to the commit from which lines are complete.
     """
     ledger = _ledger(ctx)
     if ledger is None:
         return
-    for cycle in ledger.cycles:
-        yield from _missing_in(ledger, cycle)
+    alias_missing: list[Cycle] = []
+    for cycle in _judged(ctx, ledger):
+        yield from _missing_in(ledger, cycle, alias_missing)
+    if alias_missing:  # one cause, one finding: the writer never wrote the alias
+        first = alias_missing[0]
+        what = (f"{_label(first)} ({first.data.get('result')}) has" if len(alias_missing) == 1
+                else f"{len(alias_missing)} productive cycles ({_lines([c.line for c in alias_missing])}) have")
+        yield _at(ledger, first, "canonical_sha", f"{what} canonical_sha but no `sha`",
+                  'in the lines you append, write the same commit as "sha" too: it is the '
+                  "compatibility alias older readers look for; " + APPEND_ONLY,
+                  severity=Severity.WARNING)
 
 
-def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
+def _missing_in(ledger: Ledger, cycle: Cycle, alias_missing: list[Cycle]) -> Iterator[Violation]:
     data = cycle.data
     for key in ("cycle", "result", "timestamp"):
         if _absent(data, key):
@@ -167,15 +199,14 @@ def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
         return
     if _absent(data, "sha") and _absent(data, "commit_sha"):
         if not _absent(data, "canonical_sha"):
-            yield _at(ledger, cycle, "canonical_sha",
-                      f"{_label(cycle)} ({result}) has canonical_sha but no `sha`",
-                      'write the same commit as "sha" too: "sha" is the compatibility alias '
-                      'that readers of the ledger look for')
+            alias_missing.append(cycle)  # reported once for the ledger
+        elif cycle.legacy:
+            pass  # a legacy line without a commit: CT405 names it with the others
         else:
             yield _at(ledger, cycle, None,
                       f"{_label(cycle)} is {result} but records no `sha`",
-                      "a productive cycle names the commit it delivered: add "
-                      '"sha" (and "canonical_sha") with that commit')
+                      'a productive cycle names the commit it delivered: write "sha" (and '
+                      '"canonical_sha") in each line you append; ' + APPEND_ONLY)
     else:
         for key in ("sha", "commit_sha"):
             value = data.get(key)
@@ -184,13 +215,16 @@ def _missing_in(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
                 yield _at(ledger, cycle, key,
                           f"{_label(cycle)}: `{key}` is {_show(value, True)}; "
                           "expected a commit sha",
-                          f'write the commit as a string, e.g. "{key}": "3f2a1c9"')
+                          f'write the commit as a string in the lines you append, e.g. "{key}": '
+                          '"3f2a1c9"; ' + APPEND_ONLY)
+    if cycle.legacy:
+        return  # the goal counts came with the canonical schema: CT405
     for key in COUNT_KEYS:
         if key not in data:
             yield _at(ledger, cycle, None,
                       f"{_label(cycle)} is {result} but records no `{key}`",
-                      f"record {key} as measured after the cycle (a non-negative integer); "
-                      "the trajectory chart plots it")
+                      f"record {key} as measured in each productive cycle you append (a "
+                      "non-negative integer; the trajectory chart plots it); " + APPEND_ONLY)
 
 
 def _target_problems(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
@@ -209,19 +243,23 @@ def _target_problems(ledger: Ledger, cycle: Cycle) -> Iterator[Violation]:
                                     "non-empty list of goal id strings"))
     for key, message in bad:
         yield _at(ledger, cycle, key, f"{_label(cycle)}: {message}",
-                  'name the goal: "target": "<goal-id>", or "goal_ids": ["a", "b"] with '
-                  '"parallel": true for a parallel wave')
+                  'in the lines you append, name the goal: "target": "<goal-id>", or '
+                  '"goal_ids": ["a", "b"] with "parallel": true for a parallel wave; '
+                  + APPEND_ONLY)
     if not cycle.targets and not bad:
         yield _at(ledger, cycle, None,
                   f"{_label(cycle)} has no target (`target`, or `goal_ids` for a parallel "
                   f"wave)",
-                  'add "target": "<goal-id>" ("idle" for an idle cycle)')
+                  'write "target": "<goal-id>" ("idle" for an idle cycle) in the lines you '
+                  "append; " + APPEND_ONLY)
 
 
 _HINTS = {
-    "cycle": 'number the line: "cycle": <previous cycle + 1>',
-    "result": 'add "result": one of ' + ", ".join(RESULTS),
-    "timestamp": 'add "timestamp" in ISO 8601, e.g. "2026-02-11T21:00:00Z"',
+    "cycle": 'number each line you append: "cycle": <previous cycle + 1>; ' + APPEND_ONLY,
+    "result": 'write "result" (one of ' + ", ".join(RESULTS) + ") in each line you append; "
+              + APPEND_ONLY,
+    "timestamp": 'write "timestamp" in ISO 8601 (e.g. "2026-02-11T21:00:00Z") in each line '
+                 "you append; " + APPEND_ONLY,
 }
 
 
@@ -239,24 +277,31 @@ def ledger_result(ctx: CheckContext) -> Iterator[Violation]:
 
         {"cycle": 9, "target": "lint-clean", "result": "success", ...}
 
+    The words of the legacy schema (`idle`, `pending-rpi`, `pass`, ...) on lines that also use
+    `goal_id` or `commit_sha` are that schema's vocabulary, not errors: CT405 names them once.
+
     **Fix**
 
-    Use one of `improved`, `regressed`, `unchanged`, `harvested`, `quarantined`
-    (lower case); a cycle that changed nothing outside `.agents/` is `unchanged`.
+    In the lines you append, use one of `improved`, `regressed`, `unchanged`,
+    `harvested`, `quarantined` (lower case); a cycle that changed nothing outside `.agents/`
+    is `unchanged`. Committed lines stay as they are (append-only); set `since` to judge only
+    lines written after a commit.
     """
     ledger = _ledger(ctx)
     if ledger is None:
         return
-    for cycle in ledger.cycles:
+    for cycle in _judged(ctx, ledger):
         value = cycle.data.get("result")
         if _absent(cycle.data, "result") or value in RESULTS:
             continue
-        hint = "use one of " + ", ".join(RESULTS)
+        if cycle.legacy and isinstance(value, str):
+            continue  # the legacy vocabulary: CT405
+        hint = "use one of " + ", ".join(RESULTS) + " in the lines you append"
         if isinstance(value, str) and value.strip().lower() in RESULTS:
-            hint = f'write it in lower case: "{value.strip().lower()}"'
+            hint = f'write it in lower case in the lines you append: "{value.strip().lower()}"'
         yield _at(ledger, cycle, "result",
                   f"{_label(cycle)}: result {_show(value)} is not one of "
-                  + ", ".join(RESULTS), hint)
+                  + ", ".join(RESULTS), hint + "; " + APPEND_ONLY)
 
 
 # --------------------------------------------------------------------------- CT404
@@ -285,6 +330,17 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
     ledger = _ledger(ctx)
     if ledger is None:
         return
+    yield from _after_baseline(ctx, ledger, _sequence(ledger))
+
+
+def _after_baseline(ctx: CheckContext, ledger: Ledger,
+                    found: Iterator[Violation]) -> Iterator[Violation]:
+    """Findings of a rule that reads the lines in order, kept only for lines after ``since``."""
+    first = baseline(ctx, ledger.path)
+    return (violation for violation in found if violation.line > first)
+
+
+def _sequence(ledger: Ledger) -> Iterator[Violation]:
     previous: tuple[int, int] | None = None  # (cycle, line)
     for cycle in ledger.cycles:
         data = cycle.data
@@ -295,20 +351,30 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
             digits = isinstance(value, str) and value.strip().isdigit()
             yield _at(ledger, cycle, "cycle",
                       f"ledger line {cycle.line}: cycle {_show(value, True)} is not an integer",
-                      f"write the number without quotes: \"cycle\": {str(value).strip()}" if digits
-                      else '"cycle" is the 1-based cycle number, an integer')
+                      (f"write the number without quotes in the lines you append: \"cycle\": "
+                       f"{str(value).strip()}" if digits
+                       else '"cycle" is the 1-based cycle number, an integer') + "; "
+                      + APPEND_ONLY)
+            continue
+        if value > MAX_COUNT:
+            yield _at(ledger, cycle, "cycle",
+                      f"ledger line {cycle.line}: cycle {_show(value)} is beyond any cycle "
+                      f"number (at most {MAX_COUNT:,})",
+                      "number the next cycle one above the last real one; " + APPEND_ONLY)
             continue
         if value < 1:
             yield _at(ledger, cycle, "cycle",
                       f"ledger line {cycle.line}: cycle {value} is below 1",
-                      "cycles are numbered from 1")
+                      "cycles are numbered from 1: append the next cycle with its real "
+                      "number; " + APPEND_ONLY)
             continue
         if previous is None:
             if value != 1:
                 yield _at(ledger, cycle, "cycle",
                           f"the ledger's first cycle is {value}, not 1",
                           "cycles are 1-indexed: earlier lines may have been lost or the "
-                          "ledger truncated; leave it if that was deliberate",
+                          "ledger truncated; if that was deliberate, set `since` to the "
+                          "commit that started this ledger",
                           severity=Severity.WARNING)
         elif value <= previous[0]:
             yield _at(ledger, cycle, "cycle",
@@ -323,8 +389,9 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
             yield _at(ledger, cycle, "cycle",
                       f"cycle {value} follows cycle {previous[0]} (line {previous[1]}): "
                       f"{missing} missing",
-                      "a gap usually means lines were lost; number the next cycle one above "
-                      "the previous", severity=Severity.WARNING)
+                      "a gap usually means lines were lost; append the next cycle one above "
+                      "the previous (committed lines stay as they are)",
+                      severity=Severity.WARNING)
         previous = (value, cycle.line)
 
 
@@ -333,35 +400,87 @@ def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
 
 @rule("CT405", "ledger-legacy-field", "warning")
 def ledger_legacy_field(ctx: CheckContext) -> Iterator[Violation]:
-    """A ledger line uses the legacy `goal_id` or `commit_sha`; they are read as `target` and `sha`.
+    """The ledger has lines of the legacy schema (`goal_id`, `commit_sha`); reported once for the ledger, naming the lines.
 
-    Older loops wrote `goal_id` and `commit_sha`. Continuity reads them, but other readers
-    look for the canonical names, and a line carrying both spellings can disagree with itself.
+    Older loops wrote `goal_id` and `commit_sha`; the seed tells readers to handle both, and
+    Continuity reads them as `target` and `sha`. Such lines were written before the canonical
+    schema added `sha`, `goals_passing`, `goals_total` and the five results, so a legacy line
+    without them, or with the legacy words (`idle`, `pending-rpi`, `pass`), is not a CT402 or
+    CT403 error: this one warning names those lines too. A line spelling a field both ways
+    with different values is named as well (the canonical name wins).
 
     **Example**
 
         {"cycle": 3, "goal_id": "doc-coverage", "result": "improved", "commit_sha": "def5678", ...}
+        {"cycle": 4, "goal_id": "idle-no-work", "result": "idle", ...}
 
     **Fix**
 
-    Write new lines with `target` and `sha` (and `canonical_sha`). Old lines stay as
-    they are: the ledger is append-only.
+    Write the lines you append with the canonical schema (`target`, `sha` and
+    `canonical_sha`, the goal counts, one of the five results). The legacy lines stay as they
+    are (the ledger is append-only); set `since` to a commit after them to stop this warning.
     """
     ledger = _ledger(ctx)
     if ledger is None:
         return
-    for cycle in ledger.cycles:
-        for legacy, canonical in (("goal_id", "target"), ("commit_sha", "sha")):
-            if legacy not in cycle.data:
-                continue
-            conflict = ""
-            if canonical in cycle.data and cycle.data[canonical] != cycle.data[legacy]:
-                conflict = (f"; it disagrees with `{canonical}` {_show(cycle.data[canonical])}, "
-                            f"which wins")
-            yield _at(ledger, cycle, legacy,
-                      f"{_label(cycle)}: legacy field `{legacy}` is read as `{canonical}`"
-                      f"{conflict}",
-                      f"write `{canonical}` in new ledger lines")
+    legacy = [cycle for cycle in _judged(ctx, ledger) if cycle.legacy]
+    if not legacy:
+        return
+    names = {key: [c.line for c in legacy if key in c.data] for key in ("goal_id", "commit_sha")}
+    parts = [f"`{key}` on {_lines(lines)}" for key, lines in names.items() if lines]
+    message = (f"{_count(len(legacy), 'ledger line')} of the legacy schema ("
+               + "; ".join(parts) + "), read as `target` and `sha`")
+    later = [c.line for c in legacy if _lacks_later_fields(c)]
+    if later:
+        message += (f"; {_lines(later)} lack the fields the canonical schema added later "
+                    "(sha, goals_passing, goals_total)")
+    words = [c for c in legacy if isinstance(c.data.get("result"), str)
+             and not _absent(c.data, "result") and c.data["result"] not in RESULTS]
+    if words:
+        shown = ", ".join(dict.fromkeys(f"`{c.data['result']}`" for c in words))
+        message += f"; {_lines([c.line for c in words])} use the legacy results {shown}"
+    conflicts = []
+    for cycle in legacy:
+        for old, canonical in (("goal_id", "target"), ("commit_sha", "sha")):
+            if old in cycle.data and canonical in cycle.data and \
+                    cycle.data[canonical] != cycle.data[old]:
+                conflicts.append(f"line {cycle.line} `{old}` {_show(cycle.data[old])} "
+                                 f"against `{canonical}` {_show(cycle.data[canonical])}")
+    if conflicts:
+        message += "; spelled both ways with different values (the canonical name wins): " + \
+            ", ".join(conflicts[:3]) + (f" and {len(conflicts) - 3} more" if len(conflicts) > 3
+                                        else "")
+    first = legacy[0]
+    key = "goal_id" if "goal_id" in first.data else "commit_sha"
+    yield _at(ledger, first, key, message,
+              "write the lines you append with `target`, `sha` (and `canonical_sha`), the goal "
+              "counts and one of " + ", ".join(RESULTS) + "; the legacy lines stay as they "
+              "are (append-only): set `since` to a commit after them to stop this warning")
+
+
+def _lacks_later_fields(cycle: Cycle) -> bool:
+    data = cycle.data
+    if data.get("result") not in PRODUCTIVE:
+        return False  # idle and unchanged cycles omit them in the canonical schema too
+    no_sha = all(_absent(data, key) for key in ("sha", "commit_sha", "canonical_sha"))
+    return no_sha or any(key not in data for key in COUNT_KEYS)
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def _lines(numbers: list[int]) -> str:
+    """``lines 1-8, 20, 24``: runs of consecutive line numbers joined, the rest cut short."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    shown = [f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs]
+    text = ", ".join(shown[:8]) + (f" and {len(shown) - 8} more runs" if len(shown) > 8 else "")
+    return ("line " if len(numbers) == 1 else "lines ") + text
 
 
 # --------------------------------------------------------------------------- CT406
@@ -384,20 +503,22 @@ def trace_incomplete(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Fill in the missing fields (`"refactor_note": "none"` when there was none), or
-    give `"exemption_reason"` for a trivial one-shot change.
+    Give the whole trace in the cycles you append (`"refactor_note": "none"` when
+    there was none), or `"exemption_reason"` for a trivial one-shot change. A committed line
+    stays as it is (append-only); set `since` to judge only cycles written after a commit.
     """
     ledger = _ledger(ctx)
     if ledger is None:
         return
-    for cycle in ledger.cycles:
+    for cycle in _judged(ctx, ledger):
         if "trace" not in cycle.data or cycle.data["trace"] is None:
             continue
         trace = cycle.data["trace"]
         if not isinstance(trace, dict):
             yield _at(ledger, cycle, "trace",
                       f"{_label(cycle)}: trace is {_show(trace, True)}; expected an object of the "
-                      "ten kernel fields", "write the trace as a JSON object")
+                      "ten kernel fields",
+                      "write the trace as a JSON object in the cycles you append; " + APPEND_ONLY)
             continue
         if cycle.trace_status != "incomplete":
             continue
@@ -408,10 +529,11 @@ def trace_incomplete(ctx: CheckContext) -> Iterator[Violation]:
                    f"kernel fields: {', '.join(missing)}")
         if wrong:
             message += f" ({', '.join(wrong)} not a string)"
-        hint = "fill them in, or give \"exemption_reason\" for a trivial cycle"
+        hint = ("record the whole trace in the cycles you append, or \"exemption_reason\" for "
+                "a trivial cycle")
         if "refactor_note" in missing:
-            hint += '; write "refactor_note": "none" when there was no refactor'
-        yield _at(ledger, cycle, "trace", message, hint)
+            hint += ' ("refactor_note": "none" when there was no refactor)'
+        yield _at(ledger, cycle, "trace", message, hint + "; " + APPEND_ONLY)
 
 
 # --------------------------------------------------------------------------- CT407
@@ -429,7 +551,7 @@ def _resolved(ctx: CheckContext, ledger: Ledger) -> dict[str, str | None]:
         try:
             return ctx.git.resolve_commits(names)
         except GitError as exc:
-            ctx.memo("notices", list).append(f"ledger shas not checked: {exc}")
+            ctx.notices.append(f"ledger shas not checked: {exc}")
             return {}
     return ctx.memo("ledger-shas", compute)
 
@@ -437,12 +559,11 @@ def _resolved(ctx: CheckContext, ledger: Ledger) -> dict[str, str | None]:
 def prepare(ctx: CheckContext) -> None:
     """What CT407 and CT408 ask git, started before any rule runs: the ledger's shas
     resolved, and the files each improved cycle's commit changed (when CT408 is selected)."""
-    from continuity.validators.engine import active_rules  # the engine imports this package
     ledger = _ledger(ctx)
     if ledger is None:
         return
     _resolved(ctx, ledger)
-    if any(r.code == "CT408" for r in active_rules(ctx.config)):
+    if ctx.selected("CT408"):
         _changed_files(ctx, ledger)
 
 
@@ -462,16 +583,35 @@ def ledger_sha(ctx: CheckContext) -> Iterator[Violation]:
 
     where `abc1234` is not in `git log --all`.
 
+    When not one of the ledger's shas (three or more) is a commit here, that is one cause
+    (the work was squash-merged, rebased, or done in another clone): one finding says so
+    instead of one per line.
+
     **Fix**
 
-    Record the commit the cycle actually made (`git rev-parse --short HEAD` after
-    committing); if history was rewritten, note the new commit in the next cycle's line.
+    In the lines you append, record the commit the cycle actually made (`git
+    rev-parse --short HEAD` after committing); if history was rewritten, note the new commit in
+    the next cycle's line. Committed lines stay as they are (append-only).
     """
     ledger = _ledger(ctx)
     if ledger is None or not ledger.cycles:
         return
     resolved = _resolved(ctx, ledger)
-    for cycle in ledger.cycles:
+    judged = _judged(ctx, ledger)
+    named = [(cycle, key, cycle.data[key].strip()) for cycle in judged for key in SHA_KEYS
+             if isinstance(cycle.data.get(key), str) and _HEX_SHA.match(cycle.data[key].strip())]
+    distinct = {name for _, _, name in named if name in resolved}
+    if len(distinct) >= 3 and all(resolved[name] is None for name in distinct):
+        cycle, key, _ = named[0]
+        yield _at(ledger, cycle, key,
+                  f"none of the ledger's {len(distinct)} shas is a commit of this repository "
+                  f"({_lines(sorted({c.line for c, _, _ in named}))})",
+                  "the commits were squash-merged, rebased away, or made in another clone: "
+                  "record commits of this history in the lines you append; " + APPEND_ONLY)
+        for cycle in judged:
+            yield from _sha_mismatch(ledger, cycle, resolved)
+        return
+    for cycle in judged:
         for key in SHA_KEYS:
             value = cycle.data.get(key)
             if _absent(cycle.data, key) or not isinstance(value, str):
@@ -481,13 +621,15 @@ def ledger_sha(ctx: CheckContext) -> Iterator[Violation]:
                 yield _at(ledger, cycle, key,
                           f"{_label(cycle)}: {key} {_show(value)} is not a commit sha "
                           f"(expected 4-64 hex digits)",
-                          "record the commit id, e.g. from `git rev-parse --short HEAD`")
+                          "record the commit id in the lines you append, e.g. from `git "
+                          "rev-parse --short HEAD`; " + APPEND_ONLY)
             elif name in resolved and resolved[name] is None:
                 yield _at(ledger, cycle, key,
                           f"{_label(cycle)}: {key} {name} is not a commit of this repository "
                           f"(unknown, or an ambiguous abbreviation)",
-                          "record a commit that exists (a longer abbreviation if ambiguous); "
-                          "a rebase or a fresh clone can drop commits a ledger names")
+                          "a rebase or a fresh clone can drop commits a ledger names; in the "
+                          "lines you append, record commits that exist (a longer abbreviation "
+                          "if ambiguous); " + APPEND_ONLY)
         yield from _sha_mismatch(ledger, cycle, resolved)
 
 
@@ -508,8 +650,9 @@ def _sha_mismatch(ledger: Ledger, cycle: Cycle,
         key = "sha" if "sha" in cycle.data else "commit_sha"
         yield _at(ledger, cycle, key,
                   f"{_label(cycle)}: {key} {left} differs from canonical_sha {right}",
-                  "sha is the compatibility alias of canonical_sha: write the same commit in "
-                  "both (a distinct bookkeeping commit goes in log_sha)",
+                  "sha is the compatibility alias of canonical_sha: in the lines you append, "
+                  "write the same commit in both (a distinct bookkeeping commit goes in "
+                  "log_sha); " + APPEND_ONLY,
                   severity=Severity.WARNING)
 
 
@@ -528,7 +671,7 @@ def _improved_commits(ctx: CheckContext, ledger: Ledger) -> list[tuple[Cycle, st
     """(cycle, key, full sha) of each improved cycle whose sha names a commit."""
     resolved = _resolved(ctx, ledger)
     improved: list[tuple[Cycle, str, str]] = []
-    for cycle in ledger.cycles:
+    for cycle in _judged(ctx, ledger):
         if cycle.data.get("result") != "improved":
             continue
         for key in ("canonical_sha", "sha", "commit_sha"):
@@ -555,7 +698,7 @@ def _list_changes(ctx: CheckContext, commits: list[str]) -> dict[str, list[str]]
                              "--diff-merges=first-parent", "--name-only", "-z",
                              "--format=%x01%H", input=request)
     except GitError as exc:
-        ctx.memo("notices", list).append(f"substantive-delta not checked: {exc}")
+        ctx.notices.append(f"substantive-delta not checked: {exc}")
         return {}
     changed: dict[str, list[str]] = {}
     for record in output.decode("utf-8", "surrogateescape").split("\x01")[1:]:
@@ -583,8 +726,9 @@ def substantive_delta(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Record such a cycle as `"result": "unchanged"` (and keep it local), or point the
-    sha at the commit that made the product change.
+    Record such cycles as `"result": "unchanged"` from now on (and keep them local),
+    or name the commit that made the product change. A committed line stays as it is
+    (append-only); set `since` to judge only cycles written after a commit.
     """
     ledger = _ledger(ctx)
     if ledger is None:
@@ -600,8 +744,9 @@ def substantive_delta(ctx: CheckContext) -> Iterator[Violation]:
                 "changes only " + ", ".join(files[:3]) + (" ..." if len(files) > 3 else ""))
         yield _at(ledger, cycle, key,
                   f"{_label(cycle)} is improved but its commit {full[:7]} {what}",
-                  'a cycle with no change outside .agents/ and GOALS files is "unchanged"; '
-                  "or record the commit that changed the product", commit=full[:7])
+                  'a cycle with no change outside .agents/ and GOALS files is "unchanged": '
+                  "record such cycles so (or name the commit that changed the product) in the "
+                  "lines you append; " + APPEND_ONLY, commit=full[:7])
 
 
 # --------------------------------------------------------------------------- CT409
@@ -622,13 +767,14 @@ def ledger_counts(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Write the counts as plain integers (`"goals_passing": 17`), measured after the
-    cycle, with goals_passing <= goals_total.
+    In the lines you append, write the counts as plain integers (`"goals_passing":
+    17`), measured after the cycle, with goals_passing <= goals_total. Committed lines stay as
+    they are (append-only); set `since` to judge only lines written after a commit.
     """
     ledger = _ledger(ctx)
     if ledger is None:
         return
-    for cycle in ledger.cycles:
+    for cycle in _judged(ctx, ledger):
         counts: dict[str, int] = {}
         for key in COUNT_KEYS:
             if key not in cycle.data:
@@ -636,23 +782,32 @@ def ledger_counts(ctx: CheckContext) -> Iterator[Violation]:
             value = cycle.data[key]
             if value is None and cycle.data.get("result") not in PRODUCTIVE:
                 continue  # an idle line's null count is an omitted count
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            if in_range(value):
                 counts[key] = value
                 continue
+            if isinstance(value, int) and not isinstance(value, bool) and value > MAX_COUNT:
+                yield _at(ledger, cycle, key,
+                          f"{_label(cycle)}: {key} is {_show(value)}, beyond any count of goals "
+                          f"(at most {MAX_COUNT:,})",
+                          f"record {key} as measured in the lines you append; " + APPEND_ONLY)
+                continue
             if isinstance(value, str) and value.strip().isdigit():
-                hint = f"write the number without quotes: \"{key}\": {value.strip()}"
+                hint = (f"write the number without quotes in the lines you append: "
+                        f"\"{key}\": {value.strip()}")
             elif value is None:
-                hint = f"record {key} as measured (a non-negative integer)"
+                hint = f"record {key} as measured (a non-negative integer) in the lines you append"
             else:
-                hint = f"{key} is a count of goals: a non-negative integer"
+                hint = (f"{key} is a count of goals, a non-negative integer: record it so in the "
+                        "lines you append")
             yield _at(ledger, cycle, key,
                       f"{_label(cycle)}: {key} is {_show(value, True)}; expected a non-negative "
-                      f"integer", hint)
+                      f"integer", hint + "; " + APPEND_ONLY)
         if len(counts) == 2 and counts["goals_passing"] > counts["goals_total"]:
             yield _at(ledger, cycle, "goals_passing",
                       f"{_label(cycle)}: goals_passing {counts['goals_passing']} exceeds "
                       f"goals_total {counts['goals_total']}",
-                      "goals_total counts every goal measured, passing or not")
+                      "goals_total counts every goal measured, passing or not: measure both in "
+                      "the cycles you append; " + APPEND_ONLY)
 
 
 # --------------------------------------------------------------------------- CT410
@@ -672,11 +827,17 @@ def ledger_timestamp(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Write `YYYY-MM-DDTHH:MM:SS` with `Z` or an offset, e.g. `2026-02-11T21:00:00Z`.
+    In the lines you append, write `YYYY-MM-DDTHH:MM:SS` with `Z` or an offset, e.g.
+    `2026-02-11T21:00:00Z`. Committed lines stay as they are (append-only); set `since` to
+    judge only lines written after a commit.
     """
     ledger = _ledger(ctx)
     if ledger is None:
         return
+    yield from _after_baseline(ctx, ledger, _times(ledger))
+
+
+def _times(ledger: Ledger) -> Iterator[Violation]:
     previous = None  # (datetime, line, text)
     for cycle in ledger.cycles:
         if _absent(cycle.data, "timestamp"):
@@ -686,14 +847,15 @@ def ledger_timestamp(ctx: CheckContext) -> Iterator[Violation]:
         if moment is None:
             yield _at(ledger, cycle, "timestamp",
                       f"{_label(cycle)}: timestamp {_show(value)} is not an ISO 8601 date-time",
-                      'write e.g. "2026-02-11T21:00:00Z" (a real date, a T, a time, and Z or '
-                      "an offset)")
+                      'in the lines you append, write e.g. "2026-02-11T21:00:00Z" (a real date, '
+                      "a T, a time, and Z or an offset); " + APPEND_ONLY)
             continue
         if previous is not None and moment < previous[0]:
             yield _at(ledger, cycle, "timestamp",
                       f"{_label(cycle)}: timestamp {value} is earlier than {previous[2]} on "
                       f"line {previous[1]}",
-                      "cycles are appended in time order; check the clock or the copied line",
+                      "cycles are appended in time order: check the clock of the writer; "
+                      + APPEND_ONLY,
                       severity=Severity.WARNING)
         if previous is None or moment >= previous[0]:
             previous = (moment, cycle.line, value)
@@ -749,23 +911,18 @@ def session_state(ctx: CheckContext) -> Iterator[Violation]:
         return
     path = tree_file.path
     read = tree_file.read
-    if read is None or read.too_large:
+    state = ctx.tree.records.session_state
+    if read is None or read.too_large or state is None:
         return
-    if read.text is None:
-        yield Violation(path, f"session-state.json cannot be read: {read.error}",
-                        "rewrite it as UTF-8 JSON", read.error_line, read.error_column)
+    if state.unreadable or state.text is None:
+        yield Violation(path, f"session-state.json cannot be read: {state.error}",
+                        "rewrite it as UTF-8 JSON", state.line, state.column)
         return
-    text = read.text
-    try:
-        data = loads_strict(text)
-    except json.JSONDecodeError as exc:
-        yield Violation(path, f"session-state.json is not valid JSON: {exc.msg}",
-                        "rewrite it as one JSON object", exc.lineno, exc.colno)
+    if state.error is not None:
+        yield Violation(path, f"session-state.json is not valid JSON: {state.error}",
+                        "rewrite it as one JSON object", state.line, state.column)
         return
-    except (ValueError, RecursionError) as exc:
-        yield Violation(path, f"session-state.json is not valid JSON: {exc}",
-                        "rewrite it as one JSON object")
-        return
+    text, data = state.text, state.value
     import jsonschema  # here, not at the top: most runs never read a session state
 
     validator = jsonschema.Draft202012Validator(SESSION_STATE_SCHEMA)

@@ -13,13 +13,26 @@ from continuity.validators.diagnostics import Violation
 from continuity.formats.facts import MAX_FACT_LENGTH, sentences
 from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import json_kind, key_column
-from continuity.model.notes import Note, NoteStore, read_store
+from continuity.model.notes import Note, NoteStore
 from continuity.formats.secrets import find_sensitive
+from continuity.validators.baseline import baseline
 from continuity.validators.registry import CheckContext, rule
 
 
 def _stores(ctx: CheckContext) -> list[NoteStore]:
-    return ctx.memo("note-stores", lambda: [read_store(f) for f in ctx.tree.note_stores])
+    return list(ctx.tree.records.note_stores)
+
+
+def _judged(ctx: CheckContext, store: NoteStore) -> list[Note]:
+    """The notes judged: all, or with ``since`` those after the lines the store held then."""
+    first = baseline(ctx, store.path)
+    return [note for note in store.notes if note.line > first]
+
+
+#: A note store is append-only (CT304): a hint never asks to edit a committed line.
+APPEND_ONLY = ("committed notes stay as they are (the store is append-only): append a corrected "
+               "note with `continuity note`, or set `since` to the current commit to judge only "
+               "notes written from now on")
 
 
 def _at(note: Note, key: str | None, message: str, hint: str, column: int | None = None
@@ -44,8 +57,9 @@ def note_json(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Complete or remove the broken line; write new notes with `continuity note`, which
-    appends whole lines under a lock.
+    Write notes with `continuity note`, which appends whole lines under a lock. A
+    line not committed yet may be completed; a committed one stays as it is (the store is
+    append-only): append the note again, or set `since` to judge only lines after a commit.
     """
     for store in _stores(ctx):
         tree_file = next((f for f in ctx.tree.note_stores if f.path == store.path), None)
@@ -56,19 +70,20 @@ def note_json(ctx: CheckContext) -> Iterator[Violation]:
             yield Violation(store.path, f"the note store cannot be read: {store.unreadable}",
                             "make the file readable, or remove it from the `notes` option")
             continue
+        first = baseline(ctx, store.path)
         for line in store.lines:
-            if line.blank:
+            if line.blank or line.line <= first:
                 continue
             if line.error:
                 yield Violation(store.path, f"note line {line.line} is {line.error}",
                                 "each line is one JSON object: "
-                                '{"time": "...Z", "project": "...", "fact": "..."}',
-                                line.line, line.column)
+                                '{"time": "...Z", "project": "...", "fact": "..."}; '
+                                + APPEND_ONLY, line.line, line.column)
             elif not isinstance(line.value, dict):
                 yield Violation(store.path, f"note line {line.line} is a JSON "
                                 f"{json_kind(line.value)}, not an object",
-                                '{"time": "...Z", "project": "...", "fact": "..."}',
-                                line.line, 1)
+                                'each line is one object {"time": "...Z", "project": "...", '
+                                '"fact": "..."}; ' + APPEND_ONLY, line.line, 1)
 
 
 def _show(value: object) -> str:
@@ -90,36 +105,41 @@ def note_field(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    `"time": "2026-11-02T14:03:11Z"`, a project name, and `"tags": ["ops"]`;
-    `continuity note` writes notes this way.
+    Capture notes with `continuity note`, which writes `"time":
+    "2026-11-02T14:03:11Z"`, a project name and `"tags": ["ops"]`. Committed notes stay as
+    they are (append-only): append a corrected note, or set `since` to judge only notes
+    written after a commit.
     """
     for store in _stores(ctx):
-        for note in store.notes:
+        for note in _judged(ctx, store):
             data = note.data
             time = data.get("time")
             if "time" not in data:
                 yield _at(note, None, f"note line {note.line} has no `time`",
-                          'add "time" as RFC 3339 UTC, e.g. "2026-11-02T14:03:11Z"')
+                          'notes carry "time" as RFC 3339 UTC, e.g. "2026-11-02T14:03:11Z"; '
+                          + APPEND_ONLY)
             elif not isinstance(time, str) or parse_rfc3339_utc(time) is None:
                 yield _at(note, "time", f"note line {note.line}: time {_show(time)} is not an "
                                         "RFC 3339 UTC date-time",
-                          'write e.g. "2026-11-02T14:03:11Z" (seconds, and Z for UTC)')
+                          'time is e.g. "2026-11-02T14:03:11Z" (seconds, and Z for UTC); '
+                          + APPEND_ONLY)
             for key in ("project", "fact"):
                 value = data.get(key)
                 if key not in data:
                     yield _at(note, None, f"note line {note.line} has no `{key}`",
-                              f'add "{key}" (a non-empty string)')
+                              f'notes carry "{key}" (a non-empty string); ' + APPEND_ONLY)
                 elif not isinstance(value, str) or not value.strip():
                     yield _at(note, key, f"note line {note.line}: {key} is {_show(value)}; "
                                          "expected a non-empty string",
-                              f'write "{key}" as a non-empty string')
+                              f'"{key}" is a non-empty string; ' + APPEND_ONLY)
             if "tags" in data:
                 tags = data["tags"]
                 if not isinstance(tags, list) or not all(
                         isinstance(t, str) and t.strip() for t in tags):
                     yield _at(note, "tags", f"note line {note.line}: tags is {_show(tags)}; "
                                             "expected a list of non-empty strings",
-                              'write e.g. "tags": ["parser", "fixtures"], or leave tags out')
+                              'tags are e.g. "tags": ["parser", "fixtures"], or left out; '
+                              + APPEND_ONLY)
 
 
 @rule("CT503", "note-unredacted", "error")
@@ -137,11 +157,13 @@ def note_unredacted(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Replace the value with a marker such as `[redacted:email]`, rotate any credential
-    that was written down, and capture notes with `continuity note`, which redacts.
+    Rotate any credential that was written down (git keeps every committed version,
+    so removing it from the store does not unpublish it), and capture notes with `continuity
+    note`, which redacts (`[redacted:email]`). The store is append-only: purging a committed
+    line is a deliberate history rewrite, not an edit.
     """
     for store in _stores(ctx):
-        for note in store.notes:
+        for note in _judged(ctx, store):
             fact = note.fact
             if not fact:
                 continue
@@ -151,8 +173,10 @@ def note_unredacted(ctx: CheckContext) -> Iterator[Violation]:
                 column = index + 1 if index >= 0 else key_column(note.text, "fact")
                 yield _at(note, "fact",
                           f"note line {note.line}: fact holds {finding.description}",
-                          f"replace it with [redacted:{finding.kind}]; rotate it if it is a "
-                          "credential", column=column)
+                          "rotate it if it is a credential (git keeps the committed line); "
+                          f"capture facts with `continuity note`, which writes [redacted:"
+                          f"{finding.kind}]; purging a committed line is a deliberate history "
+                          "rewrite, never an edit of the append-only store", column=column)
 
 
 @rule("CT504", "note-not-one-fact", "warning")
@@ -169,10 +193,11 @@ def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Split it into one note per fact (`continuity note` once per sentence).
+    Capture one note per fact (`continuity note` once per sentence). Committed notes
+    stay as they are (append-only): append the facts split, or set `since`.
     """
     for store in _stores(ctx):
-        for note in store.notes:
+        for note in _judged(ctx, store):
             fact = note.fact
             if not fact or not fact.strip():
                 continue
@@ -188,7 +213,7 @@ def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
                 yield _at(note, "fact",
                           f"note line {note.line}: fact {' and '.join(problems)}; a note holds "
                           "one fact in one sentence",
-                          "split it into one note per fact")
+                          "capture one note per fact; " + APPEND_ONLY)
 
 
 def _normal(text: str) -> str:
@@ -214,16 +239,19 @@ def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
     """
     seen: dict[tuple[str, str], Note] = {}
     for store in _stores(ctx):
+        first = baseline(ctx, store.path)
         for note in store.notes:
             if not note.project or not note.fact:
                 continue
             key = (_normal(note.project), _normal(note.fact))
-            first = seen.get(key)
-            if first is None:
+            earlier = seen.get(key)
+            if earlier is None:
                 seen[key] = note
                 continue
-            where = f"line {first.line}" if first.store == note.store else \
-                f"{first.store}:{first.line}"
+            if note.line <= first:
+                continue  # both in the baseline: not judged
+            where = f"line {earlier.line}" if earlier.store == note.store else \
+                f"{earlier.store}:{earlier.line}"
             yield _at(note, "fact",
                       f"note line {note.line} repeats the fact of {where} "
                       f"(project {note.project!r})",

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
-from continuity.model.notes import read_store
 from continuity.formats.secrets import find_credentials, line_column
 from continuity.validators.registry import CheckContext, rule
 
@@ -59,7 +58,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     Remove the secret and rotate it: it is in the git history already. Refer to secrets by
     name (`the DEPLOY_TOKEN secret`) and keep them in a secret store.
     """
-    note_stores = {store.path for store in ctx.tree.note_stores}
+    note_facts = {store.path: {note.line: note.fact for note in store.notes if note.fact}
+                  for store in ctx.tree.records.note_stores}
+    append_only = set(note_facts) | ({ctx.tree.ledger.path} if ctx.tree.ledger else set())
     for tree_file in _published_files(ctx):
         text = tree_file.text
         if text is None:
@@ -70,7 +71,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
         findings = find_credentials(text)
         if not findings:
             continue
-        in_facts = _note_facts(tree_file) if tree_file.path in note_stores else {}
+        in_facts = note_facts.get(tree_file.path, {})
         for finding in findings:
             line, column = line_column(text, finding.start)
             if text[finding.start:finding.end] in in_facts.get(line, ""):
@@ -79,9 +80,18 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 tree_file.path,
                 f"{finding.description} ({finding.kind}) would be published; secrets must "
                 "not be kept in the memory tree",
+                _APPEND_ONLY_HINT if tree_file.path in append_only or
+                tree_file.path.endswith(".jsonl") else
                 "remove it and rotate the credential (it stays in the git history); refer to "
                 "it by the name of the secret store entry instead",
                 line, column)
+
+
+#: A log is never edited (CT304), so the hint for a credential in one says what helps.
+_APPEND_ONLY_HINT = (
+    "rotate the credential: git keeps the committed line whatever the file says now; the log "
+    "is append-only, so purging the line is a deliberate history rewrite, never an edit; "
+    "refer to secrets by the name of their secret store entry in the lines you append")
 
 
 def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
@@ -92,11 +102,6 @@ def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
         if tree_file.path not in seen:
             seen.add(tree_file.path)
             yield tree_file
-
-
-def _note_facts(tree_file: TreeFile) -> dict[int, str]:
-    store = read_store(tree_file)
-    return {note.line: note.fact for note in store.notes if note.fact}
 
 
 # --------------------------------------------------------------------------- CT602

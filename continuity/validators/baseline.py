@@ -1,0 +1,95 @@
+"""``since`` as a baseline for line-based records (the cycle ledger, the note stores).
+
+A team adopting the tool on an append-only log cannot fix its old lines: editing a committed
+line is the rewrite CT304 forbids. With ``since = REV`` the lines a record already held at REV
+are not judged; the lines after them are. The baseline is the run of leading lines that are
+byte for byte what the file held at REV: a line changed since then is judged again (and the
+rewrite is CT304's finding).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Protocol
+
+from continuity.errors import UsageError
+from continuity.history.git import GitError
+from continuity.validators.registry import CheckContext
+
+
+class _LineFile(Protocol):
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def abspath(self) -> Path: ...
+
+
+def _top_relative(top: Path, path: Path) -> str | None:
+    for base, target in ((top, Path(os.path.abspath(path))),
+                         (top.resolve(), Path(os.path.abspath(path)).resolve())):
+        rel = os.path.relpath(target, base)
+        if not rel.startswith(".."):
+            return rel.replace(os.sep, "/")
+    return None
+
+
+def _common_lines(old: bytes, new: bytes) -> int:
+    """How many whole lines ``new`` begins with that ``old`` had, in order."""
+    count = 0
+    old_lines, new_lines = old.split(b"\n"), new.split(b"\n")
+    complete = len(old_lines) - 1  # the last piece has no final newline: not a whole line
+    for index in range(min(complete, len(new_lines) - 1)):
+        if old_lines[index] != new_lines[index]:
+            break
+        count += 1
+    return count
+
+
+def _compute(ctx: CheckContext) -> dict[str, int]:
+    since = ctx.config.since
+    files: list[_LineFile] = []
+    if ctx.tree.ledger is not None:
+        files.append(ctx.tree.ledger)
+    files.extend(ctx.tree.note_stores)
+    if since is None or not files:
+        return {}
+    if ctx.git is None:
+        ctx.notices.append(f"since: no git history here, so the lines the ledger and note "
+                           f"stores held at {since} are judged too")
+        return {}
+    if not since.strip() or since.startswith("-") or any(c in since for c in "\0\n"):
+        raise UsageError(f"since: {since!r} is not a revision")
+    try:
+        commit = ctx.git.resolve_commits([since]).get(since)
+    except GitError as exc:
+        ctx.notices.append(f"since: the baseline of line records was not read: {exc}")
+        return {}
+    if commit is None:
+        raise UsageError(f"since: {since!r} is not a commit of the repository at {ctx.git.top}")
+    wanted: dict[str, str] = {}
+    for tree_file in files:
+        rel = _top_relative(ctx.git.top, tree_file.abspath)
+        if rel is not None:
+            wanted[tree_file.path] = f"{commit}:{rel}"
+    try:
+        with ctx.git.blob_reader() as reader:
+            blobs = dict(reader.read(wanted.values(), max_size=ctx.config.max_file_size))
+    except GitError as exc:
+        ctx.notices.append(f"since: the baseline of line records was not read: {exc}")
+        return {}
+    counts: dict[str, int] = {}
+    by_path = {f.path: f for f in files}
+    for path, name in wanted.items():
+        old = blobs.get(name)
+        read = getattr(by_path[path], "read", None)
+        new = read.raw if read is not None else None
+        if old and new is not None:
+            counts[path] = _common_lines(old, new)
+    return counts
+
+
+def baseline(ctx: CheckContext, path: str) -> int:
+    """Lines 1..N of the record at ``path`` are the baseline (0: judge every line)."""
+    return ctx.memo("line-baseline", lambda: _compute(ctx)).get(path, 0)
