@@ -121,7 +121,10 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
     resolver = Resolver(tree, ctx.config.max_file_size)
     found: list[Unresolved] = []
     commits: list[tuple[str, CodeSpan]] = []  # (file, where a commit is named)
-    for state in tree.state_files:
+    # Only what the selected rules report is looked for (no codes: a context made by hand).
+    prose = not ctx.codes or ctx.selected("CT111")
+    evidence_wanted = not ctx.codes or ctx.selected("CT211")
+    for state in tree.state_files if prose else ():
         if state.document is not None:
             body = state.document.body
             if _may_link(state.document.text):
@@ -135,12 +138,15 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
             evidence = _evidence_section(directory.name, directory.custom, body)
             everything = range(len(body.lines))
             if evidence is None:
-                if _may_link(entry.document.text):
+                if prose and _may_link(entry.document.text):
                     found += _dead_links(resolver, entry.path, body, everything, False)
                 continue
             inside = body.body_indices(evidence)
-            outside = [i for i in everything if i not in inside]
-            found += _dead_links(resolver, entry.path, body, outside, False)
+            if prose:
+                outside = [i for i in everything if i not in inside]
+                found += _dead_links(resolver, entry.path, body, outside, False)
+            if not evidence_wanted:
+                continue
             found += _dead_links(resolver, entry.path, body, inside, True)
             found += _evidence_paths(resolver, tree, entry.path, body, inside)
             if directory.name == "completed":
@@ -285,6 +291,9 @@ def _dead_commits(ctx: CheckContext, named: list[tuple[str, CodeSpan]]) -> list[
         return []
     repo = repository(ctx)
     if repo is None or not repo.head or shallow(ctx):
+        why = "a shallow clone" if repo is not None and repo.head else "no git history"
+        ctx.notices.append(f"CT211: {len(named)} commit(s) named as evidence not judged "
+                           f"({why})")
         return []
     try:
         known = repo.resolve_commits(span.text for _, span in named)

@@ -181,6 +181,8 @@ def test_ct211_judges_no_commit_without_git_or_in_a_shallow_clone(memory: GitRep
     subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{memory.path}", str(clone)],
                    check=True)
     assert findings(clone) == []
+    notices = check_json(clone, "--select", "CT211").json["notices"]
+    assert "CT211: 1 commit(s) named as evidence not judged (a shallow clone)" in notices
     assert [c for c, *_ in findings(memory.path)] == ["CT211"]
 
 
