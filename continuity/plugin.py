@@ -10,6 +10,7 @@ of MkDocs. Here they become in-memory files (``File.generated``): nothing is wri
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -42,6 +43,20 @@ def _real(path: str) -> str:
     not the file's own: an entry that is a link is still that entry."""
     directory, name = os.path.split(os.path.abspath(path))
     return os.path.join(os.path.realpath(directory), name)
+
+
+@dataclass(frozen=True)
+class Clash:
+    """What decides who keeps a URL that a generated page and a file of docs_dir both want."""
+
+    root: str  # the top memory root, resolved
+    inside: bool  # the root lies in docs_dir: its files are in the build
+    child_folders: dict[str, MemoryTree]  # a child root's folder on the site -> its tree
+
+    def child_of(self, page: str) -> str | None:
+        """The child root (its folder) whose pages ``page`` is one of, innermost first."""
+        folders = [f for f in self.child_folders if page.startswith(f + "/")]
+        return max(folders, key=len) if folders else None
 
 
 class ContinuityPlugin(BasePlugin):
@@ -141,7 +156,9 @@ class ContinuityPlugin(BasePlugin):
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
             sanitize_html=settings.sanitize_html))
         own_nav = config.nav is None
-        files = self.add_site(site, files, config, tree, inside, own_nav)
+        folders = {"/".join(p for p in (prefix.strip("/"), os.path.relpath(t.root, tree.root)
+                                        .replace(os.sep, "/")) if p): t for t in trees[1:]}
+        files = self.add_site(site, files, config, tree, inside, own_nav, folders)
         if own_nav:
             config.nav = self.navigation(site, files, tree)
         if settings.strict and inputs.check.failed(settings.fail_on) and self.command != "serve":
@@ -154,12 +171,16 @@ class ContinuityPlugin(BasePlugin):
         return files
 
     def add_site(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
-                 inside: bool, own_nav: bool) -> Files:
+                 inside: bool, own_nav: bool,
+                 child_folders: dict[str, MemoryTree] | None = None) -> Files:
         """Add the pages; replace the tree's own files when the root lies inside docs_dir.
 
         With a ``nav`` written in mkdocs.yml, every generated page is out of the navigation
         unless listed there: MkDocs then does not list hundreds of them as omitted.
+        ``child_folders``: the folder of each child root's pages (a user's page there is an
+        error, see :meth:`make_room`).
         """
+        clash = Clash(str(tree.root), inside, child_folders or {})
         root = str(tree.root)
         rendered = {_real(str(tree.root / p.source)) for p in site.pages if p.source}
         rendered |= {_real(str(s.source)) for s in site.static_files}
@@ -176,7 +197,7 @@ class ContinuityPlugin(BasePlugin):
                 config, page.path, content=page.content,
                 inclusion=InclusionLevel.INCLUDED if page.in_nav and own_nav
                 else InclusionLevel.NOT_IN_NAV)
-            if not self.make_room(generated, by_dest, files, root):
+            if not self.make_room(generated, by_dest, files, clash):
                 continue
             files.append(generated)
             if page.holds_tree_markdown and tree.config.sanitize_html:
@@ -184,7 +205,7 @@ class ContinuityPlugin(BasePlugin):
         for static in site.static_files:
             generated = File.generated(config, static.path, abs_src_path=str(static.source),
                                        inclusion=InclusionLevel.NOT_IN_NAV)
-            if self.make_room(generated, by_dest, files, root):
+            if self.make_room(generated, by_dest, files, clash):
                 files.append(generated)
         if inside:  # the rest of the tree (templates, READMEs) stays reachable, out of the nav
             for file in files:
@@ -194,15 +215,32 @@ class ContinuityPlugin(BasePlugin):
         return files
 
     @staticmethod
-    def make_room(generated: File, by_dest: dict[str, File], files: Files, root: str) -> bool:
-        """Whether ``generated`` may go in; a file of the memory root gives way, a page of the
-        user's own docs does not (the user is told to move the memory site with site_prefix)."""
+    def make_room(generated: File, by_dest: dict[str, File], files: Files, clash: Clash) -> bool:
+        """Whether ``generated`` may go in. Another plugin's page, and a file of the memory tree
+        that no page renders (a README.md where the home goes), give way, the latter said; a
+        page of the user's own docs never does: at a child root's page it is an error (the
+        parent's home links there), elsewhere it is kept and the clash named."""
         existing = by_dest.get(generated.dest_uri)
         if existing is None:
             return True
         source = _real(existing.abs_src_path) if existing.abs_src_path else ""
-        if source.startswith(root + os.sep) or existing.generated_by:
+        # Only a tree inside docs_dir brings its own files into the build: a root that
+        # encloses docs_dir (root "." and docs/) does not make the user's pages its own.
+        of_tree = clash.inside and source.startswith(clash.root + os.sep)
+        if existing.generated_by:
             files.remove(existing)
+            return True
+        child = clash.child_of(generated.src_uri)
+        if child is not None and not of_tree:
+            raise PluginError(
+                f"continuity: {existing.src_uri} in docs_dir and the page {generated.src_uri} "
+                f"of the memory root {child}/ would both be {existing.dest_uri}: a child root's "
+                f"pages sit under its own folder. Move or rename {existing.src_uri}, or set the "
+                "plugin's `site_prefix` option to put the memory site in a folder of its own.")
+        if of_tree:
+            files.remove(existing)
+            log.info(f"{existing.src_uri} of the memory tree is not rendered: the memory "
+                     f"site's {generated.src_uri} takes its place ({existing.dest_uri})")
             return True
         log.warning(f"{existing.src_uri} in docs_dir and the memory site's {generated.src_uri} "
                     f"would both be {existing.dest_uri}; kept {existing.src_uri}. Set the "

@@ -16,7 +16,7 @@ from continuity.validators.engine import CheckResult, active_rules, run_check, s
 from continuity.output import write_output
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
-from continuity.model.roots import MAX_ROOT_DEPTH
+from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
@@ -130,4 +130,10 @@ def check_targets(targets: list[Target], config: Config, cwd: Path) -> CheckResu
             deep = ", ".join(os.path.relpath(p, cwd) for p in target.search.too_deep[:3])
             notices.append(f"directories more than {MAX_ROOT_DEPTH} levels down were not "
                            f"searched for memory roots (below {deep})")
+        if target.search is not None and target.search.unsearched and \
+                target.root == targets[0].root:
+            left = ", ".join(os.path.relpath(p, cwd) for p in target.search.unsearched)
+            notices.append(f"the search for memory roots stopped after {MAX_DIRS_SEARCHED} "
+                           f"directories; not searched: {left} and the rest (name a "
+                           "directory to search it)")
     return CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)

@@ -5,6 +5,12 @@ trajectory and trace completeness, and every finding of `continuity check` group
   continuity report --format html -o report.html
   continuity report --write-audit         # files it as audits/YYYY-MM-DD-lint-report.md
 
+Like `continuity check`, a directory stands for every memory root at or below it (the
+protocol's nesting): the report has one section per root, the counts of each and their totals;
+a file given stands for the root it belongs to, whole. `--write-audit` files one entry in the
+outermost root's audits/ (each outermost root's, for paths side by side) that covers it and the
+roots below it; a child root's audits/ is never written into from above.
+
 The exit status is 0 when the report was made, whatever it found (use `continuity check` to
 gate a build), and 2 when it could not be made.
 """
@@ -12,22 +18,24 @@ gate a build), and 2 when it could not be made.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
+from continuity.config import load_config
 from continuity.validators.engine import run_check
 from continuity.output import shown_path, write_output
-from continuity.report import build_report
+from continuity.report import RootsReport, build_report
 from continuity.report.audit import write_audit
-from continuity.model.workspace import open_tree
+from continuity.model.tree import MemoryTree
+from continuity.model.workspace import Target, open_target, resolve_targets
 
 HELP = "an audit report (md, html, json); --write-audit files it in audits/"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", metavar="PATH",
-                        help="the memory root (default: the configured root)")
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="memory roots, or directories holding them (default: the "
+                             "configured root); every root at or below is reported")
     parser.add_argument("--format", choices=("md", "html", "json"), default="md")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     parser.add_argument("--write-audit", action="store_true",
@@ -43,16 +51,17 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"since": args.since}
     if args.no_git:
         overrides["git"] = "off"
-    config, tree = open_tree(Path(args.path) if args.path else None, overrides, cwd)
-    result = run_check(tree, config, cwd=cwd)
-    if tree.children:  # one report per root: say which roots below are not in this one
-        below = ", ".join(f"{os.path.relpath(tree.root / child, cwd)}/"
-                          for child in tree.children[:3])
-        more = f" and {len(tree.children) - 3} more" if len(tree.children) > 3 else ""
-        print(f"continuity: this report covers {os.path.relpath(tree.root, cwd)}/ alone; the "
-              f"memory roots below it ({below}{more}) have reports of their own "
-              "(`continuity report PATH`)", file=sys.stderr)
-    report = build_report(tree, result)
+    config = load_config(cwd, overrides)
+    trees: dict[Path, MemoryTree] = {}
+    reports = []
+    for target in resolve_targets(args.paths, config, cwd):
+        # A report is of whole roots: a file named stands for its root.
+        tree = open_target(Target(target.root, None, target.search), config)
+        trees[tree.root] = tree
+        reports.append(build_report(tree, run_check(tree, config, cwd=cwd)))
+    given = [Path(p) for p in args.paths] or [config.root_path]
+    named_from = given[0].absolute().resolve() if len(given) == 1 and given[0].is_dir() else None
+    report = RootsReport(tuple(reports), named_from)
     if args.output or not args.write_audit:
         base = (Path(args.output).absolute().parent if args.output and args.output != "-"
                 else cwd.resolve())
@@ -64,10 +73,11 @@ def run(args: argparse.Namespace) -> int:
             text = json_format.render(report)
         else:
             from continuity.report import markdown
-            text = markdown.render(report, base)
+            text = markdown.render_roots(report, base)
         write_output(text, args.output)
     if args.write_audit:
-        path = write_audit(tree, report)
-        # With the report itself on stdout (-o -), the path goes to stderr.
-        print(shown_path(path), file=sys.stderr if args.output == "-" else sys.stdout)
+        for outermost in report.outermost:
+            path = write_audit(trees[outermost], report)
+            # With the report itself on stdout (-o -), the path goes to stderr.
+            print(shown_path(path), file=sys.stderr if args.output == "-" else sys.stdout)
     return 0

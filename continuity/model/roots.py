@@ -17,12 +17,19 @@ bootloader, and always comes with the files it loads (``STATE.md``, ``TODO.md``,
 ``RUBRIC.md``…) or declares its place in the hierarchy. Files beside it that are documentation
 or another tool's instructions (README.md, CONTRIBUTING.md, CLAUDE.md, SKILL.md) do not count.
 
-The search below a path skips hidden directories (``.git``, ``.agents``),
-``node_modules`` and ``__pycache__``, and does not enter a root's own history and library
-directories (they belong to that root, unless one holds a state file by name: then it is a
-child root of its own); it follows links
-to directories only while they stay inside the repository, records those that leave it (they
-are CT602 where a root encloses them), and stops :data:`MAX_ROOT_DEPTH` levels down.
+The search below a path enters hidden directories, where agent tools keep their memory
+(Claude Code's ``.claude/agent-memory/<agent>/MEMORY.md``, ``.cursor/``, ``.codex/``), but never
+one of :data:`NEVER_SEARCHED` (version control, dependencies, virtual environments, caches, tool
+state) nor a directory holding one of :data:`NEVER_SEARCHED_HOLDING` (``pyvenv.cfg``: a virtual
+environment of any name; ``CACHEDIR.TAG``: a cache, such as Rust's ``target/``). Build outputs
+are not skipped by name: ``site/`` is MkDocs' output in one project and the sources of a site in
+another (the protocol's own repository), and a built site holds HTML, not the Markdown or JSONL
+that makes a root. The search does not enter a root's own history and library directories (they
+belong to that root, unless one holds a state file by name: then it is a child root of its own);
+it follows links to directories only while they stay inside the repository, records those that
+leave it (they are CT602 where a root encloses them), stops :data:`MAX_ROOT_DEPTH` levels down,
+and lists at most :data:`MAX_DIRS_SEARCHED` directories: beyond either bound it says where it
+stopped, never silently.
 """
 
 from __future__ import annotations
@@ -44,11 +51,32 @@ from continuity.model.kinds import (
 #: State-file names shared with other conventions: not enough, alone, to make a root.
 NOT_ALONE: frozenset[str] = frozenset({"AGENTS.md"})
 
-#: Directories never searched for roots: not memory, and often very large.
-NEVER_SEARCHED: frozenset[str] = frozenset({"node_modules", "__pycache__"})
+#: Directories never searched for roots, by name: none holds an agent's memory, and many are
+#: very large. Every other directory is searched, hidden ones included.
+NEVER_SEARCHED: frozenset[str] = frozenset({
+    # version control
+    ".git", ".hg", ".svn", ".bzr", ".jj",
+    # dependencies and virtual environments (any other venv is found by its pyvenv.cfg)
+    "node_modules", "bower_components", ".pnpm-store", ".yarn", ".venv", ".conda",
+    # caches
+    "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis", ".tox",
+    ".nox", ".cache", ".eggs", ".gradle", ".npm", ".parcel-cache", ".turbo", ".next",
+    ".nuxt", ".svelte-kit", ".angular", ".dart_tool", ".terraform", ".direnv",
+    # editor settings
+    ".idea", ".vscode",
+})
+
+#: A directory holding one of these files is never searched: ``pyvenv.cfg`` makes a Python
+#: virtual environment of any name; ``CACHEDIR.TAG`` marks a cache (the Cache Directory
+#: Tagging Specification; Rust's ``target/``, many build tools).
+NEVER_SEARCHED_HOLDING: frozenset[str] = frozenset({"pyvenv.cfg", "CACHEDIR.TAG"})
 
 #: Directory levels searched below a path given: a tree nested deeper is bounded, not walked.
 MAX_ROOT_DEPTH = 32
+
+#: Directories listed by one search: a repository with more is searched this far, and said so.
+MAX_DIRS_SEARCHED = 20_000
+
 
 #: Upper-case files that never make an AGENTS.md a protocol one: documentation, and the
 #: instruction files of other agent tools (often a copy of, or a link to, AGENTS.md).
@@ -202,6 +230,8 @@ class RootSearch:
     #: Directories at :data:`MAX_ROOT_DEPTH` whose insides were not searched.
     too_deep: tuple[Path, ...] = ()
     signals: dict[Path, str] = field(default_factory=dict)
+    #: Directories left unsearched once :data:`MAX_DIRS_SEARCHED` were listed (the first few).
+    unsearched: tuple[Path, ...] = ()
 
     def parent_of(self, root: Path) -> Path | None:
         """The nearest root found above ``root``, if any."""
@@ -231,15 +261,17 @@ def _protocol_dir(name: str) -> bool:
 
 
 def find_roots(start: Path, config: Config, boundary: Path | None = None,
-               state_only: bool = False) -> RootSearch:
+               state_only: bool = False, max_dirs: int = MAX_DIRS_SEARCHED) -> RootSearch:
     """Every memory root at or below the directory ``start`` (resolved); ``state_only``: only
-    roots made by state files (not by a ledger or note store alone)."""
+    roots made by state files (not by a ledger or note store alone); ``max_dirs``: how many
+    directories are listed at most."""
     start = start.resolve()
     boundary = (boundary or start).resolve()
     roots: list[Path] = []
     signals: dict[Path, str] = {}
     escapes: list[tuple[Path, str]] = []
     too_deep: list[Path] = []
+    unsearched: list[Path] = []
     seen: set[Path] = set()
     pending: list[tuple[Path, int]] = [(start, 0)]
     while pending:  # a loop, not recursion: depth is bounded by MAX_ROOT_DEPTH, not the stack
@@ -247,8 +279,13 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         real = directory.resolve()
         if real in seen:
             continue
+        if len(seen) >= max_dirs:
+            unsearched = [directory] + [path for path, _ in reversed(pending)]
+            break
         seen.add(real)
         items = _listing(directory)
+        if depth and not NEVER_SEARCHED_HOLDING.isdisjoint(item.name for item in items):
+            continue  # a virtual environment or a cache, whatever its name
         signal = root_signal(directory, config, items, state_only)
         if signal is not None:
             roots.append(directory)
@@ -256,7 +293,7 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         below: list[tuple[Path, int]] = []
         for item in items:
             name = item.name
-            if name.startswith(".") or name in NEVER_SEARCHED:
+            if name in NEVER_SEARCHED:
                 continue
             if item.is_symlink():
                 if not _is_dir(item) or (signal is not None and _protocol_dir(name)):
@@ -276,7 +313,8 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             below.append((path, depth + 1))
         pending.extend(reversed(below))
     order = sorted(roots, key=lambda p: (len(p.parts), p.as_posix()))
-    return RootSearch(tuple(order), tuple(escapes), tuple(too_deep), signals)
+    return RootSearch(tuple(order), tuple(escapes), tuple(too_deep), signals,
+                      tuple(unsearched[:3]))
 
 
 def enclosing_root(path: Path, config: Config, stop: Path | None) -> Path | None:
@@ -296,15 +334,20 @@ def repository_ledger_owner(repo_root: Path, config: Config) -> Path:
     """The root that judges the cycle ledger at the top of the repository (SPEC §2: found at
     the memory root or at the top of its repository), so that it is judged once, not once per
     nested root: the top itself when it holds state files; else the one outermost root made
-    by state files (``memory/STATE.md`` beside a top-level ``.agents/``); else, with none or
-    several side by side, the top, as a root made by the ledger alone."""
+    by state files (``memory/STATE.md`` beside a top-level ``.agents/``), not counting those in
+    hidden directories; else, with none or several side by side, the top, as a root made by
+    the ledger alone."""
     repo_root = repo_root.resolve()
     key = (repo_root, config.max_file_size, config.notes)
     if key not in _OWNERS:
         owner = repo_root
         if root_signal(repo_root, config, state_only=True) is None:
             search = find_roots(repo_root, config, repo_root, state_only=True)
-            outermost = [r for r in search.roots if search.parent_of(r) is None]
+            # An agent tool's memory in a hidden directory (.claude/agent-memory/<agent>/)
+            # is that tool's, not the project's: it never owns the project's ledger.
+            outermost = [r for r in search.roots if search.parent_of(r) is None
+                         and not any(part.startswith(".")
+                                     for part in r.relative_to(repo_root).parts)]
             if len(outermost) == 1:
                 owner = outermost[0]
         _OWNERS[key] = owner

@@ -4,6 +4,10 @@ The entry is the audits template filled in (the tree's ``audits/ENTRY.template.m
 built-in one): every frontmatter key, enumerations set from the template's own set, every
 ``##`` section. It is created exclusively; a second audit on the same day takes the next slug
 (``lint-report-2`` ...), so no audit is ever overwritten.
+
+With nested roots, the audit is filed in the outermost root's ``audits/`` alone and covers it
+and every root below it (one section each): a child root's ``audits/`` is its own history, which
+a report run from above does not write into.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.errors import UsageError
 from continuity.model.tree import MemoryTree, Template
 from continuity.report import markdown
-from continuity.report.data import Report
+from continuity.report.data import Report, RootsReport
 
 DIRECTORY = "audits"
 AUDIT_TYPE = "lint"
@@ -50,45 +54,61 @@ def _report_section(template: Template) -> str | None:
     return template.sections[-1] if template.sections else None
 
 
-def _scope(report: Report) -> str:
+def _scope(roots: RootsReport) -> str:
+    if len(roots.reports) > 1:
+        first = roots.reports[0]
+        names = ", ".join(roots.label(r) for r in roots.reports)
+        return (f"{len(roots.reports)} memory roots ({names}): {roots.state_files} state "
+                f"file(s), {roots.entries} entries; {roots.files} files checked by `continuity "
+                f"check` with {len(first.result.rules)} rules ({_history(first)}).")
+    report = roots.reports[0]
     result = report.result
-    history = ("history checked against git" if any(c.startswith("CT3") for c in result.rules)
-               and not any("history rules skipped" in n for n in result.notices)
-               else "history rules not run")
     return (f"The whole memory tree: {len(report.state_files)} state file(s), {report.entries} "
             f"entries in {len(report.directories)} directories, the cycle ledger and note "
             f"stores; {result.files} files checked by `continuity check` with "
-            f"{len(result.rules)} rules ({history}).")
+            f"{len(result.rules)} rules ({_history(report)}).")
 
 
-def _actions(report: Report) -> str:
+def _history(report: Report) -> str:
     result = report.result
-    if not result.diagnostics:
-        return "None: the tree passed every rule."
+    return ("history checked against git" if any(c.startswith("CT3") for c in result.rules)
+            and not any("history rules skipped" in n for n in result.notices)
+            else "history rules not run")
+
+
+def _actions(roots: RootsReport) -> str:
+    if not roots.errors and not roots.warnings:
+        return "None: the tree passed every rule." if len(roots.reports) == 1 else \
+            "None: every memory root passed every rule."
     lines = []
-    if result.errors:
-        lines.append(f"- Fix the {result.errors} error(s) listed under the findings; each "
+    if roots.errors:
+        lines.append(f"- Fix the {roots.errors} error(s) listed under the findings; each "
                      "names the file, the rule and the fix.")
-    if result.warnings:
-        lines.append(f"- Review the {result.warnings} warning(s).")
+    if roots.warnings:
+        lines.append(f"- Review the {roots.warnings} warning(s).")
     lines.append("- `continuity rules CODE` explains a rule; run `continuity check` again "
                  "until it passes.")
     return "\n".join(lines)
 
 
-def write_audit(tree: MemoryTree, report: Report, now: dt.datetime | None = None) -> Path:
-    """Create the audit entry and return its path."""
+def write_audit(tree: MemoryTree, report: Report | RootsReport,
+                now: dt.datetime | None = None) -> Path:
+    """Create the audit entry in ``tree``'s ``audits/`` and return its path: the report of
+    ``tree`` and of the reported roots below it."""
+    roots = report.below(tree.root) if isinstance(report, RootsReport) else \
+        RootsReport((report,))
     now = now or dt.datetime.now(dt.timezone.utc)
     template = directory_template(tree, DIRECTORY)
     date = now.date().isoformat()
     directory = tree.root / DIRECTORY
-    body = markdown.render(report, directory, level=2, title=False)
+    body = markdown.render_roots(roots, directory, level=2, title=False)
     result_enum = template.enums.get("result", ())
     slots = {"DATE": date, "AUDIT_TYPE": AUDIT_TYPE, "TYPE": AUDIT_TYPE,
-             "SCOPE": "whole memory tree", "TITLE": "Lint report",
-             "RESULT": verdict_in(result_enum, report.verdict), "FINDINGS": body,
-             "SCOPE_DESCRIPTION": _scope(report), "ACTIONS": _actions(report)}
-    sections = {"Scope": _scope(report), "Actions": _actions(report)}
+             "SCOPE": "whole memory tree" if len(roots.reports) == 1 else
+             f"{len(roots.reports)} memory roots", "TITLE": "Lint report",
+             "RESULT": verdict_in(result_enum, roots.verdict), "FINDINGS": body,
+             "SCOPE_DESCRIPTION": _scope(roots), "ACTIONS": _actions(roots)}
+    sections = {"Scope": _scope(roots), "Actions": _actions(roots)}
     target_section = _report_section(template)
     if target_section is not None:
         sections[target_section] = body

@@ -7,6 +7,7 @@ the cycle ledger's records; the findings from a check run, grouped by rule.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -106,6 +107,70 @@ class Report:
         if self.result.errors:
             return "fail"
         return "partial" if self.result.warnings else "pass"
+
+
+@dataclass(frozen=True)
+class RootsReport:
+    """The report of every memory root at or below the paths given (the protocol's nesting):
+    one :class:`Report` per root, parents before their children, and the totals over them."""
+
+    reports: tuple[Report, ...]
+    #: The directory given, when one was: roots are named from it (``.claude/agent-memory/x/``
+    #: from the top of a repository that is no root itself).
+    given: Path | None = None
+
+    @property
+    def top(self) -> Path:
+        """The directory every root is named from: the one given, else their common ancestor."""
+        common = Path(os.path.commonpath([str(r.root) for r in self.reports]))
+        if self.given is not None and (self.given == common or self.given in common.parents):
+            return self.given
+        return common
+
+    def label(self, report: Report) -> str:
+        """How a root is named in the report: its path below :attr:`top`, the top by name."""
+        relative = Path(os.path.relpath(report.root, self.top)).as_posix()
+        if relative == ".":
+            return f"{report.root.name or report.root}/"
+        return f"{relative}/"
+
+    @property
+    def errors(self) -> int:
+        return sum(r.result.errors for r in self.reports)
+
+    @property
+    def warnings(self) -> int:
+        return sum(r.result.warnings for r in self.reports)
+
+    @property
+    def entries(self) -> int:
+        return sum(r.entries for r in self.reports)
+
+    @property
+    def files(self) -> int:
+        return sum(r.files for r in self.reports)
+
+    @property
+    def state_files(self) -> int:
+        return sum(len(r.state_files) for r in self.reports)
+
+    @property
+    def verdict(self) -> str:
+        """``fail`` when any root has errors, ``partial`` with warnings only, else ``pass``."""
+        if self.errors:
+            return "fail"
+        return "partial" if self.warnings else "pass"
+
+    def below(self, root: Path) -> RootsReport:
+        """The report of ``root`` and the roots below it (for an audit filed in ``root``)."""
+        return RootsReport(tuple(r for r in self.reports
+                                 if r.root == root or root in r.root.parents), root)
+
+    @property
+    def outermost(self) -> tuple[Path, ...]:
+        """Roots with no other reported root above them (one, when a directory was given)."""
+        roots = [r.root for r in self.reports]
+        return tuple(root for root in roots if not any(o in root.parents for o in roots))
 
 
 def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None = None) -> Report:

@@ -1,21 +1,23 @@
 """The report as one self-contained HTML file: inline CSS and SVG, no script, no remote asset.
 
 Jinja2 escapes every value from the tree (autoescape); only the charts, which
-:mod:`continuity.charts` builds with their own escaping, are inserted as markup.
+:mod:`continuity.charts` builds with their own escaping, are inserted as markup. Several roots
+(the protocol's nesting) give a table of their counts and totals, then one section per root.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from continuity import __version__
 from continuity.generator import charts
-from continuity.report.data import Report
+from continuity.report.data import Report, RootsReport
 from continuity.report.markdown import TRAJECTORY_ROWS
-from continuity.report.text import href, ledger_lines, verdict_line
+from continuity.report.text import href, ledger_lines, roots_verdict_line, verdict_line
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "report"
 
@@ -23,16 +25,15 @@ _environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=T
                            undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
-def render(report: Report, base: Path) -> str:
-    """HTML whose file links are relative to the directory ``base``."""
+def _section(report: Report, base: Path, label: str, sid: str, h2: int) -> dict[str, Any]:
+    """What the template shows of one root; ``sid`` prefixes its anchors (unique per page),
+    ``h2`` is the level of its headings."""
     dated = [d for d in report.directories if d.by_month]
     months = report.months
     totals = {m: sum(d.by_month.get(m, 0) for d in dated) for m in months}
     ledger = report.ledger
-    context = {
-        "version": __version__,
-        "report": report,
-        "root_name": report.root.name or str(report.root),
+    section: dict[str, Any] = {
+        "report": report, "label": label, "sid": sid, "h2": h2,
         "verdict": verdict_line(report),
         "dated": dated,
         "months": months,
@@ -47,12 +48,26 @@ def render(report: Report, base: Path) -> str:
         "link": lambda root_path: href(report, root_path, base),
     }
     if ledger is not None:
-        context["trajectory_chart"] = Markup(charts.line_chart(
+        section["trajectory_chart"] = Markup(charts.line_chart(
             charts.trajectory(ledger.cycles),
             title="Goals passing per cycle (dashed: goals total)", y_label="goals"))
         shown = list(ledger.cycles[-TRAJECTORY_ROWS:])
-        context["shown_cycles"] = shown
-        context["trajectory_caption"] = "Cycles" if len(shown) == len(ledger.cycles) else \
+        section["shown_cycles"] = shown
+        section["trajectory_caption"] = "Cycles" if len(shown) == len(ledger.cycles) else \
             f"Cycles (latest {len(shown)} of {len(ledger.cycles)})"
-        context["incomplete"] = [c for c in ledger.cycles if c.trace == "incomplete"]
-    return _environment.get_template("report.html.j2").render(**context)
+        section["incomplete"] = [c for c in ledger.cycles if c.trace == "incomplete"]
+    return section
+
+
+def render(report: Report | RootsReport, base: Path) -> str:
+    """HTML whose file links are relative to the directory ``base``."""
+    roots = report if isinstance(report, RootsReport) else RootsReport((report,))
+    single = len(roots.reports) == 1
+    sections = [_section(r, base, roots.label(r), "" if single else f"r{index}-",
+                         2 if single else 3)
+                for index, r in enumerate(roots.reports)]
+    top = roots.reports[0].root if single else roots.top
+    return _environment.get_template("report.html.j2").render(
+        version=__version__, sections=sections, roots=roots,
+        root_name=top.name or str(top),
+        verdict=sections[0]["verdict"] if single else roots_verdict_line(roots))

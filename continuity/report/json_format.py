@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict
 
 from continuity.reporters.json_format import document as check_document
-from continuity.report.data import Report
+from continuity.report.data import Report, RootsReport
 
 
 def document(report: Report) -> dict:
@@ -32,5 +32,21 @@ def document(report: Report) -> dict:
     }
 
 
-def render(report: Report) -> str:
-    return json.dumps(document(report), indent=2, ensure_ascii=False) + "\n"
+def roots_document(roots: RootsReport) -> dict:
+    """The first root's document, as for one root; ``roots``: every root's counts (the first
+    included), ``totals``: their sums; ``below``: the whole document of every other root."""
+    doc = document(roots.reports[0])
+    doc["roots"] = [{"path": roots.label(r), "root": str(r.root), "verdict": r.verdict,
+                     "state_files": len(r.state_files), "entries": r.entries, "files": r.files,
+                     "errors": r.result.errors, "warnings": r.result.warnings}
+                    for r in roots.reports]
+    doc["totals"] = {"roots": len(roots.reports), "verdict": roots.verdict,
+                     "state_files": roots.state_files, "entries": roots.entries,
+                     "files": roots.files, "errors": roots.errors, "warnings": roots.warnings}
+    doc["below"] = [dict(document(r), path=roots.label(r)) for r in roots.reports[1:]]
+    return doc
+
+
+def render(report: Report | RootsReport) -> str:
+    doc = roots_document(report) if isinstance(report, RootsReport) else document(report)
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

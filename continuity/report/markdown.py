@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from continuity.report.data import Report
-from continuity.report.text import href, ledger_lines, verdict_line
+from continuity.report.data import Report, RootsReport
+from continuity.report.text import href, ledger_lines, roots_verdict_line, verdict_line
 
 #: Cycles listed in the trajectory table (the JSON report has them all).
 TRAJECTORY_ROWS = 50
@@ -48,8 +48,11 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines + [""]
 
 
-def render(report: Report, base: Path, *, level: int = 1, title: bool = True) -> str:
-    """Markdown with its top heading at ``level``; links relative to the directory ``base``."""
+def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
+           intro: bool = True) -> str:
+    """Markdown with its top heading at ``level``; links relative to the directory ``base``;
+    ``intro``: the first line says when and for what it was generated (not in a section of a
+    report of several roots, which says it once)."""
     def h(depth: int, text: str) -> str:
         return "#" * min(6, level + depth) + " " + text
 
@@ -57,8 +60,9 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True) ->
     out: list[str] = []
     if title:
         out += [h(0, "Memory audit report"), ""]
-    out += [f"Generated {report.generated} for `{report.root.name or report.root}`: "
-            f"{len(report.state_files)} state file(s), {report.entries} entries in "
+    opening = f"Generated {report.generated} for `{report.root.name or report.root}`: " \
+        if intro else ""
+    out += [f"{opening}{len(report.state_files)} state file(s), {report.entries} entries in "
             f"{len(report.directories)} directories, {report.files} files checked.", "",
             f"**Verdict: {verdict_line(report)}.**", ""]
 
@@ -128,6 +132,37 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True) ->
             out.append("")
     if result.notices:
         out += [h(1, "Notes"), ""] + [f"- {inline(n)}" for n in result.notices] + [""]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def render_roots(roots: RootsReport, base: Path, *, level: int = 1, title: bool = True) -> str:
+    """Every root's report: one root as :func:`render` gives it; several as a table of their
+    counts and totals, then one section per root, parents first."""
+    if len(roots.reports) == 1:
+        return render(roots.reports[0], base, level=level, title=title)
+
+    def h(depth: int, text: str) -> str:
+        return "#" * min(6, level + depth) + " " + text
+
+    out: list[str] = []
+    if title:
+        out += [h(0, "Memory audit report"), ""]
+    first = roots.reports[0]
+    out += [f"Generated {first.generated} for {len(roots.reports)} memory roots at or below "
+            f"`{_plain(str(roots.top.name or roots.top))}`: {roots.state_files} state file(s), "
+            f"{roots.entries} entries, {roots.files} files checked.", "",
+            f"**Verdict: {roots_verdict_line(roots)}.**", ""]
+    out += [h(1, "Memory roots"), ""]
+    rows = [[cell(roots.label(r)), r.verdict, str(len(r.state_files)), str(r.entries),
+             str(r.files), str(r.result.errors), str(r.result.warnings)]
+            for r in roots.reports]
+    rows.append(["**Total**", roots.verdict, str(roots.state_files), str(roots.entries),
+                 str(roots.files), str(roots.errors), str(roots.warnings)])
+    out += _table(["Root", "Verdict", "State files", "Entries", "Files checked", "Errors",
+                   "Warnings"], rows)
+    for report in roots.reports:
+        out += [h(1, f"Root {cell(roots.label(report))}"), ""]
+        out.append(render(report, base, level=level + 1, title=False, intro=False))
     return "\n".join(out).rstrip("\n") + "\n"
 
 

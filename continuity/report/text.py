@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from urllib.parse import quote
 
-from continuity.report.data import LedgerSummary, Report
+from continuity.report.data import LedgerSummary, Report, RootsReport
 
 
 def href(report: Report, root_path: str, base: Path) -> str:
@@ -25,6 +25,14 @@ def verdict_line(report: Report) -> str:
              "partial": f"partial: {result.warnings} warning(s), no errors",
              "fail": f"fail: {result.errors} error(s), {result.warnings} warning(s)"}
     return words[report.verdict]
+
+
+def roots_verdict_line(roots: RootsReport) -> str:
+    """The verdict over every root, with the counts summed."""
+    words = {"pass": "pass: no findings in any root",
+             "partial": f"partial: {roots.warnings} warning(s), no errors",
+             "fail": f"fail: {roots.errors} error(s), {roots.warnings} warning(s)"}
+    return f"{words[roots.verdict]} ({len(roots.reports)} memory roots)"
 
 
 def ledger_lines(ledger: LedgerSummary) -> list[str]:

@@ -59,3 +59,52 @@ def test_a_plugin_root_with_no_memory_root_or_an_unknown_code_fails_the_build(tm
     write_mkdocs_yml(project, options={"root": "notes", "git": "off", "ignore": ["CT1O7"]})
     done = build(project)
     assert done.error is not None and "CT1O7" in done.said
+
+
+# ----------------------------------------------------------------------------- clashes
+
+
+def test_a_user_page_in_a_child_roots_folder_is_an_error_naming_both(tmp_path: Path):
+    repo = protocol_repository(tmp_path / "repo")
+    guide = "# Our developer pack guide\n"
+    write_files(repo.path, {"docs/packs/developer/index.md": guide})
+    write_mkdocs_yml(repo.path, options={"root": ".", "git": "off"}, docs_dir="docs")
+    done = build(repo.path)
+    assert done.error is not None
+    said = done.said
+    assert "packs/developer/index.md in docs_dir" in said
+    assert "of the memory root packs/developer/" in said and "site_prefix" in said
+    assert (repo.path / "docs/packs/developer/index.md").read_text() == guide
+    # With the memory site in a folder of its own, both pages are there.
+    write_files(repo.path, {"docs/index.md": "# Our docs\n"})  # the theme links the site's top
+    write_mkdocs_yml(repo.path, options={"root": ".", "git": "off", "site_prefix": "memory"},
+                     docs_dir="docs")
+    done = build(repo.path)
+    assert done.error is None, done.said
+    assert "Our developer pack guide" in done.html("packs/developer/")
+    assert "A child memory root of" in done.html("memory/packs/developer/")
+    assert broken_links(repo.path / "site") == []
+
+
+def test_a_user_page_is_never_replaced_by_a_root_that_encloses_docs_dir(tmp_path: Path):
+    """Root "." encloses docs/: the user's pages there are not the tree's to replace."""
+    repo = protocol_repository(tmp_path / "repo")
+    write_files(repo.path, {"docs/index.md": "# Our own home\n"})
+    write_mkdocs_yml(repo.path, options={"root": ".", "git": "off"}, docs_dir="docs")
+    done = build(repo.path)
+    assert done.error is None, done.said
+    assert "Our own home" in done.html("")  # was silently replaced by the memory home
+    assert any("kept index.md" in w and "site_prefix" in w for w in done.warnings)
+
+
+def test_a_child_roots_own_readme_gives_way_to_its_home_and_is_said(tmp_path: Path):
+    """The root inside docs_dir brings its own files: a child's README.md is the tree's."""
+    project = tmp_path / "project"
+    protocol_repository(project / "docs" / "memory")
+    write_files(project / "docs" / "memory", {"packs/developer/README.md": "# The pack\n"})
+    write_mkdocs_yml(project, options={"root": "docs/memory", "git": "off"}, docs_dir="docs")
+    done = build(project)
+    assert done.error is None, done.said
+    assert "A child memory root of" in done.html("memory/packs/developer/")
+    assert any("packs/developer/README.md of the memory tree is not rendered" in i
+               for i in done.infos)

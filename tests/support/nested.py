@@ -1,6 +1,7 @@
-"""A repository shaped like the protocol's own (bitwikiorg/continuity v1.1.1): state files at the
-top with the protocol's templates, child roots in packs/ and samples/, a Hermes-style memories/
-root, and a .gitignore like upstream's. Its structure only; none of upstream's files is copied."""
+"""Nested-root fixtures. A repository shaped like the protocol's own (bitwikiorg/continuity
+v1.1.1): state files at the top with the protocol's templates, child roots in packs/ and
+samples/, a Hermes-style memories/ root, and a .gitignore like upstream's (its structure only;
+none of upstream's files is copied). And a project as Claude Code leaves it."""
 
 from __future__ import annotations
 
@@ -70,4 +71,25 @@ def protocol_repository(path: Path) -> GitRepo:
         "site/src/index.ts": "export {};\n",
     })
     repo.commit("The protocol's shape", files)
+    return repo
+
+
+MEMORY = "# MEMORY\n\n- The staging API rate-limits at 10 requests a second.\n"
+STATE = "# STATE\n\n## Status\n\nok\n\n## Active objective\n\nx\n\n## Next valid action\n\ny\n"
+
+
+def claude_code_repository(path: Path) -> GitRepo:
+    """A project as Claude Code leaves it: CLAUDE.md at the top (no state file), one memory per
+    sub-agent under .claude/agent-memory/, and skills and agents that are no memory."""
+    repo = GitRepo(path)
+    repo.commit("agents", {
+        "CLAUDE.md": "# CLAUDE.md\n\nRead .claude/agents first.\n",
+        "AGENT-STATE.md": "# Agent state\n",
+        ".claude/agent-memory/scout/MEMORY.md": MEMORY,
+        ".claude/agent-memory/scout/server-evaluation.md": "# Evaluation\n",
+        ".claude/agent-memory/researcher/MEMORY.md": MEMORY,
+        ".claude/agents/scout.md": "---\nname: scout\n---\n# Scout\n",
+        ".claude/skills/research.md": "# Research\n",
+        ".cursor/memory-bank/STATE.md": STATE,
+    })
     return repo
