@@ -16,6 +16,8 @@ import sys
 
 from continuity import __version__, commands
 from continuity.errors import ContinuityError
+from continuity.formats.secrets import redact_credentials
+from continuity.output import one_line
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,7 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except ContinuityError as exc:
-        print(f"continuity: {exc}", file=sys.stderr)
+        # A message may quote the tree (a file name, a value): one line, no escapes, no key.
+        print(one_line(redact_credentials(f"continuity: {exc}")), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("continuity: interrupted", file=sys.stderr)
@@ -64,9 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: a message, and the details on demand
         if os.environ.get("CONTINUITY_DEBUG"):
             raise
-        print(f"continuity: internal error: {type(exc).__name__}: {exc} "
-              "(set CONTINUITY_DEBUG=1 for the traceback, and please report it)",
-              file=sys.stderr)
+        print(one_line(redact_credentials(
+            f"continuity: internal error: {type(exc).__name__}: {exc} "
+            "(set CONTINUITY_DEBUG=1 for the traceback, and please report it)")),
+            file=sys.stderr)
         return 2
     finally:
         if previous is not None:

@@ -6,6 +6,7 @@ an error that names it, wherever it was written.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass, field, fields, replace
@@ -54,13 +55,19 @@ class Config:
     def root_path(self) -> Path:
         return (self.base_dir / self.root).resolve()
 
+    @property
+    def root_written(self) -> Path:
+        """The root as configured, absolute but with its links kept: what decides whether it
+        is a link leaving its repository (continuity.model.paths.root_refusal)."""
+        return Path(os.path.abspath(self.base_dir / self.root))
+
     def with_options(self, options: dict[str, Any], source: str) -> Config:
         """A copy with ``options`` applied (already validated or validated here)."""
         return replace(self, **validate(options, source))
 
 
 _META = {"base_dir", "source"}
-SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?\s*$", re.IGNORECASE)
+SIZE = re.compile(r"^(\d{1,30}(?:\.\d{1,30})?)[ \t]{0,10}([kmg]i?b?|b)?$", re.IGNORECASE)
 _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "kib": 1024, "m": 10**6, "mb": 10**6,
           "mib": 1024**2, "g": 10**9, "gb": 10**9, "gib": 1024**3}
 
@@ -116,7 +123,7 @@ def parse_size(name: str, value: Any, source: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
         return value
     if isinstance(value, str):
-        match = SIZE.match(value)
+        match = SIZE.match(value.strip()) if len(value) < 100 else None
         if match and (match.group(2) or "").lower() in _UNITS:
             return int(float(match.group(1)) * _UNITS[(match.group(2) or "").lower()])
     raise ConfigError(f"{source}: option '{name}' must be a size such as 5000000 or \"5 MB\", "
@@ -197,10 +204,12 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
         if value is None and name in ("ledger", "session_state", "since"):
             result[name] = None
         elif name in ("root", "ledger", "session_state", "since"):
-            if not isinstance(value, str) or not value:
+            if not isinstance(value, str) or not value or "\x00" in value:
                 raise ConfigError(f"{source}: option '{name}' must be a non-empty string")
             result[name] = value
-        elif name in ("notes", "exclude"):
+        elif name == "notes":
+            result[name] = _globs(name, value, source)
+        elif name == "exclude":
             result[name] = _string_list(name, value, source)
         elif name in ("select", "ignore"):
             result[name] = _codes(name, _string_list(name, value, source), source)
@@ -235,17 +244,43 @@ def find_config_file(start: Path) -> tuple[Path, dict[str, Any]] | None:
         candidate = directory / "continuity.toml"
         if candidate.is_file():
             data = _load_toml(candidate)
-            if data:
-                return candidate, data.get("tool", {}).get("continuity", data)
+            if data:  # one that sets nothing (init's, all comments) is passed over
+                section = _tool_section(candidate, data)
+                return candidate, data if section is None else section
         candidate = directory / "pyproject.toml"
         if candidate.is_file():
-            data = _load_toml(candidate)
-            section = data.get("tool", {}).get("continuity")
+            section = _tool_section(candidate, _load_toml(candidate))
             if section is not None:
-                if not isinstance(section, dict):
-                    raise ConfigError(f"{candidate}: [tool.continuity] must be a table")
                 return candidate, section
     return None
+
+
+def _tool_section(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
+    """``[tool.continuity]`` of a TOML file, or None; ``tool = 1`` or ``[tool] continuity =
+    5`` are configuration errors naming the file, not an AttributeError."""
+    tool = data.get("tool")
+    if tool is None:
+        return None
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: 'tool' must be a table ([tool.continuity]), got {tool!r}")
+    section = tool.get("continuity")
+    if section is not None and not isinstance(section, dict):
+        raise ConfigError(f"{path}: [tool.continuity] must be a table, got {section!r}")
+    return section
+
+
+def _globs(name: str, value: Any, source: str) -> tuple[str, ...]:
+    """Globs relative to the memory root: ``Path.glob`` refuses an empty or absolute one."""
+    patterns = _string_list(name, value, source)
+    for pattern in patterns:
+        if not pattern.strip():
+            raise ConfigError(f"{source}: option '{name}' holds an empty pattern")
+        if pattern.startswith(("/", "\\")) or (len(pattern) > 1 and pattern[1] == ":"):
+            raise ConfigError(f"{source}: option '{name}' must hold patterns relative to the "
+                              f"memory root, got {pattern!r}")
+        if "\x00" in pattern:
+            raise ConfigError(f"{source}: option '{name}' holds a NUL character")
+    return patterns
 
 
 def _load_toml(path: Path) -> dict[str, Any]:

@@ -33,13 +33,26 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-#: Control characters (C0, DEL, C1) and Unicode line separators, shown as escapes.
-_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7f, 0xa0))}
-_CONTROLS.update({ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\t",
-                  0x2028: "\\u2028", 0x2029: "\\u2029"})
+#: What a line-oriented output never passes on as it is: control characters (C0 but tab and
+#: newline, DEL, C1: ESC starts terminal and Actions-log sequences), bidirectional controls
+#: and marks (U+202E makes a line read backwards: "Trojan Source"), invisible format
+#: characters, and Unicode line separators. Each is shown as an escape.
+_UNSAFE = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7f, 0xa0))
+           if code not in (0x09, 0x0a, 0x0d)}
+_UNSAFE.update({code: f"\\u{code:04x}" for code in (
+    0x061c, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, *range(0x202a, 0x202f),
+    *range(0x2060, 0x2065), *range(0x2066, 0x206a), 0x2028, 0x2029, 0xfeff)})
+_CONTROLS = {**_UNSAFE, ord("\n"): "\\n", ord("\r"): "\\r"}
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal or log viewer would act on escaped; line
+    breaks and tabs stay (for outputs that escape line breaks their own way, as GitHub's
+    workflow commands do). The one escaping function of every line-oriented output."""
+    return text.translate(_UNSAFE)
 
 
 def one_line(text: str) -> str:
-    """``text`` for a line-oriented output: a file name or a note holding a newline cannot
-    start a line of its own (a forged finding), and no escape sequence reaches a terminal."""
+    """:func:`printable` on one line: a file name or a note holding a newline cannot start a
+    line of its own (a forged finding), and no escape sequence reaches a terminal."""
     return text.translate(_CONTROLS)

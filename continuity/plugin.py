@@ -9,10 +9,12 @@ of MkDocs. Here they become in-memory files (``File.generated``): nothing is wri
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
+from collections.abc import Callable
 
 from mkdocs.config.base import LegacyConfig
 from mkdocs.config.defaults import MkDocsConfig
@@ -27,6 +29,7 @@ from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
 from continuity.generator.safety import clean_html
+from continuity.formats.secrets import redact_credentials
 from continuity.model.roots import forget as forget_roots
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import site_trees
@@ -43,6 +46,33 @@ def _real(path: str) -> str:
     not the file's own: an entry that is a link is still that entry."""
     directory, name = os.path.split(os.path.abspath(path))
     return os.path.join(os.path.realpath(directory), name)
+
+
+Hook = TypeVar("Hook", bound=Callable[..., Any])
+
+
+def _guarded(hook: Hook) -> Hook:
+    """Every exception inside a hook becomes a PluginError naming what was at hand (the page,
+    or the memory root): one line, never a traceback (SPEC §7); CONTINUITY_DEBUG=1 re-raises."""
+    @functools.wraps(hook)
+    def guarded(self: ContinuityPlugin, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return hook(self, *args, **kwargs)
+        except PluginError:
+            raise
+        except ContinuityError as exc:
+            raise PluginError(one_line(redact_credentials(f"continuity: {exc}"))) from None
+        except Exception as exc:
+            if os.environ.get("CONTINUITY_DEBUG"):
+                raise
+            page = kwargs.get("page")
+            where = (page.file.src_uri if page is not None and getattr(page, "file", None)
+                     else str(self.tree.root) if self.tree is not None else "the memory tree")
+            raise PluginError(one_line(redact_credentials(
+                f"continuity: {where}: internal error in {hook.__name__}: "
+                f"{type(exc).__name__}: {exc} (set CONTINUITY_DEBUG=1 for the traceback, and "
+                "please report it)"))) from None
+    return guarded  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -93,7 +123,9 @@ class ContinuityPlugin(BasePlugin):
         options = dict(self.options)
         for name in PATH_OPTIONS:  # relative to mkdocs.yml, wherever a config file sits
             if isinstance(options.get(name), str):
-                options[name] = str((self.project_dir / options[name]).resolve())
+                # As written, not resolved: a root that is a link out of the repository is
+                # refused by discovery (continuity.model.paths), which must see the link.
+                options[name] = os.path.abspath(self.project_dir / options[name])
         config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
         return config.with_options(options, "mkdocs.yml") if options else config
 
@@ -103,6 +135,7 @@ class ContinuityPlugin(BasePlugin):
         # Its presence keeps this object across `mkdocs serve` rebuilds, with its caches.
         self.command = command
 
+    @_guarded
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # The memory site is meant to work offline; say which theme settings fetch from afar.
         theme = config.theme
@@ -124,9 +157,10 @@ class ContinuityPlugin(BasePlugin):
         except Exception as exc:  # a bug of ours: one line, the traceback on demand (SPEC §7)
             if os.environ.get("CONTINUITY_DEBUG"):
                 raise
-            raise PluginError(f"continuity: internal error: {type(exc).__name__}: {exc} (set "
-                              "CONTINUITY_DEBUG=1 for the traceback, and please report it)") \
-                from None
+            raise PluginError(one_line(redact_credentials(
+                f"continuity: {self.options.get('root', '.')}: internal error: "
+                f"{type(exc).__name__}: {exc} (set CONTINUITY_DEBUG=1 for the traceback, and "
+                "please report it)"))) from None
 
     def add_memory_site(self, files: Files, config: MkDocsConfig) -> Files:
         settings = self.settings()
@@ -272,6 +306,7 @@ class ContinuityPlugin(BasePlugin):
                     nav.append({title: section})
         return nav
 
+    @_guarded
     def on_page_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
                         files: Files) -> str:
         if page.file.src_uri in self.sanitised:
@@ -284,6 +319,7 @@ class ContinuityPlugin(BasePlugin):
             return clean_html(html)
         return html
 
+    @_guarded
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         self.server = server
         for tree in self.trees:

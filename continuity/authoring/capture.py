@@ -34,6 +34,7 @@ from continuity.formats.facts import (
 from continuity.formats.timestamps import rfc3339_utc
 from continuity.formats.jsonl import loads_strict, parse_bytes
 from continuity.formats.secrets import find_sensitive, redact
+from continuity.model.paths import boundary_of, refusal
 
 try:
     import fcntl
@@ -347,7 +348,14 @@ def append_note(store: Path, line: bytes) -> Appended:
     lacks a final newline, one is written first, so that line is ended (unchanged) rather than
     joined to the note. A failed write is undone to the byte: the store is left as it was.
     Ctrl-C and SIGTERM wait until the append is done or undone.
+
+    A store that is, or lies below, a link leaving its repository (or its directory, outside
+    git), or that lies in ``.git``, is refused: no writer writes there.
     """
+    reason = refusal(store, boundary_of(store.absolute().parent))
+    if reason is not None:
+        raise Stop(Failure.STORE_UNAVAILABLE,
+                   f"{store}: {reason} (CT602); no writer writes there, nothing was written")
     for _ in range(20):
         if not os.path.lexists(store):
             try:
@@ -453,7 +461,10 @@ def confirm_recall(appended: Appended, note: dict[str, Any]) -> None:
     if raw.endswith(b"\n"):
         chunks.pop()
     number = appended.line
-    found = parse_bytes(chunks[number - 1])[0] if 0 < number <= len(chunks) else None
+    # The store may have been cut short by another process meanwhile: a missing or empty
+    # line is "not found", never an index out of range.
+    parsed = parse_bytes(chunks[number - 1]) if 0 < number <= len(chunks) else []
+    found = parsed[0] if parsed else None
     if found is None or not found.is_object or found.value.get("time") != note["time"] or \
             found.value.get("project") != note["project"] or found.value != note:
         raise Stop(Failure.STORE_UNAVAILABLE,
@@ -485,9 +496,11 @@ def capture(text: str, project: str, tags: Iterable[str] = (), *, store: Path,
         key = index_note(appended, note)
         confirm_recall(appended, note)
     except Exception as exc:  # a post-append check failed, or broke: take the line back
+        # Anything but a Stop means the store changed under us (truncated or rewritten by
+        # another process while the note was checked): say so, not the exception's name.
         late = exc if isinstance(exc, Stop) else Stop(
-            Failure.STORE_UNAVAILABLE, f"checking the note after the append failed: "
-                                       f"{type(exc).__name__}: {exc}")
+            Failure.STORE_UNAVAILABLE, f"{store}: the store changed while the note was being "
+                                       "checked (another process truncated or rewrote it)")
         if rollback(appended):
             reason = f"{late.reason}; the note was rolled back, the store is as it was"
             return Capture(late.failure, reason, store, note=note, redacted=redacted,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from continuity.authoring import atomic
 from continuity.errors import UsageError
+from continuity.model.paths import require_allowed
 
 
 class FileExists(UsageError):
@@ -25,8 +26,14 @@ class FileExists(UsageError):
         self.path = path
 
 
-def create_new_file(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path``, which must not exist. Raise FileExists or UsageError."""
+def create_new_file(path: Path, data: bytes, boundary: Path) -> Path:
+    """Write ``data`` to ``path``, which must not exist. Raise FileExists or UsageError.
+
+    ``boundary`` is the resolved top of the repository (or the memory root outside git): a
+    path leaving it, through a link or into ``.git``, is refused before anything is made
+    (:func:`continuity.model.paths.require_allowed`, raising PathRefused).
+    """
+    require_allowed(path, boundary)
     created_dirs = _make_parents(path.parent)
     try:
         atomic.create(path, data)

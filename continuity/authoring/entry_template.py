@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 
 from continuity.formats import frontmatter as fm
 from continuity.errors import UsageError
-from continuity.formats.markdown import HEADING, PLACEHOLDER, TABLE_SEPARATOR, MarkdownDoc, split_row
+from continuity.formats.markdown import (
+    HEADING, PLACEHOLDER, MarkdownDoc, heading_title, is_table_separator, split_row,
+)
 from continuity.model.tree import Template
 from continuity.formats.fillers import NOT_RECORDED, NOT_RECORDED_SENTENCE
 
@@ -162,9 +164,9 @@ class _Filler:
                     continue
                 skipping = False
                 if level <= 2:
-                    section_key = normalise(PLACEHOLDER.sub("", heading.group("title")))
+                    section_key = normalise(PLACEHOLDER.sub("", heading_title(heading)))
                 if level == 2:
-                    replacement = self.section_override(heading.group("title"))
+                    replacement = self.section_override(heading_title(heading))
                     if replacement is not None:
                         out += [self.substitute(line, whole_line=False, in_table=False), "",
                                 replacement.strip("\n"), ""]
@@ -189,7 +191,7 @@ class _Filler:
 
     def task_row(self, line: str) -> str:
         """A row of completed/'s ``## Task`` table: ``| Field | Value |``."""
-        if TABLE_SEPARATOR.match(line.strip()):
+        if is_table_separator(line):
             return line
         cells = list(split_row(line))
         if len(cells) < 2:

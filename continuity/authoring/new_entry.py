@@ -285,7 +285,7 @@ def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = N
         text = fill(target.template, values_for(tree, target, request, candidate, notes))
         path = tree.root / target.directory / candidate.name
         try:
-            create_new_file(path, text.encode("utf-8"))
+            create_new_file(path, text.encode("utf-8"), tree.boundary)
         except FileExists:
             last_taken = path
             continue

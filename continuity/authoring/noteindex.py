@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from continuity.authoring import atomic
 from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import parse_line
+from continuity.formats.textfile import open_regular
 
 try:
     import fcntl
@@ -239,12 +240,13 @@ def save(index: NoteIndex) -> bool:
         return False
 
 
-def load(store: Path, *, write: bool = True) -> NoteIndex:
+def load(store: Path, *, write: bool = True, max_size: int | None = None) -> NoteIndex:
     """The current index of ``store`` (which must exist): reused, grown or rebuilt.
 
-    Raises OSError when the store cannot be read.
+    Raises OSError when the store cannot be read, is not a regular file (a named pipe would
+    hang, ``/dev/zero`` never ends) or is over ``max_size`` bytes.
     """
-    fd = os.open(store, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    fd = open_regular(store, max_size)
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_SH)  # a writer appends under LOCK_EX: no half lines
@@ -296,10 +298,12 @@ def _index_tail(index: NoteIndex, fd: int, data: bytes | None, size: int) -> Non
         index.tail_terms = (project, tags, terms)
 
 
-def read_notes(store: Path, found: list[IndexedNote]) -> list[dict[str, Any]]:
-    """The note objects at the indexed positions, in the order given."""
+def read_notes(store: Path, found: list[IndexedNote]
+               ) -> list[tuple[IndexedNote, dict[str, Any]]]:
+    """(entry, note object) at the indexed positions, in the order given; an entry whose
+    bytes are no longer a note (the store was cut short meanwhile) is left out."""
     notes = []
-    fd = os.open(store, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    fd = open_regular(store)
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_SH)
@@ -307,7 +311,7 @@ def read_notes(store: Path, found: list[IndexedNote]) -> list[dict[str, Any]]:
             raw = os.pread(fd, entry.length, entry.offset)
             parsed = parse_line(entry.line, raw.decode("utf-8", "replace"))
             if parsed.is_object:
-                notes.append(parsed.value)
+                notes.append((entry, parsed.value))
     finally:
         os.close(fd)
     return notes

@@ -21,6 +21,7 @@ from string import Template as TextTemplate
 
 from continuity.authoring.atomic import interrupts_held
 from continuity.authoring.create_file import create_new_file
+from continuity.model.paths import boundary_of, require_allowed
 from continuity.errors import UsageError
 from continuity.model.kinds import DIRECTORY_KINDS, TEMPLATE_NAME, default_edges
 from continuity.model.tree import BUILTIN_TEMPLATES
@@ -79,9 +80,22 @@ def scaffold(root: Path, now: dt.datetime | None = None) -> Scaffolded:
     """Write the tree under ``root``, or raise UsageError naming every file in the way."""
     now = now or dt.datetime.now(dt.timezone.utc)
     root = root.absolute()
+    try:
+        return _scaffold(root, now)
+    except OSError as exc:  # a name too long, a directory denied: before anything was written
+        raise UsageError(f"{exc.filename or root}: cannot initialise: "
+                         f"{exc.strerror or exc}") from None
+
+
+def _scaffold(root: Path, now: dt.datetime) -> Scaffolded:
     if root.exists() and not root.is_dir():
         raise UsageError(f"{root}: exists and is not a directory")
     files = plan(root, now)
+    # Every name is judged before any is written: none may leave the repository (a linked
+    # journal/ pointing elsewhere) or land in .git.
+    boundary = boundary_of(root)
+    for item in files:
+        require_allowed(root / item.path, boundary)
     in_the_way = [f.path for f in files if not f.optional and _taken(root / f.path)]
     in_the_way += [f.path.split("/")[0] for f in files
                    if "/" in f.path and (root / f.path.split("/")[0]).exists()
@@ -101,7 +115,7 @@ def scaffold(root: Path, now: dt.datetime | None = None) -> Scaffolded:
                 continue
             # Held, an interrupt lands between files, never between creating one and noting it.
             with interrupts_held():
-                created.append(create_new_file(target, item.text.encode("utf-8")))
+                created.append(create_new_file(target, item.text.encode("utf-8"), boundary))
     except BaseException:
         _undo(created, new_dirs)
         raise

@@ -22,6 +22,7 @@ from continuity.config import load_config
 from continuity.errors import UsageError
 from continuity.output import write_atomic
 from continuity.model.workspace import site_trees
+from continuity.output import one_line
 
 if TYPE_CHECKING:
     from continuity.generator import Site
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         nav = yaml.safe_dump({"nav": site.nav_config()}, sort_keys=False, allow_unicode=True)
         write_atomic(Path(args.nav_file), nav.encode("utf-8"))
     for notice in inputs.check.notices:
-        print(f"continuity: {notice}", file=sys.stderr)
+        print(one_line(f"continuity: {notice}"), file=sys.stderr)
     print(f"{out}: {written} files written"
           + (f", {removed} stale files removed" if removed else "")
           + f"; {inputs.check.errors} errors, {inputs.check.warnings} warnings"

@@ -27,6 +27,7 @@ from continuity.authoring.new_entry import Request, create_entry, parse_field
 from continuity.model.kinds import is_state_file_name
 from continuity.model.tree import discover, find_repo_root
 from continuity.output import shown_path
+from continuity.output import one_line
 
 HELP = "create a correctly named entry from its directory's template (never overwrites)"
 
@@ -72,6 +73,6 @@ def run(args: argparse.Namespace) -> int:
                       title=args.title, fields=fields)
     created = create_entry(tree, request)
     for note in created.notes:
-        print(f"note: {note}", file=sys.stderr)
-    print(shown_path(created.path))
+        print(one_line(f"note: {note}"), file=sys.stderr)
+    print(one_line(shown_path(created.path)))
     return 0

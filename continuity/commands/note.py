@@ -30,6 +30,7 @@ from pathlib import Path
 from continuity.authoring.capture import Capture, Failure, capture
 from continuity.config import load_config
 from continuity.errors import UsageError
+from continuity.output import one_line
 
 HELP = "capture one durable fact as a note (exit 0 ok, 3 rejected, 4 invalid, 5 store, 6 blocked)"
 
@@ -96,14 +97,14 @@ def _report(result: Capture, form: str) -> int:
         return result.exit_status
     if result.ok:
         note = result.note or {}
-        print(f"noted {_shown(result.store)}:{result.line}  [{result.index_key}]")
-        print(f"  {note['time']}  {note['project']}: {note['fact']}")
+        print(one_line(f"noted {_shown(result.store)}:{result.line}  [{result.index_key}]"))
+        print(one_line(f"  {note['time']}  {note['project']}: {note['fact']}"))
         if result.redacted:
             print(f"  redacted: {', '.join(result.redacted)}")
         for sentence in result.deferred:
-            print(f"  not captured (one fact per note): {sentence}")
+            print(one_line(f"  not captured (one fact per note): {sentence}"))
         print(f"  recall: continuity recall --project {json.dumps(note['project'])}")
         return 0
     failure = result.failure.value if result.failure else "failed"
-    print(f"continuity note: {failure}: {result.reason}", file=sys.stderr)
+    print(one_line(f"continuity note: {failure}: {result.reason}"), file=sys.stderr)
     return result.exit_status

@@ -19,10 +19,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from continuity.authoring import noteindex
 from continuity.authoring.capture import EXIT_STATUS, Failure
 from continuity.config import Config, load_config
+from continuity.formats.secrets import redact_credentials
+from continuity.model.paths import refusal
 from continuity.model.tree import find_repo_root
 from continuity.output import one_line
 from continuity.commands.note import _shown, split_tags
@@ -53,9 +56,10 @@ def configured_stores(config: Config) -> list[Path]:
         for path in sorted(config.root_path.glob(pattern)):
             if path in found or not path.is_file():
                 continue
-            reason = _not_read(path, boundary.resolve(), config.max_file_size)
+            reason = _not_read(path, boundary, config.max_file_size)
             if reason:
-                print(f"continuity recall: {_shown(path)}: skipped: {reason}", file=sys.stderr)
+                print(one_line(f"continuity recall: {_shown(path)}: skipped: {reason}"),
+                      file=sys.stderr)
                 continue
             found[path] = None
     return list(found)
@@ -63,12 +67,9 @@ def configured_stores(config: Config) -> list[Path]:
 
 def _not_read(store: Path, boundary: Path, max_size: int) -> str | None:
     """Why a store must not be read, as the checker decides it, or None."""
-    try:
-        store.resolve().relative_to(boundary)
-    except ValueError:
-        return "a link leaving the repository (CT602); it is never read"
-    except (OSError, RuntimeError):
-        return "a link that cannot be resolved (CT602)"
+    reason = refusal(store, boundary)
+    if reason is not None:
+        return f"{reason} (CT602); it is never read"
     return _too_large(store, max_size)
 
 
@@ -82,6 +83,18 @@ def _too_large(store: Path, max_size: int) -> str | None:
     return None
 
 
+def _redacted(value: Any) -> Any:
+    """A note as recall prints it: a credential written into the store by hand (CT503 reports
+    it) is shown as its marker, never echoed."""
+    if isinstance(value, str):
+        return redact_credentials(value)
+    if isinstance(value, list):
+        return [_redacted(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _redacted(item) for key, item in value.items()}
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
     config = load_config(Path.cwd())
     stores = [Path(s) for s in args.store] if args.store else configured_stores(config)
@@ -93,32 +106,34 @@ def run(args: argparse.Namespace) -> int:
     tags = split_tags(args.tag)
     matches = []
     for store in stores:
-        # A store named with --store is read wherever it is, but never whole when too large.
+        # A store named with --store is read wherever it is, but never whole when too large,
+        # and never when it is not a regular file (a named pipe, /dev/zero).
         too_large = _too_large(store, config.max_file_size) if args.store else None
         if too_large:
-            print(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: {too_large}; "
-                  "raise max_file_size to search it", file=sys.stderr)
+            print(one_line(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: "
+                           f"{too_large}; raise max_file_size to search it"), file=sys.stderr)
             return EXIT_STATUS[Failure.STORE_UNAVAILABLE]
         try:
-            index = noteindex.load(store)
+            index = noteindex.load(store, max_size=config.max_file_size)
         except OSError as exc:
-            print(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: cannot read: "
-                  f"{exc.strerror or exc}", file=sys.stderr)
+            print(one_line(f"continuity recall: {Failure.STORE_UNAVAILABLE.value}: {store}: "
+                           f"cannot read: {exc.strerror or exc}"), file=sys.stderr)
             return EXIT_STATUS[Failure.STORE_UNAVAILABLE]
         if args.verbose:
             how = "rebuilt" if index.rebuilt else "grown" if index.grown else "reused"
             kept = "" if index.saved or not (index.rebuilt or index.grown) else \
                 " (kept in memory: the sidecar cannot be written)"
-            print(f"{_shown(store)}: index {how}{kept}, {len(index.notes)} notes",
+            print(one_line(f"{_shown(store)}: index {how}{kept}, {len(index.notes)} notes"),
                   file=sys.stderr)
         if index.bad_lines:
             shown = ", ".join(map(str, index.bad_lines[:5])) + \
                 (" ..." if len(index.bad_lines) > 5 else "")
-            print(f"continuity recall: {_shown(store)}: {len(index.bad_lines)} line(s) are not "
-                  f"notes (line {shown}); `continuity check` explains", file=sys.stderr)
+            print(one_line(f"continuity recall: {_shown(store)}: {len(index.bad_lines)} line(s) "
+                           f"are not notes (line {shown}); `continuity check` explains"),
+                  file=sys.stderr)
         found = index.search(query, args.project, tags)
-        for entry, note in zip(found, noteindex.read_notes(store, found)):
-            matches.append((entry.time, str(store), entry.line, store, note))
+        for entry, note in noteindex.read_notes(store, found):
+            matches.append((entry.time, str(store), entry.line, store, _redacted(note)))
     matches.sort(key=lambda m: m[:3], reverse=True)
     if args.limit is not None:
         matches = matches[:max(0, args.limit)]

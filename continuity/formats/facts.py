@@ -19,11 +19,22 @@ _ABBREVIATIONS = frozenset({
     "nos", "fig", "figs", "inc", "ltd", "co", "jr", "sr", "resp", "incl", "esp", "viz", "min",
     "max", "sec", "vol", "p", "pp",
 })
-# A candidate end: terminal punctuation, closing quotes/brackets, then a space.
-_END = re.compile(r"[.!?]+[\"')\]]*(?=\s)")
+# A candidate end: terminal punctuation, then closing quotes/brackets; a space must follow
+# (tested by hand: a lookahead after the runs made a long run of "!" quadratic).
+_END = re.compile(r"[.!?]+[\"')\]]*")
 # What a new sentence starts with: a capital, a digit, a quote or bracket, or a marker.
 _STARTS_SENTENCE = re.compile(r"\s+[\"'(\[]?[A-Z0-9]")
-_WORD_BEFORE = re.compile(r"([\w.]+)$")
+#: Abbreviations are short: the word before a full stop is looked for this far back only.
+_WORD_REACH = 40
+
+
+def _word_before(block: str, end: int) -> str:
+    """The run of word characters and dots that ends at ``end`` (at most _WORD_REACH long)."""
+    start = end
+    while start > 0 and end - start < _WORD_REACH and (block[start - 1].isalnum()
+                                                      or block[start - 1] in "._"):
+        start -= 1
+    return block[start:end]
 
 
 def paragraphs(text: str) -> list[str]:
@@ -43,10 +54,10 @@ def sentences(text: str) -> list[str]:
         start = 0
         for match in _END.finditer(block):
             end = match.end()
-            if not _STARTS_SENTENCE.match(block, end):
+            if end >= len(block) or not block[end].isspace() or \
+                    not _STARTS_SENTENCE.match(block, end):
                 continue
-            before = _WORD_BEFORE.search(block, 0, match.start() + 1)
-            word = before.group(1).rstrip(".").casefold() if before else ""
+            word = _word_before(block, match.start() + 1).rstrip(".").casefold()
             if match.group().startswith(".") and (
                     word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())):
                 continue  # "e.g. Postgres", the initial in "J. Wren"
@@ -62,8 +73,10 @@ def sentences(text: str) -> list[str]:
 _SPEAKERS = (r"user|assistant|human|ai|system|claude|chatgpt|gpt|bot|agent|model|me|you|"
              r"q|a|question|answer")
 # "User: ...", "[10:02] Assistant: ...", "**Human:** ..."
+# No two ``\s*`` side by side (around an optional ``*``): they would share a run of spaces.
 _SPEAKER_LINE = re.compile(
-    rf"^\s*(?:\[[^\]]{{1,24}}\]\s*)?\**\s*(?:{_SPEAKERS})\s*\**\s*:(?!//)", re.IGNORECASE)
+    rf"^\s*(?:\[[^\]]{{1,24}}\]\s*)?(?:\*+\s*)?(?:{_SPEAKERS})\s*(?:\*+\s*)?:(?!//)",
+    re.IGNORECASE)
 # "Alice: ..." -- a speaker label of a name; transcript-like only when two speakers appear.
 _NAMED_LINE = re.compile(r"^\s*(?:\[[^\]]{1,24}\]\s*)?([A-Z][\w.\-]{0,30}(?: [A-Z][\w.\-]{0,30})?)"
                          r"\s*:\s+\S")
@@ -119,12 +132,17 @@ _DEFINED_IN = re.compile(
     r"`?[\w./\\\-]+`?$", re.IGNORECASE)
 
 
+#: A declaration or a path is one line of code: longer text is not looked at (it is refused
+#: as too long anyway), which also bounds the patterns below, whose spaces overlap.
+_CODE_REACH = 1000
+
+
 def code_obvious_reason(text: str) -> str | None:
     """Why ``text`` only restates what the code shows, or None when it is a fact of its own."""
     if "```" in text:
         return "it is code (a fenced block), which the repository already holds"
     stripped = " ".join(text.split()).strip().rstrip(".").strip("`").strip()
-    if not stripped:
+    if not stripped or len(stripped) > _CODE_REACH:
         return None
     if _DEFINED_IN.match(stripped):
         return "it says where code is defined, which the code itself shows"

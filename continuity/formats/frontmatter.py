@@ -68,6 +68,16 @@ class _TooManyNodes(Exception):
     pass
 
 
+class _NotText(Exception):
+    """A scalar escapes to a lone surrogate (``"\\ud800"``): no character, and no page or
+    report can be written with it in UTF-8."""
+
+    def __init__(self, mark: Any):
+        super().__init__("a lone surrogate")
+        self.line = mark.line + 2 if mark is not None else 2
+        self.column = mark.column + 1 if mark is not None else 1
+
+
 def split(text: str) -> tuple[str | None, int, int]:
     """Return (yaml_text, closing_line, body_start_line); yaml_text is None without frontmatter.
 
@@ -164,6 +174,15 @@ def _parse_yaml(yaml_text: str, body_start: int, closing: int) -> Frontmatter:
         )
     except RecursionError:
         return _too_deep(body_start, closing)
+    except _NotText as exc:
+        return Frontmatter(
+            present=True,
+            problems=(FrontmatterProblem(
+                "frontmatter holds an escape that is no character (a lone surrogate such as "
+                "\\ud800); it cannot be written as UTF-8", exc.line, exc.column),),
+            body_start_line=body_start,
+            end_line=closing,
+        )
     return Frontmatter(
         present=True, data=data, positions=positions, duplicates=tuple(duplicates),
         body_start_line=body_start, end_line=closing,
@@ -223,6 +242,11 @@ def _to_data(node: yaml.Node, budget: list[int], source: str) -> Any:
         # A plain null (empty, ~, null); libyaml marks plain style "" where PyYAML has None.
         if node.tag == "tag:yaml.org,2002:null" and not node.style:
             return None
+        if not node.value.isascii():
+            try:
+                node.value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _NotText(node.start_mark) from None
         return node.value
     if isinstance(node, yaml.SequenceNode):
         return [_to_data(item, budget, source) for item in node.value]

@@ -10,11 +10,12 @@ import functools
 import re
 from dataclasses import dataclass
 
-HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)[ \t#]*$")
+# Linear by construction: the title is the rest of the line; its closing ``#``s and spaces are
+# stripped by heading_title() (``(.*?)[ \t#]*$`` retried the tail from every character).
+HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*)$")
 FENCE = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
-PLACEHOLDER = re.compile(r"\{\{\s*([^{}\n]{1,80}?)\s*\}\}")
+PLACEHOLDER = re.compile(r"\{\{[ \t]{0,20}([^{}\n]{1,80}?)[ \t]{0,20}\}\}")
 LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?P<text>.+)$")
-TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 MESH_INDEXES = re.compile(r"^\s*[-*+]\s*\*\*Indexes:?\*\*:?\s*(?P<value>.*)$", re.IGNORECASE)
 BOLD_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?\*\*(?P<name>[^*]+?):?\*\*:?\s*(?P<value>.*)$")
 
@@ -53,12 +54,35 @@ class Placeholder:
     column: int
 
 
+def heading_title(match: re.Match[str]) -> str:
+    """The title of a :data:`HEADING` match: closing ``#``s and spaces stripped."""
+    return match.group("title").rstrip(" \t#")
+
+
+_SEPARATOR_CELL = re.compile(r":?-{2,}:?")
+
+
+def is_table_separator(line: str) -> bool:
+    """``|---|:--:|``: the line under a table's header (a split and a match per cell; the
+    one-pattern form let two ``\\s*`` share a run of spaces, quadratic in its length)."""
+    line = line.strip()
+    if line.startswith("|"):
+        line = line[1:]
+    if line.endswith("|"):
+        line = line[:-1]
+    return all(_SEPARATOR_CELL.fullmatch(cell.strip()) for cell in line.split("|"))
+
+
+_HEADING_END = " \t\n\r\f\v:—–-"
+
+
 @functools.lru_cache(maxsize=4096)  # the same few headings recur in every entry
 def normalise_heading(title: str) -> str:
     """Headings compare case-insensitively, ignoring trailing colons and placeholders."""
-    title = PLACEHOLDER.sub("", title)
-    title = re.sub(r"[\s:—–-]+$", "", title.strip())
-    return re.sub(r"\s+", " ", title).lower()
+    title = PLACEHOLDER.sub("", title).strip()
+    while title and (title[-1] in _HEADING_END or title[-1].isspace()):
+        title = title.rstrip(_HEADING_END).rstrip()
+    return " ".join(title.split()).lower()
 
 
 class MarkdownDoc:
@@ -75,7 +99,7 @@ class MarkdownDoc:
         if "```" in text or "~~~" in text:
             found = self._scan_lines(in_code)
         else:  # no code block: only lines that begin with "#" are looked at
-            found = [(len(match.group("hashes")), match.group("title"), index)
+            found = [(len(match.group("hashes")), heading_title(match), index)
                      for index, line in enumerate(self.lines)
                      if line[:1] == "#" and (match := HEADING.match(line))]
         return in_code, self._sections_of(found)
@@ -98,7 +122,8 @@ class MarkdownDoc:
                 elif line[:1] == "#":
                     heading = HEADING.match(line)
                     if heading:
-                        found.append((len(heading.group("hashes")), heading.group("title"), index))
+                        found.append((len(heading.group("hashes")), heading_title(heading),
+                                      index))
                 continue
             in_code[index] = True
             if match and match.group("fence")[0] == fence[0] and \
@@ -151,10 +176,10 @@ class MarkdownDoc:
             if is_row and i is not None:
                 block.append(i)
                 continue
-            if len(block) >= 2 and TABLE_SEPARATOR.match(self.lines[block[1]].strip()):
+            if len(block) >= 2 and is_table_separator(self.lines[block[1]]):
                 block = block[2:]  # header and separator
             for j in block:
-                if not TABLE_SEPARATOR.match(self.lines[j].strip()):
+                if not is_table_separator(self.lines[j]):
                     rows.append(TableRow(split_row(self.lines[j]), self.file_line(j)))
             block = []
         return rows

@@ -1,88 +1,291 @@
-"""Credential and personal-data detectors, shared by CT601 (secret), CT503 and ``continuity note``.
+"""Credential and personal-data detectors: one table, shared by CT601 (secret), CT503,
+``continuity note``'s redaction, the diagnostics every output prints, and the site.
 
 Each detector has a kind (used in messages and in redaction markers such as
 ``[redacted:email]``) and a pattern. Patterns are specific (a provider's token prefix, a key
-block, a password in a URL) so that ordinary prose does not trip them.
+block, a password in a URL) so that ordinary prose does not trip them. The families are those
+of the common open rule sets (gitleaks' defaults): cloud keys, provider tokens, webhook URLs,
+key files, HTTP credentials and secrets assigned to keys.
+
+Every pattern is linear by construction, because it runs on text from the tree: it starts with
+a literal (a token prefix or a key word) and every repetition after it is bounded, so a match
+attempt costs a bounded number of steps at each position whatever the text (tests time each
+detector on adversarial megabytes). E-mail addresses are found by a scan from each ``@``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+
+#: (start, end) spans of a detector's secret part in a text.
+Scanner = Callable[[str], Iterator[tuple[int, int]]]
 
 
 @dataclass(frozen=True)
 class Detector:
     kind: str
     description: str
-    pattern: re.Pattern[str]
+    pattern: re.Pattern[str] | None
     group: int = 0  # the part of the match that is the secret
     # Lower-case text of which every match contains at least one: a text holding none of them
     # is not scanned (a cheap test that keeps checking 10,000 entries fast). Empty: always scan.
     needles: tuple[str, ...] = ()
+    scanner: Scanner | None = None  # instead of ``pattern``: a scan of its own
+    exact_needles: bool = False  # needles compared with the text as written, not lower-cased
+    # Matches whose secret part is a placeholder (``<token>``, ``${VAR}``, ``changeme``) are
+    # not secrets; only detectors that take any value after a key word need the test.
+    placeholders_allowed: bool = False
+
+    def spans(self, text: str) -> Iterator[tuple[int, int]]:
+        if self.scanner is not None:
+            yield from self.scanner(text)
+            return
+        assert self.pattern is not None
+        for match in self.pattern.finditer(text):
+            start, end = match.span(self.group)
+            if start < 0:
+                continue
+            if self.placeholders_allowed and _HARMLESS.match(match.group(self.group)):
+                continue
+            yield start, end
 
 
 def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
-       needles: tuple[str, ...] = ()) -> Detector:
-    return Detector(kind, description, re.compile(regex, flags), group, needles)
+       needles: tuple[str, ...] = (), placeholders: bool = False,
+       exact: bool = False) -> Detector:
+    return Detector(kind, description, re.compile(regex, flags), group, needles,
+                    placeholders_allowed=placeholders, exact_needles=exact)
 
+
+def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
+              start: Callable[[str, int], int | None], group: int = 1) -> Detector:
+    """A detector that matches ``regex`` only where one of its ``roots`` occurs (found with
+    ``str.find`` in the lower-cased text; ``start`` gives where the match begins, or None).
+    A case-insensitive pattern with a look-behind is tried at every character otherwise,
+    which made the two key-word detectors the slowest of the table on ordinary text."""
+    pattern = re.compile(regex, re.IGNORECASE)
+
+    def scan(text: str) -> Iterator[tuple[int, int]]:
+        lowered = text.lower()
+        seen: set[tuple[int, int]] = set()
+        for root in roots:
+            position = lowered.find(root)
+            while position >= 0:
+                begin = start(text, position)
+                match = pattern.match(text, begin) if begin is not None else None
+                if match and not _HARMLESS.match(match.group(group)):
+                    span = match.span(group)
+                    if span not in seen:
+                        seen.add(span)
+                        yield span
+                position = lowered.find(root, position + 1)
+
+    return Detector(kind, description, None, needles=roots, scanner=scan)
+
+
+def _key_start(text: str, position: int) -> int | None:
+    """A key word starts here unless a letter precedes it (``passwordless`` is no key)."""
+    return None if position > 0 and text[position - 1].isascii() and \
+        text[position - 1].isalpha() else position
+
+
+def _scheme_start(text: str, position: int) -> int | None:
+    """The start of the URL scheme before ``://`` at ``position`` (at most 31 characters)."""
+    begin = position
+    while begin > 0 and position - begin < 31 and (text[begin - 1].isascii() and (
+            text[begin - 1].isalnum() or text[begin - 1] in "+.-")):
+        begin -= 1
+    while begin < position and not (text[begin].isascii() and text[begin].isalpha()):
+        begin += 1
+    if begin == position or (begin > 0 and (text[begin - 1].isalnum() or text[begin - 1] == "_")):
+        return None
+    return begin
+
+
+_I = re.IGNORECASE
+#: Key words that name a secret: the value assigned to one is a secret (``DB_PASSWORD=``,
+#: ``SECRET_KEY:``, ``"password":``, ``client_secret =``). No ``\b`` before: ``_`` is a word
+#: character, so ``\bpassword`` misses ``DB_PASSWORD``; a letter before the word is refused
+#: instead (``passwordless``, ``mysecretary`` are not keys).
+_SECRET_WORDS = (r"(?:password|passwd|passphrase|_pwd|secret|api[_-]?key|apikey"
+                 r"|access[_-]?key|private[_-]?key|client[_-]?secret"
+                 r"|(?:access|auth|refresh|api|bot|session|bearer)[_-]?token)")
+_KEY_SUFFIX = r"(?:[_-]?(?:key|token|value|access[_-]?key|id))?"
 
 CREDENTIALS: tuple[Detector, ...] = (
+    # -- key files
     _d("private-key", "a private key block",
-       r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----",
-       needles=("private key",)),
-    _d("aws-key", "an AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b",
-       needles=("akia", "asia", "abia", "acca")),
+       r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----", needles=("private key",)),
+    _d("putty-key", "a PuTTY private key file", r"PuTTY-User-Key-File-\d{1,2}:",
+       needles=("putty-user-key-file",)),
+    _d("age-key", "an age secret key", r"AGE-SECRET-KEY-1[0-9A-Z]{58}",
+       needles=("age-secret-key-1",)),
+    # -- cloud providers
+    _d("aws-key", "an AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b",
+       needles=("akia", "asia", "abia", "acca", "a3t")),
     _d("aws-secret", "an AWS secret access key",
-       r"(?i)aws_?secret_?access_?key\s*[:=]\s*['\"]?([A-Za-z0-9/+=]{40})\b", 1,
+       r"(?i)aws_?secret_?access_?key[\"']?\s{0,5}[:=]\s{0,5}['\"]?([A-Za-z0-9/+=]{40})\b", 1,
        needles=("secret",)),
+    _d("azure-storage-key", "an Azure storage account key",
+       r"(?i)AccountKey=([A-Za-z0-9+/]{80,100}={0,2})", 1, needles=("accountkey=",)),
+    _d("azure-sas", "an Azure shared access signature",
+       r"[?&;]sig=([A-Za-z0-9%+/=]{20,200})", 1, needles=("sig=",)),
+    _d("azure-client-secret", "an Azure AD client secret",
+       r"(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])",
+       needles=("q~",)),
+    _d("google-key", "a Google API key", r"\bAIza[0-9A-Za-z_\-]{35}\b", needles=("aiza",)),
+    _d("google-oauth-secret", "a Google OAuth client secret", r"\bGOCSPX-[A-Za-z0-9_\-]{28}",
+       needles=("gocspx-",)),
+    _d("alibaba-key", "an Alibaba Cloud access key id", r"\bLTAI[A-Za-z0-9]{20}\b",
+       needles=("ltai",)),
+    _d("digitalocean-token", "a DigitalOcean token", r"\bdo[opr]_v1_[a-f0-9]{64}\b",
+       needles=("_v1_",)),
+    _d("vault-token", "a HashiCorp Vault token", r"\bhv[sb]\.[A-Za-z0-9_\-]{24,200}",
+       needles=("hvs.", "hvb.")),
+    _d("terraform-token", "a Terraform Cloud token",
+       r"\b[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=\-]{60,70}", needles=(".atlasv1.",)),
+    # -- code hosts and package registries
     _d("github-token", "a GitHub token",
        r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b",
        needles=("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
-    _d("gitlab-token", "a GitLab token", r"\bglpat-[A-Za-z0-9_\-]{20,}\b",
-       needles=("glpat-",)),
-    _d("slack-token", "a Slack token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b",
-       needles=("xox",)),
-    _d("anthropic-key", "an Anthropic API key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}\b",
-       needles=("sk-ant-",)),
-    _d("openai-key", "an OpenAI API key", r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_\-]{20,}\b",
-       needles=("sk-",)),
-    _d("stripe-key", "a Stripe secret key", r"\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}\b",
+    _d("gitlab-token", "a GitLab token",
+       r"\b(?:glpat|glptt|gldt|glrt|glsoat|glcbt|glft|glimt|glagent|gloas)-[A-Za-z0-9_\-]{20,64}"
+       r"|\bGR1348941[A-Za-z0-9_\-]{20,64}",
+       needles=("glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glft-", "glimt-",
+                "glagent-", "gloas-", "gr1348941")),
+    _d("npm-token", "an npm token", r"\bnpm_[A-Za-z0-9]{36}\b", needles=("npm_",)),
+    _d("npmrc-auth", "a registry credential in .npmrc",
+       r"(?i)(?<![A-Za-z0-9])_(?:authToken|auth|password)\s{0,5}=\s{0,5}['\"]?([^\s'\"]{8,512})", 1,
+       needles=("_auth", "_password"), placeholders=True),
+    _d("pypi-token", "a PyPI token", r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,300}",
+       needles=("pypi-ageichlwas5vcmc",)),
+    _d("huggingface-token", "a Hugging Face token", r"\b(?:hf_|api_org_)[A-Za-z0-9]{30,40}\b",
+       needles=("hf_", "api_org_")),
+    # -- chat, mail and payment services
+    _d("slack-token", "a Slack token",
+       r"\bxox[abposre]-[A-Za-z0-9\-]{10,250}|\bxapp-\d-[A-Za-z0-9\-]{10,250}",
+       needles=("xox", "xapp-")),
+    _d("slack-webhook", "a Slack webhook URL",
+       r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{20,300}",
+       needles=("hooks.slack.com",)),
+    _d("discord-webhook", "a Discord webhook URL",
+       r"discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_\-]{20,100}",
+       needles=("/api/webhooks/",)),
+    _d("telegram-token", "a Telegram bot token", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b",
+       needles=(":aa",)),
+    _d("sendgrid-key", "a SendGrid API key", r"\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b",
+       needles=("sg.",)),
+    _d("mailgun-key", "a Mailgun API key", r"\bkey-[0-9a-zA-Z]{32}\b", needles=("key-",)),
+    _d("twilio-key", "a Twilio API key", r"\bSK[0-9a-fA-F]{32}\b", needles=("SK",), exact=True),
+    _d("stripe-key", "a Stripe secret key", r"\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,247}\b",
        needles=("k_live_", "k_test_")),
-    _d("google-key", "a Google API key", r"\bAIza[0-9A-Za-z_\-]{35}\b",
-       needles=("aiza",)),
-    _d("npm-token", "an npm token", r"\bnpm_[A-Za-z0-9]{36}\b",
-       needles=("npm_",)),
+    _d("stripe-webhook-secret", "a Stripe webhook signing secret", r"\bwhsec_[A-Za-z0-9+/=]{24,100}",
+       needles=("whsec_",)),
+    _d("shopify-token", "a Shopify token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b",
+       needles=("shpat_", "shpca_", "shppa_", "shpss_")),
+    _d("square-token", "a Square token", r"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,60}",
+       needles=("sq0atp-", "sq0csp-")),
+    # -- AI and developer services
+    _d("anthropic-key", "an Anthropic API key", r"\bsk-ant-[A-Za-z0-9_\-]{20,250}",
+       needles=("sk-ant-",)),
+    _d("openai-key", "an OpenAI API key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,250}",
+       needles=("sk-",)),
+    _d("atlassian-token", "an Atlassian API token", r"\bATATT3[A-Za-z0-9_\-=]{60,250}",
+       needles=("atatt3",)),
+    _d("linear-key", "a Linear API key", r"\blin_api_[A-Za-z0-9]{40}\b", needles=("lin_api_",)),
+    _d("postman-key", "a Postman API key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b",
+       needles=("pmak-",)),
+    _d("databricks-token", "a Databricks token", r"\bdapi[a-f0-9]{32}(?:-\d)?\b",
+       needles=("dapi",)),
+    _d("newrelic-key", "a New Relic key", r"\bNR(?:AK|II|JS)-[A-Za-z0-9]{27}\b",
+       needles=("nrak-", "nrii-", "nrjs-")),
+    _d("grafana-token", "a Grafana token", r"\bgl(?:c|sa)_[A-Za-z0-9_+/=]{32,200}",
+       needles=("glc_", "glsa_")),
+    _d("sentry-token", "a Sentry token", r"\bsntr[yu]s_[A-Za-z0-9_+/=]{40,250}",
+       needles=("sntrys_", "sntrus_")),
+    _d("doppler-token", "a Doppler token", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}",
+       needles=("dp.",)),
     _d("jwt", "a JSON Web Token",
-       r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b",
+       r"\beyJ[A-Za-z0-9_\-]{8,1000}\.eyJ[A-Za-z0-9_\-]{8,4000}\.[A-Za-z0-9_\-]{8,1000}",
        needles=("eyj",)),
+    # -- HTTP credentials
     _d("bearer-token", "a bearer token",
-       r"(?i)\b(?:authorization:\s*)?bearer\s+([A-Za-z0-9\-._~+/]{20,}=*)", 1,
-       needles=("bearer",)),
-    _d("url-password", "a password in a URL",
-       r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:([^\s@/]{3,})@[^\s/]+", 1, re.IGNORECASE,
-       needles=("://",)),
-    _d("assigned-secret", "a secret assigned to a key",
-       r"(?i)\b(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token"
-       r"|client[_-]?secret)\b\s*[:=]\s*['\"]?([^\s'\",;]{8,})", 1,
-       needles=("pass", "pwd", "secret", "api", "token")),
+       r"(?i)\bbearer[ \t]{1,10}([A-Za-z0-9\-._~+/]{20,2000}={0,2})", 1, needles=("bearer",)),
+    _d("basic-auth", "HTTP basic credentials",
+       r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})",
+       1, needles=("authorization",)),
+    _anchored("url-password", "a password in a URL",
+              r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]{1,256}:([^\s@/]{3,256})@[^\s/@]{1,256}",
+              ("://",), _scheme_start),
+    _anchored("assigned-secret", "a secret assigned to a key",
+              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}['\"]?"
+              r"([^\s'\",;]{8,256})",
+              ("pass", "_pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
+               "bot", "session", "bearer"), _key_start),
 )
 
+# --------------------------------------------------------------------------- personal data
+
+_LOCAL = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+-")
+_DOMAIN_PART = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?")
+_DOMAIN = re.compile(r"[A-Za-z0-9\-.]{1,255}")
+_TLD = re.compile(r"[A-Za-z]{2,63}")
+
+
+def _emails(text: str) -> Iterator[tuple[int, int]]:
+    """E-mail addresses, found from each ``@`` by bounded scans either side (a pattern
+    starting with the local part retries it from every character before the ``@``: quadratic
+    in a long run of ``a.a.a…``)."""
+    position = text.find("@")
+    while position >= 0:
+        start = position
+        while start > 0 and position - start < 64 and text[start - 1] in _LOCAL:
+            start -= 1
+        if start < position and not (start > 0 and (text[start - 1].isalnum()
+                                                    or text[start - 1] in "_")):
+            domain = _DOMAIN.match(text, position + 1)
+            end = _domain_end(text, position + 1, domain.end()) if domain else None
+            if end is not None:
+                yield start, end
+                position = text.find("@", end)
+                continue
+        position = text.find("@", position + 1)
+
+
+def _domain_end(text: str, start: int, stop: int) -> int | None:
+    """The end of a valid domain (labels, a top-level part of letters) in text[start:stop]."""
+    labels = text[start:stop].split(".")
+    offset = start
+    last_good = None
+    for index, label in enumerate(labels):
+        part = _DOMAIN_PART.fullmatch(label)
+        if part is None:
+            break
+        offset += len(label)
+        if index > 0 and _TLD.fullmatch(label):
+            last_good = offset
+        offset += 1  # the dot
+    if last_good is not None and (last_good >= len(text) or not
+                                  (text[last_good].isalnum() or text[last_good] == "_")):
+        return last_good
+    return None
+
+
 PERSONAL: tuple[Detector, ...] = (
-    _d("email", "an e-mail address",
-       r"\b[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?"
-       r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}\b",
-       needles=("@",)),
+    Detector("email", "an e-mail address", None, needles=("@",), scanner=_emails),
     _d("home-path", "a home-directory path",
-       r"(?:/home/|/Users/|[A-Za-z]:\\Users\\)[^\s/\\]+|~[A-Za-z][A-Za-z0-9_.\-]*/",
+       r"(?:/home/|/Users/|[A-Za-z]:\\Users\\)[^\s/\\]{1,64}|~[A-Za-z][A-Za-z0-9_.\-]{0,64}/",
        needles=("/home/", "/users/", "\\users\\", "~")),
-    _d("number", "a long numeric identifier", r"(?<![\w.\-])\d(?:[ \-]?\d){8,}(?![\w.])"),
+    _d("number", "a long numeric identifier", r"(?<![\w.\-])\d(?:[ \-]?\d){8,64}(?![\w.])"),
 )
 
 #: Placeholder values that look like assignments but are not secrets.
-_HARMLESS = re.compile(r"^(?:\*+|x+|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\{\{.*\}\}|"
-                       r"redacted|changeme|example|placeholder|none|null|true|false|"
-                       r"\[redacted:[a-z\-]+\])$", re.IGNORECASE)
+_HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
+                       r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
+                       r"|redacted|changeme|example|placeholder|none|null|true|false"
+                       r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -97,17 +300,12 @@ def find(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
     """Every match of ``detectors`` in ``text``, earliest first, overlaps removed."""
     found: list[Finding] = []
     lowered = text.lower()
-    present = {needle for d in detectors for needle in d.needles if needle in lowered}
+    present = {needle for d in detectors for needle in d.needles
+               if needle in (text if d.exact_needles else lowered)}
     for detector in detectors:
         if detector.needles and present.isdisjoint(detector.needles):
             continue
-        for match in detector.pattern.finditer(text):
-            start, end = match.span(detector.group)
-            if start < 0:
-                continue
-            if detector.kind in ("assigned-secret", "url-password") and \
-                    _HARMLESS.match(match.group(detector.group)):
-                continue
+        for start, end in detector.spans(text):
             found.append(Finding(detector.kind, detector.description, start, end))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))
     kept: list[Finding] = []
@@ -132,6 +330,8 @@ def redact(text: str, detectors: tuple[Detector, ...] = CREDENTIALS + PERSONAL
     """Replace every span ``detectors`` find (by default credentials and personal data) with
     ``[redacted:KIND]``; return the text and what was found."""
     findings = find(text, detectors)
+    if not findings:
+        return text, findings
     pieces = []
     position = 0
     for finding in findings:
@@ -140,6 +340,11 @@ def redact(text: str, detectors: tuple[Detector, ...] = CREDENTIALS + PERSONAL
         position = finding.end
     pieces.append(text[position:])
     return "".join(pieces), findings
+
+
+def redact_credentials(text: str) -> str:
+    """``text`` with every credential replaced by its marker: what any output may print."""
+    return redact(text, CREDENTIALS)[0]
 
 
 def line_column(text: str, offset: int) -> tuple[int, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from dataclasses import dataclass
@@ -43,6 +44,34 @@ def decode(raw: bytes) -> TextRead:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return TextRead(text, raw, size=len(raw))
+
+
+class NotRegular(OSError):
+    """A path that is not a regular file (a named pipe, a device, a directory) or is over
+    the size allowed: refused before a byte is read, so reading can neither hang nor run
+    without end (``/dev/zero``)."""
+
+
+def open_regular(path: Path, max_size: int | None = None, follow: bool = True) -> int:
+    """A read-only descriptor of the regular file ``path``; raises :class:`NotRegular`
+    (an OSError) for anything else or anything over ``max_size`` bytes, OSError when it
+    cannot be opened. Non-blocking, so a named pipe opens at once and is then refused."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    descriptor = os.open(path, flags)
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise NotRegular(errno.EINVAL, f"not a regular file ({_kind(status.st_mode)})",
+                             str(path))
+        if max_size is not None and status.st_size > max_size:
+            raise NotRegular(errno.EFBIG, f"{status.st_size} bytes, over max_file_size "
+                                          f"{max_size}", str(path))
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
 
 
 def read_text(path: Path, max_size: int | None = None, follow: bool = True) -> TextRead:

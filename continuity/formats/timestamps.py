@@ -20,6 +20,12 @@ DATE_TIME = re.compile(
 )
 
 
+#: The instants a date-time from the tree may name: a day inside datetime's range on either
+#: side, so that a day's arithmetic on it (a month's end, an age, a step back) cannot overflow.
+MIN_MOMENT = dt.datetime(1, 1, 2, tzinfo=dt.timezone.utc)
+MAX_MOMENT = dt.datetime(9999, 12, 30, tzinfo=dt.timezone.utc)
+
+
 @dataclass(frozen=True)
 class WrittenDate:
     """A parsed ``date`` value: the calendar date as written and, with a time, the instant."""
@@ -54,9 +60,13 @@ def parse_date_value(text: str) -> WrittenDate | None:
             int(match.group("hour")), int(match.group("minute")),
             int(match.group("second") or 0), int(fraction)))
         zone = _zone(match.group("zone"))
-    except ValueError:
+        # Range-checked before any arithmetic: 9999-12-31T23:59:59-12:00 is in year 10000
+        # in UTC, past what datetime holds (OverflowError); such a value is not a date here.
+        moment = local.replace(tzinfo=zone or dt.timezone.utc).astimezone(dt.timezone.utc)
+        if not (MIN_MOMENT <= moment <= MAX_MOMENT):
+            return None
+    except (ValueError, OverflowError):
         return None
-    moment = local.replace(tzinfo=zone or dt.timezone.utc).astimezone(dt.timezone.utc)
     offset = zone.utcoffset(None) if zone else dt.timedelta(0)
     return WrittenDate(date, moment, zone is not None, offset)
 

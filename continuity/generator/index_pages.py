@@ -15,6 +15,11 @@ def _chunks(items: list, size: int) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
 
 
+#: Months the activity chart spans, filled with zeros between entries; the dates are the
+#: tree's, so a far one (9999-12-31) must not make it a hundred thousand bars.
+MAX_MONTHS = 600
+
+
 def activity_points(entries: list[HistoryEntry]) -> list[charts.Point]:
     """Entries per month, every month from the first to the last (empty ones as zero)."""
     counts: dict[str, int] = {}
@@ -25,6 +30,9 @@ def activity_points(entries: list[HistoryEntry]) -> list[charts.Point]:
         return []
     first, last = min(counts), max(counts)
     year, month = int(first[:4]), int(first[5:7])
+    span = (int(last[:4]) - year) * 12 + int(last[5:7]) - month + 1
+    if span > MAX_MONTHS:  # an entry dated 9999-12-31: the months that have entries only
+        return [charts.Point(key, counts[key]) for key in sorted(counts)]
     points = []
     while f"{year:04d}-{month:02d}" <= last:
         key = f"{year:04d}-{month:02d}"

@@ -53,17 +53,29 @@ def _levels(line: str) -> int:
 
 def unrenderable(text: str) -> str | None:
     """Why ``text`` must not be rendered as Markdown, or None when it may be."""
+    lines = text.split("\n")
     cost = 0
     paragraph: list[str] = []
     fence: str | None = None
-    for line in text.split("\n"):
+    fence_start = 0
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
         opening = _FENCE.match(line)
         if fence is not None:
             if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
                 fence = None
+            elif index == len(lines):
+                # A fence never closed is no code block to Python-Markdown: it reads the
+                # opener and all after it as text, so that text is measured as such.
+                fence = None
+                index = fence_start
+                lines[index - 1] = ""  # the opener itself, as a paragraph break
             continue
         if opening:
             fence = opening.group(1)
+            fence_start = index
             continue
         if not line.strip():
             if paragraph:

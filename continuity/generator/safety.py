@@ -64,12 +64,14 @@ _INLINE_TAGS = frozenset({
 })
 _INLINE_ATTRIBUTES = frozenset({"class", "id", "title", "alt", "href", "src", "width", "height",
                                 "datetime", "lang", "dir"})
-_TAG = re.compile(r"^<\s*(/?)\s*([A-Za-z][A-Za-z0-9-]*)(.*?)(/?)\s*>$", re.DOTALL)
+# A tag's name; its attributes are what lies between the name and the closing ">" (string
+# operations: ``(.*?)(/?)\s*>$`` retried the tail from every character, quadratic).
+_TAG_HEAD = re.compile(r"<\s*(?:/\s*)?([A-Za-z][A-Za-z0-9-]*)")
 _ATTRIBUTE = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
 _UNSAFE_SCHEME = re.compile(r"^(?:javascript|vbscript|data|livescript):", re.IGNORECASE)
 # Link destinations: inline ``](url`` and reference definitions ``[id]: url``.
 _INLINE_DESTINATION = re.compile(r"(\]\(\s*<?)((?:[^()\s>]|\([^()\s]*\))*)")
-_REFERENCE_DEFINITION = re.compile(r"^(\s{0,3}\[[^\]]+\]:\s*<?)(\S*)", re.MULTILINE)
+_REFERENCE_DEFINITION = re.compile(r"^([ \t]{0,3}\[[^\]\n]{1,999}\]:\s*<?)(\S*)", re.MULTILINE)
 # An attribute list (Python-Markdown's attr_list, common with Material) setting a handler.
 _HANDLER_ATTRIBUTE_LIST = re.compile(r"\{(?=[^{}]*\bon[a-z]+\s*=)", re.IGNORECASE)
 # Text without "<" or "&" and without these cannot carry a script: no need to parse it.
@@ -96,13 +98,17 @@ def unsafe_url(url: str) -> bool:
 
 
 def _harmless_inline_tag(tag: str) -> bool:
-    match = _TAG.match(tag.strip())
-    if not match:
+    tag = tag.strip()
+    head = _TAG_HEAD.match(tag)
+    if not head or not tag.endswith(">"):
         return False
-    name = match.group(2).lower()
+    name = head.group(1).lower()
     if name not in _INLINE_TAGS:
         return False
-    for attr in _ATTRIBUTE.finditer(match.group(3)):
+    attributes = tag[head.end():-1].rstrip()
+    if attributes.endswith("/"):
+        attributes = attributes[:-1]
+    for attr in _ATTRIBUTE.finditer(attributes):
         key = attr.group(1).lower()
         if key not in _INLINE_ATTRIBUTES:
             return False

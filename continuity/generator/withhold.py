@@ -37,15 +37,20 @@ def withhold_credentials(site: Site, check: CheckResult, root: Path) -> Site:
 
 
 def _withheld(page: Page, line: int) -> Page:
+    # A credential in the file's name (CT601 reports names too) leaves neither in the notice
+    # nor in the page's address.
+    shown = redact(page.source or "", CREDENTIALS)[0]
+    title = redact(page.title, CREDENTIALS)[0]
     notice = (
-        f"# {inline(page.title)}\n\n"
+        f"# {inline(title)}\n\n"
         '<div class="admonition danger continuity-withheld">\n'
         '<p class="admonition-title">Withheld: this file holds a credential</p>\n'
-        f"<p>The check found a credential in <code>{attribute(page.source)}</code> "
+        f"<p>The check found a credential in <code>{attribute(shown)}</code> "
         f"(CT601 secret, line {line}), so this page is not published. Remove it from the file "
         "(and from the git history, if it was committed), revoke it, and build again.</p>\n"
         "</div>\n")
-    return replace(page, content=notice, holds_tree_markdown=False)
+    return replace(page, content=notice, holds_tree_markdown=False,
+                   path=redact(page.path, CREDENTIALS)[0], title=title)
 
 
 def _redacted(page: Page) -> Page:

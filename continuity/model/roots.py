@@ -44,6 +44,7 @@ from continuity.config import Config
 from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import read_text
+from continuity.model.paths import refusal
 from continuity.model.kinds import (
     DIRECTORY_KINDS, LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name,
 )
@@ -94,16 +95,10 @@ PARENT_LINE = re.compile(r"^\s*parent\s*:\s*(?P<value>\S.*?)\s*$")
 
 
 def link_outside(path: Path, boundary: Path) -> str | None:
-    """Where a symbolic link at ``path`` leads when it leaves ``boundary`` (or loops), else None.
-
-    The one test of "does this link stay inside" for discovery and the root search, so that a
-    single "may this path be read" function can later take its place.
-    """
-    try:
-        target = path.resolve(strict=False)
-    except (OSError, RuntimeError):  # a loop
-        target = None
-    if target is not None and (target == boundary or boundary in target.parents):
+    """Where a symbolic link at ``path`` leads when it may not be followed, else None: when,
+    resolved, it leaves ``boundary``, lands inside ``.git`` or loops. The decision is
+    :func:`continuity.model.paths.refusal`'s, the one for every reader and writer."""
+    if refusal(path, boundary) is None:
         return None
     try:
         return os.readlink(path)

@@ -31,6 +31,7 @@ from continuity.model.records import Records, load_records
 from continuity.model.roots import (
     RootSearch, declared_parent, holds_state_by_name, link_outside, repository_ledger_owner,
 )
+from continuity.model.paths import refusal, root_refusal
 
 BUILTIN_TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "entries"
 
@@ -322,6 +323,11 @@ class MemoryTree:
     def relpath(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.root)).as_posix()
 
+    @property
+    def boundary(self) -> Path:
+        """What may be read or written (continuity.model.paths): the repository, else the root."""
+        return self.repo_root or self.root
+
 
 # --------------------------------------------------------------------------- discovery
 
@@ -354,15 +360,19 @@ class _Walker:
         return is_excluded(rel, self.config.exclude)
 
     def load(self, path: Path, is_link: bool | None = None) -> TreeFile:
-        """``is_link``: whether ``path`` is a symbolic link, when a directory listing told."""
+        """``is_link``: whether ``path`` is a symbolic link, when a directory listing told.
+
+        A plain file listed in a directory that was itself allowed needs no more; a link, and
+        a path found any other way (a configured ledger, a note glob through a linked
+        directory), is judged by :func:`continuity.model.paths.refusal`.
+        """
         rel = self._rel(path)
+        listed = is_link is not None
         if is_link is None:
             is_link = path.is_symlink()
-        # Links, and configured paths above the root (a ledger, a note store), must stay inside.
-        if is_link or rel.startswith("../"):
-            outside = link_outside(path, self.boundary)
-            if outside is not None:
-                shown = outside if is_link else str(path)
+        if is_link or not listed or rel.startswith("../"):
+            if refusal(path, self.boundary) is not None:
+                shown = (link_outside(path, self.boundary) or "?") if is_link else str(path)
                 tree_file = TreeFile(rel, path, None, symlink_target=shown)
                 self.skipped.append(tree_file)
                 return tree_file
@@ -373,11 +383,10 @@ class _Walker:
         return tree_file
 
     def directory_link_inside(self, path: Path) -> bool:
-        """A linked directory is read only when it stays inside the boundary; else skipped."""
-        outside = link_outside(path, self.boundary)
-        if outside is None:
+        """A linked directory is read only when it is allowed (inside, not into .git)."""
+        if refusal(path, self.boundary) is None:
             return True
-        self.skip_link(path, outside)
+        self.skip_link(path, link_outside(path, self.boundary) or "?")
         return False
 
     def skip_link(self, path: Path, target: str) -> None:
@@ -510,7 +519,12 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     stores when one of them is named. Subdirectories that are memory roots themselves are
     never part of this tree: each child is its own.
     """
-    root = (root or config.root_path).resolve()
+    written = root if root is not None else config.root_written
+    reason = root_refusal(written)
+    if reason is not None:  # a root linked out of its repository: nothing of it is read
+        raise UsageError(f"{written}: the memory root is {reason} (CT602); it is not read "
+                         "or published")
+    root = written.resolve()
     if not root.exists():
         raise UsageError(f"{root}: no such directory")
     if not root.is_dir():

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
 from continuity.model.kinds import DIRECTORY_KINDS
+from continuity.model.paths import root_refusal
 from continuity.model.roots import (
     RootSearch, enclosing_root, find_roots, forget, root_signal,
 )
@@ -97,6 +98,10 @@ def targets_for(path: Path, config: Config, cwd: Path, shown: str | None = None)
     """The memory roots a path given on the command line stands for."""
     shown = shown or _shown(path, cwd)
     absolute = path.absolute()
+    written = absolute if absolute.is_dir() else absolute.parent  # a file's own link is CT602's
+    reason = root_refusal(written)
+    if reason is not None:  # the directory named, or one above it, links out of the repository
+        raise UsageError(f"{shown}: {reason} (CT602); it is not read or published")
     if absolute.is_dir():
         directory = absolute.resolve()
         top = find_repo_root(directory)
@@ -126,7 +131,8 @@ def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Tar
     found: list[Target] = []
     given = list(paths)
     if not given:
-        found = targets_for(config.root_path, config, cwd, _shown(config.root_path, cwd) or ".")
+        found = targets_for(config.root_written, config, cwd,
+                            _shown(config.root_path, cwd) or ".")
     for raw in given:
         path = Path(raw)
         if not path.exists() and not path.is_symlink():
@@ -179,7 +185,11 @@ def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None
     the roots found, never an empty site."""
     cwd = (cwd or Path.cwd()).resolve()
     forget()
-    start = (root if root is not None else config.root_path).absolute()
+    start = (root if root is not None else config.root_written).absolute()
+    reason = root_refusal(start)
+    if reason is not None:  # a root linked out of its repository: nothing of it is read
+        raise UsageError(f"{_shown(start, cwd) or start}: the memory root is {reason} (CT602); "
+                         "it is not read or published")
     if not start.exists():
         raise UsageError(f"{start}: no such directory")
     if not start.is_dir():

@@ -117,7 +117,8 @@ def write_audit(tree: MemoryTree, report: Report | RootsReport,
         name = f"{date}-{AUDIT_TYPE}-{slug}.md"
         values = EntryValues(slots=dict(slots, FILENAME=name), sections=sections)
         try:
-            return create_new_file(directory / name, fill(template, values).encode("utf-8"))
+            return create_new_file(directory / name, fill(template, values).encode("utf-8"),
+                                   tree.boundary)
         except FileExists:
             continue
     raise UsageError(f"{directory}: {MAX_SAME_DAY} lint audits today already; none written")

@@ -9,14 +9,15 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
 from pathlib import Path
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
 from continuity.model.ledger import PRODUCTIVE, RESULTS
 from continuity.model.tree import MemoryTree
-from continuity.formats.secrets import find_credentials
+from continuity.formats.secrets import redact_credentials
 from continuity.formats.timestamps import rfc3339_utc
 from continuity.validators.registry import get_rule
 
@@ -175,8 +176,7 @@ class RootsReport:
 
 def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None = None) -> Report:
     now = now or dt.datetime.now(dt.timezone.utc)
-    result = _without_credentials(result)
-    return Report(
+    report = Report(
         generated=rfc3339_utc(now),
         root=tree.root,
         files=result.files,
@@ -186,6 +186,25 @@ def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None 
         result=result,
         groups=_groups(result),
     )
+    return _redacted(report)
+
+
+def _redacted(value: Any) -> Any:
+    """``value`` with a credential in any text it holds replaced by its marker: a report is
+    shared and may be filed in the tree (a ledger's ``result`` or a directory's name is text
+    from the tree too). The diagnostics were redacted where they were made."""
+    if isinstance(value, str):
+        return redact_credentials(value)
+    if isinstance(value, (CheckResult, Diagnostic, Path)) or value is None:
+        return value
+    if isinstance(value, tuple):
+        return tuple(_redacted(item) for item in value)
+    if isinstance(value, dict):
+        return {_redacted(key): _redacted(item) for key, item in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return replace(value, **{f.name: _redacted(getattr(value, f.name))
+                                 for f in fields(value) if f.init})
+    return value
 
 
 def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
@@ -249,16 +268,3 @@ def _groups(result: CheckResult) -> tuple[RuleGroup, ...]:
     # Errors first, then the most frequent, then by code.
     groups.sort(key=lambda g: (g.severity != "error", -len(g.findings), g.code))
     return tuple(groups)
-
-
-def _without_credentials(result: CheckResult) -> CheckResult:
-    """A report is shared and may be filed in the tree: no credential is quoted in it."""
-    def clean(text: str) -> str:
-        for finding in reversed(find_credentials(text)):
-            text = f"{text[:finding.start]}[redacted:{finding.kind}]{text[finding.end:]}"
-        return text
-
-    diagnostics = tuple(replace(d, message=clean(d.message), hint=clean(d.hint))
-                        for d in result.diagnostics)
-    return replace(result, diagnostics=diagnostics,
-                   notices=tuple(clean(n) for n in result.notices))

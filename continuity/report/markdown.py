@@ -15,7 +15,35 @@ from continuity.report.text import href, ledger_lines, roots_verdict_line, verdi
 
 #: Cycles listed in the trajectory table (the JSON report has them all).
 TRAJECTORY_ROWS = 50
-CODE_SPAN = re.compile(r"(`+)(.+?)\1")
+_BACKTICKS = re.compile(r"`+")
+
+
+def code_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, content) of each code span: a run of backticks closed by the next run of
+    the same length on the same line. One pass over the runs, each pointer moving forward only
+    (the pattern ``(`+)(.+?)\\1`` was cubic in a long run of backticks)."""
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    by_length: dict[int, list[int]] = {}
+    for index, (start, end) in enumerate(runs):
+        by_length.setdefault(end - start, []).append(index)
+    pointer: dict[int, int] = {}
+    spans = []
+    index = 0
+    while index < len(runs):
+        start, end = runs[index]
+        candidates = by_length[end - start]
+        position = pointer.get(end - start, 0)
+        while position < len(candidates) and candidates[position] <= index:
+            position += 1
+        pointer[end - start] = position
+        closing = candidates[position] if position < len(candidates) else None
+        if closing is not None and runs[closing][0] > end and \
+                "\n" not in text[end:runs[closing][0]]:
+            spans.append((start, runs[closing][1], text[end:runs[closing][0]]))
+            index = closing + 1
+        else:
+            index += 1
+    return spans
 
 
 def _plain(text: str) -> str:
@@ -28,12 +56,12 @@ def _plain(text: str) -> str:
 def inline(text: str) -> str:
     """Tree text as inline Markdown: code spans kept, everything else escaped."""
     out, position = [], 0
-    for match in CODE_SPAN.finditer(text):
-        out.append(_plain(text[position:match.start()]))
-        code = " ".join(match.group(2).split())
+    for start, end, content in code_spans(text):
+        out.append(_plain(text[position:start]))
+        code = " ".join(content.split())
         # A code span cannot escape ``{{``, so such a span is written as plain text.
         out.append(f"`{code}`" if "{{" not in code and "`" not in code else _plain(code))
-        position = match.end()
+        position = end
     out.append(_plain(text[position:]))
     return "".join(out)
 

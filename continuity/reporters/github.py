@@ -17,13 +17,15 @@ from html import escape
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
+from continuity.output import printable
 
 #: GitHub rejects a step summary over 1 MiB (1024k); leave room for the closing lines.
 SUMMARY_BUDGET = 1024 * 1024 - 4096
 
 
 def escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # printable first: the Actions log acts on ESC sequences and shows U+202E reversed.
+    return printable(value).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(value: str) -> str:
@@ -74,11 +76,11 @@ def render(result: CheckResult) -> str:
 
 def _cell(value: str) -> str:
     """Tree text in a Markdown table cell: shown literally, never as HTML or a column break."""
-    return escape(" ".join(value.split()), quote=False).replace("|", "\\|")
+    return escape(" ".join(printable(value).split()), quote=False).replace("|", "\\|")
 
 
 def _code(value: str) -> str:
-    value = " ".join(value.split()).replace("|", "\\|")
+    value = " ".join(printable(value).split()).replace("|", "\\|")
     fence = "``" if "`" in value else "`"
     return f"{fence} {value} {fence}" if fence == "``" else f"`{value}`"
 

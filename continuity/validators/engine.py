@@ -16,6 +16,7 @@ from continuity.history.background import Background
 from continuity.config import Config
 from continuity.errors import ConfigError
 from continuity.validators.diagnostics import Diagnostic, Severity
+from continuity.formats.secrets import redact_credentials
 from continuity.history.git import GitStatus, open_repository
 from continuity.history.log import EarlyLog, start_log
 from continuity.model.tree import MemoryTree
@@ -123,16 +124,20 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         override = config.severity.get(rule.code)
         for violation in rule.check(context):
             severity = Severity(override) if override else (violation.severity or rule.severity)
+            # The one place diagnostics are made: what a rule quotes from the tree (a value,
+            # a file name) is redacted here, on the raw text, before any output escapes it.
             diagnostics.append(Diagnostic(
-                path=display_path(tree.root, violation.path, cwd),
+                path=redact_credentials(display_path(tree.root, violation.path, cwd)),
                 line=max(1, violation.line), column=max(1, violation.column),
                 code=rule.code, name=rule.name, severity=severity,
-                message=violation.message, hint=violation.hint,
+                message=redact_credentials(violation.message),
+                hint=redact_credentials(violation.hint),
                 commit=violation.commit, commit_date=violation.commit_date,
                 root_path=violation.path,
             ))
     diagnostics.sort()
     notices.extend(dict.fromkeys(context.notices))
+    notices = [redact_credentials(notice) for notice in notices]
     return CheckResult(tuple(diagnostics), tuple(notices), len(tree.all_files()),
                        tuple(r.code for r in rules))
 

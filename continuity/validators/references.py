@@ -18,6 +18,7 @@ from continuity.history.git import GitError
 from continuity.formats.links import CodeSpan, Link, anchors, code_spans, links, local_target
 from continuity.formats.markdown import MESH_INDEXES, MarkdownDoc, Section
 from continuity.formats.textfile import read_text
+from continuity.model.paths import GIT_DIR, refusal
 from continuity.model.tree import Document, MemoryTree
 from continuity.validators.registry import CheckContext
 from continuity.validators.repository import repository, shallow
@@ -92,6 +93,9 @@ class Resolver:
             real = os.path.realpath(real)
             if not self._inside(real):
                 return OUTSIDE, candidate
+        inside = os.path.relpath(real, self.boundary).split(os.sep)
+        if any(part.casefold() == GIT_DIR for part in inside):
+            return OUTSIDE, candidate  # .git is never looked into, as with every reader
         return (FOUND if os.path.exists(real) else MISSING), real
 
     def anchors_of(self, real: str) -> frozenset[str] | None:
@@ -103,7 +107,8 @@ class Resolver:
         document = self._documents.get(real)
         if document is not None:
             found = anchors(document.body)
-        elif real.lower().endswith((".md", ".markdown")) and os.path.isfile(real):
+        elif real.lower().endswith((".md", ".markdown")) and os.path.isfile(real) and \
+                refusal(Path(real), Path(self.boundary)) is None:  # the one decision on reads
             read = read_text(Path(real), self.max_size)
             if read.text is not None:
                 found = anchors(Document.parse(read.text).body)

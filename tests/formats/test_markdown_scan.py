@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from continuity.formats.markdown import FENCE, HEADING, MarkdownDoc, Section
+from continuity.formats.markdown import FENCE, HEADING, MarkdownDoc, Section, heading_title
 
 LINES = st.sampled_from([
     "", "text", "# Title", "## Section", "###### Six", "####### seven", "#no space",
@@ -27,7 +27,7 @@ def reference_sections(lines: list[str], offset: int) -> list[Section]:
                 fence = None
         elif HEADING.match(line):
             heading = HEADING.match(line)
-            headings.append((len(heading.group("hashes")), heading.group("title"), index))
+            headings.append((len(heading.group("hashes")), heading_title(heading), index))
     sections = []
     for position, (level, title, index) in enumerate(headings):
         end = next((later for lvl, _, later in headings[position + 1:] if lvl <= level),

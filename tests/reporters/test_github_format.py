@@ -13,6 +13,7 @@ from pathlib import Path
 from hypothesis import given, strategies as st
 
 from tests.support.common import run_cli, write_files
+from continuity.output import printable
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic, Severity, Violation
 from continuity.reporters import github
@@ -59,9 +60,10 @@ def test_annotations_read_back_exactly(path: str, message: str, hint: str):
     assert len(lines) == 1  # nothing in the text can end the command or start another
     command, properties, data = parse_command(lines[0])
     assert command == "error"
-    assert properties["file"] == path
+    # Exactly, but for the characters a log viewer acts on (ESC, bidi controls): escaped.
+    assert properties["file"] == printable(path)
     assert properties["title"] == "CT101 entry-name"
-    assert data == f"{message}\n\nFix: {hint}"
+    assert data == printable(f"{message}\n\nFix: {hint}")
 
 
 def test_known_escapes():

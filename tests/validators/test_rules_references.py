@@ -213,3 +213,9 @@ def test_commits_named_as_evidence_are_asked_of_git_in_one_batch(memory: GitRepo
         return sum("cat-file" in line and "built-in" in line
                    for line in trace.read_text().splitlines())
     assert cat_file_calls(2) == cat_file_calls(40) == 1
+
+
+def test_nothing_inside_git_is_looked_into(memory: GitRepo):
+    state = state_with("[cfg](.git/config), [none](.git/no-such-file.md#x), [up](.GIT/HEAD)")
+    memory.commit("links into .git", {"STATE.md": state})
+    assert findings(memory.path) == []

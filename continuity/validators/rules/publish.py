@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
+from continuity.model.paths import refusal
 from continuity.formats.secrets import find_credentials, line_column
 from continuity.validators.registry import CheckContext, rule
 
@@ -29,7 +30,8 @@ def _markdown() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark")
-_COMMENT = re.compile(r"^\s*(?:<!--.*?-->\s*)+$", re.S)
+
+
 _TAG = re.compile(r"<\s*([!?]?[A-Za-z][\w:-]*)")
 #: Every raw HTML token starts so; a file without one is not parsed at all (most are not).
 _MAY_HOLD_HTML = re.compile(r"<[A-Za-z!?/]")
@@ -44,10 +46,13 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
 
     Memory trees are pushed to git hosts and published as sites; a key in a state file, an
     entry, the cycle ledger or a note store is leaked the moment it is. Detected: cloud keys
-    (AWS), provider tokens (GitHub, GitLab, Slack, npm, OpenAI, Anthropic, Stripe, Google),
-    private key blocks, JSON Web Tokens, bearer tokens, passwords in URLs and secrets assigned
-    to keys such as `password:` or `api_key=`. The report names the kind, never the secret.
-    A credential inside a note's fact is CT503's finding, not this rule's.
+    (AWS, Azure, Google, Alibaba, DigitalOcean, Vault), provider tokens (GitHub, GitLab, npm,
+    PyPI, Hugging Face, Slack, SendGrid, Stripe, OpenAI, Anthropic and the other families of
+    gitleaks' default rules), webhook URLs, private key blocks and PuTTY keys, JSON Web
+    Tokens, bearer and basic HTTP credentials, passwords in URLs and secrets assigned to keys
+    such as `password:`, `DB_PASSWORD=` or `"secret":`, in text, in binary files and in file
+    names. The report names the kind, never the secret (no output ever prints it). A
+    credential inside a note's fact is CT503's finding, not this rule's.
 
     **Example**
 
@@ -62,12 +67,22 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                   for store in ctx.tree.records.note_stores}
     append_only = set(note_facts) | ({ctx.tree.ledger.path} if ctx.tree.ledger else set())
     for tree_file in _published_files(ctx):
+        for finding in find_credentials(tree_file.path):
+            # A name is published as it is (a URL, a title, a link): reported once, at 1:1.
+            yield Violation(
+                tree_file.path,
+                f"the file's name holds {finding.description} ({finding.kind}); names are "
+                "published in URLs and links, so the file is withheld",
+                "rename the file (and rotate the credential: it is in the git history)")
+            break
         text = tree_file.text
         if text is None:
             raw = tree_file.read.raw if tree_file.read else None
-            if raw is None or b"\x00" in raw:
-                continue  # not read, or binary
-            text = raw.decode("utf-8", "replace")  # bad bytes do not hide a key
+            if raw is None:
+                continue  # not read
+            # Binary or not UTF-8: a key is ASCII, so one byte per character finds it at its
+            # offset, in a PNG's text chunk or a database file as in text.
+            text = raw.decode("latin-1") if b"\x00" in raw else raw.decode("utf-8", "replace")
         findings = find_credentials(text)
         if not findings:
             continue
@@ -111,10 +126,12 @@ def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
 def path_escape(ctx: CheckContext) -> Iterator[Violation]:
     """A symlink (or a configured path) leads outside the repository.
 
-    A link in the memory tree could publish any file the machine can read (`~/.ssh/id_rsa`)
-    or make the check depend on files nobody reviews. Such a path is never read or published;
-    it is reported here so that it is removed. Links that stay inside the repository are
-    followed as usual.
+    A link in the memory tree could publish any file the machine can read (`~/.ssh/id_rsa`,
+    or `.git/config`, which holds the job's token in CI) or make the check depend on files
+    nobody reviews. A path is refused when, with its links resolved, it leaves the repository
+    or lands inside `.git`; a linked directory that leaves (`notes -> /elsewhere`) refuses
+    every file below it. Such a path is never read, published or written; it is reported
+    here so that it is removed. Links that stay inside the repository are followed as usual.
 
     **Example**
 
@@ -128,12 +145,17 @@ def path_escape(ctx: CheckContext) -> Iterator[Violation]:
     for tree_file in ctx.tree.skipped:
         if not tree_file.escapes:
             continue
-        if tree_file.abspath.is_symlink():
-            try:
-                tree_file.abspath.resolve(strict=False)
-                what = f"a link to '{tree_file.symlink_target}', outside the repository"
-            except (OSError, RuntimeError):
-                what = "a link that cannot be resolved (it loops)"
+        reason = refusal(tree_file.abspath, ctx.tree.boundary) or "outside the repository"
+        if "loops" in reason:
+            what = "a link that cannot be resolved (it loops)"
+        elif tree_file.abspath.is_symlink():
+            where = ("inside the repository's .git directory" if ".git" in reason
+                     else "outside the repository")
+            what = f"a link to '{tree_file.symlink_target}', {where}"
+        elif reason == "a link leaving the repository":
+            what = "reached through a linked directory that leaves the repository"
+        elif ".git" in reason:
+            what = "inside the repository's .git directory"
         else:
             what = "a configured path outside the repository"
         yield Violation(
@@ -221,6 +243,26 @@ def raw_html(ctx: CheckContext) -> Iterator[Violation]:
                 "an example", line, column)
 
 
+def _only_comments(html: str) -> bool:
+    """Whether ``html`` is nothing but HTML comments and white space: a scan from one ``-->``
+    to the next (the pattern ``(?:<!--.*?-->\\s*)+$`` backtracked without end on forty
+    ``<!---->`` and an ``x``)."""
+    position, end = 0, len(html)
+    found = False
+    while True:
+        while position < end and html[position].isspace():
+            position += 1
+        if position == end:
+            return found
+        if not html.startswith("<!--", position):
+            return False
+        close = html.find("-->", position + 4)
+        if close < 0:
+            return False
+        position = close + 3
+        found = True
+
+
 def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
     """(line, column, html) of each raw HTML block and opening inline tag, comments left out."""
     body = document.body
@@ -230,14 +272,14 @@ def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
         return
     for token in _markdown().parse(source):
         if token.type == "html_block" and token.map:
-            if _COMMENT.match(token.content):
+            if _only_comments(token.content):
                 continue
             index = token.map[0]
             column = len(lines[index]) - len(lines[index].lstrip()) + 1
             yield body.file_line(index), column, token.content
         elif token.type == "inline" and token.map and token.children:
             for offset, html in _inline_html(token):
-                if html.startswith("</") or _COMMENT.match(html):
+                if html.startswith("</") or _only_comments(html):
                     continue
                 index, column = _source_position(token, lines, offset)
                 yield body.file_line(index), column, html

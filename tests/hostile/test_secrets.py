@@ -1,0 +1,206 @@
+"""Secrets: every family of the detector table is caught in a real file, in a file's name and
+in a binary artifact; `note` redacts the same table; and no output (every check format, the
+step summary, the report, recall, the site) ever prints a value a detector flags (issue 14,
+cases 7 and 8).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.support.common import GitRepo, minimal_tree, write_files
+from tests.support.site_support import write_mkdocs_yml
+
+from continuity.authoring.capture import capture
+from continuity.formats.secrets import CREDENTIALS, find_credentials, redact
+
+from .conftest import run_command, run_mkdocs
+
+# Made-up credentials, one per family (none is real; each is built so no scanner of this
+# repository takes the test file itself for a leak).
+_B64 = "Zm9vYmFyYmF6cXV4" * 6
+SAMPLES: dict[str, str] = {
+    "private-key": "-----BEGIN OPENSSH PRIVATE KEY-----",
+    "putty-key": "PuTTY-User-Key-File-3: ssh-ed25519",
+    "aws-key": "AKIA" + "Q7R2T4V6X8Z0B3D5",
+    "aws-secret": "aws_secret_access_key = " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKE1",
+    "azure-storage-key": "AccountKey=" + _B64[:86] + "==",
+    "azure-sas": "https://x.blob.core.windows.net/c?sv=2024-01-01&sig="
+                 + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1g%3D",
+    "google-key": "AIza" + "SyD3x9Q7w2E5r8T1y4U6i9O2p5A8s1D4f7G",
+    "google-oauth-secret": "GOCSPX-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4",
+    "github-token": "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
+    "gitlab-token": "glpat-" + "x1Y2z3A4b5C6d7E8f9G0",
+    "npm-token": "npm_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+    "npmrc-auth": "//registry.npmjs.org/:_authToken=" + "f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b",
+    "huggingface-token": "hf_" + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uVwX",
+    "slack-token": "xoxb-" + "1234567890-0987654321-AbCdEfGhIjKlMnOp",
+    "slack-webhook": "https://hooks.slack.com/services/" + "T0ABCDEF1/B0ABCDEF2/aBcDeFgHiJkLmNoPqRsTuVwX",
+    "sendgrid-key": "SG." + "aB1cD2eF3gH4iJ5kL6mN7o" + "." + "pQ8rS9tU0vW1xY2zA3bC4dE5fG6hI7jK8lM9nO0pQ1r",
+    "stripe-key": "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc",
+    "stripe-webhook-secret": "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    "anthropic-key": "sk-ant-" + "api03-aB1cD2eF3gH4iJ5kL6mN7oP8",
+    "openai-key": "sk-proj-" + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9s",
+    "jwt": "eyJ" + "hbGciOiJIUzI1NiJ9" + ".eyJ" + "zdWIiOiIxMjM0NTY3ODkwIn0"
+           + ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    "bearer-token": "Authorization: Bearer " + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9",
+    "basic-auth": "Authorization: Basic " + "dXNlcjpwYXNzd29yZDEyMw==",
+    "url-password": "postgres://deploy:" + "Tr0ub4dor3xyz" + "@db.example.internal/prod",
+    "assigned-secret": "DB_PASSWORD=" + "hunter2hunter2",
+}
+#: More shapes of ``assigned-secret`` that a ``\\b`` before the key word used to miss.
+ASSIGNED = [
+    "SECRET_KEY=" + "django-insecure-9x8y7z6w",
+    '{"password": "' + "correct-horse-battery" + '"}',
+    "client_secret: " + "Q1w2E3r4T5y6U7i8",
+    "export API_KEY=" + "a1b2c3d4e5f6g7h8",
+]
+
+
+def secret_part(sample: str) -> str:
+    """The part of a sample that must never be printed (what the detector marks)."""
+    finding = find_credentials(sample)[0]
+    return sample[finding.start:finding.end]
+
+
+def test_every_detector_of_the_table_has_a_sample():
+    assert {d.kind for d in CREDENTIALS} - set(SAMPLES) <= {
+        "age-key", "azure-client-secret", "alibaba-key", "digitalocean-token", "vault-token",
+        "terraform-token", "pypi-token", "discord-webhook", "telegram-token", "mailgun-key",
+        "twilio-key", "shopify-token", "square-token", "atlassian-token", "linear-key",
+        "postman-key", "databricks-token", "newrelic-key", "grafana-token", "sentry-token",
+        "doppler-token"}
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_each_family_is_found_where_a_file_would_hold_it(kind: str):
+    sample = SAMPLES[kind]
+    for text in (sample, f"Deploy note: {sample} (rotate monthly)", f"`{sample}`"):
+        found = find_credentials(text)
+        assert found, (kind, text)
+        # A key word before a value is also an assignment: either detector may mark it.
+        assert found[0].kind in (kind, "assigned-secret"), (kind, text)
+
+
+@pytest.mark.parametrize("text", ASSIGNED)
+def test_keys_with_a_prefix_or_in_json_are_assignments(text: str):
+    assert [f.kind for f in find_credentials(text)] == ["assigned-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "The password is kept in the vault.", "passwordless login is enabled", "secret_sauce: tomatoes",
+    "password: ${DB_PASSWORD}", "api_key = <your key here>", "token: [redacted:github-token]",
+    "See https://docs.example.org/guide for details.", "The skeleton key opened it.",
+])
+def test_prose_and_placeholders_are_not_secrets(text: str):
+    assert find_credentials(text) == []
+
+
+def test_note_redacts_with_the_same_table(tmp_path: Path):
+    for kind, sample in SAMPLES.items():
+        store = tmp_path / f"{kind}.jsonl"
+        done = capture(f"The deploy job for tidewater authenticates with {sample} nightly.",
+                       "tidewater", store=store)
+        written = store.read_text("utf-8") if store.exists() else ""
+        assert secret_part(sample) not in written, kind
+        assert done.exit_status in (0, 3), (kind, done.reason)
+
+
+def _tree_with_secrets(root: Path) -> None:
+    tree = minimal_tree()
+    lines = "\n".join(f"- {sample}" for sample in (*SAMPLES.values(), *ASSIGNED))
+    tree["CONTEXT.md"] += f"\n## Credentials\n\n{lines}\n"
+    # CT204 echoes the value it refuses: a token as the turn.
+    tree["journal/2026-01-02-turn-1.md"] = tree["journal/2026-01-02-turn-1.md"].replace(
+        "turn: 1", f"turn: {SAMPLES['github-token']}")
+    write_files(root, tree)
+
+
+def _leaks(text: str) -> list[str]:
+    return [kind for kind, sample in (*SAMPLES.items(), *(("assigned", a) for a in ASSIGNED))
+            if secret_part(sample) in text]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif", "junit"])
+def test_no_output_format_echoes_a_flagged_value(tmp_path: Path, fmt: str):
+    root = tmp_path / "memory"
+    _tree_with_secrets(root)
+    summary = tmp_path / "summary.md"
+    done = run_command("check", "--no-git", "--output-format", fmt, cwd=root,
+                       env={"GITHUB_STEP_SUMMARY": str(summary)}, codes=(1,))
+    assert "CT204" in done.out and "CT601" in done.out
+    assert _leaks(done.output) == []
+    if fmt == "github":
+        assert "CT204" in summary.read_text("utf-8")
+        assert _leaks(summary.read_text("utf-8")) == []
+
+
+def test_report_and_recall_echo_no_flagged_value(tmp_path: Path):
+    root = tmp_path / "memory"
+    _tree_with_secrets(root)
+    # A store written by hand, with a credential in a fact and a tag (CT503 reports it).
+    note = {"time": "2026-01-02T10:00:00Z", "project": "tidewater",
+            "fact": f"The parser token is {SAMPLES['slack-token']} for now.",
+            "tags": [SAMPLES["npm-token"]]}
+    write_files(root, {"notes.jsonl": json.dumps(note) + "\n"})
+    for form in ("md", "html", "json"):
+        done = run_command("report", "--no-git", "--format", form, cwd=root, codes=(0,))
+        assert _leaks(done.output) == [], form
+    done = run_command("report", "--no-git", "--write-audit", cwd=root, codes=(0,))
+    audit = next((root / "audits").glob("*-lint-report.md"))
+    assert _leaks(audit.read_text("utf-8")) == []
+    for form in ("text", "json"):
+        recalled = run_command("recall", "parser", "--format", form, cwd=root, codes=(0,))
+        assert "[redacted:slack-token]" in recalled.out and _leaks(recalled.output) == []
+
+
+def test_a_secret_in_a_file_name_is_found_withheld_and_never_printed(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    root = repo.path / "memory"
+    token = SAMPLES["slack-token"]
+    tree = minimal_tree()
+    tree["KNOWLEDGE.md"] = tree["CONTEXT.md"].replace("# Context", "# Knowledge").replace(
+        "`journal/`", "`knowledge/`")
+    tree[f"knowledge/{token}.md"] = "# Bot\n\nThe bot posts daily.\n"
+    write_files(root, tree)
+    write_mkdocs_yml(repo.path, options={"root": "memory"})
+    repo.commit("tree")
+    checked = run_command("check", "--no-git", "--output-format", "json", cwd=root, codes=(1,))
+    found = [d for d in json.loads(checked.out)["diagnostics"] if d["code"] == "CT601"]
+    assert found and "file's name" in found[0]["message"]
+    assert token not in checked.output
+    built = run_mkdocs("build", cwd=repo.path)
+    assert token not in built.output
+    site = repo.path / "site"
+    assert not [p for p in site.rglob("*") if token in p.name]
+    assert not [p for p in site.rglob("*.html") if token in p.read_text("utf-8", "replace")]
+
+
+def test_a_binary_artifact_is_scanned(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    root = repo.path / "memory"
+    tree = minimal_tree()
+    tree["ARTIFACTS.md"] = tree["CONTEXT.md"].replace("# Context", "# Artifacts").replace(
+        "`journal/`", "`artifacts/`")
+    write_files(root, tree)
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + b"\x00" * 13 + b"tEXtComment\x00" + \
+        SAMPLES["aws-key"].encode() + b"\x00IEND"
+    write_files(root, {"artifacts/2026-01-02-screen.png": png})
+    write_mkdocs_yml(repo.path, options={"root": "memory"})
+    repo.commit("tree")
+    checked = run_command("check", "--no-git", "--output-format", "json", cwd=root, codes=(1,))
+    found = [d for d in json.loads(checked.out)["diagnostics"] if d["code"] == "CT601"]
+    assert [d["path"] for d in found] == ["artifacts/2026-01-02-screen.png"]
+    run_mkdocs("build", cwd=repo.path)
+    copies = [p for p in (repo.path / "site").rglob("*.png") if "screen" in p.name]
+    assert copies == []  # withheld: the copy is not made
+
+
+def test_redaction_is_idempotent_and_leaves_no_finding():
+    text = " ".join((*SAMPLES.values(), *ASSIGNED))
+    once, found = redact(text, CREDENTIALS)
+    assert found and find_credentials(once) == []
+    assert redact(once, CREDENTIALS)[0] == once
