@@ -47,9 +47,13 @@ class Config:
     site_prefix: str = ""  # the folder of the site (below docs_dir) that holds the memory pages
     # CT112: name or glob of a state file -> its limits, e.g. {"STATE.md": ((200, "lines"),)}.
     state_budget: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    #: Directory kinds declared or adjusted (``[tool.continuity.kinds.NAME]``): name -> keys,
+    #: type-checked here; patterns are compiled by ``continuity.model.kinds``.
+    kinds: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Where the options came from; not options themselves.
     base_dir: Path = field(default_factory=Path.cwd, compare=False)
     source: str = field(default="defaults", compare=False)
+    kinds_source: str = field(default="defaults", compare=False)  # where `kinds` was written
 
     @property
     def root_path(self) -> Path:
@@ -63,10 +67,17 @@ class Config:
 
     def with_options(self, options: dict[str, Any], source: str) -> Config:
         """A copy with ``options`` applied (already validated or validated here)."""
-        return replace(self, **validate(options, source))
+        values = validate(options, source)
+        if "kinds" in values:  # kinds from two sources merge, key by key
+            merged = {name: dict(keys) for name, keys in self.kinds.items()}
+            for name, keys in values["kinds"].items():
+                merged.setdefault(name, {}).update(keys)
+            values["kinds"] = merged
+            values["kinds_source"] = source
+        return replace(self, **values)
 
 
-_META = {"base_dir", "source"}
+_META = {"base_dir", "source", "kinds_source"}
 SIZE = re.compile(r"^(\d{1,30}(?:\.\d{1,30})?)[ \t]{0,10}([kmg]i?b?|b)?$", re.IGNORECASE)
 _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "kib": 1024, "m": 10**6, "mb": 10**6,
           "mib": 1024**2, "g": 10**9, "gb": 10**9, "gib": 1024**3}
@@ -192,6 +203,52 @@ def _state_budget(value: Any, source: str) -> dict[str, tuple[tuple[int, str], .
     return result
 
 
+KIND_KEYS = ("pattern", "role", "indexed_by", "template", "example")
+KIND_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+
+
+def _kinds(value: Any, source: str) -> dict[str, dict[str, Any]]:
+    """``kinds``: a table of directory name -> {pattern, role, indexed_by, template, example}.
+    Shapes only; whether a pattern can be used is decided where kinds are built."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"{source}: option 'kinds' must be a table of directory name -> "
+                          "{pattern, role, indexed_by, template}")
+    result: dict[str, dict[str, Any]] = {}
+    for name, spec in value.items():
+        option = f"kinds.{name}"
+        if not isinstance(name, str) or not KIND_NAME.match(name) or name.startswith("."):
+            raise ConfigError(f"{source}: option '{option}': a kind is named by its directory, "
+                              "one folder name such as \"decisions\"")
+        if not isinstance(spec, dict):
+            raise ConfigError(f"{source}: option '{option}' must be a table with pattern, role, "
+                              "indexed_by or template")
+        keys: dict[str, Any] = {}
+        for raw_key, item in spec.items():
+            key = str(raw_key).replace("-", "_")
+            if key not in KIND_KEYS:
+                raise ConfigError(f"{source}: option '{option}.{raw_key}' is not a key of a kind "
+                                  f"(known: {', '.join(KIND_KEYS)})")
+            if key == "pattern":
+                patterns = [item] if isinstance(item, str) else item
+                if not isinstance(patterns, list) or not patterns or \
+                        not all(isinstance(p, str) and p for p in patterns):
+                    raise ConfigError(f"{source}: option '{option}.pattern' must be a naming "
+                                      "pattern such as \"YYYY-MM-DD-slug.md\", or a list of them")
+                keys[key] = tuple(patterns)
+            elif key == "role":
+                keys[key] = _choice(f"{option}.role", item, ("history", "library"), source)
+            elif key == "indexed_by":
+                keys[key] = _string_list(f"{option}.indexed_by", item, source)
+            elif key == "template" and item is False:
+                keys[key] = False  # no built-in template: entries' fields go unchecked
+            elif not isinstance(item, str) or not item:
+                raise ConfigError(f"{source}: option '{option}.{key}' must be a non-empty string")
+            else:
+                keys[key] = item
+        result[name] = keys
+    return result
+
+
 def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
     """Check names and types of ``options``; return them converted to Config's types."""
     known = set(option_names())
@@ -231,6 +288,8 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
             result[name] = _site_prefix(value, source)
         elif name == "state_budget":
             result[name] = _state_budget(value, source)
+        elif name == "kinds":
+            result[name] = _kinds(value, source)
     return result
 
 

@@ -4,7 +4,8 @@ Thin by design: the pages come from :func:`continuity.generator.generate`, which
 of MkDocs. Here they become in-memory files (``File.generated``): nothing is written into
 ``docs_dir``. Findings are logged through MkDocs' plugin logger, errors as warnings, so
 ``mkdocs build --strict`` fails and names them; the ``strict`` option fails the build without
-``--strict``. Pages that embed Markdown from the tree have their HTML sanitised.
+``--strict``. Every page the plugin adds passes one choke point, :meth:`on_page_content`:
+its rendered HTML is sanitised and its title made safe for ``<title>`` and the navigation.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass
+from html import unescape
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 from collections.abc import Callable
@@ -28,6 +30,7 @@ from continuity.validators.diagnostics import Severity
 from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
+from continuity.generator.mdtext import redaction, title_text
 from continuity.generator.safety import clean_html
 from continuity.formats.secrets import redact_credentials
 from continuity.model.roots import forget as forget_roots
@@ -46,6 +49,14 @@ def _real(path: str) -> str:
     not the file's own: an entry that is a link is still that entry."""
     directory, name = os.path.split(os.path.abspath(path))
     return os.path.join(os.path.realpath(directory), name)
+
+
+def scanned_files(tree: MemoryTree) -> set[str]:
+    """The files of the tree the check reads (and CT601 scans), as :func:`_real` paths."""
+    files = {_real(str(f.abspath)) for f in tree.all_files()}
+    files |= {_real(str(d.template_file.abspath)) for d in tree.directories.values()
+              if d.template_file is not None}
+    return files
 
 
 Hook = TypeVar("Hook", bound=Callable[..., Any])
@@ -97,7 +108,9 @@ class ContinuityPlugin(BasePlugin):
         self.project_dir = Path.cwd()
         self.command = "build"
         self.provenance_cache: ProvenanceCache = {}
-        self.sanitised: set[str] = set()  # src_uris of pages whose HTML is cleaned
+        # src_uri of every page the plugin adds -> whether its raw HTML is cleaned (all are,
+        # unless `sanitize_html: false` keeps the tree's own HTML on the pages that embed it)
+        self.generated: dict[str, bool] = {}
         self.tree: MemoryTree | None = None
         self.trees: list[MemoryTree] = []  # the root and the roots below it
         self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
@@ -126,6 +139,11 @@ class ContinuityPlugin(BasePlugin):
                 # As written, not resolved: a root that is a link out of the repository is
                 # refused by discovery (continuity.model.paths), which must see the link.
                 options[name] = os.path.abspath(self.project_dir / options[name])
+        if isinstance(options.get("kinds"), dict):  # kinds' templates, likewise
+            options["kinds"] = {
+                name: {**spec, "template": str((self.project_dir / spec["template"]).resolve())}
+                if isinstance(spec, dict) and isinstance(spec.get("template"), str) else spec
+                for name, spec in options["kinds"].items()}
         config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
         return config.with_options(options, "mkdocs.yml") if options else config
 
@@ -218,14 +236,24 @@ class ContinuityPlugin(BasePlugin):
         root = str(tree.root)
         rendered = {_real(str(tree.root / p.source)) for p in site.pages if p.source}
         rendered |= {_real(str(s.source)) for s in site.static_files}
+        scanned: set[str] = set()
+        if inside:  # the files every root's check read (a child root's are its own)
+            for each in self.trees or [tree]:
+                scanned |= scanned_files(each)
+        unscanned: list[File] = []
         by_dest: dict[str, File] = {}
         for file in list(files):
             source = _real(file.abs_src_path) if file.abs_src_path else None
             if inside and source in rendered:
                 files.remove(file)  # the page that renders it takes its place
                 continue
+            if inside and source and source.startswith(root + os.sep) and source not in scanned:
+                # Inside docs_dir, MkDocs would publish every file of the memory root; one the
+                # check never read (drafts/, a file `exclude` names) was never scanned. Removed
+                # below, unless a page of the memory site takes its place first.
+                unscanned.append(file)
             by_dest[file.dest_uri] = file
-        self.sanitised = set()
+        self.generated = {}
         for page in site.pages:
             generated = File.generated(
                 config, page.path, content=page.content,
@@ -234,13 +262,20 @@ class ContinuityPlugin(BasePlugin):
             if not self.make_room(generated, by_dest, files, clash):
                 continue
             files.append(generated)
-            if page.holds_tree_markdown and tree.config.sanitize_html:
-                self.sanitised.add(generated.src_uri)
+            self.generated[generated.src_uri] = \
+                tree.config.sanitize_html or not page.holds_tree_markdown
         for static in site.static_files:
             generated = File.generated(config, static.path, abs_src_path=str(static.source),
                                        inclusion=InclusionLevel.NOT_IN_NAV)
             if self.make_room(generated, by_dest, files, clash):
                 files.append(generated)
+        present = {id(file) for file in files}  # by identity: a page may take the same name
+        left = [file for file in unscanned if id(file) in present]
+        for file in left:
+            files.remove(file)
+        if left:
+            log.info(f"{len(left)} files of the memory root inside docs_dir are not published, "
+                     f"since the check did not read them (first: {left[0].src_uri})")
         if inside:  # the rest of the tree (templates, READMEs) stays reachable, out of the nav
             for file in files:
                 if file.abs_src_path and _real(file.abs_src_path).startswith(
@@ -309,15 +344,17 @@ class ContinuityPlugin(BasePlugin):
     @_guarded
     def on_page_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
                         files: Files) -> str:
-        if page.file.src_uri in self.sanitised:
-            # MkDocs' title is HTML text (``&lt;`` for a written ``<``). Material prints it
-            # in <title> through ``striptags``, which unescapes it: a heading holding
-            # ``</title><img onerror=...>`` would become markup. A title in the page's meta
-            # is printed as it is, still escaped.
-            if page.title and "title" not in page.meta:
-                page.meta["title"] = page.title
-            return clean_html(html)
-        return html
+        sanitise = self.generated.get(page.file.src_uri)
+        if sanitise is None:
+            return html  # a page of the user's own docs
+        # MkDocs' title is HTML text (``&lt;`` for a written ``<``). Material prints
+        # ``page.title`` through ``striptags``, which unescapes it, and ``page.meta.title`` as
+        # it is; the mkdocs theme prints ``page.title`` as it is. A title holding no character
+        # HTML gives a meaning to is safe in each: heading ``</title><img onerror=...>`` stays
+        # text (its ``<`` shown as a look-alike).
+        with redaction(False):  # the page's text was redacted when it was generated
+            page.meta["title"] = title_text(unescape(page.title or ""))
+        return clean_html(html) if sanitise else html
 
     @_guarded
     def on_serve(self, server, *, config: MkDocsConfig, builder):

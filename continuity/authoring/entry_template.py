@@ -110,9 +110,17 @@ class _Filler:
 
     # -- frontmatter
 
-    def frontmatter_value(self, key: str, written) -> str:
+    def frontmatter_value(self, key: str, written) -> str | list[str]:
         given = self.field(key)
         enum = self.template.enums.get(key)
+        if isinstance(written, list):  # `tags: [{{tags}}]`: a list, given as "a, b"
+            if given is not None:
+                items = [item.strip() for item in given.split(",") if item.strip()]
+            else:
+                items = [self.substitute(item, whole_line=False, in_table=False)
+                         if isinstance(item, str) else json.dumps(item, ensure_ascii=False)
+                         for item in written]
+            return items
         if given is not None:
             if enum and given not in enum:
                 raise UsageError(f"field '{key}' must be one of {', '.join(enum)} "
@@ -216,7 +224,11 @@ def fill(template: Template, values: EntryValues) -> str:
         front = fm.parse(text)
         out.append("---")
         for key, written in front.data.items():
-            out.append(f"{key}: {yaml_scalar(filler.frontmatter_value(key, written))}")
+            value = filler.frontmatter_value(key, written)
+            if isinstance(value, list):  # a flow sequence of quoted items: [a, b] reads back
+                out.append(f"{key}: [{', '.join(_double_quoted(item) for item in value)}]")
+            else:
+                out.append(f"{key}: {yaml_scalar(value)}")
         out.append("---")
         lines = lines[closing:]
     out += filler.body(lines)

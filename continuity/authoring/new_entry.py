@@ -19,14 +19,11 @@ from collections.abc import Iterator
 from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.errors import UsageError
-from continuity.model.kinds import CUSTOM_PATTERN, DIRECTORY_KINDS, SLUG, DirectoryKind
+from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.model.tree import MemoryTree, Template, builtin_template, parse_template
 from continuity.authoring.state_snapshot import copy_state
 from continuity.formats.timestamps import parse_date_value, rfc3339_utc
-
-#: Directories ``new`` does not write: logs/ holds JSONL that grows by appended lines.
-NOT_CREATABLE = {"logs": "logs/ holds JSONL event logs; append a line to a .jsonl file instead"}
 
 #: How far the tool looks for a free turn number or second before giving up.
 MAX_ATTEMPTS = 1000
@@ -34,15 +31,15 @@ SLUG_LENGTH = 60
 SLUG_RE = re.compile(rf"^{SLUG}$")
 
 
-def kind_names() -> dict[str, str]:
+def kind_names(kinds: KindSet) -> dict[str, str]:
     """Every accepted KIND -> directory: the directory's name and its singular."""
     names: dict[str, str] = {}
-    for name in DIRECTORY_KINDS:
-        if name in NOT_CREATABLE:
+    for kind in kinds:
+        if kind.new_refusal is not None:
             continue
-        names[name] = name
-        if name.endswith("s"):
-            names[name[:-1]] = name
+        names[kind.name.lower()] = kind.name
+        if kind.name.endswith("s"):
+            names[kind.name[:-1].lower()] = kind.name
     return names
 
 
@@ -55,19 +52,16 @@ class Target:
     template: Template
     existing: tuple  # the directory's entries (HistoryEntry), oldest first
 
-    @property
-    def dated(self) -> bool:
-        return self.kind.dated
-
 
 def resolve(tree: MemoryTree, kind: str) -> Target:
     """The directory ``kind`` names, or a UsageError listing the kinds there are."""
     wanted = kind.strip().strip("/")
-    names = kind_names()
+    names = kind_names(tree.kinds)
     custom = {name: name for name, d in tree.directories.items() if d.custom}
     custom.update({name[:-1]: name for name in list(custom) if name.endswith("s")})
-    if wanted.lower() in NOT_CREATABLE:
-        raise UsageError(NOT_CREATABLE[wanted.lower()])
+    refused = tree.kinds.get(wanted) or tree.kinds.get(wanted.lower())
+    if refused is not None and refused.new_refusal is not None:
+        raise UsageError(refused.new_refusal)
     directory = names.get(wanted.lower()) or custom.get(wanted)
     if directory is None:
         choices = ", ".join(sorted(set(names) | set(custom)))
@@ -76,17 +70,19 @@ def resolve(tree: MemoryTree, kind: str) -> Target:
     if present is not None:
         entries, pattern = present.entries, present.kind
     else:
-        entries, pattern = (), DIRECTORY_KINDS.get(directory, CUSTOM_PATTERN)
-    return Target(directory, pattern, directory_template(tree, directory), tuple(entries))
+        entries, pattern = (), tree.kinds.get(directory) or custom_kind(directory)
+    return Target(directory, pattern, directory_template(tree, directory, pattern),
+                  tuple(entries))
 
 
-def directory_template(tree: MemoryTree, directory: str) -> Template:
+def directory_template(tree: MemoryTree, directory: str,
+                       kind: DirectoryKind | None = None) -> Template:
     """The template entries of ``directory`` are judged by; refused when the directory's own
     ENTRY.template.md cannot be used, since an entry made from the fallback would no longer fit
     once the template is repaired, and history cannot be edited then."""
     present = tree.directories.get(directory)
     if present is None:
-        return builtin_template(directory)
+        return builtin_template(directory, kind or tree.kinds.get(directory))
     if present.template_file is not None and present.template.path is None:
         read = present.template_file.read
         if read is None or read.text is None:
@@ -154,19 +150,20 @@ def candidates(target: Target, request: Request, now: dt.datetime) -> Iterator[C
     """File names to try, in order; more than one only where the tool chose the name."""
     day, time = parse_when(request.when) if request.when else (now.date(), None)
     date = day.isoformat()
-    if target.directory == "journal":
+    kind = target.kind
+    if kind.has_turns:  # the next turn of that day, unless the author gave one
         if request.turn is not None:
             if request.turn < 1:
                 raise UsageError(f"--turn {request.turn}: turns count from 1")
-            yield Candidate(f"{date}-turn-{request.turn}.md", _turn_slots(date, request.turn))
+            yield Candidate(kind.render(date=day, turn=request.turn), _turn_slots(date, request.turn))
             return
         taken = [e.parsed_name.turn for e in target.existing
                  if e.parsed_name and e.date == date and e.parsed_name.turn is not None]
         first = max(taken, default=0) + 1
         for turn in range(first, first + MAX_ATTEMPTS):
-            yield Candidate(f"{date}-turn-{turn}.md", _turn_slots(date, turn))
+            yield Candidate(kind.render(date=day, turn=turn), _turn_slots(date, turn))
         return
-    if target.directory == "snapshots":
+    if kind.pattern.timed:
         # A time the author gave is used as given; otherwise the next free second is taken.
         chosen = time is not None
         if time is None:
@@ -174,20 +171,18 @@ def candidates(target: Target, request: Request, now: dt.datetime) -> Iterator[C
         start = dt.datetime.combine(day, time).replace(microsecond=0)
         for offset in range(1 if chosen else MAX_ATTEMPTS):
             moment = start + dt.timedelta(seconds=offset)
-            stamp = moment.strftime("%Y-%m-%dT%H-%M-%S")
-            yield Candidate(f"{stamp}.md", {"DATE": rfc3339_utc(moment.replace(
-                tzinfo=dt.timezone.utc))})
+            yield Candidate(kind.render(date=moment.date(), time=moment.time()),
+                            {"DATE": rfc3339_utc(moment.replace(tzinfo=dt.timezone.utc))})
         return
     slug = request.slug or (slugify(request.title) if request.title else "")
-    if not slug:
-        pattern = target.kind.pattern_text
+    needs_slug = bool(kind.pattern.tokens & {"slug", "any"})
+    if needs_slug and not slug:
         raise UsageError(f"new {request.kind} needs --slug or --title: {target.directory}/ "
-                         f"entries are named {pattern}")
-    if not SLUG_RE.match(slug):
+                         f"entries are named {kind.pattern_text}")
+    if slug and not SLUG_RE.match(slug):
         raise UsageError(f"--slug {slug!r}: a slug is lower-case letters, digits and single "
                          "hyphens (e.g. fix-webhook)")
-    name = f"{date}-{slug}.md" if target.dated else f"{slug}.md"
-    yield Candidate(name, {"DATE": date})
+    yield Candidate(kind.render(date=day, slug=slug), {"DATE": date})
 
 
 def _turn_slots(date: str, turn: int) -> dict[str, str]:
@@ -213,10 +208,12 @@ def values_for(tree: MemoryTree, target: Target, request: Request, candidate: Ca
     if slug:
         slots["TASK_ID"] = slug
         slots["AUDIT_TYPE"] = slug.split("-", 1)[0]
-    if target.directory == "artifacts":
-        slots["TYPE"] = "document"
+    slots.update(dict(target.kind.new_slots))
+    parsed = target.kind.parse(candidate.name)
+    if target.kind.choice_field and parsed is not None and parsed.choice:
+        slots[normalise(target.kind.choice_field)] = parsed.choice
     sections: dict[str, str] = {}
-    if target.directory == "snapshots":
+    if target.kind.copies_state:
         state = copy_state(tree)
         copied = "\n".join(state.sections().values())
         if PLACEHOLDER.search(copied):
@@ -232,8 +229,8 @@ def values_for(tree: MemoryTree, target: Target, request: Request, candidate: Ca
 
 
 def _slug_of(target: Target, name: str) -> str | None:
-    match = target.kind.pattern.match(name)
-    return match.groupdict().get("slug") if match else None
+    parsed = target.kind.parse(name)
+    return parsed.slug if parsed else None
 
 
 def _previous_snapshot_agent(target: Target) -> dict[str, str]:
@@ -279,7 +276,7 @@ def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = N
     notes: list[str] = []
     last_taken: Path | None = None
     for candidate in candidates(target, request, now):
-        if not target.kind.pattern.match(candidate.name):
+        if target.kind.parse(candidate.name) is None:
             raise UsageError(f"{target.directory}/{candidate.name} does not fit the directory's "
                              f"naming pattern {target.kind.pattern_text}")
         text = fill(target.template, values_for(tree, target, request, candidate, notes))

@@ -23,8 +23,7 @@ from continuity.authoring.atomic import interrupts_held
 from continuity.authoring.create_file import create_new_file
 from continuity.model.paths import boundary_of, require_allowed
 from continuity.errors import UsageError
-from continuity.model.kinds import DIRECTORY_KINDS, TEMPLATE_NAME, default_edges
-from continuity.model.tree import BUILTIN_TEMPLATES
+from continuity.model.kinds import BUILTIN_KINDS, TEMPLATE_NAME, default_edges
 from continuity.formats.timestamps import rfc3339_utc
 
 STARTERS = Path(__file__).resolve().parents[1] / "templates" / "init"
@@ -57,11 +56,10 @@ def plan(root: Path, now: dt.datetime) -> list[Planned]:
 
     files = [Planned(f"{stem}.md", starter(f"{stem}.md").rstrip("\n") + "\n\n" + mesh_index(stem))
              for stem in STATE_FILES]
-    for name in DIRECTORY_KINDS:
-        files.append(Planned(f"{name}/.gitkeep", "", optional=True))
-        builtin = BUILTIN_TEMPLATES / f"{name}.md"
-        if builtin.is_file():
-            files.append(Planned(f"{name}/{TEMPLATE_NAME}", builtin.read_text("utf-8")))
+    for kind in BUILTIN_KINDS:
+        files.append(Planned(f"{kind.name}/.gitkeep", "", optional=True))
+        if kind.template is not None:
+            files.append(Planned(f"{kind.name}/{TEMPLATE_NAME}", kind.template.read_text("utf-8")))
     files.append(Planned("mkdocs.yml", starter("mkdocs.yml")))
     files.append(Planned("continuity.toml", starter("continuity.toml"), optional=True))
     files.append(Planned(f"{DOCS_DIR}/.gitkeep", "", optional=True))

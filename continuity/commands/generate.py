@@ -20,6 +20,7 @@ import yaml
 
 from continuity.config import load_config
 from continuity.errors import UsageError
+from continuity.model.paths import refusal
 from continuity.output import write_atomic
 from continuity.model.workspace import site_trees
 from continuity.output import one_line
@@ -64,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     inputs = SiteInputs(combined([part.check for part in parts]), {})
     site = generate_roots(parts, GenerateOptions(
         prefix=config.site_prefix, page_size=config.page_size,
-        title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html))
+        title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html,
+        portable=True))
     out = Path(args.out)
     written, removed = write_site(site, out, tree.root)
     if args.nav_file:
@@ -98,6 +100,21 @@ def _read_manifest(out: Path) -> dict[str, str]:
                      "--out directory")
 
 
+def path_inside(out: Path, relative: str) -> Path | None:
+    """``out / relative`` when writing or removing it stays inside ``out`` (the resolved output
+    directory), by :func:`continuity.model.paths.refusal`, the one path judgement of every
+    writer: followed through every link, it must land inside ``out``, never in a ``.git``.
+
+    The manifest and the pages' paths are data: a planted manifest naming ``../journal/x.md``
+    or ``/etc/passwd``, or ``out/journal`` made a link into the tree, must not make this command
+    write or delete there.
+    """
+    if not relative or "\x00" in relative:
+        return None
+    target = out / relative
+    return None if refusal(target, out) is not None else target
+
+
 def _contents(site: Site) -> dict[str, bytes]:
     files = {page.path: page.content.encode("utf-8") for page in site.pages}
     for static in site.static_files:
@@ -113,19 +130,28 @@ def write_site(site: Site, out: Path, root: Path) -> tuple[int, int]:
     out = out.absolute()
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out}: not a directory")
-    if out.resolve() == root or root in out.resolve().parents:
+    out = out.resolve()
+    if out == root or root in out.parents:
         raise UsageError(f"{out}: inside the memory root {root}; write the pages elsewhere")
+    if ".git" in out.parts:
+        raise UsageError(f"{out}: inside a .git directory; write the pages elsewhere")
     previous = _read_manifest(out) if out.is_dir() else {}
     contents = _contents(site)
-    # Refuse before writing anything: a page may replace only what this command wrote.
+    # Refuse before writing anything: a page may replace only what this command wrote, and
+    # only inside DIR, through no link.
+    targets: dict[str, Path] = {}
     for relative in contents:
-        target = out / relative
+        target = path_inside(out, relative)
+        if target is None:
+            raise UsageError(f"{out / relative}: {refusal(out / relative, out)} (leaves {out}); "
+                             "nothing was written (choose an empty --out directory)")
         if (target.exists() or target.is_symlink()) and relative not in previous:
             raise UsageError(f"{target}: exists and was not written by continuity generate; "
                              "nothing was written (choose an empty --out directory)")
+        targets[relative] = target
     written = 0
     for relative, data in contents.items():
-        target = out / relative
+        target = targets[relative]
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.is_file() and target.read_bytes() == data:
             continue  # unchanged: keep its time stamp, so engines rebuild less
@@ -133,9 +159,12 @@ def write_site(site: Site, out: Path, root: Path) -> tuple[int, int]:
         written += 1
     removed = 0
     for relative, digest in previous.items():
-        target = out / relative
-        if relative in contents or not target.is_file():
+        if relative in contents:
             continue
+        stale = path_inside(out, relative)  # the manifest is data: never trusted with a path
+        if stale is None or not stale.is_file():
+            continue
+        target = stale
         if _digest(target.read_bytes()) == digest:  # never lose an edit someone made
             target.unlink()
             removed += 1

@@ -11,7 +11,7 @@ still reads so is CT209.
   continuity new snapshot                                       # copies STATE.md, named by the time
   continuity new completed --slug fix-webhook --field "Task ID=T-7" \
       --field "evidence-1=tests pass" --field "evidence-path-1=tests/test_hook.py"
-  continuity new proposal --title "API redesign" --field status=accepted
+  continuity new proposal --title "API redesign" --field status=reviewed
 
 An existing file is never overwritten: exit 2 and nothing is written. Prints the new path.
 """

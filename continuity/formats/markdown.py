@@ -14,7 +14,11 @@ from dataclasses import dataclass
 # stripped by heading_title() (``(.*?)[ \t#]*$`` retried the tail from every character).
 HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*)$")
 FENCE = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
-PLACEHOLDER = re.compile(r"\{\{[ \t]{0,20}([^{}\n]{1,80}?)[ \t]{0,20}\}\}")
+#: A template placeholder: one name in double braces, as the protocol's templates write them
+#: (``{{STATUS}}``, ``{{provenance_notes}}``, ``{{ TOPIC }}``). An expression with words,
+#: quotes, dots or filters (``{{ include "x.md" }}``, ``{{ user.name }}``, ``{{Raw Base URL}}``)
+#: is a template engine's syntax or a reference, not a value left unfilled.
+PLACEHOLDER = re.compile(r"\{\{[ \t]{0,20}([A-Za-z_][A-Za-z0-9_-]{0,79})[ \t]{0,20}\}\}")
 LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?P<text>.+)$")
 MESH_INDEXES = re.compile(r"^\s*[-*+]\s*\*\*Indexes:?\*\*:?\s*(?P<value>.*)$", re.IGNORECASE)
 BOLD_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?\*\*(?P<name>[^*]+?):?\*\*:?\s*(?P<value>.*)$")

@@ -28,6 +28,9 @@ class GenerateOptions:
     page_size: int = 50  # entries per page of a paginated index
     title: str = "Memory"  # the home page's heading
     sanitize_html: bool = True  # clean raw HTML in Markdown copied from the tree
+    # Markdown for any engine (`continuity generate`): no raw HTML from the tree at all, since
+    # no sanitiser sees the rendered pages (see generator/portable.py)
+    portable: bool = False
     #: Nesting: the roots below this one and the root above, linked from the home page.
     children: tuple[RootLink, ...] = ()
     parent: RootLink | None = None

@@ -11,13 +11,25 @@ from continuity.generator.context import SiteContext
 from continuity.generator.deadlinks import mark_dead_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
+from continuity.generator.portable import (break_snippets, close_open_fence, open_fence,
+                                           portable_markdown)
 from continuity.generator.safety import neutralise_markdown
 from continuity.generator.snapshots import compare
 from continuity.generator.site import Page, StaticFile
 
 #: Text files up to this size are shown in full on their entry page.
 SHOWN_TEXT_LIMIT = 64 * 1024
-IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
+#: Images a browser only ever displays: shown on the page and copied as they are. SVG is not
+#: one of them: opened by itself, an SVG file runs its scripts.
+IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".ico")
+#: Other files copied as they are (for download): types no browser runs. Anything else (HTML,
+#: SVG, XML, JavaScript, unknown types a browser may sniff as HTML) is never published as a
+#: file; its page shows its text, escaped.
+INERT_EXTENSIONS = IMAGE_EXTENSIONS + (
+    ".txt", ".log", ".csv", ".tsv", ".json", ".jsonl", ".yaml", ".yml", ".toml", ".ini", ".cfg",
+    ".py", ".sh", ".diff", ".patch", ".pdf", ".zip", ".gz", ".tgz", ".tar", ".bz2", ".xz",
+    ".7z", ".parquet", ".sqlite", ".db", ".bin", ".npy", ".npz", ".pkl", ".pt", ".onnx",
+)
 CODE_LANGUAGES = {"json": "json", "jsonl": "json", "yaml": "yaml", "yml": "yaml", "py": "python",
                   "sh": "bash", "toml": "toml", "csv": "text", "txt": "text", "log": "text",
                   "diff": "diff", "html": "html", "xml": "xml"}
@@ -46,17 +58,30 @@ def split_heading(body: str, fallback_title: str) -> tuple[str, str]:
     return f"# {mdtext.inline(fallback_title)}", body.strip("\n")
 
 
+def inert(name: str) -> bool:
+    """Whether a file of this name may be published as it is: no browser runs it."""
+    return name.lower().endswith(INERT_EXTENSIONS)
+
+
 def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
                   line_offset: int = 0) -> str:
     """Markdown from the tree as a page embeds it: its dead links marked (``source`` is the
-    file, ``text`` its lines from ``line_offset + 1``), neutralised, or shown as text when no
+    file, ``text`` its lines from ``line_offset + 1``; not in portable pages, which show raw
+    HTML as text), redacted (on the raw text, before any escaping), then neutralised (for any
+    engine, with ``generate``), with any fence it leaves open closed; or shown as text when no
     Markdown engine could read it in bounded time."""
+    if source is not None and not ctx.options.portable:
+        text = mark_dead_links(text, line_offset, ctx.findings_for(source))
+    text = break_snippets(mdtext.raw(text))
     reason = unrenderable(text)
     if reason is not None:
         return f"*Shown as text: {reason}.*\n\n" + mdtext.code_block(text, "text")
-    if source is not None:
-        text = mark_dead_links(text, line_offset, ctx.findings_for(source))
-    return neutralise_markdown(text) if ctx.options.sanitize_html else text
+    if not ctx.options.sanitize_html:
+        return close_open_fence(text, open_fence(text))
+    if ctx.options.portable:
+        return portable_markdown(text)
+    neutral = neutralise_markdown(text)
+    return close_open_fence(neutral, open_fence(neutral))
 
 
 def _body_of(ctx: SiteContext, entry: HistoryEntry) -> tuple[str, str, list]:
@@ -94,11 +119,23 @@ def _artifact_body(ctx: SiteContext, entry: HistoryEntry, page: str,
     return "## Content\n\n" + mdtext.code_block(read.text, CODE_LANGUAGES.get(extension, "text"))
 
 
+def _active_body(entry: HistoryEntry) -> str:
+    """What the page of a file a browser would run (HTML, SVG...) shows: its text, escaped."""
+    read = entry.file.read
+    reason = "a file type a browser runs (HTML, SVG, script) is never published as a file"
+    if read is None or read.text is None or read.size > SHOWN_TEXT_LIMIT:
+        return f"*This file is not published: {reason}.*"
+    extension = entry.name.rsplit(".", 1)[-1].lower()
+    return (f"*Its source is shown as text: {reason}.*\n\n## Content\n\n"
+            + mdtext.code_block(read.text, CODE_LANGUAGES.get(extension, "text")))
+
+
 def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
     pages: list[Page] = []
     copies: list[StaticFile] = []
     show_provenance = bool(ctx.provenance)
-    for name in ctx.tree.directories:
+    for name, directory in ctx.tree.directories.items():
+        directory_kind = directory.kind
         ordered = ctx.ordered(name)
         directory_page = ctx.layout.directory_page(name)
         indexed_by = [(state, ctx.layout.page_of(state.path)) for state in ctx.indexed_by(name)]
@@ -106,7 +143,8 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
         for position, entry in enumerate(ordered):
             page = ctx.layout.entry_page(entry)
             copy = ctx.layout.copy_of(entry)
-            publishable = entry.file.read is not None and entry.file.read.raw is not None
+            publishable = entry.file.read is not None and entry.file.read.raw is not None \
+                and inert(entry.name)
             if copy is not None and publishable:
                 copies.append(StaticFile(copy, entry.file.abspath))
             else:
@@ -115,9 +153,11 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
                 heading, body, metadata = _body_of(ctx, entry)
             else:
                 heading = f"# {mdtext.inline(entry.name)}"
-                body, metadata = _artifact_body(ctx, entry, page, copy), []
+                body = _artifact_body(ctx, entry, page, copy) if inert(entry.name) \
+                    else _active_body(entry)
+                metadata = []
             snapshot = None
-            if name == "snapshots" and entry.name.endswith(".md"):
+            if directory_kind.copies_state and entry.name.endswith(".md"):
                 previous_page = ctx.layout.entry_page(previous_snapshot) \
                     if previous_snapshot else None
                 snapshot = compare(previous_snapshot, entry, previous_page)

@@ -3,7 +3,7 @@ directory (its description, months, latest entries), each paginated, plus month 
 
 from __future__ import annotations
 
-from continuity.generator import charts
+from continuity.generator import charts, mdtext
 from continuity.model.tree import HistoryEntry, StateFile
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_pages import metadata_value, split_heading, tree_markdown
@@ -24,7 +24,7 @@ def activity_points(entries: list[HistoryEntry]) -> list[charts.Point]:
     """Entries per month, every month from the first to the last (empty ones as zero)."""
     counts: dict[str, int] = {}
     for entry in entries:
-        if entry.month and entry.parsed_name and entry.parsed_name.valid_date:
+        if entry.month and entry.real_date:
             counts[entry.month] = counts.get(entry.month, 0) + 1
     if not counts:
         return []
@@ -89,7 +89,8 @@ def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list]:
     document = state.document
     if document is None:
         reason = state.file.read.error if state.file.read else "a link leaving the repository"
-        return f"# {state.name}", f"*This file is not shown: {reason}.*", []
+        return (f"# {mdtext.inline(state.name)}",
+                f"*This file is not shown: {mdtext.inline(reason)}.*", [])
     front = document.frontmatter
     offset = front.end_line if front.present and front.end_line > 0 else 0
     text = "\n".join(document.text.split("\n")[offset:]) if offset else document.text

@@ -1,32 +1,87 @@
 """Writing tree text into generated Markdown so that it reads as text, never as markup.
 
 Titles, frontmatter values, messages and facts come from files anyone may have written; put
-into a table cell or a link unescaped, a ``|`` would split the row and a ``<script>`` would be
-raw HTML. Everything the templates interpolate goes through one of these.
+into a table cell or a link unescaped, a ``|`` would split the row, a ``<script>`` would be
+raw HTML and a ``{: onclick=... }`` would be an attribute list. Everything the templates
+interpolate goes through one of these, one per context a value lands in: inline Markdown
+(:func:`inline`), a code span (:func:`code`), raw HTML (:func:`attribute`), a fenced block
+(:func:`code_block`), a page title (:func:`title_text`).
+
+Each of them first redacts credentials in the *raw* value (:func:`raw`), before any escaping:
+a detector cannot see ``ghp_...`` once its ``_`` has been escaped.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from urllib.parse import quote
 
-# Characters Python-Markdown (and CommonMark) give meaning to inside a line.
-_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]|])")
+from continuity.formats.secrets import CREDENTIALS, redact
+
+#: Whether values are redacted (on unless the tree turned CT601 off; see :func:`redaction`).
+_REDACTING: ContextVar[bool] = ContextVar("continuity_redacting", default=True)
+
+
+@contextmanager
+def redaction(enabled: bool) -> Iterator[None]:
+    """Redact credentials in every value written while the block runs (or not)."""
+    token = _REDACTING.set(enabled)
+    try:
+        yield
+    finally:
+        _REDACTING.reset(token)
+
+
+@lru_cache(maxsize=1 << 16)
+def _redacted(text: str) -> str:
+    return redact(text, CREDENTIALS)[0]
+
+
+def raw(value: object) -> str:
+    """A value from the tree as text, credentials replaced by ``[redacted:KIND]``: the one
+    place redaction happens, on the text as written, before any escaping."""
+    text = value if isinstance(value, str) else ("" if value is None else str(value))
+    if text and _REDACTING.get():
+        # Short values (titles, names, dates) repeat across pages: those are remembered.
+        return _redacted(text) if len(text) <= 512 else redact(text, CREDENTIALS)[0]
+    return text
+
+# Characters Python-Markdown (and CommonMark) give meaning to inside a line; ``{`` and ``}``
+# open and close attribute lists (attr_list) and template placeholders.
+_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]|{}])")
 _WHITESPACE = re.compile(r"\s+")
 # Text needing none of the work below (most titles and dates): returned as it is.
-_NEEDS_ESCAPING = re.compile(r"[\\`*_\[\]|&<>]|\s\s|[^\S ]")
+_NEEDS_ESCAPING = re.compile(r"[\\`*_\[\]|{}&<>]|\s\s|[^\S ]")
 
 
 def inline(value: object, strip: bool = True) -> str:
     """Any value as one line of literal Markdown text (HTML characters as entities)."""
-    text = value if isinstance(value, str) else ("" if value is None else str(value))
+    text = raw(value)
     if _NEEDS_ESCAPING.search(text):
         text = html.escape(text, quote=False)
         text = _INLINE_SPECIAL.sub(r"\\\1", text)
         text = _WHITESPACE.sub(" ", text)
-    return text.strip() if strip else text
+    text = text.strip() if strip else text
+    if text and (text[0] in _BLOCK_MARKERS or text[0].isdigit()):
+        text = _LEADING_MARKER.sub(_entity, text, count=1)
+    return text
+
+
+# At the start of a line these open a block (heading, quote, list, fence, setext underline);
+# written as entities they are text in every engine.
+_BLOCK_MARKERS = frozenset("#>-+=~")
+_LEADING_MARKER = re.compile(r"^(?:[#>\-+=~]|\d{1,9}([.)]))")
+
+
+def _entity(match: re.Match[str]) -> str:
+    if match.group(1):  # "1." and "1)": the delimiter
+        return match.group(0)[:-1] + f"&#{ord(match.group(1))};"
+    return f"&#{ord(match.group(0))};"
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
@@ -34,7 +89,7 @@ _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 
 def prose(value: object) -> str:
     """A rule's message or hint as Markdown: its `code` spans kept as code, the rest text."""
-    text = "" if value is None else str(value)
+    text = raw(value)
     parts, position = [], 0
     for match in _CODE_SPAN.finditer(text):
         parts.append(inline(text[position:match.start()], strip=False))
@@ -46,7 +101,7 @@ def prose(value: object) -> str:
 
 def html_prose(value: object) -> str:
     """The same for raw HTML (the warning boxes): `code` spans as <code>, the rest escaped."""
-    text = "" if value is None else str(value)
+    text = raw(value)
     parts, position = [], 0
     for match in _CODE_SPAN.finditer(text):
         parts.append(attribute(text[position:match.start()]))
@@ -57,10 +112,18 @@ def html_prose(value: object) -> str:
 
 
 def code(value: object) -> str:
-    """A value as an inline code span, fenced with more backticks than it contains."""
-    text = " ".join(("" if value is None else str(value)).split())
+    """A value as an inline code span, fenced with more backticks than it contains.
+
+    A GFM table splits its row at every ``|``, inside code spans too (Python-Markdown does
+    not): such a value is written as ``<code>`` around escaped text, the same in any parser.
+    """
+    text = " ".join(raw(value).split())
     if not text:
         return ""
+    if "|" in text:
+        return f"<code>{inline(text)}</code>"
+    if "{{" in text:  # a code span cannot escape a template placeholder: written as text
+        return inline(text)
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     padding = " " if text.startswith("`") or text.endswith("`") else ""
@@ -74,6 +137,8 @@ def fence_for(text: str, minimum: int = 3) -> str:
 
 
 def code_block(text: str, language: str = "") -> str:
+    """``text`` as a fenced block that nothing in it can close."""
+    text = raw(text)
     fence = fence_for(text)
     body = text if text.endswith("\n") else text + "\n"
     return f"{fence}{language}\n{body}{fence}"
@@ -97,7 +162,9 @@ def relative(from_page: str, to_path: str, anchor: str = "") -> str:
     Both are '/'-separated paths below the same docs root; posixpath.relpath would ask the
     file system for the working directory thousands of times a build.
     """
-    url = _relative(from_page.rpartition("/")[0], to_path)
+    # A path names a file of the tree: a credential in its name is redacted like any value,
+    # as the withheld page's own path is (so the link still reaches it).
+    url = _relative(from_page.rpartition("/")[0], raw(to_path))
     return f"{url}#{anchor}" if anchor else url
 
 
@@ -111,4 +178,17 @@ def link(text: object, from_page: str, to_path: str | None, anchor: str = "") ->
 
 def attribute(value: object) -> str:
     """A value for raw HTML (the warning boxes, charts): escaped, quotes included."""
-    return html.escape("" if value is None else str(value), quote=True)
+    return html.escape(raw(value), quote=True)
+
+
+#: What a title must not hold: themes print it both as HTML and through ``striptags`` (which
+#: unescapes), so no escaping suits every theme; these become look-alikes that mean nothing.
+_TITLE_SPECIAL = str.maketrans({"<": "\u2039", ">": "\u203a", "&": "\uff06", '"': "\u201d",
+                                "'": "\u2019", "`": "\u2018"})
+
+
+def title_text(value: object) -> str:
+    """A value as a page or navigation title: redacted, one line, no character that HTML or
+    Markdown gives a meaning to (``<``, ``&`` and quotes become look-alike characters)."""
+    text = " ".join(raw(value).split())
+    return "".join(ch for ch in text if ch.isprintable()).translate(_TITLE_SPECIAL)

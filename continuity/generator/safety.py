@@ -22,11 +22,28 @@ import re
 import nh3
 from markdown_it import MarkdownIt
 
-#: Tags kept in tree content: nh3's defaults (text, lists, tables, details...) plus what the
-#: Markdown extensions commonly used with MkDocs emit.
-ALLOWED_TAGS = frozenset(nh3.ALLOWED_TAGS | {"input", "label", "section"})
+#: The site's own charts (:mod:`.charts`) are inline SVG: these shapes, with presentation
+#: attributes only. No ``a``, ``use``, ``image``, ``foreignObject`` or animation element, which
+#: could carry a link or set one.
+_SVG_ATTRIBUTES: dict[str, set[str]] = {
+    "svg": {"role", "viewbox", "viewBox", "width", "height", "xmlns", "aria-label"},
+    "g": {"transform", "fill", "stroke"},
+    "title": set(),
+    "text": {"x", "y", "font-size", "fill", "text-anchor", "transform"},
+    "rect": {"x", "y", "width", "height", "fill", "fill-opacity"},
+    "line": {"x1", "x2", "y1", "y2", "stroke", "stroke-opacity", "stroke-width",
+             "stroke-dasharray"},
+    "path": {"d", "fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity"},
+    "circle": {"cx", "cy", "r", "fill"},
+}
+
+#: Tags kept: nh3's defaults (text, lists, tables, details...), what the Markdown extensions
+#: commonly used with MkDocs emit, and the charts' SVG.
+ALLOWED_TAGS = frozenset(nh3.ALLOWED_TAGS | {"input", "label", "section"} | set(_SVG_ATTRIBUTES))
 ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
     **{tag: set(attrs) for tag, attrs in nh3.ALLOWED_ATTRIBUTES.items()},
+    **_SVG_ATTRIBUTES,
+    # ``id`` is kept only where :func:`_kept_attribute` allows it; ``name`` never.
     "*": {"class", "id", "title", "lang", "dir"},
     "a": {"href", "hreflang", "title"},
     "img": {"src", "alt", "title", "width", "height", "loading"},
@@ -40,17 +57,36 @@ ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
 #: Python-Markdown's tables align cells with ``style="text-align: ..."``; nothing else of CSS.
 ALLOWED_STYLES = frozenset({"text-align"})
 
+#: An id the page may keep: the shape of a heading's anchor (the toc extension's slugs,
+#: footnotes' ``fn:1``). Themes name their own elements ``__config``, ``__search``,
+#: ``mkdocs-search-query``, ``rtd-search-form``: an element of the tree taking such an id would
+#: replace the theme's (Material reads its configuration, and the search worker's URL, from
+#: ``#__config``), so ids starting with an underscore or a theme's prefix are dropped.
+_KEPT_ID = re.compile(r"[a-z0-9][a-z0-9_:.-]{0,127}")
+_THEME_ID_PREFIXES = ("md-", "md_", "mkdocs", "rtd", "readthedocs")
+
+
+def _kept_attribute(element: str, attribute: str, value: str) -> str | None:
+    if attribute == "id" and (not _KEPT_ID.fullmatch(value)
+                              or value.startswith(_THEME_ID_PREFIXES)):
+        return None
+    return value
+
+
+_CLEANER = nh3.Cleaner(
+    tags=set(ALLOWED_TAGS),
+    attributes={tag: set(attrs) for tag, attrs in ALLOWED_ATTRIBUTES.items()},
+    attribute_filter=_kept_attribute,
+    filter_style_properties=set(ALLOWED_STYLES),
+    strip_comments=True,
+    link_rel=None,
+)
+
 
 def clean_html(fragment: str) -> str:
-    """The rendered HTML of a page with scripts, handlers and unsafe URLs removed."""
-    return nh3.clean(
-        fragment,
-        tags=set(ALLOWED_TAGS),
-        attributes={tag: set(attrs) for tag, attrs in ALLOWED_ATTRIBUTES.items()},
-        filter_style_properties=set(ALLOWED_STYLES),
-        strip_comments=True,
-        link_rel=None,
-    )
+    """The rendered HTML of a page with scripts, handlers, unsafe URLs and ids that could
+    stand in for the theme's own elements removed."""
+    return _CLEANER.clean(fragment)
 
 
 # --------------------------------------------------------------------------- Markdown source

@@ -2,10 +2,15 @@
 
 CT601 reports a credential as an error, so ``mkdocs build --strict`` refuses such a tree; a
 build without ``--strict`` must not publish it either. The page of a file that holds one is
-withheld (its title and a notice stand in for it) and its copy is not made; and whatever
-credential a page still quotes (a snapshot's diff shows the previous version's lines) is
-replaced by ``[redacted:KIND]``. Nothing is done when CT601 is not among the rules run: a
-tree that turned the rule off has chosen what it publishes.
+withheld (its title and a notice stand in for it) and its copy is not made. Nothing is done
+when CT601 is not among the rules run: a tree that turned the rule off has chosen what it
+publishes.
+
+Whatever credential a page still quotes (a snapshot's diff shows the previous version's lines,
+an index lists a title) is replaced by ``[redacted:KIND]`` earlier, on each raw value as it is
+written into a page (:func:`continuity.generator.mdtext.raw`), never on escaped text. Here a
+withheld page's title (the entry's H1, which may hold the credential) is redacted too, and
+every title is made safe for ``<title>`` and the navigation (:func:`.mdtext.title_text`).
 """
 
 from __future__ import annotations
@@ -15,22 +20,26 @@ from pathlib import Path
 
 from continuity.validators.engine import CheckResult
 from continuity.formats.secrets import CREDENTIALS, redact
-from continuity.generator.mdtext import attribute, inline
+from continuity.generator.mdtext import attribute, inline, redaction, title_text
 from continuity.generator.site import Page, Site
 
 RULE = "CT601"
 
 
 def withhold_credentials(site: Site, check: CheckResult, root: Path) -> Site:
-    """``site`` with the pages and copies of files holding a credential withheld."""
+    """``site`` with the pages and copies of files holding a credential withheld, and every
+    page's title made safe (redacted when CT601 ran)."""
+    with redaction(RULE in check.rules):
+        titled = tuple(replace(page, title=title_text(page.title)) for page in site.pages)
     if RULE not in check.rules:
-        return site
+        return Site(titled, site.static_files)
+    site = Site(titled, site.static_files)
     holders: dict[str, int] = {}
     for diagnostic in check.diagnostics:
         if diagnostic.code == RULE:
             holders.setdefault(diagnostic.root_path, diagnostic.line)
-    pages = tuple(_withheld(page, holders[page.source]) if page.source in holders
-                  else _redacted(page) for page in site.pages)
+    pages = tuple(_withheld(page, holders[page.source]) if page.source in holders else page
+                  for page in site.pages)
     copies = tuple(copy for copy in site.static_files
                    if _root_path(copy.source, root) not in holders)
     return Site(pages, copies)
@@ -51,13 +60,6 @@ def _withheld(page: Page, line: int) -> Page:
         "</div>\n")
     return replace(page, content=notice, holds_tree_markdown=False,
                    path=redact(page.path, CREDENTIALS)[0], title=title)
-
-
-def _redacted(page: Page) -> Page:
-    content, found = redact(page.content, CREDENTIALS)
-    if not found:
-        return page
-    return replace(page, content=content)
 
 
 def _root_path(source: Path, root: Path) -> str:

@@ -44,7 +44,7 @@ from continuity.history.background import Background
 from continuity.config import Config
 from continuity.errors import GitUnavailable, UsageError
 from continuity.history.git import BlobReader, GitError, Repository
-from continuity.model.kinds import DIRECTORY_KINDS, LEDGER_PATH
+from continuity.model.kinds import LEDGER_PATH
 from continuity.model.tree import MemoryTree, owns_repository_ledger
 
 LOG_FORMAT = "%x01%H%x00%P%x00%aI%x00%s%x00"
@@ -335,7 +335,7 @@ def memory_paths(tree: MemoryTree) -> tuple[list[Path], list[str]]:
     root: Path = tree.root
     config = tree.config
     paths = [root / name for name in ("STATE.md", "TODO.md", "LEARNINGS.md")]
-    history_dirs = {name for name, kind in DIRECTORY_KINDS.items() if kind.kind == "history"}
+    history_dirs = {kind.name for kind in tree.kinds.history() if kind.name not in tree.not_memory}
     history_dirs |= {name for name, d in tree.directories.items() if d.is_history}
     paths.extend(root / name for name in sorted(history_dirs))
     paths.extend(ledger_paths(tree))

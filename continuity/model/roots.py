@@ -46,7 +46,7 @@ from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import read_text
 from continuity.model.paths import refusal
 from continuity.model.kinds import (
-    DIRECTORY_KINDS, LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name,
+    LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name, kinds_for,
 )
 
 #: State-file names shared with other conventions: not enough, alone, to make a root.
@@ -251,8 +251,6 @@ class RootSearch:
         return tuple(found)
 
 
-def _protocol_dir(name: str) -> bool:
-    return name in DIRECTORY_KINDS
 
 
 def find_roots(start: Path, config: Config, boundary: Path | None = None,
@@ -262,6 +260,7 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
     directories are listed at most."""
     start = start.resolve()
     boundary = (boundary or start).resolve()
+    kinds = kinds_for(config)  # the protocol's directory kinds and the configured ones
     roots: list[Path] = []
     signals: dict[Path, str] = {}
     escapes: list[tuple[Path, str]] = []
@@ -291,7 +290,7 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             if name in NEVER_SEARCHED:
                 continue
             if item.is_symlink():
-                if not _is_dir(item) or (signal is not None and _protocol_dir(name)):
+                if not _is_dir(item) or (signal is not None and name in kinds):
                     continue  # a root's linked history directory: discovery judges it
                 target = link_outside(Path(item.path), boundary)
                 if target is not None:
@@ -300,7 +299,7 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             elif not _is_dir(item, follow=False):
                 continue
             path = Path(item.path)
-            if signal is not None and _protocol_dir(name) and not holds_state_by_name(path):
+            if signal is not None and name in kinds and not holds_state_by_name(path):
                 continue  # the root's own history or library directory
             if depth + 1 > MAX_ROOT_DEPTH:
                 too_deep.append(directory)

@@ -9,11 +9,10 @@ are interpreted by the modules that judge them.
 
 from __future__ import annotations
 
-import datetime as dt
 import fnmatch
 import os
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from collections.abc import Iterable
@@ -22,9 +21,11 @@ from continuity.formats import frontmatter as fm
 from continuity.config import Config
 from continuity.errors import UsageError
 from continuity.model.kinds import (
-    CUSTOM_PATTERN, DIRECTORY_KINDS, LEDGER_PATH, SESSION_STATE_PATH, TEMPLATE_NAME,
-    DirectoryKind, could_be_state_file, default_edges, is_non_entry, is_state_file_name,
+    ARCHIVE, BUILTIN, BUILTIN_TEMPLATES, LEDGER_PATH, SESSION_STATE_PATH, TEMPLATE_NAME,
+    DirectoryKind, KindSet, could_be_state_file, custom_kind, is_non_entry, is_state_file_name,
+    kinds_for,
 )
+from continuity.model.naming import EntryName, date_in_name
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import TextRead, read_text
 from continuity.model.records import Records, load_records
@@ -33,7 +34,7 @@ from continuity.model.roots import (
 )
 from continuity.model.paths import refusal, root_refusal
 
-BUILTIN_TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "entries"
+__all__ = ["BUILTIN_TEMPLATES", "EntryName", "MemoryTree", "discover"]
 
 
 # --------------------------------------------------------------------------- files
@@ -130,44 +131,18 @@ def parse_template(directory: str, text: str, path: str | None) -> Template:
     )
 
 
-def builtin_template(directory: str) -> Template:
-    source = BUILTIN_TEMPLATES / f"{directory}.md"
-    if source.is_file():
+def builtin_template(directory: str, kind: DirectoryKind | None = None) -> Template:
+    """The default a directory's entries are judged by when it has no ENTRY.template.md: its
+    kind's template (the protocol's own for the built-in kinds), else nothing required."""
+    if kind is None:
+        kind = BUILTIN.get(directory)
+    source = kind.template if kind is not None else None
+    if source is not None and source.is_file():
         return parse_template(directory, source.read_text("utf-8"), None)
     return Template(directory, None, False, (), {}, (), ())
 
 
 # --------------------------------------------------------------------------- entries
-
-
-@dataclass(frozen=True)
-class EntryName:
-    """What an entry's file name says, once it matched its directory's pattern."""
-
-    date: str | None = None  # YYYY-MM-DD as written
-    time: str | None = None  # HH-MM-SS as written (snapshots)
-    turn: int | None = None  # journal
-    slug: str | None = None
-
-    def real_date(self) -> dt.date | None:
-        try:
-            return dt.date.fromisoformat(self.date) if self.date else None
-        except ValueError:
-            return None
-
-    def real_time(self) -> dt.time | None:
-        try:
-            if not self.time:
-                return None
-            hour, minute, second = ([int(part) for part in self.time.split("-")] + [0, 0])[:3]
-            return dt.time(hour, minute, second)
-        except ValueError:
-            return None
-
-    @property
-    def valid_date(self) -> bool:
-        return (self.date is None or self.real_date() is not None) and \
-            (self.time is None or self.real_time() is not None)
 
 
 @dataclass(frozen=True)
@@ -186,17 +161,41 @@ class HistoryEntry:
 
     @property
     def date(self) -> str | None:
-        return self.parsed_name.date if self.parsed_name else None
+        """The date the name carries: by its pattern, or, for a name that misses it, the
+        real date it begins with (``reflections/2026-05-03.md``: CT101, yet dated)."""
+        if self.parsed_name is not None:
+            return self.parsed_name.date
+        return date_in_name(self.name)
+
+    @property
+    def real_date(self) -> bool:
+        """The name's date is a real calendar date (the entry can be filed by month)."""
+        if self.parsed_name is not None:
+            return self.parsed_name.date is not None and self.parsed_name.valid_date
+        return self.date is not None
 
     @property
     def month(self) -> str | None:
-        return self.date[:7] if self.date else None
+        date = self.date
+        return date[:7] if date else None
 
     @property
     def sort_key(self) -> tuple:
         """Date, then the time or turn in the name, then the name (SPEC §2 ordering)."""
         parsed = self.parsed_name or EntryName()
-        return (parsed.date or "", parsed.time or "", parsed.turn or 0, self.name)
+        return (self.date or "", parsed.time or "", parsed.turn or 0, self.name)
+
+    @property
+    def archived(self) -> bool:
+        """In the directory's archive/ subfolder: old history rotated out, not misnamed."""
+        return self.name.startswith(ARCHIVE + "/")
+
+    @property
+    def content_checked(self) -> bool:
+        """Whether the template rules (CT2xx) judge this entry: one finding per cause, so not
+        a file that CT101 already reports (misnamed, in a subfolder such as templates/, a
+        ``daily.template.md``), nor one rotated into the directory's archive/."""
+        return self.parsed_name is not None and not self.archived
 
     @property
     def title(self) -> str:
@@ -218,7 +217,7 @@ class MemoryDirectory:
 
     @property
     def is_history(self) -> bool:
-        return self.kind.kind == "history"
+        return self.kind.is_history
 
 
 # --------------------------------------------------------------------------- state files
@@ -267,6 +266,10 @@ class MemoryTree:
     session_state: TreeFile | None
     note_stores: tuple[TreeFile, ...]
     skipped: tuple[TreeFile, ...] = ()  # links leaving the repository, files over the size
+    kinds: KindSet = BUILTIN  # the directory kinds in force (built-in, and configured)
+    #: Directories with a kind's name that are not memory: no template, no entry-shaped file,
+    #: indexed by no state file (a source package called memory/, an empty logs/).
+    not_memory: tuple[str, ...] = ()
     #: Child memory roots below this one (root-relative, nearest first): each is its own tree.
     children: tuple[str, ...] = ()
     # The ledger, session state and note stores, parsed on first use (rules may ask from
@@ -409,13 +412,7 @@ def _list_dir(path: Path) -> list[os.DirEntry]:
 
 
 def _parse_name(kind: DirectoryKind, name: str) -> EntryName | None:
-    match = kind.pattern.match(name)
-    if not match:
-        return None
-    groups = match.groupdict()
-    turn = int(groups["turn"]) if groups.get("turn") else None
-    return EntryName(date=groups.get("date"), time=groups.get("time"), turn=turn,
-                     slug=groups.get("slug"))
+    return kind.parse(name)
 
 
 def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
@@ -424,7 +421,7 @@ def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
     document = None
     if path.name.endswith(".md") and tree_file.text is not None:
         document = Document.parse(tree_file.text)
-    return HistoryEntry(dirname, relname, tree_file, _parse_name(kind, path.name), document)
+    return HistoryEntry(dirname, relname, tree_file, kind.parse(relname), document)
 
 
 #: Subdirectory levels walked below a history or library directory. Entries sit directly in
@@ -487,9 +484,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         if template.problem is not None:
             template = None  # a broken template is reported (CT201); the default applies
     if template is None:
-        template = builtin_template("custom" if custom else name)
-        if custom and not template.sections and not template.fields:
-            template = Template(name, None, False, (), {}, (), ())
+        template = builtin_template(name, kind)
     entries = []
     listed = _walk_entries(path) if only is None else _named_entries(root, name, only)
     for file_path, relname, is_link in listed:
@@ -500,10 +495,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         basename = relname.rsplit("/", 1)[-1]
         if is_non_entry(basename, kind):
             continue
-        entry = _load_entry(walker, kind, name, file_path, relname, is_link)
-        if "/" in relname:  # nested files never match the flat naming pattern
-            entry = HistoryEntry(entry.directory, entry.name, entry.file, None, entry.document)
-        entries.append(entry)
+        entries.append(_load_entry(walker, kind, name, file_path, relname, is_link))
     entries.sort(key=lambda e: e.sort_key)
     return MemoryDirectory(name, kind, template, template_file, tuple(entries), custom)
 
@@ -553,8 +545,9 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         state_files.append(StateFile(item.name, tree_file, document, declared,
                                      mesh[1] if mesh else 1, parent))
 
-    # Edges: declared where a state file declares them, the protocol's defaults otherwise.
-    defaults = default_edges()
+    # Edges: declared where a state file declares them, the kinds' defaults otherwise.
+    kinds = kinds_for(config)
+    defaults = kinds.default_edges()
     edges: list[MeshEdge] = []
     for state in state_files:
         if state.declared_edges is not None:
@@ -565,15 +558,17 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     # Directories: the protocol's, plus any other directory a state file declares; never one
     # that holds state files of its own (a child root), and with ``only`` just those named.
     declared_names = {edge.directory for edge in edges if edge.declared}
+    indexed = {edge.directory for edge in edges}
     named_dirs = {path.split("/", 1)[0] for path in wanted if "/" in path} if wanted else set()
     directories: dict[str, MemoryDirectory] = {}
+    not_memory: list[str] = []
     for item in root_items:
         if walker.excluded(item.name):
             continue
         if wanted is not None and item.name not in named_dirs:
             continue
-        if item.name not in DIRECTORY_KINDS and not (
-                item.name in declared_names and not item.name.startswith(".")):
+        kind = kinds.get(item.name)
+        if kind is None and not (item.name in declared_names and not item.name.startswith(".")):
             continue
         if item.is_symlink():
             if not walker.directory_link_inside(Path(item.path)):
@@ -584,10 +579,13 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
             continue
         if holds_state_by_name(Path(item.path)):
             continue  # a child root: its directories are its own
-        custom = item.name not in DIRECTORY_KINDS
+        if kind is not None and item.name not in indexed and \
+                not _looks_like_memory(Path(item.path), kind):
+            not_memory.append(item.name)
+            continue
+        custom = kind is None
         directories[item.name] = _load_directory(
-            walker, root, item.name, CUSTOM_PATTERN if custom else DIRECTORY_KINDS[item.name],
-            custom=custom, only=wanted)
+            walker, root, item.name, kind or custom_kind(item.name), custom=custom, only=wanted)
 
     ledger, session_state = _locate_ledger(walker, config, root, repo_root)
     note_stores = _locate_notes(walker, config, root)
@@ -608,8 +606,36 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         root=root, repo_root=repo_root, config=config,
         state_files=tuple(state_files), directories=directories, edges=tuple(edges),
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
-        skipped=tuple(walker.skipped), children=children,
+        skipped=tuple(walker.skipped), kinds=kinds, not_memory=tuple(not_memory),
+        children=children,
     )
+
+
+def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:
+    """Whether a directory bearing a kind's name that no state file indexes is memory all the
+    same: it holds an ENTRY.template.md, or a file named to one of the kind's distinctive
+    patterns (with a date, a turn, a namespace or an extension of its own such as logs/
+    ``*.jsonl``; ``topic-slug.md`` fits Markdown anywhere, so knowledge/ needs a template or an
+    index). A source package called
+    memory/ (Cargo.toml, src/), a RAG corpus in knowledge/, an empty logs/ with a .gitkeep
+    have neither, and are not part of the tree (SPEC §2)."""
+    listing = _list_dir(path)
+    for item in listing:
+        if item.name == TEMPLATE_NAME:
+            return True
+    patterns = [pattern for pattern in kind.patterns if pattern.distinctive]
+    if not patterns:
+        return False
+    kind = replace(kind, patterns=tuple(patterns))
+    for item in listing:
+        if not item.is_dir(follow_symlinks=False) and not is_non_entry(item.name, kind) \
+                and kind.parse(item.name) is not None:
+            return True
+    if kind.nested:  # a pattern with a subfolder (dailies/YYYY-MM-DD.md)
+        for _file, relname, _link in _walk_entries(path):
+            if "/" in relname and kind.parse(relname) is not None:
+                return True
+    return False
 
 
 def owns_repository_ledger(root: Path, repo_root: Path | None, config: Config) -> bool:

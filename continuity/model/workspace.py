@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
-from continuity.model.kinds import DIRECTORY_KINDS
+from continuity.model.kinds import kinds_for
 from continuity.model.paths import root_refusal
 from continuity.model.roots import (
     RootSearch, enclosing_root, find_roots, forget, root_signal,
@@ -64,7 +64,7 @@ def _in_tree_of(root: Path, relative: str, config: Config) -> bool:
     """Whether a root-relative directory lies in one of the root's history or library
     directories (the protocol's, or one its state files declare)."""
     first = relative.split("/", 1)[0]
-    if first in DIRECTORY_KINDS:
+    if first in kinds_for(config):
         return True
     tree = discover(config, root, only=())
     return any(edge.directory == first and edge.declared for edge in tree.edges)

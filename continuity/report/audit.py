@@ -107,8 +107,10 @@ def write_audit(tree: MemoryTree, report: Report | RootsReport,
              "SCOPE": "whole memory tree" if len(roots.reports) == 1 else
              f"{len(roots.reports)} memory roots", "TITLE": "Lint report",
              "RESULT": verdict_in(result_enum, roots.verdict), "FINDINGS": body,
-             "SCOPE_DESCRIPTION": _scope(roots), "ACTIONS": _actions(roots)}
-    sections = {"Scope": _scope(roots), "Actions": _actions(roots)}
+             "SCOPE_DESCRIPTION": _scope(roots), "ACTIONS": _actions(roots),
+             "RECOMMENDATIONS": _actions(roots)}
+    sections = {"Scope": _scope(roots), "Actions": _actions(roots),
+                "Recommendations": _actions(roots)}
     target_section = _report_section(template)
     if target_section is not None:
         sections[target_section] = body

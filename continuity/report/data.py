@@ -214,8 +214,7 @@ def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
     undated = 0
     for entry in directory.entries:
         month, date = entry.month, entry.date
-        if entry.parsed_name and entry.parsed_name.date and entry.parsed_name.real_date() \
-                and month is not None and date is not None:
+        if entry.real_date and month is not None and date is not None:  # also date-only names
             by_month[month] += 1
             dates.append(date)
         else:
@@ -226,7 +225,7 @@ def _directory(tree: MemoryTree, name: str) -> DirectorySummary:
         template = "built-in" if (directory.template.fields or directory.template.sections) \
             else "none"
     return DirectorySummary(
-        name=name, kind=directory.kind.kind, entries=len(directory.entries),
+        name=name, kind=directory.kind.role, entries=len(directory.entries),
         by_month=dict(sorted(by_month.items())), undated=undated,
         first=min(dates, default=None), last=max(dates, default=None),
         indexed_by=tuple(sorted({e.state_file for e in tree.indexed_by(name)})),

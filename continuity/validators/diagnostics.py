@@ -32,6 +32,9 @@ class Violation:
     # A rule whose findings differ in weight (CT404: a step back is an error, a gap a warning)
     # sets this; None means the rule's severity. A user's `severity` override still wins.
     severity: Severity | None = None
+    # One finding for one cause: the other places the same fault occurs in the file (CT107,
+    # CT203: every placeholder left), as (line, column, text); the first is ``line``/``column``.
+    occurrences: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass(frozen=True, order=True)
@@ -49,9 +52,10 @@ class Diagnostic:
     commit: str | None = field(default=None, compare=False)
     commit_date: str | None = field(default=None, compare=False)
     root_path: str = field(default="", compare=False)  # the path relative to the memory root
+    occurrences: tuple[tuple[int, int, str], ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict:
-        data = {
+        data: dict[str, object] = {
             "code": self.code, "name": self.name, "severity": self.severity.value,
             "path": self.path, "line": self.line, "column": self.column,
             "message": self.message, "hint": self.hint,
@@ -60,4 +64,7 @@ class Diagnostic:
             data["commit"] = self.commit
         if self.commit_date:
             data["commit_date"] = self.commit_date
+        if self.occurrences:
+            data["occurrences"] = [{"line": line, "column": column, "text": text}
+                                   for line, column, text in self.occurrences]
         return data

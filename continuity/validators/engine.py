@@ -133,7 +133,7 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                 message=redact_credentials(violation.message),
                 hint=redact_credentials(violation.hint),
                 commit=violation.commit, commit_date=violation.commit_date,
-                root_path=violation.path,
+                root_path=violation.path, occurrences=violation.occurrences,
             ))
     diagnostics.sort()
     notices.extend(dict.fromkeys(context.notices))

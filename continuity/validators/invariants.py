@@ -27,7 +27,7 @@ from continuity.validators.diagnostics import Violation
 from continuity.validators.task_match import CompletedEntry, unaccounted
 from continuity.history.git import GitError
 from continuity.history.log import Change, Commit, History, ledger_paths
-from continuity.model.kinds import DIRECTORY_KINDS, DirectoryKind, is_non_entry
+from continuity.model.kinds import DirectoryKind, is_non_entry
 from continuity.model.tree import MemoryTree, is_excluded
 from continuity.model.state_items import compare, learnings_insights, todo_tasks
 from continuity.formats.textfile import decode
@@ -64,8 +64,10 @@ class Layout:
     """What kind of history a root-relative path has, by its place in the memory tree."""
 
     def __init__(self, tree: MemoryTree, config: Config):
+        # Every history kind in force, also one whose directory is gone (deleting all of
+        # journal/ is CT302), but not a same-named directory that is not memory (SPEC §2).
         self.directories: dict[str, DirectoryKind] = {
-            name: kind for name, kind in DIRECTORY_KINDS.items() if kind.kind == "history"}
+            kind.name: kind for kind in tree.kinds.history() if kind.name not in tree.not_memory}
         for name, directory in tree.directories.items():
             if directory.is_history:
                 self.directories.setdefault(name, directory.kind)
@@ -92,7 +94,8 @@ class Layout:
             if any(part.startswith(".") for part in parts[1:]) or \
                     is_non_entry(parts[-1], self.directories[parts[0]]):
                 return None  # templates, READMEs, dotfiles: not entries
-            return LOG if parts[0] == "logs" and path.endswith(".jsonl") else ENTRY
+            kind = self.directories[parts[0]]
+            return LOG if kind.grows_by_lines and path.endswith(".jsonl") else ENTRY
         if any(pattern.match(path) for pattern in self.notes):
             return APPEND_ONLY
         return None
@@ -488,7 +491,8 @@ class Judge:
         elif change.status != "A" and change.before != change.new:  # a new file removes nothing
             entries = tuple(c for c in commit.changes if c.status == "A" and c.new and
                             self.layout.kind(c.path) == ENTRY and
-                            self.layout.directory(c.path) == "completed") if kind == TODO else ()
+                            self.layout.directory(c.path) == PAIRINGS[TODO][0]) \
+                if kind == TODO else ()
             self.queue((change.before, change.new, *(c.new for c in entries)),
                        lambda blobs: self.items_removed(commit, change, kind, code, blobs,
                                                         entries))

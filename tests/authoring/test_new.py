@@ -189,10 +189,10 @@ def test_a_completed_entry_without_evidence_is_ct209_until_it_is_given(initialis
 
 def test_fields_fill_frontmatter_task_rows_sections_and_placeholders(initialised: Path):
     proposal = new(initialised, "proposal", "--title", "API redesign: v2, now",
-                   "--field", "status=accepted", "--field", "Decision=Go with v2.")
+                   "--field", "status=reviewed", "--field", "Decision=Go with v2.")
     text = (initialised / proposal.out.strip()).read_text()
     assert proposal.out.strip() == f"proposals/{today()}-api-redesign-v2-now.md"
-    assert '\ntopic: "API redesign: v2, now"\n' in text and "\nstatus: accepted\n" in text
+    assert '\ntopic: "API redesign: v2, now"\n' in text and "\nstatus: reviewed\n" in text
     assert "## Decision\n\nGo with v2.\n" in text
     completed = new(initialised, "completed", "--slug", "fix-webhook", "--field", "Task ID=T-7",
                     "--field", "EVIDENCE_1=tests pass | green", "--field",
@@ -207,9 +207,9 @@ def test_fields_fill_frontmatter_task_rows_sections_and_placeholders(initialised
 
 def test_a_value_outside_the_templates_set_is_refused_and_nothing_written(initialised: Path):
     before = snapshot_bytes(initialised)
-    result = new(initialised, "audit", "--slug", "security-review", "--field", "result=great")
+    result = new(initialised, "proposal", "--slug", "api-v2", "--field", "status=great")
     assert result.code == 2
-    assert "pass, fail, partial" in result.err
+    assert "draft, reviewed, superseded" in result.err
     assert snapshot_bytes(initialised) == before
 
 
@@ -327,7 +327,7 @@ def test_any_author_text_gives_an_entry_without_placeholders(topic, trigger, eve
     template = builtin_template("reflections")
     text = fill(template, EntryValues(slots={"DATE": "2026-01-02"},
                                       fields={"topic": topic, "trigger": trigger,
-                                              "Event": event}))
+                                              "What happened": event}))
     document = Document.parse(text)
     assert document.frontmatter.problems == ()
     assert document.frontmatter.data["topic"] == topic

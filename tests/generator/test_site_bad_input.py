@@ -24,6 +24,7 @@ def test_odd_files_build_a_site_with_a_page_each(tmp_path: Path):
         "journal/2026-01-09-turn-7.md": "---\ndate: [unclosed\n---\n\n# Bad YAML\n",
         "journal/2026-01-10-turn-8.md": "---\na: &a [1, 2]\nb: *a\nc: yes\n---\n\n# Aliases\n",
         "journal/notes from a café.md": "# Spaces and accents\n\n[back](../STATE.md)\n",
+        "KNOWLEDGE.md": "# KNOWLEDGE\n\nTopics.\n",  # indexes knowledge/ by default
         "knowledge/große-tide.md": "# Non-ASCII name\n",
         "artifacts/2026-01-04-huge.txt": "x" * 5000,
     })

@@ -6,7 +6,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from tests.support.common import GitRepo, check_json, minimal_tree, run_cli, write_files
+from tests.support.common import (
+    GitRepo, check_json, minimal_tree, protocol_template, run_cli, write_files,
+)
 from tests.support.history_repos import agent_history, fast_import
 
 JOURNAL = "journal/2026-01-02-turn-1.md"
@@ -80,7 +82,8 @@ def test_memory_root_in_a_subdirectory_with_spaces_and_non_ascii_names(repo: Git
     base = "agents/mémoire vive"
     odd = "artifacts/2026-01-02-carte des marées.txt"
     files = {f"{base}/{name}": text for name, text in TREE.items()}
-    repo.commit("Tree", {**files, f"{base}/{odd}": "Tide map\n", "src/app.py": "print(1)\n"})
+    repo.commit("Tree", {**files, f"{base}/{odd}": "Tide map\n", "src/app.py": "print(1)\n",
+                         f"{base}/artifacts/ENTRY.template.md": protocol_template("artifacts")})
     repo.commit("Code changes are none of our business", {"src/app.py": "print(2)\n"})
     edited = repo.commit("Edit the map", {f"{base}/{odd}": "Tide map, corrected\n"})
     deleted = repo.commit("Drop a turn", delete=[f"{base}/{JOURNAL}"])
@@ -95,7 +98,8 @@ def test_memory_root_in_a_subdirectory_with_spaces_and_non_ascii_names(repo: Git
 
 def test_uncommitted_edit_of_an_entry_with_an_odd_name(repo: GitRepo):
     odd = "artifacts/2026-01-02-résumé final.txt"
-    repo.commit("Tree", {**TREE, odd: "v1\n"})
+    repo.commit("Tree", {**TREE, odd: "v1\n",
+                         "artifacts/ENTRY.template.md": protocol_template("artifacts")})
     (repo.path / odd).write_text("v2\n", encoding="utf-8")
     [finding] = findings(repo.path)
     assert (finding["code"], finding["path"]) == ("CT301", odd)

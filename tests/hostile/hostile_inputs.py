@@ -78,9 +78,9 @@ def _expect(*pairs: tuple[str, str]) -> frozenset[tuple[str, str]]:
 
 
 #: A proposal as the built-in template wants it (what applies when the template is a link out).
-PROPOSAL = ("---\ndate: 2026-01-19\ntopic: linked template\nstatus: proposed\n---\n\n"
-            "# Proposal — linked template\n\n## Problem\n\nA template out of the tree.\n\n"
-            "## Proposal\n\nUse the built-in one.\n\n## Alternatives considered\n\nNone.\n\n"
+PROPOSAL = ("---\ndate: 2026-01-19\ntopic: linked template\nstatus: reviewed\n---\n\n"
+            "# Proposal — linked template\n\n## Goal\n\nA template out of the tree.\n\n"
+            "## Approach\n\nUse the built-in one.\n\n## Risks\n\nNone.\n\n"
             "## Decision\n\nAccepted.\n")
 
 HOSTILE_HTML = (

@@ -30,7 +30,7 @@ from continuity.formats.secrets import CREDENTIALS, PERSONAL, Detector, find
 from continuity.generator.renderable import unrenderable
 from continuity.generator.safety import neutralise_markdown
 from continuity.model.tree import Document
-from continuity.report.markdown import inline as report_inline
+from continuity.generator.mdtext import prose as report_inline  # the report's escaper
 from continuity.validators.rules.publish import _raw_html
 
 from .conftest import run_command, run_mkdocs

@@ -99,7 +99,8 @@ def test_empty_files_are_one_finding_each(tree: Path):
     found = located(tree)
     assert found == [("CT108", "SNAPSHOT.md", 1, 1),
                      ("CT206", "completed/2026-01-05-nothing.md", 1, 1),
-                     ("CT201", J2, 1, 1)]
+                     ("CT201", J2, 1, 1),
+                     ("CT201", "knowledge/empty-topic.md", 1, 1)]  # the protocol's template
     assert "the file is empty" in check_json(tree, "--no-git").json["diagnostics"][2]["message"]
 
 

@@ -174,7 +174,8 @@ def test_write_audit_files_a_valid_entry_and_never_overwrites(memory: Path):
     assert second.out.strip() == path.replace("lint-report", "lint-report-2")
     assert (memory / path).read_bytes() == before
     text = (memory / path).read_text()
-    assert "\ntype: lint\n" in text and "\nresult: pass\n" in text
+    assert "\ntype: lint\n" in text  # the protocol's audits template has no result field
+    assert "## Recommendations\n\nNone: the tree passed every rule.\n" in text
     tree = tree_at(memory)
     for entry in tree.directories["audits"].entries:
         assert problems(tree, entry) == [], entry.path
@@ -185,8 +186,7 @@ def test_write_audit_with_findings_is_still_a_valid_entry(memory: Path):
     with planted_rule(awkward_findings):
         result = run_cli("report", "--no-git", "--write-audit", cwd=memory)
     text = (memory / result.out.strip()).read_text()
-    assert "\nresult: fail\n" in text
-    assert "- Fix the 2 error(s)" in text
+    assert "- Fix the 2 error(s)" in text.split("## Recommendations", 1)[1]
     assert not re.search(r"\{\{", text) and "<script" not in text
     link = re.search(r"(?<!\\)\]\(([^)]+)\)", text).group(1)
     assert (memory / "audits" / unquote(link)).is_file()
@@ -231,3 +231,23 @@ def test_report_in_a_git_repository_after_committing(tmp_path: Path):
 def test_report_on_a_missing_root_is_exit_2(tmp_path: Path):
     result = run_cli("report", tmp_path / "nowhere")
     assert result.code == 2 and "nowhere" in result.err
+
+
+def hostile_findings(ctx):
+    yield Violation("journal/2026-01-05-turn-1.md",
+                    "heading {: onclick=alert(1) } <img src=x onerror=alert(2)>\n"
+                    "[a](javascript:alert(3)) and `a|<img src=x onerror=alert(4)>`",
+                    "- {{ FIX }} | # not a heading", line=1)
+
+
+def test_markdown_report_is_text_under_python_markdown_and_markdown_it(memory: Path):
+    from tests.hostile.site_markup import unsafe_under_any_engine
+
+    write_files(memory, {LEDGER: '{"cycle": 1, "result": "<img src=x onerror=alert(5)>", '
+                                 '"timestamp": "{: onclick=alert(6) }"}\n'})
+    with planted_rule(hostile_findings):
+        result = run_cli("report", "--no-git", cwd=memory)
+    assert result.code == 0, result.err
+    verdict = unsafe_under_any_engine(result.out)
+    assert verdict == {"python-markdown": [], "markdown-it": []}, result.out
+    assert not re.search(r"(?<!\\)\{", result.out)  # every brace escaped: no {{, no {:

@@ -28,14 +28,15 @@ def test_markdown_report_has_a_section_per_root_and_the_totals(repo: Path):
     assert result.code == 0, result.err
     md = result.out
     assert "for 5 memory roots at or below `repo`" in md
-    assert "**Verdict: fail: 5 error(s), 0 warning(s) (5 memory roots).**" in md
-    assert "| packs/developer/ | fail | 3 | 0 | 3 | 4 | 0 |" in md
+    # One CT107 per state file: packs/developer's 4 placeholders are one error.
+    assert "**Verdict: fail: 2 error(s), 0 warning(s) (5 memory roots).**" in md
+    assert "| packs/developer/ | fail | 3 | 0 | 3 | 1 | 0 |" in md
     assert "| samples/minimum/ | fail | 2 | 0 | 2 | 1 | 0 |" in md
-    assert "| **Total** | fail | 13 | 3 | 16 | 5 | 0 |" in md
+    assert "| **Total** | fail | 13 | 3 | 16 | 2 | 0 |" in md
     headings = re.findall(r"^## Root (\S+)$", md, flags=re.M)
     assert headings == ROOTS  # parents first
     developer = md.split("## Root packs/developer/")[1].split("## Root ")[0]
-    assert "#### CT107 state-placeholder (error): 4" in developer
+    assert "#### CT107 state-placeholder (error): 1" in developer
     assert "CT107" not in md.split("## Root repo/")[1].split("## Root ")[0]
     links = re.findall(r"(?<!\\)\]\(([^)]+)\)", md)
     assert any(link.startswith("packs/developer/") for link in links)
@@ -48,7 +49,7 @@ def test_a_child_root_named_alone_is_reported_as_one_root(repo: Path):
     result = run_cli("report", "--no-git", "packs/developer", cwd=repo)
     assert result.code == 0, result.err
     assert "for `developer`" in result.out and "## Memory roots" not in result.out
-    assert "**Verdict: fail: 4 error(s), 0 warning(s).**" in result.out
+    assert "**Verdict: fail: 1 error(s), 0 warning(s).**" in result.out
     as_file = run_cli("report", "--no-git", "packs/developer/TODO.md", cwd=repo)
     assert as_file.out.split("\n", 3)[3] == result.out.split("\n", 3)[3]  # its root, whole
 
@@ -57,12 +58,12 @@ def test_json_report_lists_every_root_with_totals(repo: Path):
     data = run_cli("report", "--no-git", "--format", "json", cwd=repo).json
     assert data["verdict"] == "pass" and data["root"] == str(repo)  # the top root's own
     assert [r["path"] for r in data["roots"]] == ROOTS
-    assert {r["path"]: r["errors"] for r in data["roots"]}["packs/developer/"] == 4
+    assert {r["path"]: r["errors"] for r in data["roots"]}["packs/developer/"] == 1
     assert data["totals"] == {"roots": 5, "verdict": "fail", "state_files": 13, "entries": 3,
-                              "files": 16, "errors": 5, "warnings": 0}
+                              "files": 16, "errors": 2, "warnings": 0}
     assert [b["path"] for b in data["below"]] == ROOTS[1:]
     developer = data["below"][1]
-    assert [(g["code"], g["count"]) for g in developer["findings_by_rule"]] == [("CT107", 4)]
+    assert [(g["code"], g["count"]) for g in developer["findings_by_rule"]] == [("CT107", 1)]
 
 
 class _Anchors(HTMLParser):
@@ -108,7 +109,8 @@ def test_write_audit_files_one_entry_in_the_top_root_only(repo: Path):
     assert set(after) - set(before) == {path}  # nothing written in any child root
     assert {k: v for k, v in after.items() if k != path} == before
     text = (repo / path).read_text("utf-8")
-    assert "\nresult: fail\n" in text and "5 memory roots" in text
+    assert "5 memory roots" in text  # the protocol's audits template has no result field
+    assert "- Fix the 2 error(s)" in text.split("## Recommendations", 1)[1]
     assert "### Root packs/developer/" in text and not re.search(r"\{\{", text)
     tree = tree_at(repo)
     entry = next(e for e in tree.entries if e.path == path)

@@ -54,6 +54,9 @@ def problems(tree: MemoryTree, entry: HistoryEntry) -> list[str]:
             if str(entry.parsed_name.turn) != turn:
                 found.append(f"turn {turn!r} disagrees with the name")
         for key, value in front.data.items():
+            if isinstance(value, list) and value and all(isinstance(v, str) and v.strip()
+                                                         for v in value):
+                continue  # tags: [a, b]
             if not isinstance(value, str) or not value.strip():
                 found.append(f"field {key} is empty or not text: {value!r}")
     present = {s.key for s in document.body.headings(2)}

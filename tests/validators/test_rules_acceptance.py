@@ -68,8 +68,8 @@ def broken(tmp_path: Path) -> tuple[Path, set[tuple[str, str, int]]]:
         "audits/ENTRY.template.md": protocol_template("audits"),  # CT103
         "reflections/2026-01-04-fixtures.md": (  # CT105
             "---\ndate: 2026-01-04\ntopic: fixtures\ntrigger: a flaky test\n---\n\n"
-            "# Reflection — fixtures\n\n## Event\n\nx\n\n## Failure mode\n\nx\n\n"
-            "## Correction\n\nx\n\n## Rule\n\nFixtures first.\n"),
+            "# Reflection — fixtures\n\n## What happened\n\nx\n\n## What I learned\n\nx\n\n"
+            "## What changes\n\nFixtures first.\n"),
         "journal/2026-01-04-turn-3.md": journal("2026-01-04", 3,  # CT201
                                                 front_extra="date: 2026-01-04\n"),
         "journal/2026-01-05-turn-4.md": journal("2026-01-05", 4, drop="objective"),  # CT202
@@ -169,8 +169,10 @@ def test_json_format_has_the_spec_shape(broken):
     assert set(document["summary"]) == {"files", "errors", "warnings"}
     keys = {"code", "name", "severity", "path", "line", "column", "message", "hint"}
     for d in document["diagnostics"]:
-        assert keys <= set(d) <= keys | {"commit", "commit_date"}
+        assert keys <= set(d) <= keys | {"commit", "commit_date", "occurrences"}
         assert isinstance(d["line"], int) and isinstance(d["column"], int)
+        for place in d.get("occurrences", ()):  # every place of a fault reported once
+            assert set(place) == {"line", "column", "text"}
 
 
 def test_sarif_format_is_2_1_0_with_one_rule_per_code(broken):
@@ -300,14 +302,22 @@ def test_a_tree_fresh_from_the_templates_reports_only_its_placeholders(tmp_path:
     model = discover(load_config(root), root)
     assert model.entries == []  # templates and .gitkeep are not entries
     assert sorted(model.directories) == sorted(HISTORY)
-    expected = set()
+    expected: dict[str, list[tuple[int, int]]] = {}
     for name, text in STATE_TEMPLATES.items():
         for number, line in enumerate(text.split("\n"), 1):
             start = line.find("{{")
             while start >= 0:
-                expected.add(("CT107", name, number, start + 1))
+                expected.setdefault(name, []).append((number, start + 1))
                 start = line.find("{{", start + 2)
     result = check_json(root, "--no-git")
-    found = {(d["code"], d["path"], d["line"], d["column"]) for d in result.json["diagnostics"]}
-    assert found == expected
+    # One CT107 per state file, at its first placeholder, listing every place (one cause).
+    found = {d["path"]: d for d in result.json["diagnostics"]}
+    assert len(found) == len(result.json["diagnostics"])
+    assert {d["code"] for d in found.values()} == {"CT107"}
+    assert sorted(found) == sorted(expected)
+    for name, places in expected.items():
+        assert (found[name]["line"], found[name]["column"]) == places[0]
+        if len(places) > 1:
+            assert [(o["line"], o["column"]) for o in found[name]["occurrences"]] == places
+            assert f"{len(places)} placeholders left in {name}" in found[name]["message"]
     assert result.code == 1

@@ -49,10 +49,23 @@ def test_ct101_fires_on_a_name_that_breaks_the_pattern(tree: Path):
     assert "2026-06-27-turn-3.md" in messages["journal/notes.txt"]["hint"]
 
 
-def test_ct101_a_misnamed_markdown_entry_still_gets_template_checks(tree: Path):
-    write_files(tree, {"journal/turn-two.md": JOURNAL.replace("objective: parse constants\n", "")})
+def test_ct101_a_misnamed_markdown_entry_is_one_finding_not_a_cascade(tree: Path):
+    write_files(tree, {"journal/turn-two.md": JOURNAL.replace("objective: parse constants\n", ""),
+                       "journal/templates/daily.md": "# {{date}}\n\n## Log\n"})
     codes = {(d["code"], d["path"]) for d in findings(tree)}
-    assert codes == {("CT101", "journal/turn-two.md"), ("CT202", "journal/turn-two.md")}
+    assert codes == {("CT101", "journal/turn-two.md"), ("CT101", "journal/templates/daily.md")}
+
+
+def test_ct101_leaves_the_archive_subfolder_alone(tree: Path):
+    write_files(tree, {"journal/archive/2025-10-02-turn-1.md": JOURNAL,
+                       "journal/archive/old-notebook.md": "# Kept from before the protocol\n"})
+    assert findings(tree) == []
+
+
+#: A knowledge/ entry written to the protocol's template (the built-in default).
+KNOWLEDGE_ENTRY = ("---\ntitle: Harmonic constants\ntype: reference\ntags: [tides, harmonics]\n"
+                   "source: NOAA CO-OPS\ncreated: 2026-01-02\nupdated: 2026-01-02\n---\n\n"
+                   "# Harmonic constants\n\nM2 dominates.\n\n## References\n\n- NOAA\n")
 
 
 def test_ct101_fires_on_nested_files_and_library_names(tree: Path):
@@ -80,7 +93,7 @@ def test_ct101_does_not_fire_on_files_that_are_not_entries(tree: Path):
         "journal/index.md": "# index\n",
         "journal/.gitkeep": "",
         "knowledge/topics.json": "{}\n",
-        "knowledge/harmonic-constants.md": "# Harmonic constants\n",
+        "knowledge/harmonic-constants.md": KNOWLEDGE_ENTRY,
         "KNOWLEDGE.md": "# KNOWLEDGE\n\n## Mesh index\n\n- **Indexes:** `knowledge/`\n",
         "artifacts/2026-01-02-tide-chart.png": b"\x89PNG\r\n\x1a\n\x00\x00",
         "STATE.md": minimal_tree()["STATE.md"].replace("`snapshots/`",
@@ -159,7 +172,7 @@ def test_ct105_fires_on_a_history_dir_with_entries_and_no_template(tree: Path):
 def test_ct105_does_not_fire_without_markdown_entries_or_for_libraries(tree: Path):
     write_files(tree, {
         "artifacts/2026-01-02-tide-chart.png": b"\x89PNG\r\n\x1a\n",
-        "knowledge/harmonic-constants.md": "# Harmonic constants\n",
+        "knowledge/harmonic-constants.md": KNOWLEDGE_ENTRY,
         "KNOWLEDGE.md": "# KNOWLEDGE\n\n## Mesh index\n\n- **Indexes:** `knowledge/`\n",
         "ARTIFACTS.md": "# ARTIFACTS\n\n## Mesh index\n\n- **Indexes:** `artifacts/`\n",
     })
@@ -285,3 +298,38 @@ def test_a_declared_custom_directory_is_dated_and_has_no_default_template(tree: 
     assert found == [("CT105", "decisions"), ("CT101", "decisions/use-postgres.md")]
     ct105 = only(tree, "CT105")
     assert "no built-in default" in ct105["message"]
+
+
+# ------------------------------------------------------------------ the protocol's own spellings
+
+
+def test_ct108_reads_the_timestamp_in_the_protocols_yaml_block_and_list_item(tree: Path):
+    for body in ("## Snapshot\n\n```yaml\nstatus: READY\ntimestamp: {when}\nagent: wren\n```\n",
+                 "## Last known good\n- Timestamp: {when}\n- Branch: main\n"):
+        fresh = (dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=1)).strftime(
+            "%Y-%m-%dT%H:%M:%SZ")
+        for when, expected in ((fresh, 0), ("2025-01-03T10:00:00Z", 1)):
+            write_files(tree, {"SNAPSHOT.md": "# SNAPSHOT\n\n" + body.format(when=when)})
+            found = [d for d in findings(tree) if d["code"] == "CT108"]
+            assert len(found) == expected, (body, when, found)
+            if found:
+                assert "2025-01-03T10:00:00Z" in found[0]["message"]
+                assert found[0]["line"] > 1  # at the timestamp, not the file
+
+
+def test_ct106_accepts_the_protocols_snake_case_headings(tree: Path):
+    state = ("# STATE\n\n## status\n\n`READY`\n\n## active_objective\n\nShip it.\n\n"
+             "## next_valid_action\n\nTag the release.\n\n## Mesh index\n\n"
+             "- **Indexes:** `snapshots/`\n")
+    write_files(tree, {"STATE.md": state})
+    assert [d for d in findings(tree) if d["code"] == "CT106"] == []
+
+
+def test_ct107_is_one_finding_per_state_file_and_skips_template_expressions(tree: Path):
+    context = ("# CONTEXT\n\n{{ include \"x.md\" }} and {{Raw Base URL}}\n\n| a | {{A}} |\n"
+               "| b | {{B}} |\n\n## Mesh index\n\n- **Indexes:** `journal/`\n")
+    write_files(tree, {"CONTEXT.md": context})
+    [finding] = [d for d in findings(tree) if d["code"] == "CT107"]
+    assert (finding["line"], finding["column"]) == (5, 7)
+    assert "2 placeholders left in CONTEXT.md" in finding["message"]
+    assert [o["text"] for o in finding["occurrences"]] == ["{{A}}", "{{B}}"]

@@ -1,6 +1,9 @@
 """CT2xx: what each entry holds, judged against its directory's ENTRY.template.md.
 
-Template checks apply to Markdown entries (also those whose name fails CT101). Library
+Template checks apply to Markdown entries whose name fits their directory: a file that CT101
+reports (misnamed, in a subfolder, a `*.template.md`) is one finding, and entries rotated into
+the directory's archive/ were judged where they were written (``HistoryEntry.content_checked``).
+Library
 directories (memory/, knowledge/) and directories the protocol does not name have no required
 fields unless they ship a template. One fault is reported under one code: an entry whose
 frontmatter is missing or broken (CT201) is not also told each field is missing (CT202); a
@@ -35,7 +38,7 @@ def _markdown_entries(ctx: CheckContext) -> Iterator[tuple[MemoryDirectory, Hist
     """Markdown entries with readable text (unreadable ones are CT210's)."""
     for directory in ctx.tree.directories.values():
         for entry in directory.entries:
-            if entry.document is not None:
+            if entry.document is not None and entry.content_checked:
                 yield directory, entry
 
 
@@ -273,14 +276,17 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     """A `{{…}}` template placeholder, or a filler, was left in an entry.
 
     Entries are written by copying the template; a placeholder left behind is a field or
-    section that was never filled in, in a record that can no longer be changed. So is a
+    section that was never filled in, in a record that can no longer be changed. A placeholder
+    is one name in double braces (`{{RESULT}}`, `{{ topic }}`), not a template engine's
+    expression (`{{ include "x.md" }}`). One finding per entry, at the first placeholder; the
+    JSON output lists every place under `occurrences`. So is a
     filler left in a committed entry: "Not recorded yet." (what `continuity new` writes where
     no value was given), TBD, TODO, n/a, - or ? as a frontmatter value, as the value of a
     completed/ `## Task` row, or as the whole text of a section (a filler among other words,
-    or in a table of data, is text). A filler counts once git tracks the entry
-    (committed or staged): a draft that `continuity new` just wrote is not judged until it is
-    added, and without git (`--no-git`, no repository) fillers are not judged at all. The
-    Evidence rows of completed/ entries are CT209's.
+    or in a table of data, is text), one finding each. A filler counts once git tracks the
+    entry (committed or staged): a draft that `continuity new` just wrote is not judged until
+    it is added, and without git (`--no-git`, no repository) fillers are not judged at all.
+    The Evidence rows of completed/ entries are CT209's.
 
     **Example**
 
@@ -299,14 +305,30 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     """
     tracked = tracked_paths(ctx)
     for directory, entry in _markdown_entries(ctx):
-        if "{{" in _document(entry).text:  # most entries: no need to scan them line by line
-            for placeholder in _document(entry).whole.placeholders(skip_code=True):
-                yield Violation(
-                    entry.path, f"placeholder {placeholder.text} left in the entry",
-                    f"replace {placeholder.text} with the real value",
-                    placeholder.line, placeholder.column)
         if tracked is not None and entry.path in tracked:
             yield from _fillers(directory, entry)
+        if "{{" not in _document(entry).text:
+            continue  # most entries: no need to scan them line by line
+        found = _document(entry).whole.placeholders(skip_code=True)
+        if not found:
+            continue
+        first = found[0]
+        if len(found) == 1:
+            message = f"placeholder {first.text} left in the entry"
+            hint = f"replace {first.text} with the real value"
+        else:
+            names = list(dict.fromkeys(p.text for p in found))
+            shown = ", ".join(names[:MAX_LISTED]) + (", …" if len(names) > MAX_LISTED else "")
+            message = (f"{len(found)} placeholders left in the entry, the first at line "
+                       f"{first.line}: {shown}")
+            hint = ("replace each with the real value (every place is listed in the JSON "
+                    "output's occurrences)")
+        yield Violation(entry.path, message, hint, first.line, first.column,
+                        occurrences=tuple((p.line, p.column, p.text) for p in found))
+
+
+#: Placeholders named in one message; the JSON output lists every place.
+MAX_LISTED = 8
 
 
 def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violation]:
@@ -389,7 +411,7 @@ def field_format(ctx: CheckContext) -> Iterator[Violation]:
     **Example**
 
         date: 27/06/2026          # not YYYY-MM-DD
-        status: done              # proposals/: proposed|accepted|rejected|superseded
+        status: done              # proposals/: draft|reviewed|superseded
         turn: three               # not an integer
 
     **Fix**
@@ -424,7 +446,7 @@ def _format_fault(directory: MemoryDirectory, template: Template, shapes: dict[s
                     "expects a single value",
                     f"write '{key}' as one value on its line (`{key}: value`)")
         if key == "date" or key in template.enums or (key == "turn" and
-                                                      directory.name == "journal"):
+                                                      directory.kind.has_turns):
             return (f"field '{key}' is {_shape(value)}, not a single value",
                     f"write '{key}' as one value on its line")
         return None
@@ -438,7 +460,7 @@ def _format_fault(directory: MemoryDirectory, template: Template, shapes: dict[s
     if key == "date" and parse_date_value(value) is None:
         return (f"date '{value}' is not a date (YYYY-MM-DD) or an ISO 8601 date-time",
                 "write the date as 2026-06-27 or 2026-06-27T14:30:00Z")
-    if key == "turn" and directory.name == "journal" and not INTEGER.match(value.strip()):
+    if key == "turn" and directory.kind.has_turns and not INTEGER.match(value.strip()):
         return (f"turn '{value}' is not an integer",
                 "write the turn number alone, e.g. `turn: 3`")
     return None
@@ -609,12 +631,9 @@ def turn_mismatch(ctx: CheckContext) -> Iterator[Violation]:
     Correct whichever is wrong. History is append-only: once committed, write a correcting
     entry rather than renaming or editing the old one.
     """
-    journal = ctx.tree.directories.get("journal")
-    if journal is None or journal.custom:
-        return
-    for entry in journal.entries:
+    for directory, entry in _markdown_entries(ctx):
         parsed = entry.parsed_name
-        if entry.document is None or parsed is None or parsed.turn is None:
+        if not directory.kind.has_turns or parsed is None or parsed.turn is None:
             continue
         front = _usable_frontmatter(entry)
         value = front.data.get("turn") if front else None
@@ -654,12 +673,15 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
 
     Add a row naming the evidence and where it is: `| tests pass | tests/test_parse.py |`.
     """
-    completed = ctx.tree.directories.get("completed")
-    if completed is None or completed.custom:
-        return
+    for completed in ctx.tree.directories.values():
+        if completed.kind.requires_evidence:
+            yield from _evidence_faults(completed)
+
+
+def _evidence_faults(completed: MemoryDirectory) -> Iterator[Violation]:
     requires_section = any(normalise_heading(t) == "evidence" for t in completed.template.sections)
     for entry in completed.entries:
-        if entry.document is None or _is_empty(entry):
+        if entry.document is None or _is_empty(entry) or not entry.content_checked:
             continue
         body = _document(entry).body
         section = body.section("Evidence", level=2)
@@ -740,6 +762,4 @@ def _files_for_unreadable(ctx: CheckContext) -> Iterator[tuple[TreeFile, bool]]:
         if directory.template_file is not None:
             yield directory.template_file, True
         for entry in directory.entries:
-            text = entry.name.endswith(".md") or (directory.name == "logs" and
-                                                 entry.name.endswith(".jsonl"))
-            yield entry.file, text
+            yield entry.file, directory.kind.expects_text(entry.name)

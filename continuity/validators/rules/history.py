@@ -7,17 +7,19 @@ All eight rules share one read of git (``ctx.memo("history")``: one ``git log``,
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
 from continuity.history.log import History, ignored_paths, memory_paths, read_history
+from continuity.model.tree import MemoryDirectory
 from continuity.validators.invariants import Judge, Layout
 from continuity.validators.registry import CheckContext, rule
 
-#: A name each history directory's pattern accepts, to ask git whether new entries are ignored.
-PROBE_NAMES = {"snapshots": "2000-01-01T00-00-00.md", "journal": "2000-01-01-turn-1.md",
-               "logs": "continuity-probe.jsonl"}
-PROBE_NAME = "2000-01-01-continuity-probe.md"
+def probe_name(directory: MemoryDirectory) -> str:
+    """A name the directory's pattern accepts and no entry has, to ask git whether new
+    entries would be ignored."""
+    return directory.kind.render(date=dt.date(2000, 1, 1), turn=1, slug="continuity-probe")
 
 
 def history(ctx: CheckContext) -> History:
@@ -47,11 +49,6 @@ def prepare(ctx: CheckContext) -> None:
 
 
 JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
-
-#: The ignore rules of the protocol's own `.gitignore` (v1.1.1), which keep these
-#: directories' entries local on purpose.
-UPSTREAM_IGNORES = {"snapshots": ("snapshots/*",), "completed": ("completed/*.md",),
-                    "logs": ("logs/*.jsonl", "logs/*.log")}
 
 
 @rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare)
@@ -270,7 +267,7 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
         name = path.split("/", 1)[0]
         ignored_entries.setdefault(name, []).append(path)
     entries_of = {d.name: {e.path for e in d.entries} for d in directories}
-    probes = {d.name: f"{d.name}/{PROBE_NAMES.get(d.name, PROBE_NAME)}" for d in directories}
+    probes = {d.name: f"{d.name}/{probe_name(d)}" for d in directories}
     samples = {}
     for directory in directories:
         found = [p for p in ignored_entries.get(directory.name, ()) if p in entries_of[directory.name]]
@@ -291,7 +288,7 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
                    f"entr{'y' if total == 1 else 'ies'} ({because})"
         else:
             what = f"git would ignore its new entries ({because})"
-        upstream = pattern in UPSTREAM_IGNORES.get(directory.name, ())
+        upstream = pattern in directory.kind.upstream_ignores  # the protocol's own .gitignore
         why = (" (the protocol's own .gitignore has this rule: its entries are kept local on "
                "purpose)" if upstream else "")
         keep = ("; to keep them local as the protocol does, ignore CT308 (`ignore = "

@@ -11,32 +11,17 @@ from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
-from continuity.formats.markdown import PLACEHOLDER
+from continuity.formats.markdown import PLACEHOLDER, MarkdownDoc
 from continuity.model.tree import MemoryDirectory, StateFile
 from continuity.formats.timestamps import parse_date_value
 from continuity.validators.registry import CheckContext, rule
-
-#: A well-formed name per directory, shown in hints.
-EXAMPLE_NAMES = {
-    "completed": "2026-06-27-fix-webhook.md",
-    "journal": "2026-06-27-turn-3.md",
-    "reflections": "2026-06-27-delegation-failure.md",
-    "snapshots": "2026-06-27T14-30-00.md",
-    "audits": "2026-06-27-security-audit.md",
-    "proposals": "2026-06-27-api-redesign.md",
-    "setup": "2026-06-27-caddy-setup.md",
-    "artifacts": "2026-06-27-inventory.json",
-    "logs": "deployments.jsonl",
-    "memory": "semantic-tide-tables.md",
-    "knowledge": "harmonic-constants.md",
-}
 
 #: STATE.md's three required items, as heading titles or bold field names (lower case).
 STATE_REQUIRED = ("status", "active objective", "next valid action")
 
 
 def _example(directory: MemoryDirectory) -> str:
-    return EXAMPLE_NAMES.get(directory.name, "2026-06-27-topic.md")
+    return directory.kind.example or "2026-06-27-topic.md"
 
 
 @rule("CT101", "entry-name", "error")
@@ -45,7 +30,12 @@ def entry_name(ctx: CheckContext) -> Iterator[Violation]:
 
     Names carry the entry's date (and time or turn), which orders history and ties each entry
     to the state it records; a file that breaks the pattern cannot be placed in time or found
-    by the tools that follow the protocol. Entries sit directly in their directory.
+    by the tools that follow the protocol. Entries sit directly in their directory, unless a
+    kind's pattern names a subfolder; files in the directory's `archive/` subfolder are old
+    history rotated out and are not judged. A misnamed file is this one finding: the template
+    rules (CT2xx) do not judge it too. A tree that names its entries otherwise declares so in
+    configuration (`[tool.continuity.kinds.reflections] pattern = "YYYY-MM-DD.md"`; see
+    `continuity kinds`).
 
     **Example**
 
@@ -55,24 +45,24 @@ def entry_name(ctx: CheckContext) -> Iterator[Violation]:
     **Fix**
 
     Rename the file to the directory's pattern (`git mv`), e.g. `journal/2026-06-27-turn-3.md`,
-    or move a file that is not an entry out of the directory.
+    move a file that is not an entry out of the directory, or declare the tree's own pattern
+    in `[tool.continuity.kinds]`.
     """
     for directory in ctx.tree.directories.values():
         pattern = directory.kind.pattern_text
         for entry in directory.entries:
-            if entry.parsed_name is not None:
-                continue
+            if entry.parsed_name is not None or entry.archived:
+                continue  # archive/ holds rotated-out history under its old names
             where = f"{directory.name}/"
-            if "/" in entry.name:
+            if "/" in entry.name and not directory.kind.nested:
                 message = (f"'{entry.name}' is in a subdirectory of {where}; its entries sit "
                            f"directly in {where}, named {pattern}")
                 hint = f"move it to {where} and name it like {_example(directory)}"
             else:
                 extension = ""
-                if directory.kind.markdown_only and not entry.name.endswith(".md"):
-                    extension = f" (entries in {where} are .md files)"
-                elif directory.name == "logs":
-                    extension = " (logs are .jsonl files)"
+                wanted = directory.kind.extensions
+                if wanted and not entry.name.endswith(wanted):
+                    extension = f" (entries in {where} are {' or '.join(wanted)} files)"
                 message = (f"'{entry.name}' does not match {where}'s naming pattern "
                            f"{pattern}{extension}")
                 hint = (f"rename it (git mv) to the pattern, e.g. {_example(directory)}; slugs "
@@ -117,6 +107,9 @@ def orphan_directory(ctx: CheckContext) -> Iterator[Violation]:
 
     Every record layer is reached from a state file's mesh index; a directory nobody indexes
     is history an agent loading its state files will never find, and the site cannot place it.
+    A directory that only bears a kind's name is not memory and is not reported: it needs an
+    `ENTRY.template.md`, an index, or a file named to the kind's distinctive pattern (a date, a
+    turn, a namespace or its own extension such as `.jsonl`) to be part of the tree.
 
     **Example**
 
@@ -133,7 +126,7 @@ def orphan_directory(ctx: CheckContext) -> Iterator[Violation]:
     for name, directory in ctx.tree.directories.items():
         if ctx.tree.indexed_by(name):
             continue
-        owners = [f"{stem}.md" for stem in directory.kind.default_edges_from]
+        owners = [f"{stem}.md" for stem in directory.kind.indexed_by]
         owner_text = ", ".join(owners) if owners else "a state file"
         yield Violation(
             name,
@@ -207,6 +200,8 @@ def missing_template(ctx: CheckContext) -> Iterator[Violation]:
     for name, directory in ctx.tree.directories.items():
         if not directory.is_history or directory.template_file is not None:
             continue
+        if directory.kind.template_configured:
+            continue  # the configuration names the template its entries follow
         markdown = [e for e in directory.entries if e.name.endswith(".md")]
         if not markdown:
             continue
@@ -230,7 +225,8 @@ def state_required(ctx: CheckContext) -> Iterator[Violation]:
 
     These three items are what an agent resuming work reads first; without them the state file
     cannot say where the work stands or what to do next. Each may be a heading or a bold field
-    line, and must not be empty.
+    line, in any case and with `_` or `-` for spaces (`## next_valid_action`), and must not be
+    empty.
 
     **Example**
 
@@ -248,10 +244,10 @@ def state_required(ctx: CheckContext) -> Iterator[Violation]:
     if state is None or state.document is None:
         return  # no STATE.md; an unreadable one is CT210
     document = state.document
-    fields = document.body.bold_fields()
+    fields = {_spelling(name): value for name, value in document.body.bold_fields().items()}
     missing, empty = [], []
     for item in STATE_REQUIRED:
-        section = next((s for s in document.body.sections if s.key == item), None)
+        section = next((s for s in document.body.sections if _spelling(s.key) == item), None)
         if section is not None:
             body = document.body.text_of(section)
         elif item in fields:
@@ -277,6 +273,12 @@ def state_required(ctx: CheckContext) -> Iterator[Violation]:
     )
 
 
+def _spelling(key: str) -> str:
+    """A heading or field name as compared: the protocol writes `## Next valid action` and
+    (samples/minimum) `## next_valid_action`; both name the same item."""
+    return re.sub(r"[\s_-]+", " ", key).strip()
+
+
 def _title(item: str) -> str:
     return item[0].upper() + item[1:]
 
@@ -286,7 +288,10 @@ def state_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     """A `{{…}}` template placeholder was left in a state file.
 
     State files are copied from templates; a placeholder left behind means the agent's current
-    state says nothing at that point, while looking filled in.
+    state says nothing at that point, while looking filled in. A placeholder is one name in
+    double braces (`{{STATUS}}`, `{{ topic }}`); a template engine's expression
+    (`{{ include "x.md" }}`) is not one. One finding per file, at the first placeholder; the
+    message names them and the JSON output lists every place under `occurrences`.
 
     **Example**
 
@@ -302,13 +307,42 @@ def state_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     for state in ctx.tree.state_files:
         if state.document is None or "{{" not in state.document.text:
             continue
-        for placeholder in state.document.whole.placeholders(skip_code=True):
-            yield Violation(
-                state.path,
-                f"placeholder {placeholder.text} left in {state.name}",
-                f"replace {placeholder.text} with the real value, or delete it",
-                placeholder.line, placeholder.column,
-            )
+        found = state.document.whole.placeholders(skip_code=True)
+        if not found:
+            continue
+        first = found[0]
+        names = list(dict.fromkeys(p.text for p in found))
+        shown = ", ".join(names[:MAX_LISTED]) + (", …" if len(names) > MAX_LISTED else "")
+        if len(found) == 1:
+            message = f"placeholder {first.text} left in {state.name}"
+            hint = f"replace {first.text} with the real value, or delete it"
+        else:
+            message = (f"{len(found)} placeholders left in {state.name}, the first at line "
+                       f"{first.line}: {shown}")
+            hint = ("fill each in with the real value, or delete the lines that do not apply "
+                    "(every place is listed in the JSON output's occurrences)")
+        yield Violation(state.path, message, hint, first.line, first.column,
+                        occurrences=tuple((p.line, p.column, p.text) for p in found))
+
+
+#: Placeholders named in one CT107/CT203 message; the JSON output lists every place.
+MAX_LISTED = 8
+
+
+YAML_TIMESTAMP = re.compile(r"^\s*(?:[-*+]\s+)?timestamp:\s*(?P<value>\S.*?)\s*$",
+                            re.IGNORECASE)
+
+
+def _yaml_block_timestamp(body: MarkdownDoc) -> tuple[str | None, int, int]:
+    """``timestamp:`` where the protocol's SNAPSHOT.md keeps it: in the ```yaml block under
+    ``## Snapshot``, or a list item ``- Timestamp: …`` (its packs): (value, line, column), or
+    (None, 1, 1)."""
+    for index, text in enumerate(body.lines):
+        match = YAML_TIMESTAMP.match(text)
+        if match:
+            value = match.group("value").strip("'\"")
+            return value, body.file_line(index), match.start("value") + 1
+    return None, 1, 1
 
 
 @rule("CT108", "stale-snapshot", "warning")
@@ -316,9 +350,11 @@ def stale_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     """SNAPSHOT.md's timestamp is older than `snapshot_max_age_days` (default 7).
 
     SNAPSHOT.md is the quick summary an agent loads first; when it is weeks old it describes a
-    project that no longer exists. Its timestamp is the `**Timestamp:**` field line (or a
-    frontmatter `timestamp:` or `date:`), an ISO 8601 date or date-time; a date-time without a
-    time zone is read as UTC. A missing or unreadable timestamp is reported too.
+    project that no longer exists. Its timestamp is the `**Timestamp:**` field line, a
+    frontmatter `timestamp:` or `date:`, or, as the protocol's SNAPSHOT.md writes it,
+    `timestamp:` in the ```yaml block under `## Snapshot`: an ISO 8601 date or date-time; a
+    date-time without a time zone is read as UTC. A missing or unreadable timestamp is
+    reported too.
 
     **Example**
 
@@ -346,11 +382,14 @@ def stale_snapshot(ctx: CheckContext) -> Iterator[Violation]:
                 value = front.data[key]
                 line, column = front.positions[key].line, front.positions[key].column
                 break
+        else:
+            value, line, column = _yaml_block_timestamp(document.body)
     if value is None:
         yield Violation(
             state.path,
             "SNAPSHOT.md has no timestamp, so its age cannot be judged",
-            "add a line `**Timestamp:** 2026-11-28T10:00:00Z` (ISO 8601) and keep it current",
+            "add `timestamp: 2026-11-28T10:00:00Z` to the ```yaml block under ## Snapshot (the "
+            "protocol's form), or a line `**Timestamp:** 2026-11-28T10:00:00Z`",
         )
         return
     value = value.strip().strip("`").strip()
