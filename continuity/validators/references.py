@@ -18,6 +18,7 @@ from continuity.history.git import GitError
 from continuity.formats.links import CodeSpan, Link, anchors, code_spans, links, local_target
 from continuity.formats.markdown import MESH_INDEXES, MarkdownDoc, Section
 from continuity.formats.textfile import read_text
+from continuity.model.kinds import DirectoryKind
 from continuity.model.paths import GIT_DIR, refusal
 from continuity.model.tree import Document, MemoryTree
 from continuity.validators.registry import CheckContext
@@ -140,7 +141,7 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
             if entry.document is None:
                 continue
             body = entry.document.body
-            evidence = _evidence_section(directory.name, directory.custom, body)
+            evidence = _evidence_section(directory.kind, directory.custom, body)
             everything = range(len(body.lines))
             if evidence is None:
                 if prose and _may_link(entry.document.text):
@@ -154,7 +155,7 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
                 continue
             found += _dead_links(resolver, entry.path, body, inside, True)
             found += _evidence_paths(resolver, tree, entry.path, body, inside)
-            if directory.name == "completed":
+            if directory.kind.requires_evidence:
                 commits += [(entry.path, span) for span in _commits(body, inside)]
     found += _dead_commits(ctx, commits)
     return sorted(found, key=lambda u: (u.path, u.line, u.column))
@@ -165,15 +166,11 @@ def _may_link(text: str) -> bool:
     return "](" in text or "]:" in text
 
 
-def _evidence_section(directory: str, custom: bool, body: MarkdownDoc) -> Section | None:
-    """completed/'s ``## Evidence`` and artifacts/'s ``## Path``: what must resolve."""
-    if custom:
+def _evidence_section(kind: DirectoryKind, custom: bool, body: MarkdownDoc) -> Section | None:
+    """The section whose references must resolve (completed/'s Evidence, artifacts/'s Path)."""
+    if custom or not kind.evidence_section:
         return None
-    if directory == "completed":
-        return body.section("Evidence", level=2)
-    if directory == "artifacts":
-        return body.section("Path", level=2)
-    return None
+    return body.section(kind.evidence_section, level=2)
 
 
 def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices,

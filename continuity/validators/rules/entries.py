@@ -347,7 +347,7 @@ def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violat
     if not FILLER_LINE.search(_document(entry).text):
         return  # no line is a filler on its own: most entries
     template = directory.template
-    evidence_owned = directory.name == "completed" and not directory.custom  # CT209's
+    evidence_owned = directory.kind.requires_evidence and not directory.custom  # CT209's
     for section in body.sections:
         if section.level < 2 or (evidence_owned and section.key == "evidence"):
             continue
