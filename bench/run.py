@@ -18,6 +18,11 @@ then measures, interleaved in the same run so machine load hits both sides alike
    (skipped with ``--check-only``).
 
 It prints a table and rewrites the results section of bench/README.md with the machine it ran on.
+
+    python bench/run.py --site [--site-sizes 2000 10000]
+
+measures the site instead (issue 15, bench/site_bench.py): small entries, the plugin's build
+against plain Material, the serve latency and the Zensical build; its own results section.
 """
 
 from __future__ import annotations
@@ -229,13 +234,14 @@ def table(results: list[SizeResult], repeat: int) -> str:
     return "\n".join(rows) + "\n"
 
 
-def update_readme(text: str) -> None:
+def update_readme(text: str, section: str = "results") -> None:
     readme = HERE / "README.md"
     current = readme.read_text("utf-8") if readme.exists() else ""
-    block = f"<!-- results:start -->\n{text}<!-- results:end -->"
-    if "<!-- results:start -->" in current:
-        current = re.sub(r"<!-- results:start -->.*?<!-- results:end -->", lambda _: block,
-                         current, flags=re.S)
+    start, end = f"<!-- {section}:start -->", f"<!-- {section}:end -->"
+    block = f"{start}\n{text}{end}"
+    if start in current:
+        current = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: block, current,
+                         flags=re.S)
     else:
         current += "\n## Results\n\n" + block + "\n"
     readme.write_text(current, "utf-8")
@@ -252,7 +258,12 @@ def main() -> int:
     parser.add_argument("--check-only", action="store_true",
                         help="measure the check only, no MkDocs builds (minutes faster)")
     parser.add_argument("--no-readme", action="store_true", help="do not rewrite bench/README.md")
+    parser.add_argument("--site", action="store_true",
+                        help="measure the site instead: small entries, serve latency, Zensical")
+    parser.add_argument("--site-sizes", type=int, nargs="+", default=[2000, 10000])
     args = parser.parse_args()
+    if args.site:
+        return site(args)
     results = []
     for size in args.sizes:
         keep = args.keep / str(size) if args.keep else None
@@ -265,6 +276,24 @@ def main() -> int:
     print(text)
     if not args.no_readme:
         update_readme(text)
+    return 0
+
+
+def site(args: argparse.Namespace) -> int:
+    from site_bench import measure_site, site_table
+
+    results = []
+    for size in args.site_sizes:
+        keep = args.keep / f"site-{size}" if args.keep else None
+        if keep:
+            keep.mkdir(parents=True, exist_ok=False)
+        results.append(measure_site(size, args.repeat if size <= 2000 else 1, keep))
+        text = site_table(results, args.repeat, machine(),
+                          f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
+        print()
+        print(text, flush=True)
+        if not args.no_readme:
+            update_readme(text, "site-results")
     return 0
 
 

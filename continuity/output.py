@@ -17,10 +17,10 @@ def write_output(text: str, destination: str | None) -> None:
     write_atomic(Path(destination), text.encode("utf-8", "backslashreplace"))
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Replace ``path`` with ``data`` all at once: readers never see half a file."""
     try:
-        atomic.replace(path, data)
+        atomic.replace(path, data, durable=durable)
     except OSError as exc:
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
 

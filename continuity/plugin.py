@@ -21,12 +21,14 @@ from collections.abc import Callable
 from mkdocs.config.base import LegacyConfig
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from continuity.config import Config, load_config, validate
 from continuity.validators.diagnostics import Severity
+from continuity.validators.engine import CheckResult
 from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
@@ -37,11 +39,15 @@ from continuity.model.roots import forget as forget_roots
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import site_trees
 from continuity.output import one_line
+from continuity.preview.page_cache import CachedPage, KeptFile, PageCache
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
 
 #: Options whose relative paths mean "relative to mkdocs.yml" when written in the plugin.
 PATH_OPTIONS = ("root", "ledger", "session_state")
+
+#: Findings a failed strict build names in its message.
+STRICT_SHOWN = 5
 
 
 def _real(path: str) -> str:
@@ -115,6 +121,9 @@ class ContinuityPlugin(BasePlugin):
         self.trees: list[MemoryTree] = []  # the root and the roots below it
         self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
         self.watched: set[str] = set()
+        self.ours: set[str] = set()  # src_uris of the pages the plugin generated this build
+        self.page_cache: PageCache | None = None  # in `mkdocs serve` only: rendered pages kept
+        self.dirty = False
 
     # -- options: the same table as every other source, so unknown names fail with their name
 
@@ -152,6 +161,9 @@ class ContinuityPlugin(BasePlugin):
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         # Its presence keeps this object across `mkdocs serve` rebuilds, with its caches.
         self.command = command
+        self.dirty = dirty
+        if command == "serve":
+            self.page_cache = PageCache()
 
     @_guarded
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -213,14 +225,29 @@ class ContinuityPlugin(BasePlugin):
         files = self.add_site(site, files, config, tree, inside, own_nav, folders)
         if own_nav:
             config.nav = self.navigation(site, files, tree)
-        if settings.strict and inputs.check.failed(settings.fail_on) and self.command != "serve":
-            raise PluginError(
-                f"continuity: the memory tree has {inputs.check.errors} errors and "
-                f"{inputs.check.warnings} warnings, and the plugin's option `strict` is true")
+        if self.command != "serve":
+            self.fail_if_strict(inputs.check, settings, bool(config.strict))
         if self.server is not None:
             for each in trees:
                 self.watch_tree(each, docs_dir)
         return files
+
+    @staticmethod
+    def fail_if_strict(check: CheckResult, settings: Config, mkdocs_strict: bool) -> None:
+        """Fail a strict build here, not through MkDocs' count of warnings: ``-q`` or a logging
+        configuration drops the warnings before MkDocs counts them, and the build would pass."""
+        if not (settings.strict or mkdocs_strict) or not check.failed(settings.fail_on):
+            return
+        threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
+        failing = [d for d in check.diagnostics if d.severity.rank >= threshold]
+        shown = "; ".join(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}")
+                          for d in failing[:STRICT_SHOWN])
+        more = f" (and {len(failing) - STRICT_SHOWN} more)" if len(failing) > STRICT_SHOWN else ""
+        why = ("the plugin's option `strict` is true" if settings.strict
+               else "the build is --strict")
+        raise PluginError(
+            f"continuity: the memory tree has {check.errors} errors and {check.warnings} "
+            f"warnings, and {why}: {shown}{more}")
 
     def add_site(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
                  inside: bool, own_nav: bool,
@@ -254,14 +281,16 @@ class ContinuityPlugin(BasePlugin):
                 unscanned.append(file)
             by_dest[file.dest_uri] = file
         self.generated = {}
+        self.ours = set()
         for page in site.pages:
-            generated = File.generated(
+            generated = KeptFile.generated(
                 config, page.path, content=page.content,
                 inclusion=InclusionLevel.INCLUDED if page.in_nav and own_nav
                 else InclusionLevel.NOT_IN_NAV)
             if not self.make_room(generated, by_dest, files, clash):
                 continue
             files.append(generated)
+            self.ours.add(generated.src_uri)
             self.generated[generated.src_uri] = \
                 tree.config.sanitize_html or not page.holds_tree_markdown
         for static in site.static_files:
@@ -341,9 +370,65 @@ class ContinuityPlugin(BasePlugin):
                     nav.append({title: section})
         return nav
 
+    # -- serve: pages whose Markdown and surroundings did not change are not rendered again
+
+    @event_priority(-100)  # after every plugin has changed the navigation
     @_guarded
-    def on_page_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
-                        files: Files) -> str:
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        if self.page_cache is not None:
+            self.page_cache.start(config, files, nav, self.ours, self.dirty)
+        return nav
+
+    @_guarded
+    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        if self.page_cache is not None:
+            self.page_cache.add_template(env)
+        return env
+
+    @event_priority(-100)  # the final HTML, after every plugin's on_post_page
+    @_guarded
+    def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
+        if self.page_cache is None:
+            return output
+        return self.page_cache.finish_page(output, page, self.ours)
+
+    @_guarded
+    def _before_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+        if self.page_cache is not None:
+            self.page_cache.before_search(page, config)
+        return context
+
+    @_guarded
+    def _after_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+        if self.page_cache is not None:
+            self.page_cache.after_search(page, config)
+        return context
+
+    on_page_context = CombinedEvent(event_priority(100)(_before_search),
+                                    event_priority(-100)(_after_search))
+
+    @event_priority(100)  # before the search plugin writes its index
+    @_guarded
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.page_cache is not None:
+            self.page_cache.finish_build(config, self.dirty)
+        if self.page_cache is not None and self.page_cache.reused:
+            log.info(f"rendered {self.page_cache.rendered} pages again, reused "
+                     f"{self.page_cache.reused} unchanged ones")
+
+    @_guarded
+    def _note_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
+                      files: Files) -> str:
+        if self.page_cache is None:
+            return html
+        kept = self.page_cache.note_content(page, self.ours)
+        return html if kept is None else kept
+
+    @_guarded
+    def _sanitise(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
+                  files: Files) -> str:
+        if isinstance(page, CachedPage):
+            return html  # cleaned when it was rendered
         sanitise = self.generated.get(page.file.src_uri)
         if sanitise is None:
             return html  # a page of the user's own docs
@@ -355,6 +440,9 @@ class ContinuityPlugin(BasePlugin):
         with redaction(False):  # the page's text was redacted when it was generated
             page.meta["title"] = title_text(unescape(page.title or ""))
         return clean_html(html) if sanitise else html
+
+    on_page_content = CombinedEvent(event_priority(0)(_sanitise),
+                                    event_priority(-100)(_note_content))
 
     @_guarded
     def on_serve(self, server, *, config: MkDocsConfig, builder):

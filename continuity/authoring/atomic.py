@@ -7,8 +7,8 @@ Ctrl-C and SIGTERM are held back for those few steps, so an interrupted writer l
 the old state or the complete new one.
 
 SIGKILL cannot be held back: a writer killed outright may leave its temporary file. Its name
-ends in ``.<pid>.continuity-tmp``, and the next writer into that directory removes the ones
-whose process is gone. (Hidden files are not entries, so until then no rule sees it.)
+ends in ``.<pid>.continuity-tmp``, and the next process writing into that directory removes
+the ones whose process is gone. (Hidden files are not entries, so until then no rule sees it.)
 """
 
 from __future__ import annotations
@@ -62,10 +62,14 @@ def create(path: Path, data: bytes) -> None:
             _remove(temporary)
 
 
-def replace(path: Path, data: bytes, mode: int | None = None) -> None:
-    """Replace (or create) ``path`` with ``data`` all at once; ``mode`` sets its permissions."""
+def replace(path: Path, data: bytes, mode: int | None = None, *, durable: bool = True) -> None:
+    """Replace (or create) ``path`` with ``data`` all at once; ``mode`` sets its permissions.
+
+    ``durable=False`` skips flushing to disk (still all at once for readers): for output that
+    is made again from the tree, such as generated pages, where one fsync per page costs more
+    than everything else."""
     with interrupts_held():
-        temporary = _temporary(path, data, mode)
+        temporary = _temporary(path, data, mode, durable)
         try:
             os.replace(temporary, path)
         except BaseException:
@@ -73,8 +77,17 @@ def replace(path: Path, data: bytes, mode: int | None = None) -> None:
             raise
 
 
+#: Directories swept by this process: one look each, not one per file written into them
+#: (thousands of pages into one directory would otherwise cost thousands of listings).
+_swept: set[str] = set()
+
+
 def sweep(directory: Path) -> None:
     """Remove the temporary files that killed writers left in ``directory``."""
+    key = os.path.abspath(directory)
+    if key in _swept:
+        return
+    _swept.add(key)
     try:
         with os.scandir(directory) as entries:
             stale = [entry.path for entry in entries if _stale(entry.name)]
@@ -103,8 +116,9 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _temporary(target: Path, data: bytes, mode: int | None = None) -> Path:
-    """``data`` in a new hidden file beside ``target``, flushed to disk."""
+def _temporary(target: Path, data: bytes, mode: int | None = None,
+               durable: bool = True) -> Path:
+    """``data`` in a new hidden file beside ``target``, flushed to disk (if ``durable``)."""
     sweep(target.parent)
     for _ in range(100):
         name = f".{target.name[:100]}.{secrets.token_hex(4)}.{os.getpid()}{SUFFIX}"
@@ -116,7 +130,7 @@ def _temporary(target: Path, data: bytes, mode: int | None = None) -> Path:
             continue
     else:  # pragma: no cover - 100 random names all taken
         raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))
-    _write_synced(fd, path, data, mode)
+    _write_synced(fd, path, data, mode, durable)
     return path
 
 
@@ -126,7 +140,8 @@ def _create_in_place(path: Path, data: bytes) -> None:
     _write_synced(fd, path, data)
 
 
-def _write_synced(fd: int, path: Path, data: bytes, mode: int | None = None) -> None:
+def _write_synced(fd: int, path: Path, data: bytes, mode: int | None = None,
+                  durable: bool = True) -> None:
     """Write ``data`` to the new file ``fd`` (at ``path``) and flush it to disk; on any
     failure the file is removed."""
     try:
@@ -135,7 +150,8 @@ def _write_synced(fd: int, path: Path, data: bytes, mode: int | None = None) -> 
                 os.fchmod(handle.fileno(), mode)
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
     except BaseException:
         _remove(path)
         raise

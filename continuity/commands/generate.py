@@ -5,6 +5,10 @@ output: files this command wrote before (listed in DIR/.continuity-generated.jso
 overwritten, or removed when the tree no longer has them (unless edited since); any other file
 is never touched, and a page that would overwrite one stops the command before anything is
 written. Exit status 0, or 1 when the option `strict` is set and the tree has errors.
+
+With ``--watch`` it keeps running: when a file of the tree (or the ledger, a note store, or the
+repository's HEAD) changes, the pages are generated again and only those whose content changed
+are rewritten, so an engine's own server (``zensical serve``, ``mkdocs serve``) rebuilds little.
 """
 
 from __future__ import annotations
@@ -12,14 +16,16 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import yaml
 
 from continuity.config import load_config
-from continuity.errors import UsageError
+from continuity.errors import ContinuityError, UsageError
 from continuity.model.paths import refusal
 from continuity.output import write_atomic
 from continuity.model.workspace import site_trees
@@ -45,9 +51,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "notes, findings; no entry) as a YAML `nav:` for mkdocs.yml")
     parser.add_argument("--no-git", action="store_true",
                         help="skip the history rules and the commits that added each entry")
+    parser.add_argument("--watch", action="store_true",
+                        help="keep running; write again the pages that change when the tree does")
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.watch:
+        return generate_once(args)[0]
+    status, watched = generate_once(args)
+    seen = signature(watched)
+    print("continuity: watching the tree; Ctrl-C stops", file=sys.stderr, flush=True)
+    try:
+        while True:
+            time.sleep(WATCH_INTERVAL)
+            now = signature(watched)
+            if now == seen:
+                continue
+            try:
+                status, watched = generate_once(args)
+            except ContinuityError as exc:  # said, and the next change is tried again
+                print(f"continuity: {exc}", file=sys.stderr, flush=True)
+                status = 2
+            seen = signature(watched)
+    except KeyboardInterrupt:
+        return status
+
+
+#: Seconds between two looks at the tree in ``--watch``.
+WATCH_INTERVAL = 0.3
+
+
+def generate_once(args: argparse.Namespace) -> tuple[int, list[Path]]:
+    """Generate and write the site; the exit status and the paths whose change means again."""
     cwd = Path.cwd()
     overrides = {"git": "off" if args.no_git else None, "site_prefix": args.site_prefix}
     # The generator (Markdown, Jinja, the sanitiser) is imported only by the command that
@@ -77,8 +112,35 @@ def run(args: argparse.Namespace) -> int:
     print(f"{out}: {written} files written"
           + (f", {removed} stale files removed" if removed else "")
           + f"; {inputs.check.errors} errors, {inputs.check.warnings} warnings"
-          + (" (see findings.md)" if inputs.check.diagnostics else ""))
-    return 1 if config.strict and inputs.check.failed(config.fail_on) else 0
+          + (" (see findings.md)" if inputs.check.diagnostics else ""), flush=True)
+    watched = [path for each in trees for path in (each.root, *(
+        f.abspath for f in (each.ledger, each.session_state, *each.note_stores)
+        if f is not None))]
+    top = next((d for d in (tree.root, *tree.root.parents) if (d / ".git").exists()), None)
+    if top is not None:  # a commit changes what each entry's page says about it
+        watched += [top / ".git" / "HEAD", top / ".git" / "index"]
+    status = 1 if config.strict and inputs.check.failed(config.fail_on) else 0
+    return status, watched
+
+
+def signature(paths: list[Path]) -> frozenset[tuple[str, int, int]]:
+    """Every file below ``paths`` (``.git`` left out) by size and modification time."""
+    seen: set[tuple[str, int, int]] = set()
+    for path in paths:
+        if path.is_file():
+            stat = path.stat()
+            seen.add((str(path), stat.st_size, stat.st_mtime_ns))
+            continue
+        for directory, subdirectories, names in os.walk(path):
+            subdirectories[:] = [d for d in subdirectories if d != ".git"]
+            for name in names:
+                full = os.path.join(directory, name)
+                try:
+                    stat = os.stat(full, follow_symlinks=False)
+                except OSError:
+                    continue
+                seen.add((full, stat.st_size, stat.st_mtime_ns))
+    return frozenset(seen)
 
 
 def _digest(data: bytes) -> str:
@@ -155,7 +217,7 @@ def write_site(site: Site, out: Path, root: Path) -> tuple[int, int]:
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.is_file() and target.read_bytes() == data:
             continue  # unchanged: keep its time stamp, so engines rebuild less
-        write_atomic(target, data)
+        write_atomic(target, data, durable=False)  # made again from the tree if lost
         written += 1
     removed = 0
     for relative, digest in previous.items():

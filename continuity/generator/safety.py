@@ -86,7 +86,64 @@ _CLEANER = nh3.Cleaner(
 def clean_html(fragment: str) -> str:
     """The rendered HTML of a page with scripts, handlers, unsafe URLs and ids that could
     stand in for the theme's own elements removed."""
-    return _CLEANER.clean(fragment)
+    return _CLEANER.clean(_bounded_runs(fragment))
+
+
+# The sanitiser's parser (html5ever, inside nh3) takes time quadratic in the character
+# references of one text node or attribute: a megabyte of "&amp;" costs it seconds, ten
+# megabytes minutes. Long text is therefore cut into runs by empty comments, which the
+# sanitiser strips (the output is the same), and a tag holding hundreds of references, which
+# no page of ours writes, is dropped. Pages under 64 KiB, all but the hostile, pass untouched.
+_LONG_PAGE = 64 * 1024
+_RUN = 512  # characters of text in one node, at least
+_MAX_REFERENCES_IN_TAG = 256
+# A tag up to its first ">" (a ">" inside a quoted value ends it early: the rest reads as text,
+# and only the place of a cut can differ), or a run of text.
+_TOKEN = re.compile(r"<[^>]*>?|[^<]+")
+_TAG_NAME = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)")
+# Elements whose content is not markup: a comment inside would be kept as text.
+_RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed",
+                       "noframes", "noscript", "plaintext"})
+
+
+def _bounded_runs(fragment: str) -> str:
+    if len(fragment) < _LONG_PAGE or "&" not in fragment:
+        return fragment
+    out: list[str] = []
+    raw: str | None = None  # inside this raw-text element
+    for match in _TOKEN.finditer(fragment):
+        token = match.group()
+        if token.startswith("<"):
+            tag = _TAG_NAME.match(token)
+            name = tag.group(2).lower() if tag else None
+            if raw is not None:
+                if tag and tag.group(1) and name == raw:
+                    raw = None
+            elif token.count("&") > _MAX_REFERENCES_IN_TAG:
+                continue
+            elif tag and not tag.group(1) and name in _RAW_TEXT:
+                raw = name
+            out.append(token)
+        elif raw is None and len(token) > _RUN:
+            out.append(_cut_text(token))
+        else:
+            out.append(token)
+    return "".join(out)
+
+
+def _cut_text(text: str) -> str:
+    """``text`` with an empty comment before an "&" every _RUN characters (never inside a
+    character reference, which starts at its "&")."""
+    pieces = []
+    start = 0
+    while len(text) - start > _RUN:
+        cut = text.find("&", start + _RUN)
+        if cut < 0:
+            break
+        pieces.append(text[start:cut])
+        start = cut
+    pieces.append(text[start:])
+    return "<!---->".join(pieces)
 
 
 # --------------------------------------------------------------------------- Markdown source

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.support.common import REPO, SITE_SRC, minimal_tree, write_files
+from tests.support.engines import build_site
 from tests.support.site_support import build, write_mkdocs_yml
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -91,11 +92,16 @@ def page(browser):
     context.close()
 
 
-@pytest.fixture(scope="module")
-def site_src_site(tmp_path_factory) -> Path:
+@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
+def site_src_site(request, tmp_path_factory) -> Path:
+    """site_src/'s site built by the plugin in MkDocs, and by Zensical from ``continuity
+    generate`` output: every test below reads both."""
     if not (SITE_SRC / "STATE.md").exists():
         pytest.skip("site_src/ is not there")
-    site = tmp_path_factory.mktemp("site_src") / "site"
+    work = tmp_path_factory.mktemp(f"site_src-{request.param}")
+    if request.param == "zensical":
+        return build_site("zensical", SITE_SRC, work)
+    site = work / "site"
     result = build(REPO, site=site)
     assert result.error is None, result.said
     return site
@@ -106,33 +112,44 @@ def _shoot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def test_search_finds_the_one_entry_with_a_word(page, site_src_site: Path):
-    with StaticServer(site_src_site) as server:
-        page.goto(server.url)
-        page.wait_for_load_state("networkidle")  # the search index has been fetched
+def _search(page, zensical: bool) -> list[str]:
+    """Type the word into the site's search box as a reader would; the result links."""
+    if zensical:  # a button opens Zensical's search dialog; results are options in it
+        page.locator(".md-search__button").first.click()
+        box, links = "input[role=combobox]", "a[role=option]"
+    else:
         page.locator(".md-search__input").first.click()
         # The index is built in a web worker; Material says so until it is ready.
         page.wait_for_function(
             "() => !/Initializing/i.test(document.querySelector('.md-search-result__meta')"
             "?.textContent || '')", timeout=30_000)
-        results = page.locator(".md-search-result__item a, .md-search-result__link")
-        for _ in range(10):  # a query typed while the worker starts may go unanswered: retype
-            page.locator("input.md-search__input").fill("")
-            page.locator("input.md-search__input").press_sequentially(SEARCH_WORD)  # keystrokes
-            try:
-                results.first.wait_for(timeout=3_000)
-                break
-            except playwright.TimeoutError:
-                continue
-        results.first.wait_for(timeout=1_000)
-        page.wait_for_timeout(300)  # let the whole result list render
-        hrefs = page.eval_on_selector_all(
-            ".md-search-result__item a, .md-search-result__link", "links => links.map(a => a.href)")
-        assert any(SEARCH_ENTRY in (href or "") for href in hrefs), hrefs
+        box, links = "input.md-search__input", ".md-search-result__item a, .md-search-result__link"
+    results = page.locator(links)
+    for _ in range(10):  # a query typed while the worker starts may go unanswered: retype
+        page.locator(box).first.fill("")
+        page.locator(box).first.press_sequentially(SEARCH_WORD)  # keystrokes
+        try:
+            results.first.wait_for(timeout=3_000)
+            break
+        except playwright.TimeoutError:
+            continue
+    results.first.wait_for(timeout=1_000)
+    page.wait_for_timeout(300)  # let the whole result list render
+    return page.eval_on_selector_all(links, "links => links.map(a => a.href || '')")
+
+
+def test_search_finds_the_one_entry_with_a_word(page, site_src_site: Path):
+    with StaticServer(site_src_site) as server:
+        page.goto(server.url)
+        page.wait_for_load_state("networkidle")  # the search index has been fetched
+        zensical = (site_src_site / "search.json").is_file()
+        hrefs = _search(page, zensical)
+        assert any(SEARCH_ENTRY in href for href in hrefs), hrefs
         assert urlsplit(hrefs[0]).path == "/" + SEARCH_ENTRY  # the best match
         # Results are the page and its sections (with ?h= for highlighting): one entry only.
         entry_pages = {urlsplit(h).path for h in hrefs if h and "journal/20" in h}
         assert entry_pages == {"/" + SEARCH_ENTRY}
+        _shoot(page, "search-zensical" if zensical else "search")
         assert page.foreign_requests == []
 
 

@@ -67,6 +67,30 @@ def test_strict_build_fails_on_a_tree_error_and_names_it(project: Path):
 
 
 @requires_rule("CT101")
+def test_strict_quiet_build_fails_on_errors_and_passes_when_clean(project: Path):
+    # -q drops MkDocs' warnings before its strict mode counts them: the plugin fails it itself.
+    clean = mkdocs_command(project, "build", "--strict", "-q")
+    assert clean.returncode == 0, clean.stderr
+    write_files(project / "memory", {f"journal/notes {n}.md": "# Notes\n" for n in range(7)})
+    done = mkdocs_command(project, "build", "--strict", "-q")
+    assert done.returncode != 0
+    said = done.stderr
+    count = re.search(r"has ([0-9]+) errors", said)
+    assert count and int(count.group(1)) >= 7, said  # at least one for each misnamed entry
+    assert "CT101" in said and "journal/notes 0.md" in said  # the first findings, named
+    assert "more)" in said  # the rest counted, not listed
+
+
+@requires_rule("CT101")
+def test_strict_option_fails_a_quiet_build(project: Path):
+    write_mkdocs_yml(project, options={"root": "memory", "strict": True})
+    write_files(project / "memory", {"journal/notes.md": "# Notes\n"})
+    done = mkdocs_command(project, "build", "-q")
+    assert done.returncode != 0
+    assert "option `strict` is true" in done.stderr and "CT101" in done.stderr
+
+
+@requires_rule("CT101")
 def test_without_strict_the_error_is_a_warning_and_the_site_shows_it(project: Path):
     write_files(project / "memory", {"journal/notes.md": "# Notes\n\nbarnacle\n"})
     result = build(project)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
 from html import unescape
 from pathlib import Path
 
@@ -10,6 +14,7 @@ import pytest
 import yaml
 
 from tests.support.common import minimal_tree, run_cli, write_files
+from tests.support.serve_support import wait_until
 from tests.support.site_support import broken_links, build, primary_nav_links, write_mkdocs_yml
 
 
@@ -119,3 +124,36 @@ def test_generate_refuses_to_write_into_the_memory_root(project: Path):
 def test_generate_without_a_root_directory_is_exit_2(project: Path, tmp_path: Path):
     done = run_cli("generate", "nowhere", "--out", str(tmp_path / "out"), cwd=project)
     assert done.code == 2 and "nowhere" in done.err
+
+
+def test_generate_watch_rewrites_only_the_pages_that_changed(project: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    log = open(tmp_path / "watch.log", "wb")
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    child = subprocess.Popen([sys.executable, "-m", "continuity", "generate", "memory", "--out",
+                              str(out), "--watch"], cwd=project, stdout=log,
+                             stderr=subprocess.STDOUT, env=env)
+    try:
+        wait_until(lambda: "watching" in (tmp_path / "watch.log").read_text(), 60, "start")
+        before = {p: p.stat().st_mtime_ns for p in out.rglob("*.md")}
+        old_entry = out / "journal" / "2026-01-02-turn-1.md"
+        assert old_entry in before
+        write_files(project / "memory", {"journal/2026-01-09-turn-9.md": (
+            "---\ndate: 2026-01-09\nturn: 9\nobjective: watch\n---\n\n# Journal Entry — "
+            "2026-01-09\n\n## Context before\n\nA grebe.\n\n## Actions taken\n\nLooked.\n\n"
+            "## Result\n\nSeen.\n\n## Next\n\nMore.\n")})
+        new_page = out / "journal" / "2026-01-09-turn-9.md"
+        wait_until(lambda: new_page.is_file() and "A grebe" in new_page.read_text(), 60,
+                   "the new entry's page")
+        wait_until(lambda: "2026-01-09-turn-9" in (out / "index.md").read_text(), 30, "home")
+        after = {p: p.stat().st_mtime_ns for p in out.rglob("*.md")}
+        rewritten = {p.relative_to(out).as_posix() for p in before if after[p] != before[p]}
+        assert "index.md" in rewritten
+        assert "journal/2026-01-02-turn-1.md" in rewritten  # its next link is the new entry
+        assert "snapshots/2026-01-02T10-00-00.md" not in rewritten
+        assert "completed/2026-01-03-parse-constants.md" not in rewritten
+        assert "STATE.md" not in rewritten
+    finally:
+        child.send_signal(signal.SIGINT)
+        assert child.wait(timeout=30) == 0
+        log.close()

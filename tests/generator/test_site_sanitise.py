@@ -154,3 +154,26 @@ def test_clean_html_removes_handlers_but_keeps_structure():
     assert 'style="text-align:left"' in cleaned
     assert 'id="x"' in cleaned and 'class="headerlink"' in cleaned
     assert "onclick" not in cleaned and "position" not in cleaned
+
+
+def test_long_pages_are_cut_into_runs_without_changing_what_the_sanitiser_gives():
+    """Long text is cut by empty comments for the sanitiser's parser (quadratic in the
+    references of one text node); the comments are stripped, so the page is the same."""
+    from continuity.generator import safety
+
+    paragraph = "<p>" + "word &amp; word &lt;b&gt; &nbsp; &#38; " * 400 + "</p>\n"
+    page = (paragraph + '<pre><code>x &lt; y &amp;&amp; z\n' * 300 + "</code></pre>\n"
+            + '<a href="?a=1&amp;b=2" title="T &amp; U">l</a>'
+            + "<textarea>" + "&amp;" * 700 + "</textarea>") * 4
+    assert len(page) > safety._LONG_PAGE
+    assert safety._bounded_runs(page) != page  # it was cut
+    assert "<!---->" not in safety._bounded_runs(page).split("<textarea>")[1].split("</")[0]
+    assert safety.clean_html(page) == safety._CLEANER.clean(page)
+
+
+def test_a_tag_with_hundreds_of_references_is_dropped_on_a_long_page():
+    from continuity.generator import safety
+
+    page = "<p>" + "x" * safety._LONG_PAGE + '<a title="' + "&amp;" * 1000 + '">kept</a></p>'
+    cleaned = safety.clean_html(page)
+    assert "kept" in cleaned and "title=" not in cleaned

@@ -12,6 +12,7 @@ of magnitude.
 
 from __future__ import annotations
 
+import html
 import time
 from pathlib import Path
 from collections.abc import Callable, Iterator
@@ -28,7 +29,7 @@ from continuity.formats.markdown import (
 )
 from continuity.formats.secrets import CREDENTIALS, PERSONAL, Detector, find
 from continuity.generator.renderable import unrenderable
-from continuity.generator.safety import neutralise_markdown
+from continuity.generator.safety import clean_html, neutralise_markdown
 from continuity.model.tree import Document
 from continuity.generator.mdtext import prose as report_inline  # the report's escaper
 from continuity.validators.rules.publish import _raw_html
@@ -114,8 +115,11 @@ PARSERS: dict[str, Callable[[str], object]] = {
     "size": _size,
     "report inline": report_inline,
     "generate's Markdown neutraliser": neutralise_markdown,
-    # Not the site sanitiser (nh3): a megabyte of "&" (rendered "&amp;") takes it 20-30 s,
-    # super-linear inside html5ever itself; left to the sanitiser's owners.
+    # The site sanitiser on the page such text becomes: a paragraph with the text escaped,
+    # and the text in an attribute.
+    "site sanitiser (text)": lambda text: clean_html("<p>" + html.escape(text) + "</p>"),
+    "site sanitiser (attribute)": lambda text: clean_html(
+        '<p><a title="' + html.escape(text) + '">x</a></p>'),
 }
 
 

@@ -1,0 +1,56 @@
+"""The same memory site on every engine (issue 15): MkDocs and ProperDocs run the plugin,
+Zensical builds ``continuity generate`` output. Each must have every entry page, every state
+page and the home page, and its search index must find an entry by a word of its text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.common import GitRepo, minimal_tree
+from tests.support.engines import ENGINES, build_site, html_pages, pages_found_by
+
+WORD = "kittiwake-ostinato"  # in exactly one entry's text
+WORD_ENTRY = "journal/2026-01-05-turn-2/"
+ENTRIES = ["journal/2026-01-02-turn-1/", WORD_ENTRY, "snapshots/2026-01-02T10-00-00/",
+           "completed/2026-01-03-parse-constants/"]
+STATE_PAGES = ["STATE/", "TODO/", "CONTEXT/", "LEARNINGS/"]
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("engines") / "memory"
+    repo = GitRepo(root)
+    repo.commit("memory", {**minimal_tree(), "journal/2026-01-05-turn-2.md": (
+        "---\ndate: 2026-01-05\nturn: 2\nobjective: count the birds\n---\n\n"
+        "# Journal Entry — 2026-01-05\n\n## Context before\n\nNothing counted.\n\n"
+        f"## Actions taken\n\nCounted the {WORD} colony.\n\n## Result\n\nForty.\n\n"
+        "## Next\n\nCount again.\n")})
+    return root
+
+
+@pytest.fixture(scope="module")
+def sites(memory: Path, tmp_path_factory) -> dict[str, Path]:
+    work = tmp_path_factory.mktemp("sites")
+    return {engine: build_site(engine, memory, work / engine) for engine in ENGINES}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_entry_and_state_page_is_built(sites: dict[str, Path], engine: str):
+    pages = html_pages(sites[engine])
+    for url in ["", *ENTRIES, *STATE_PAGES, "journal/", "findings/"]:
+        assert url in pages, f"{engine}: no {url or 'home'} page"
+    entry = (sites[engine] / WORD_ENTRY / "index.html").read_text("utf-8")
+    assert WORD in entry and "count the birds" in entry  # the text and the metadata
+
+
+@pytest.mark.parametrize("engine", ["properdocs", "zensical"])
+def test_the_same_pages_as_mkdocs(sites: dict[str, Path], engine: str):
+    assert html_pages(sites[engine]) == html_pages(sites["mkdocs"])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_search_finds_an_entry_by_its_text(sites: dict[str, Path], engine: str):
+    found = pages_found_by(sites[engine], WORD)
+    assert {url.lstrip("/") for url in found} == {WORD_ENTRY}, found
