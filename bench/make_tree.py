@@ -531,6 +531,9 @@ class World:
                       "snapshot": None}
         self.snapshot_ts = None
         self.recent: dict[str, list[str]] = {d: [] for d in HISTORY_DIRS}
+        # Source files that completed/ evidence names: written into the same commit, so that
+        # the evidence resolves (CT211), as in a real project.
+        self.cited: list[str] = []
         self.tools: dict[str, tuple[str, str, str]] = {}
         self.goals_total = 40
         self.goals_passing = 28
@@ -604,7 +607,9 @@ class World:
                       "Completed": date, "Authority": rng.choice(
                           ["operator approval", "standing plan", "review sign-off", "self"])}
             src = rng.choice(["tests/test_", "docs/", "scripts/", "src/"])
-            rows = [[f"{prose.phrase(2, 4)} passes", f"`{src}{'_'.join(prose.words(1, 2))}.py`"]]
+            cited = f"{src}{'_'.join(prose.words(1, 2))}.py"
+            self.cited.append(cited)
+            rows = [[f"{prose.phrase(2, 4)} passes", f"`{cited}`"]]
             extra = rng.randint(0, 2)
             for prev in (self.recent["artifacts"][-extra:] if extra else []):
                 rows.append([f"{prose.phrase(2, 3)} report", f"`{prev}`"])
@@ -930,6 +935,7 @@ def make_tree(out: Path, entries: int = 1000, commits: int = 200, seed: int = 1,
     parent: bytes | None = None
     entries_written = 0
     n_files: set[str] = set()
+    sources: set[str] = set()
     stats = {d: 0 for d in HISTORY_DIRS}
 
     for k, (t1, batch) in enumerate(zip(times, batches), start=1):
@@ -950,6 +956,11 @@ def make_tree(out: Path, entries: int = 1000, commits: int = 200, seed: int = 1,
             entries_written += 1
             if kind == "completed":
                 closed.append(path)
+        for cited in world.cited:  # the code the evidence names (outside the memory tree)
+            if cited not in sources:
+                sources.add(cited)
+                changes.append((cited, f"# {cited}: cited as evidence\n".encode()))
+        world.cited.clear()
         # TODO.md: promotions only where a task was closed; new tasks now and then
         if closed:
             while len(world.active) < 4 and world.pending:

@@ -45,6 +45,8 @@ class Config:
     sanitize_html: bool = True
     page_size: int = 50
     site_prefix: str = ""  # the folder of the site (below docs_dir) that holds the memory pages
+    # CT112: name or glob of a state file -> its limits, e.g. {"STATE.md": ((200, "lines"),)}.
+    state_budget: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     #: Directory kinds declared or adjusted (``[tool.continuity.kinds.NAME]``): name -> keys,
     #: type-checked here; patterns are compiled by ``continuity.model.kinds``.
     kinds: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -168,6 +170,39 @@ def _severity_map(value: Any, source: str) -> dict[str, str]:
     return result
 
 
+_BUDGET = re.compile(r"^\s*(\d[\d_,]*)\s*(lines?|tokens?|chars?|characters?)\s*$", re.IGNORECASE)
+BUDGET_UNITS = {"line": "lines", "token": "tokens", "char": "chars", "character": "chars"}
+
+
+def parse_budget(value: Any, where: str) -> tuple[int, str]:
+    """A state budget such as ``"200 lines"``, ``"4000 tokens"`` or ``"2200 chars"``."""
+    match = _BUDGET.match(value) if isinstance(value, str) else None
+    if match is None:
+        raise ConfigError(f"{where} must be a number and a unit, such as \"200 lines\", "
+                          f"\"4000 tokens\" or \"2200 chars\", got {value!r}")
+    unit = match.group(2).lower().rstrip("s")
+    return int(re.sub(r"[_,]", "", match.group(1))), BUDGET_UNITS[unit]
+
+
+def _state_budget(value: Any, source: str) -> dict[str, tuple[tuple[int, str], ...]]:
+    """``"4000 tokens"`` (every state file), or a table of state file name or glob -> a budget
+    or a list of budgets: ``{"STATE.md" = "200 lines", "*" = "4000 tokens"}``."""
+    where = f"{source}: option 'state_budget'"
+    if isinstance(value, str):
+        value = {"*": value}
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where} must be a budget such as \"4000 tokens\" or a table of "
+                          f"state file -> budget, got {value!r}")
+    result: dict[str, tuple[tuple[int, str], ...]] = {}
+    for name, limits in value.items():
+        if not isinstance(name, str) or not name.strip():
+            raise ConfigError(f"{where}: keys are state file names or globs, got {name!r}")
+        listed = limits if isinstance(limits, list) else [limits]
+        result[name.strip()] = tuple(parse_budget(limit, f"{where} for {name!r}")
+                                     for limit in listed)
+    return result
+
+
 KIND_KEYS = ("pattern", "role", "indexed_by", "template", "example")
 KIND_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
 
@@ -251,19 +286,26 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
             result[name] = _boolean(name, value, source)
         elif name == "site_prefix":
             result[name] = _site_prefix(value, source)
+        elif name == "state_budget":
+            result[name] = _state_budget(value, source)
         elif name == "kinds":
             result[name] = _kinds(value, source)
     return result
 
 
 def find_config_file(start: Path) -> tuple[Path, dict[str, Any]] | None:
-    """The nearest ``continuity.toml``, or ``pyproject.toml`` with ``[tool.continuity]``."""
+    """The nearest ``continuity.toml``, or ``pyproject.toml`` with ``[tool.continuity]``.
+
+    A ``continuity.toml`` that sets nothing (the one ``continuity init`` writes holds only
+    commented options) is passed over, so that a configuration further up still applies.
+    """
     for directory in (start, *start.parents):
         candidate = directory / "continuity.toml"
         if candidate.is_file():
             data = _load_toml(candidate)
-            section = _tool_section(candidate, data)
-            return candidate, data if section is None else section
+            if data:  # one that sets nothing (init's, all comments) is passed over
+                section = _tool_section(candidate, data)
+                return candidate, data if section is None else section
         candidate = directory / "pyproject.toml"
         if candidate.is_file():
             section = _tool_section(candidate, _load_toml(candidate))

@@ -18,9 +18,8 @@ from continuity.formats.markdown import (
     HEADING, PLACEHOLDER, MarkdownDoc, heading_title, is_table_separator, split_row,
 )
 from continuity.model.tree import Template
+from continuity.formats.fillers import NOT_RECORDED, NOT_RECORDED_SENTENCE
 
-NOT_RECORDED = "not recorded yet"
-NOT_RECORDED_SENTENCE = "Not recorded yet."
 
 #: Used where a directory has no template at all (library directories, custom directories).
 STARTER = "# {{TITLE}}\n\n## Summary\n\n{{SUMMARY}}\n\n## Details\n\n{{DETAILS}}\n"

@@ -20,8 +20,9 @@ from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.errors import UsageError
 from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
+from continuity.formats.fillers import is_filler
 from continuity.formats.markdown import PLACEHOLDER
-from continuity.model.tree import MemoryTree, Template, builtin_template, parse_template
+from continuity.model.tree import Document, MemoryTree, Template, builtin_template, parse_template
 from continuity.authoring.state_snapshot import copy_state
 from continuity.formats.timestamps import parse_date_value, rfc3339_utc
 
@@ -266,6 +267,17 @@ def check_text(what: str, value: str) -> None:
                          "(CT203); write the value itself")
 
 
+def _unfilled(text: str) -> list[str]:
+    """The frontmatter fields and sections of a new entry that hold only the filler."""
+    document = Document.parse(text)
+    names = [str(key) for key, value in document.frontmatter.data.items()
+             if isinstance(value, str) and is_filler(value)]
+    for heading in document.body.headings(2):
+        if is_filler(document.body.text_of(heading)):
+            names.append(f"## {heading.title}")
+    return names
+
+
 def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = None) -> Created:
     """Render and exclusively create the entry; raise UsageError (exit 2) when it cannot."""
     now = now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
@@ -289,6 +301,10 @@ def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = N
         if not tree.indexed_by(target.directory):
             notes.append(f"no state file indexes {target.directory}/ yet: add it to a "
                          "state file's ## Mesh index (CT103)")
+        unfilled = _unfilled(text)
+        if unfilled:
+            notes.append(f"left to fill before committing (CT203 once committed): "
+                         f"{', '.join(unfilled)}; or pass --field NAME=VALUE")
         return Created(path, target.directory, tuple(dict.fromkeys(notes)))
     assert last_taken is not None
     raise FileExists(last_taken)

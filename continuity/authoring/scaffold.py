@@ -2,7 +2,8 @@
 
 State files (each with its mesh index, from the protocol's default edges), every history and
 library directory (kept in git by a ``.gitkeep``), the built-in entry templates, an
-``mkdocs.yml`` and a ``.gitignore`` that ignores only the built site.
+``mkdocs.yml``, a ``continuity.toml`` of commented options (the state budget) and a
+``.gitignore`` that ignores only the built site.
 
 Nothing is overwritten: every file is checked first, and if one of them exists, nothing at all
 is written. A write that fails, or Ctrl-C / SIGTERM part-way, takes back every file written.
@@ -60,6 +61,7 @@ def plan(root: Path, now: dt.datetime) -> list[Planned]:
         if kind.template is not None:
             files.append(Planned(f"{kind.name}/{TEMPLATE_NAME}", kind.template.read_text("utf-8")))
     files.append(Planned("mkdocs.yml", starter("mkdocs.yml")))
+    files.append(Planned("continuity.toml", starter("continuity.toml"), optional=True))
     files.append(Planned(f"{DOCS_DIR}/.gitkeep", "", optional=True))
     files.append(Planned(".gitignore", starter("gitignore"), optional=True))
     return files

@@ -17,8 +17,9 @@ from continuity.output import write_output
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
-from continuity.model.workspace import NothingToCheck, open_target, resolve_targets
-from continuity.config import load_config
+from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
+from continuity.config import Config, load_config
+from continuity.errors import UsageError
 
 HELP = "lint memory trees (exit 0 clean, 1 findings, 2 errors)"
 
@@ -43,6 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="lowest severity that makes the exit status 1 (default: error)")
     parser.add_argument("--statistics", action="store_true",
                         help="print a count per rule instead of each finding")
+    parser.add_argument("--watch", action="store_true",
+                        help="check, then re-check as files are saved, printing only the "
+                             "findings that are new or fixed (Ctrl-C stops, exit 0)")
 
 
 def overrides_from(args: argparse.Namespace) -> dict:
@@ -67,6 +71,28 @@ def run(args: argparse.Namespace) -> int:
     # (or found below a directory named) is checked whole; files or directories inside one
     # narrow what is reported, and files alone are discovered alone (the per-file hook).
     targets = resolve_targets(args.paths, config, cwd)
+    if args.watch:
+        if args.output_format != "text" or args.output or args.statistics:
+            raise UsageError("--watch prints text as findings come and go; it does not take "
+                             "--output-format, -o or --statistics")
+        from continuity.reporters.watch import watch
+
+        roots = sorted({target.root for target in targets})
+        roots = [r for r in roots if not any(o != r and o in r.parents for o in roots)]
+        return watch(lambda: check_targets(targets, config, cwd), roots, sys.stdout)
+    result = check_targets(targets, config, cwd)
+    if args.statistics and args.output_format == "text":
+        from continuity.reporters.text import summary_line
+        write_output(statistics_table(result) + summary_line(result) + "\n", args.output)
+    else:
+        write_output(FORMATS[args.output_format](result), args.output)
+        if args.statistics:
+            sys.stderr.write(statistics_table(result))
+    return 1 if result.failed(config.fail_on) else 0
+
+
+def check_targets(targets: list[Target], config: Config, cwd: Path) -> CheckResult:
+    """One check of every target, narrowed to the files named."""
     diagnostics: list[Diagnostic] = []
     notices: list[str] = []
     files = 0
@@ -110,12 +136,4 @@ def run(args: argparse.Namespace) -> int:
             notices.append(f"the search for memory roots stopped after {MAX_DIRS_SEARCHED} "
                            f"directories; not searched: {left} and the rest (name a "
                            "directory to search it)")
-    result = CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)
-    if args.statistics and args.output_format == "text":
-        from continuity.reporters.text import summary_line
-        write_output(statistics_table(result) + summary_line(result) + "\n", args.output)
-    else:
-        write_output(FORMATS[args.output_format](result), args.output)
-        if args.statistics:
-            sys.stderr.write(statistics_table(result))
-    return 1 if result.failed(config.fail_on) else 0
+    return CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)

@@ -3,8 +3,9 @@
 KIND is a directory (journal, snapshots, completed, reflections, audits, proposals, setup,
 artifacts, memory, knowledge, or one a state file declares) or its singular (snapshot, audit...).
 The template is the directory's ENTRY.template.md, else the built-in one. Fields come from the
-flags; whatever nobody gave reads "not recorded yet", for you to edit before committing (a
-completed task whose evidence still reads so is CT209).
+flags; whatever nobody gave reads "not recorded yet", for you to edit before committing: once
+the entry is staged or committed, a filler left is CT203, and a completed task whose evidence
+still reads so is CT209.
 
   continuity new journal --title "Parse the tide tables"      # next turn of today
   continuity new snapshot                                       # copies STATE.md, named by the time

@@ -8,6 +8,7 @@ from typing import Any
 from continuity.model.tree import HistoryEntry
 from continuity.generator import html_links, mdtext
 from continuity.generator.context import SiteContext
+from continuity.generator.deadlinks import mark_dead_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
 from continuity.generator.portable import (break_snippets, close_open_fence, open_fence,
@@ -123,10 +124,15 @@ def inert(name: str) -> bool:
     return name.lower().endswith(INERT_EXTENSIONS)
 
 
-def tree_markdown(ctx: SiteContext, text: str) -> str:
-    """Markdown from the tree as a page embeds it: redacted (on the raw text, before any
-    escaping), then neutralised (for any engine, with ``generate``), with any fence it leaves
-    open closed; or shown as text when no Markdown engine could read it in bounded time."""
+def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
+                  line_offset: int = 0) -> str:
+    """Markdown from the tree as a page embeds it: its dead links marked (``source`` is the
+    file, ``text`` its lines from ``line_offset + 1``; not in portable pages, which show raw
+    HTML as text), redacted (on the raw text, before any escaping), then neutralised (for any
+    engine, with ``generate``), with any fence it leaves open closed; or shown as text when no
+    Markdown engine could read it in bounded time."""
+    if source is not None and not ctx.options.portable:
+        text = mark_dead_links(text, line_offset, ctx.findings_for(source))
     text = break_snippets(mdtext.raw(text))
     reason = unrenderable(text)
     if reason is not None:
@@ -147,12 +153,10 @@ def _body_of(ctx: SiteContext, entry: HistoryEntry) -> tuple[str, str, list]:
         heading = f"# {mdtext.inline(entry.name)}"
         return heading, f"*This file is not shown: {mdtext.inline(reason)}.*", []
     front = document.frontmatter
-    if front.present and front.end_line > 0:
-        body = "\n".join(document.text.split("\n")[front.end_line:])
-    else:
-        body = document.text
+    offset = front.end_line if front.present and front.end_line > 0 else 0
+    body = "\n".join(document.text.split("\n")[offset:]) if offset else document.text
     title = ctx.title(entry)
-    heading, rest = split_heading(tree_markdown(ctx, body), title)
+    heading, rest = split_heading(tree_markdown(ctx, body, entry.path, offset), title)
     if title != entry.title:  # the template's generic heading: say which entry this is
         heading = f"# {mdtext.inline(title)}"
     metadata = [(key, metadata_value(value)) for key, value in front.data.items()]

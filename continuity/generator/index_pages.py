@@ -92,10 +92,9 @@ def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list]:
         return (f"# {mdtext.inline(state.name)}",
                 f"*This file is not shown: {mdtext.inline(reason)}.*", [])
     front = document.frontmatter
-    text = document.text
-    if front.present and front.end_line > 0:
-        text = "\n".join(text.split("\n")[front.end_line:])
-    heading, body = split_heading(tree_markdown(ctx, text), state.name)
+    offset = front.end_line if front.present and front.end_line > 0 else 0
+    text = "\n".join(document.text.split("\n")[offset:]) if offset else document.text
+    heading, body = split_heading(tree_markdown(ctx, text, state.path, offset), state.name)
     metadata = [(key, metadata_value(value)) for key, value in front.data.items()]
     return heading, body, metadata
 

@@ -80,6 +80,9 @@ class DirectoryKind:
     copies_state: bool = False
     grows_by_lines: bool = False  # entries are JSONL logs: they may only be appended to
     requires_evidence: bool = False  # CT209: entries record evidence under ## Evidence
+    #: CT211: the ``##`` section whose paths, links (and, with requires_evidence, commits)
+    #: must resolve: completed/'s Evidence, artifacts/'s Path.
+    evidence_section: str = ""
     #: The protocol's own .gitignore rules for the directory (v1.1.1: its entries kept local
     #: on purpose), which CT308 names as such.
     upstream_ignores: tuple[str, ...] = ()
@@ -167,7 +170,7 @@ def _kind(name: str, role: str, pattern: str | list[str], indexed_by: Iterable[s
 #: The protocol's directories (SPEC §2; patterns from upstream's README "Nested directories").
 BUILTIN_KINDS: tuple[DirectoryKind, ...] = (
     _kind("completed", HISTORY, "YYYY-MM-DD-task-slug.md", ["TODO", "LEARNINGS"],
-          "2026-06-27-fix-webhook.md", requires_evidence=True,
+          "2026-06-27-fix-webhook.md", requires_evidence=True, evidence_section="Evidence",
           upstream_ignores=("completed/*.md",)),
     _kind("journal", HISTORY, "YYYY-MM-DD-turn-N.md", ["CONTEXT"], "2026-06-27-turn-3.md"),
     _kind("reflections", HISTORY, "YYYY-MM-DD-topic-slug.md", ["LEARNINGS"],
@@ -180,7 +183,8 @@ BUILTIN_KINDS: tuple[DirectoryKind, ...] = (
           "2026-06-27-api-redesign.md"),
     _kind("setup", HISTORY, "YYYY-MM-DD-tool-name.md", ["TOOLS"], "2026-06-27-caddy-setup.md"),
     _kind("artifacts", HISTORY, "YYYY-MM-DD-name.ext", ["STATE", "ARTIFACTS", "TOOLS"],
-          "2026-06-27-inventory.json", new_slots=(("TYPE", "document"),)),
+          "2026-06-27-inventory.json", new_slots=(("TYPE", "document"),),
+          evidence_section="Path"),
     _kind("logs", HISTORY, "*.jsonl", ["EVENTS"], "deployments.jsonl", grows_by_lines=True,
           upstream_ignores=("logs/*.jsonl", "logs/*.log"),
           new_refusal="logs/ holds JSONL event logs; append a line to a .jsonl file instead"),

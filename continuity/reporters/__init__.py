@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from continuity.validators.engine import CheckResult
-from continuity.reporters import github, json_format, junit, sarif, text
+from continuity.reporters import github, gitlab, json_format, junit, sarif, text
 
 Renderer = Callable[[CheckResult], str]
 
@@ -17,6 +17,7 @@ FORMATS: dict[str, Renderer] = {
     "text": text.render,
     "json": json_format.render,
     "github": github.render,
+    "gitlab": gitlab.render,
     "sarif": sarif.render,
     "junit": junit.render,
 }

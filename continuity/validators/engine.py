@@ -89,7 +89,9 @@ def start_git(root: Path, config: Config, rules: list[Rule]) -> EarlyGit | None:
         return None
     status = open_repository(root, config.git)
     log = None
-    if status.repository is not None:
+    # Only the history rules read the whole log; started for others, it would be read for
+    # nothing (and, as a thread that nothing waits for, sometimes not at all).
+    if status.repository is not None and any(r.reads_history for r in rules):
         log = start_log(status.repository, root.resolve(), config)
     return EarlyGit(status, log)
 

@@ -88,6 +88,9 @@ class Rule:
     # go of the GIL): the engine starts it in a thread before any rule runs, so it overlaps
     # the Python rules that come first, and waits for it before this rule. It fills the memo.
     prefetch: Callable[[CheckContext], Any] | None = None
+    # Reads the tree's whole git log (the history rules): the engine starts that log before
+    # discovery only when a selected rule reads it.
+    reads_history: bool = False
 
     @property
     def doc(self) -> str:
@@ -103,7 +106,8 @@ _LOADED = False
 
 
 def rule(code: str, name: str, severity: str, *, needs_git: bool = False,
-         prefetch: Callable[[CheckContext], Any] | None = None) -> Callable[[Check], Check]:
+         prefetch: Callable[[CheckContext], Any] | None = None,
+         reads_history: bool = False) -> Callable[[Check], Check]:
     """Register the decorated function as rule ``code`` (``prefetch``: see :class:`Rule`)."""
 
     def register(check: Check) -> Check:
@@ -111,7 +115,8 @@ def rule(code: str, name: str, severity: str, *, needs_git: bool = False,
             raise RuntimeError(f"rule {code} registered twice")
         if not (check.__doc__ or "").strip():
             raise RuntimeError(f"rule {code} has no docstring")
-        _REGISTRY[code] = Rule(code, name, Severity(severity), check, needs_git, prefetch)
+        _REGISTRY[code] = Rule(code, name, Severity(severity), check, needs_git, prefetch,
+                               reads_history)
         return check
 
     return register

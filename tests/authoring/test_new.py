@@ -19,7 +19,7 @@ from continuity.authoring.entry_template import EntryValues, fill, yaml_scalar
 from continuity.formats.frontmatter import parse as parse_frontmatter
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.model.tree import Document, builtin_template
-from tests.support.entry_shape import problems, tree_at
+from tests.support.entry_shape import filled_fields, problems, tree_at
 from tests.support.readonly import read_only, snapshot_bytes
 
 KINDS = ["journal", "snapshot", "completed", "reflection", "audit", "proposal", "setup",
@@ -38,11 +38,18 @@ def new(root: Path, kind: str, *args: str):
     return run_cli("new", kind, *args, cwd=root)
 
 
-def new_every_kind(root: Path, date: str | None = None) -> list[Path]:
+DIRECTORIES = {"snapshot": "snapshots", "reflection": "reflections", "audit": "audits",
+               "proposal": "proposals", "artifact": "artifacts"}
+
+
+def new_every_kind(root: Path, date: str | None = None, filled: bool = False) -> list[Path]:
+    """One entry of every kind; ``filled``: every field given, so no filler is left."""
     created = []
     for kind in KINDS:
         slug = SLUGS.get(kind, f"first-{kind}")
         args = (["--slug", slug] if slug else []) + REQUIRED.get(kind, [])
+        if filled:
+            args += filled_fields(root, DIRECTORIES.get(kind, kind))
         if date:
             args += ["--date", date]
         result = new(root, kind, *args)
@@ -73,12 +80,25 @@ def test_with_git_every_kind_committed_then_check_finds_nothing(tmp_path: Path):
     repo = GitRepo(tmp_path / "repo")
     assert run_cli("init", repo.path).code == 0
     repo.commit("init")
-    new_every_kind(repo.path)
+    new_every_kind(repo.path, filled=True)
     repo.commit("one entry of every kind")
     result = check_json(repo.path)
     assert result.code == 0, result.out
     assert result.json["diagnostics"] == []
     assert not [n for n in result.json["notices"] if "skipped" in n]
+
+
+def test_what_new_left_unfilled_is_ct203_once_committed_and_not_before(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    assert run_cli("init", repo.path).code == 0
+    repo.commit("init")
+    created = new(repo.path, "journal", "--title", "First turn").out.strip()
+    assert check_json(repo.path).json["diagnostics"] == []  # a draft: not judged yet
+    repo.git("add", created)  # staged: about to be committed, so judged
+    found = [(d["code"], d["path"], d["line"]) for d in check_json(repo.path).json["diagnostics"]]
+    text = (repo.path / created).read_text().split("\n")
+    lines = [n for n, line in enumerate(text, 1) if line == "Not recorded yet."]
+    assert len(lines) == 4 and found == [("CT203", created, n) for n in lines]
 
 
 def test_new_twice_on_the_same_day_never_overwrites(initialised: Path):
@@ -321,3 +341,12 @@ def test_new_inside_a_history_directory_writes_to_the_memory_root(initialised: P
     assert result.code == 0
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}-turn-1\.md\n", result.out)
     assert not (initialised / "journal" / "journal").exists()
+
+
+def test_new_names_what_it_left_to_fill_and_nothing_when_all_is_given(initialised: Path):
+    bare = run_cli("new", "snapshot", cwd=initialised)
+    assert bare.code == 0
+    assert "left to fill before committing (CT203 once committed): agent, version" in bare.err
+    given = run_cli("new", "snapshot", "--date", "2026-01-02T03:04:05Z", "--field", "agent=ada",
+                    "--field", "version=1.1.1", cwd=initialised)
+    assert given.code == 0 and "left to fill" not in given.err

@@ -7,6 +7,7 @@ the CI system sets.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -14,11 +15,13 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+import jsonschema
 import yaml
 
-from tests.support.common import GitRepo, run_cli
+from tests.support.common import REPO, GitRepo, run_cli
 from continuity.config import tomllib
 from tests.support.docs_snippets import snippet
+from tests.support.entry_shape import filled_fields
 from tests.support.planted_rule import planted_rule
 
 BIN = Path(sys.executable).parent
@@ -38,7 +41,8 @@ def commands(lines: list[str]) -> list[str]:
 def repo(tmp_path: Path) -> GitRepo:
     repo = GitRepo(tmp_path / "repo")
     run_cli("init", repo.path)
-    run_cli("new", "journal", "--title", "First turn", cwd=repo.path)
+    run_cli("new", "journal", "--title", "First turn", *filled_fields(repo.path, "journal"),
+            cwd=repo.path)
     repo.commit("memory")
     return repo
 
@@ -70,15 +74,44 @@ def test_github_actions_snippet(repo: GitRepo, tmp_path: Path):
     assert upload["with"]["path"] == "continuity-report.html"
 
 
-def test_gitlab_ci_snippet(repo: GitRepo):
-    job = yaml.safe_load(snippet("# .gitlab-ci.yml"))["continuity"]
+SCHEMA = json.loads((REPO / "tests" / "reporters" / "schemas" /
+                     "gitlab-code-quality.schema.json").read_text("utf-8"))
+
+
+def run_gitlab_job(first_line: str, repo: GitRepo) -> dict:
+    job = yaml.safe_load(snippet(first_line))["continuity"]
     assert job["variables"]["GIT_DEPTH"] == 0
-    report = job["artifacts"]["reports"]["junit"]
     assert job["artifacts"]["when"] == "always"
     for command in commands(job["script"]):
-        done = shell(command, repo.path, GITLAB_CI="true")
+        done = shell(command, repo.path, GITLAB_CI="true", CI_PROJECT_DIR=str(repo.path))
         assert done.returncode == 0, f"{command}: {done.stderr}"
-    suites = ElementTree.parse(repo.path / report).getroot()
+    return job
+
+
+def test_gitlab_ci_snippet_writes_a_code_quality_report(repo: GitRepo):
+    job = run_gitlab_job("# .gitlab-ci.yml", repo)
+    report = json.loads((repo.path / job["artifacts"]["reports"]["codequality"]).read_text())
+    jsonschema.validate(report, SCHEMA)
+    assert report == []
+
+
+def test_gitlab_code_quality_snippet_reports_a_finding_and_fails_the_job(repo: GitRepo):
+    job = yaml.safe_load(snippet("# .gitlab-ci.yml"))["continuity"]
+    entry = next((repo.path / "journal").glob("2*.md"))
+    entry.write_text(entry.read_text() + "\n{{LEFT_OVER}}\n")
+    done = shell(commands(job["script"])[0], repo.path, GITLAB_CI="true",
+                 CI_PROJECT_DIR=str(repo.path))
+    assert done.returncode == 1 and "CT203" in done.stdout  # the job log, as text
+    report = json.loads((repo.path / job["artifacts"]["reports"]["codequality"]).read_text())
+    jsonschema.validate(report, SCHEMA)
+    path = entry.relative_to(repo.path).as_posix()
+    assert sorted((i["check_name"], i["location"]["path"]) for i in report) == [
+        ("CT203 unfilled-placeholder", path), ("CT301 history-modified", path)]
+
+
+def test_gitlab_junit_snippet(repo: GitRepo):
+    job = run_gitlab_job("# .gitlab-ci.yml (JUnit test report)", repo)
+    suites = ElementTree.parse(repo.path / job["artifacts"]["reports"]["junit"]).getroot()
     assert suites.tag == "testsuites" and suites[0].get("failures") == "0"
 
 

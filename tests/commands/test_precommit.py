@@ -17,6 +17,7 @@ import pytest
 
 from tests.support.common import REPO, GitRepo, run_cli, write_files
 from tests.support.docs_snippets import snippet
+from tests.support.entry_shape import filled_fields
 
 JOURNAL = "journal/2026-01-02-turn-1.md"
 
@@ -57,7 +58,7 @@ def memory_repo(path: Path, home: Path, config: str) -> GitRepo:
     repo = GitRepo(path)
     assert run_cli("init", repo.path).code == 0
     assert run_cli("new", "journal", "--date", "2026-01-02", "--title", "First turn",
-                   cwd=repo.path).code == 0
+                   *filled_fields(repo.path, "journal"), cwd=repo.path).code == 0
     write_files(repo.path, {".pre-commit-config.yaml": config})
     repo.commit("memory tree")
     installed = pre_commit(home, repo.path, "install")
@@ -71,7 +72,8 @@ def repo(tmp_path: Path, home: Path) -> GitRepo:
 
 
 def test_both_hooks_pass_a_clean_commit(repo: GitRepo, home: Path):
-    assert run_cli("new", "journal", "--date", "2026-01-02", cwd=repo.path).code == 0
+    assert run_cli("new", "journal", "--date", "2026-01-02", *filled_fields(repo.path, "journal"),
+                   cwd=repo.path).code == 0
     done = commit(repo, home, "turn 2")
     assert done.returncode == 0, done.stdout
     assert re.search(r"continuity \(staged memory files\)\.+Passed", done.stdout)
@@ -83,7 +85,7 @@ def test_the_hook_blocks_a_commit_that_edits_a_committed_journal_entry(repo: Git
     """Needs CT301 (history-modified)."""
     head = repo.git("rev-parse", "HEAD")
     entry = repo.path / JOURNAL
-    entry.write_text(entry.read_text().replace("Not recorded yet.", "Rewritten later.", 1))
+    entry.write_text(entry.read_text().replace("Written for", "Rewritten later for", 1))
     done = commit(repo, home, "edit history")
     assert done.returncode != 0, done.stdout
     assert "CT301" in done.stdout and JOURNAL in done.stdout
@@ -111,7 +113,8 @@ def test_try_repo_runs_both_hooks(repo: GitRepo, home: Path):
 def test_the_documented_local_hooks_use_the_installed_continuity(tmp_path: Path, home: Path):
     repo = memory_repo(tmp_path / "local", home,
                        snippet("# .pre-commit-config.yaml (local hooks)"))
-    assert run_cli("new", "reflection", "--slug", "fixtures-first", cwd=repo.path).code == 0
+    assert run_cli("new", "reflection", "--slug", "fixtures-first",
+                   *filled_fields(repo.path, "reflections"), cwd=repo.path).code == 0
     done = commit(repo, home, "a reflection")
     assert done.returncode == 0, done.stdout
     write_files(repo.path, {"continuity.toml": 'roots = "."\n'})

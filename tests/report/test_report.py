@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.common import GitRepo, check_json, run_cli, write_files
 from continuity.validators.diagnostics import Violation
-from tests.support.entry_shape import problems, tree_at
+from tests.support.entry_shape import filled_fields, problems, tree_at
 from tests.support.planted_rule import planted_rule
 from tests.support.readonly import read_only, snapshot_bytes
 
@@ -220,7 +220,7 @@ def test_write_audit_into_a_read_only_directory_changes_nothing(memory: Path):
 def test_report_in_a_git_repository_after_committing(tmp_path: Path):
     repo = GitRepo(tmp_path / "repo")
     run_cli("init", repo.path)
-    run_cli("new", "journal", cwd=repo.path)
+    run_cli("new", "journal", *filled_fields(repo.path, "journal"), cwd=repo.path)
     repo.commit("init")
     result = run_cli("report", "--write-audit", cwd=repo.path)
     assert result.code == 0, result.err

@@ -74,3 +74,25 @@ def problems(tree: MemoryTree, entry: HistoryEntry) -> list[str]:
         if not filled:
             found.append("no filled Evidence row")
     return found
+
+
+def filled_fields(root: Path, directory: str) -> list[str]:
+    """``--field`` flags giving every field, Task row and section of ``directory``'s template
+    a value, so that ``continuity new`` leaves no filler behind (CT203 once committed)."""
+    template = tree_at(root).directories[directory].template
+    names = [f for f in template.fields if f not in template.enums and f not in ("date", "turn")]
+    sections = [s for s in template.sections
+                if not (template.table_fields and normalise_heading(s) == "task")]
+    if not template.fields and not sections:  # no template: `new` writes its starter
+        sections = ["Summary", "Details"]
+    if directory == "snapshots":  # a snapshot copies STATE.md's sections
+        sections = []
+    names += list(template.table_fields) + sections  # the Task table is filled row by row
+    flags: list[str] = []
+    for name in dict.fromkeys(names):
+        if normalise_heading(name) == "evidence":
+            flags += ["--field", "evidence-1=tests pass", "--field",
+                      "evidence-path-1=tests/test_parse.py"]
+        else:
+            flags += ["--field", f"{name}=Written for {name.lower()}."]
+    return flags

@@ -5,7 +5,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from tests.support.common import check_json, minimal_tree, protocol_template, write_files
+import pytest
+
+from tests.support.common import (GitRepo, check_json, minimal_tree, protocol_template,
+                                  write_files)
 
 
 def findings(root: Path, *extra: str) -> list[dict]:
@@ -322,6 +325,70 @@ def test_ct209_leaves_an_unfilled_template_row_to_ct203(tree: Path):
 def test_ct209_does_not_fire_with_evidence(tree: Path):
     write_files(tree, {"completed/2026-01-04-fixtures.md": _no_evidence("| commit | 3f2a1c9 |\n")})
     assert findings(tree) == []
+
+
+@pytest.mark.parametrize("filler", ["Not recorded yet.", "TBD", "TODO", "n/a", "N/A", "-", "?",
+                                    "*tbd*", ""])
+def test_ct209_fires_when_every_cell_is_a_filler(tree: Path, filler: str):
+    write_files(tree, {"completed/2026-01-04-fixtures.md":
+                       _no_evidence(f"| {filler} | {filler} |\n")})
+    assert only(tree, "CT209")["path"] == "completed/2026-01-04-fixtures.md"
+
+
+def test_ct209_does_not_fire_when_one_cell_can_be_followed(tree: Path):
+    write_files(tree, {"completed/2026-01-04-fixtures.md":
+                       _no_evidence("| review by wren | - |\n")})
+    assert findings(tree) == []
+
+
+# ------------------------------------------------------------------ CT203 fillers, committed
+
+
+def _committed(repo: GitRepo, files: dict[str, str]) -> list[tuple[str, str, int]]:
+    write_files(repo.path, minimal_tree())
+    repo.commit("memory", files)
+    result = check_json(repo.path, "--select", "CT2")
+    return [(d["code"], d["path"], d["line"]) for d in result.json["diagnostics"]]
+
+
+def test_ct203_fires_on_fillers_left_in_a_committed_entry(repo: GitRepo):
+    entry = journal(front="date: 2026-01-05\nturn: 2\nobjective: TBD\n",
+                    body="# Journal Entry\n\n## Context before\n\nNot recorded yet.\n\n"
+                         "## Actions taken\n\n- TODO\n- n/a\n\n## Result\n\nIt loads.\n\n"
+                         "## Next\n\n?\n")
+    lines = entry.split("\n")
+    expected = [("CT203", J, 4)] + [("CT203", J, lines.index(text) + 1) for text in (
+        "Not recorded yet.", "- TODO", "?")]
+    task = COMPLETED.replace("| Authority | wren |", "| Authority | not recorded yet |")
+    row = task.split("\n").index("| Authority | not recorded yet |") + 1
+    expected.insert(0, ("CT203", "completed/2026-01-04-fixtures.md", row))
+    assert _committed(repo, {J: entry, "completed/2026-01-04-fixtures.md": task}) == expected
+
+
+def test_ct203_does_not_take_data_or_words_for_fillers(repo: GitRepo):
+    entry = journal(body="# Journal Entry\n\n## Context before\n\nTODO: none left.\n\n"
+                         "## Actions taken\n\n- TBD\n- wrote the loader\n\n---\n\n"
+                         "## Result\n\n| Check | Outcome |\n|---|---|\n| loader | n/a |\n"
+                         "| parser | - |\n\n```\nTBD\n```\n\n## Next\n\nPublish.\n")
+    assert _committed(repo, {J: entry}) == []
+
+
+def test_ct203_leaves_evidence_fillers_to_ct209(repo: GitRepo):
+    entry = _no_evidence("| TBD | - |\n")
+    line = entry.split("\n").index("## Evidence") + 1
+    assert _committed(repo, {"completed/2026-01-04-fixtures.md": entry}) == [
+        ("CT209", "completed/2026-01-04-fixtures.md", line)]
+
+
+def test_ct203_does_not_fire_on_an_untracked_draft_or_without_git(repo: GitRepo):
+    draft = journal(body="# Journal Entry\n\n## Context before\n\nNot recorded yet.\n\n"
+                         "## Actions taken\n\nx\n\n## Result\n\ny\n\n## Next\n\nz\n")
+    assert _committed(repo, {}) == []
+    write_files(repo.path, {J: draft})  # written, not added
+    assert check_json(repo.path, "--select", "CT203").json["diagnostics"] == []
+    repo.git("add", J)
+    assert check_json(repo.path, "--select", "CT203").code == 1
+    assert check_json(repo.path, "--select", "CT203", "--no-git").json["diagnostics"] == []
 
 
 # ------------------------------------------------------------------ CT210 unreadable

@@ -20,11 +20,13 @@ from collections.abc import Iterator
 from continuity.formats import frontmatter as fm
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
-from continuity.formats.markdown import PLACEHOLDER, TableRow, normalise_heading
+from continuity.formats.markdown import (LIST_ITEM, PLACEHOLDER, MarkdownDoc, Section, TableRow,
+                                         normalise_heading)
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, Template, TreeFile
-from continuity.authoring.entry_template import NOT_RECORDED
+from continuity.formats.fillers import FILLER_LINE, filler_names, is_filler
 from continuity.formats.timestamps import parse_date_value
 from continuity.validators.registry import CheckContext, rule
+from continuity.validators.repository import tracked as tracked_paths
 
 INTEGER = re.compile(r"^\d+$")
 
@@ -47,9 +49,8 @@ def _template_source(directory: MemoryDirectory) -> str:
 
 
 def _recorded(cell: str) -> bool:
-    """Text in a cell, other than what ``continuity new`` writes where nobody gave a value."""
-    text = cell.strip().rstrip(".").strip().lower()
-    return bool(text) and text != NOT_RECORDED
+    """Text in a cell other than a filler (what ``new`` writes, TBD, TODO, n/a, -, ?)."""
+    return not is_filler(cell)
 
 
 def _document(entry: HistoryEntry) -> Document:
@@ -272,25 +273,40 @@ def _missing_table_rows(directory: MemoryDirectory, entry: HistoryEntry) -> Iter
 
 @rule("CT203", "unfilled-placeholder", "error")
 def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
-    """A `{{…}}` template placeholder was left in an entry.
+    """A `{{…}}` template placeholder, or a filler, was left in an entry.
 
     Entries are written by copying the template; a placeholder left behind is a field or
     section that was never filled in, in a record that can no longer be changed. A placeholder
     is one name in double braces (`{{RESULT}}`, `{{ topic }}`), not a template engine's
     expression (`{{ include "x.md" }}`). One finding per entry, at the first placeholder; the
-    JSON output lists every place under `occurrences`.
+    JSON output lists every place under `occurrences`. So is a
+    filler left in a committed entry: "Not recorded yet." (what `continuity new` writes where
+    no value was given), TBD, TODO, n/a, - or ? as a frontmatter value, as the value of a
+    completed/ `## Task` row, or as the whole text of a section (a filler among other words,
+    or in a table of data, is text), one finding each. A filler counts once git tracks the
+    entry (committed or staged): a draft that `continuity new` just wrote is not judged until
+    it is added, and without git (`--no-git`, no repository) fillers are not judged at all.
+    The Evidence rows of completed/ entries are CT209's.
 
     **Example**
 
         | Authority | {{AUTHORITY}} |
 
+        ## Result
+
+        Not recorded yet.
+
     **Fix**
 
-    Replace the placeholder with the real value. History is append-only: once committed,
-    write a correcting entry rather than editing the old one. Placeholders inside fenced code
-    blocks are examples and are not reported.
+    Replace the placeholder or filler with the real value (or remove the line or section if
+    the template allows). History is append-only: once committed, write a correcting entry
+    rather than editing the old one. Placeholders inside fenced code blocks are examples and
+    are not reported.
     """
-    for _, entry in _markdown_entries(ctx):
+    tracked = tracked_paths(ctx)
+    for directory, entry in _markdown_entries(ctx):
+        if tracked is not None and entry.path in tracked:
+            yield from _fillers(directory, entry)
         if "{{" not in _document(entry).text:
             continue  # most entries: no need to scan them line by line
         found = _document(entry).whole.placeholders(skip_code=True)
@@ -313,6 +329,71 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
 
 #: Placeholders named in one message; the JSON output lists every place.
 MAX_LISTED = 8
+
+
+def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violation]:
+    """Fillers standing where a value belongs, in a committed entry: a frontmatter value, a
+    ## Task row's value, or the whole text of a section. A filler among other words, or in a
+    table of data ("N/A" in a column of results), is text."""
+    front = _usable_frontmatter(entry)
+    if front is not None:
+        for key, value in front.data.items():
+            if isinstance(value, str) and value.strip() and is_filler(value):
+                line, column = _where(entry, key)
+                yield Violation(
+                    entry.path, f"frontmatter field '{key}' holds the filler '{value.strip()}'",
+                    f"give '{key}' its real value", line, column)
+    body = _document(entry).body
+    if not FILLER_LINE.search(_document(entry).text):
+        return  # no line is a filler on its own: most entries
+    template = directory.template
+    evidence_owned = directory.kind.requires_evidence and not directory.custom  # CT209's
+    for section in body.sections:
+        if section.level < 2 or (evidence_owned and section.key == "evidence"):
+            continue
+        if template.table_fields and section.key == "task" and section.level == 2:
+            yield from _filler_rows(entry, body, section)
+            continue
+        found = _filler_body(body, section)
+        if found is not None:
+            line, column, value = found
+            yield _filler_found(entry, line, column, value, f"## {section.title}")
+
+
+def _filler_body(body: MarkdownDoc, section: Section) -> tuple[int, int, str] | None:
+    """(line, column, text) of the first line when a section's own text is nothing but
+    fillers (sentences or list items), else None."""
+    first = None
+    for index in body.body_indices(section, own_only=True):
+        line = body.lines[index]
+        if not line.strip():
+            continue
+        if body.in_code[index] or line.lstrip().startswith("|"):
+            return None
+        item = LIST_ITEM.match(line)
+        value = item.group("text").strip() if item else line.strip()
+        if not is_filler(value) or (not item and value.strip("-—– ") == ""):
+            return None  # words, or a lone dash (a rule or a heading's underline)
+        if first is None:
+            first = (body.file_line(index), line.find(value) + 1, value)
+    return first
+
+
+def _filler_rows(entry: HistoryEntry, body: MarkdownDoc, task: Section) -> Iterator[Violation]:
+    for row in body.table_rows(task):
+        if len(row.cells) >= 2 and row.cells[1].strip() and is_filler(row.cells[1]):
+            yield _filler_found(entry, row.line, 1, row.cells[1],
+                                f"row '{row.cells[0]}' of the ## Task table")
+
+
+def _filler_found(entry: HistoryEntry, line: int, column: int, value: str,
+                  where: str) -> Violation:
+    return Violation(
+        entry.path, f"'{value.strip()}' in {where} is a filler, not a value: the entry was "
+        "committed unfilled",
+        "write what happened in its place; once the entry is committed, history is "
+        "append-only, so record the correction in a new entry",
+        line, max(1, column))
 
 
 # --------------------------------------------------------------------------- CT204
@@ -575,8 +656,10 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
 
     The protocol forbids marking a task done without evidence: a passing test, an artifact,
     a commit or a review. A completed entry without it is a claim nobody can verify. A filled
-    row is a table row (or list item) under `## Evidence` with some text in it other than the
-    "not recorded yet" that `continuity new` writes where no evidence was given.
+    row is a table row (or list item) under `## Evidence` with a cell a reviewer can follow:
+    fillers are not evidence ("Not recorded yet.", which `continuity new` writes where no
+    evidence was given, TBD, TODO, n/a, -, ? and empty cells). Evidence that names a path or
+    commit that does not exist is CT211.
 
     **Example**
 
@@ -584,6 +667,7 @@ def completed_without_evidence(ctx: CheckContext) -> Iterator[Violation]:
 
         | Evidence | Path / URL |
         |----------|------------|
+        | TBD      | -          |
 
     **Fix**
 
@@ -617,7 +701,8 @@ def _evidence_faults(completed: MemoryDirectory) -> Iterator[Violation]:
         yield Violation(
             entry.path,
             "the ## Evidence section has no filled row: a completed task needs evidence "
-            "(a passing test, an artifact, a commit or a review)",
+            f"(a passing test, an artifact, a commit or a review; {filler_names()} are not "
+            "evidence)",
             "add a row such as `| tests pass | tests/test_parse.py |`",
             section.line, 1)
 

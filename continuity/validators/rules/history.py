@@ -51,7 +51,8 @@ def prepare(ctx: CheckContext) -> None:
 JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
 
 
-@rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare)
+@rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare,
+      reads_history=True)
 def history_modified(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry's content changed after the commit that added it.
 
@@ -76,7 +77,8 @@ def history_modified(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT301"]
 
 
-@rule("CT302", "history-deleted", "error", needs_git=True, prefetch=prepare)
+@rule("CT302", "history-deleted", "error", needs_git=True, prefetch=prepare,
+      reads_history=True)
 def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry was deleted.
 
@@ -99,7 +101,8 @@ def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT302"]
 
 
-@rule("CT303", "history-renamed", "error", needs_git=True, prefetch=prepare)
+@rule("CT303", "history-renamed", "error", needs_git=True, prefetch=prepare,
+      reads_history=True)
 def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry was renamed or moved.
 
@@ -125,7 +128,8 @@ def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT303"]
 
 
-@rule("CT304", "log-rewritten", "error", needs_git=True, prefetch=prepare)
+@rule("CT304", "log-rewritten", "error", needs_git=True, prefetch=prepare,
+      reads_history=True)
 def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """An append-only JSONL file changed other than by appending lines.
 
@@ -155,7 +159,8 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT304"]
 
 
-@rule("CT305", "state-without-snapshot", "error", needs_git=True, prefetch=prepare)
+@rule("CT305", "state-without-snapshot", "error", needs_git=True, prefetch=prepare,
+      reads_history=True)
 def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     """A commit overwrote STATE.md without adding a snapshots/ entry in the same commit.
 
@@ -177,7 +182,8 @@ def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT305"]
 
 
-@rule("CT306", "task-without-completed", "error", needs_git=True, prefetch=prepare)
+@rule("CT306", "task-without-completed", "error", needs_git=True, prefetch=prepare,
+      reads_history=True)
 def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     """A commit removed a task from TODO.md without adding a completed/ entry.
 
@@ -206,7 +212,8 @@ def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT306"]
 
 
-@rule("CT307", "learning-without-reflection", "warning", needs_git=True, prefetch=prepare)
+@rule("CT307", "learning-without-reflection", "warning", needs_git=True, prefetch=prepare,
+      reads_history=True)
 def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
     """A commit removed or changed a LEARNINGS.md insight without adding a reflections/ entry.
 
@@ -229,7 +236,8 @@ def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
     yield from findings(ctx)["CT307"]
 
 
-@rule("CT308", "history-untracked", "warning", needs_git=True, prefetch=prepare)
+@rule("CT308", "history-untracked", "warning", needs_git=True, prefetch=prepare,
+      reads_history=True)
 def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     """A history directory, entry or log that git ignores or no longer tracks, so its append-only promise cannot be verified.
 

@@ -1,0 +1,85 @@
+"""The repository, for rules that read git a little but are not history rules (CT203, CT211).
+
+History rules make the engine open the repository (``CheckContext.git``). A rule such as CT211,
+which asks git once whether a few names are commits, still runs with ``--select CT211``: then
+the repository is opened here, once per run, unless ``git = off``. A shallow clone is no error
+here: what it holds is answered, what it lacks is not judged.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from continuity.errors import GitUnavailable
+from continuity.history.git import GitError, Repository, open_repository
+from continuity.validators.registry import CheckContext
+
+
+def repository(ctx: CheckContext) -> Repository | None:
+    """The repository of the tree, or None (git off, not installed, or no repository)."""
+    if ctx.git is not None:
+        return ctx.git
+    if ctx.config.git == "off":
+        return None
+    return ctx.memo("repository.light", lambda: _open(ctx.tree.root))
+
+
+def _open(root: Path) -> Repository | None:
+    try:
+        status = open_repository(root, "auto")
+    except GitUnavailable:  # a shallow clone: read it all the same, carefully
+        return _shallow(root)
+    return status.repository
+
+
+def _shallow(root: Path) -> Repository | None:
+    done = subprocess.run(["git", "rev-parse", "--show-toplevel", "HEAD"], cwd=root,
+                          capture_output=True, text=True)
+    lines = done.stdout.split("\n")
+    if done.returncode != 0 or len(lines) < 2:
+        return None
+    return Repository(Path(lines[0]), lines[1].strip())
+
+
+def shallow(ctx: CheckContext) -> bool:
+    """Whether the repository is a shallow clone (it lacks old commits, so a commit it does not
+    hold may still exist). The engine refuses shallow clones for history rules: never here."""
+    if ctx.git is not None:
+        return False
+    return ctx.memo("repository.shallow", lambda: _is_shallow(repository(ctx)))
+
+
+def _is_shallow(repo: Repository | None) -> bool:
+    if repo is None:
+        return False
+    try:
+        return repo.run("rev-parse", "--is-shallow-repository").strip() == b"true"
+    except GitError:
+        return True
+
+
+def tracked(ctx: CheckContext) -> frozenset[str] | None:
+    """Root-relative paths git tracks (committed or staged); None when git cannot say."""
+    return ctx.memo("repository.tracked", lambda: _tracked(ctx))
+
+
+def _tracked(ctx: CheckContext) -> frozenset[str] | None:
+    repo = repository(ctx)
+    if repo is None:
+        return None
+    root = ctx.tree.root
+    try:
+        scope = Path(os.path.relpath(root, repo.top)).as_posix()
+    except ValueError:
+        return None
+    if scope.startswith(".."):
+        return None
+    try:
+        output = repo.run("ls-files", "-z", "--cached", "--", scope)
+    except GitError:
+        return None
+    prefix = "" if scope == "." else scope + "/"
+    names = output.decode("utf-8", "surrogateescape").split("\0")
+    return frozenset(name[len(prefix):] for name in names if name.startswith(prefix))

@@ -1,0 +1,79 @@
+"""CT111 and CT211: references that point at nothing — dead links in prose, and evidence that
+names no file or commit. One scan of the tree serves both (``validators.references``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from continuity.validators.diagnostics import Violation
+from continuity.validators.references import unresolved
+from continuity.validators.registry import CheckContext, rule
+
+
+@rule("CT111", "dead-link", "warning")
+def dead_link(ctx: CheckContext) -> Iterator[Violation]:
+    """A link in a state file or an entry points at a file or heading that does not exist.
+
+    Agents and reviewers follow links from state files into history; a link that resolves to
+    nothing is a thread that breaks, usually a renamed entry or a misspelt name. Judged: Markdown
+    links and images (`[x](path)`, `![x](path)`, `[x]: path`), an anchor (`path#heading`,
+    `#heading`) against the headings of the target, by the slugs the site gives them (MkDocs'
+    toc; GitHub's are accepted too), and the paths named in a state file's `## Mesh index`
+    bullets other than `**Indexes:**` (whose directories are CT104's). A path is resolved from
+    the file's own directory; URLs, absolute paths and anything leaving the repository are
+    never followed. Links in code are examples and are not judged. The site marks each dead
+    link on its page.
+
+    **Example**
+
+        See [turn 11](../journal/2026-01-08-turn-11.md)     # no such entry
+        Back to [the objective](STATE.md#active-objectiv)   # no such heading
+
+    **Fix**
+
+    Correct the path or the anchor (anchors are the heading in lower case, punctuation dropped,
+    spaces as hyphens: `#active-objective`), restore the file, or remove the link. In a
+    committed history entry, record the correction in a new entry.
+    """
+    for found in unresolved(ctx):
+        if not found.evidence:
+            yield Violation(
+                found.path, f"dead link `{found.written}`: {found.reason}",
+                "correct the path or anchor (resolved from the file's own directory), restore "
+                "the target, or remove the link", found.line, found.column)
+
+
+@rule("CT211", "evidence-unresolved", "error")
+def evidence_unresolved(ctx: CheckContext) -> Iterator[Violation]:
+    """Evidence names a file or a commit that does not exist.
+
+    The protocol marks no task complete without evidence, and evidence is only what a reviewer
+    can follow. In a completed/ entry's `## Evidence` (and an artifacts/ entry's `## Path`),
+    every link, every backticked repository path (`tests/test_parse.py`, `src/a.py:42`) and
+    every commit named (7 to 40 hex digits) must resolve: a path from the memory root, the
+    repository's top or the entry's directory, a commit in the repository. Commits are asked
+    of git in one batch, and not judged without git, before the first commit or in a shallow
+    clone; URLs are never followed. Fillers such as TBD are CT209.
+
+    **Example**
+
+        ## Evidence
+
+        | Evidence | Path / URL |
+        |---|---|
+        | tests pass | `tests/test_parser.py` |     # the file is tests/test_parse.py
+        | merged | 3f2a1c9 |                        # not a commit of this repository
+
+    **Fix**
+
+    Name the evidence as it exists: the committed file's path, the full or abbreviated sha from
+    `git log`, or a URL. History is append-only: once the entry is committed, write a correcting
+    entry (or restore the file the evidence names).
+    """
+    for found in unresolved(ctx):
+        if found.evidence:
+            yield Violation(
+                found.path, f"evidence `{found.written}` does not resolve: {found.reason}",
+                "name evidence that exists: a committed file's path, a commit from `git log`, or "
+                "a URL", found.line, found.column)
