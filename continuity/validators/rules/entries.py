@@ -18,6 +18,7 @@ from typing import Any
 from collections.abc import Iterator
 
 from continuity.formats import frontmatter as fm
+from continuity.validators.placeholders import placeholders_left
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
 from continuity.formats.markdown import (LIST_ITEM, PLACEHOLDER, MarkdownDoc, Section, TableRow,
@@ -312,23 +313,10 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
         found = _document(entry).whole.placeholders(skip_code=True)
         if not found:
             continue
-        first = found[0]
-        if len(found) == 1:
-            message = f"placeholder {first.text} left in the entry"
-            hint = f"replace {first.text} with the real value"
-        else:
-            names = list(dict.fromkeys(p.text for p in found))
-            shown = ", ".join(names[:MAX_LISTED]) + (", …" if len(names) > MAX_LISTED else "")
-            message = (f"{len(found)} placeholders left in the entry, the first at line "
-                       f"{first.line}: {shown}")
-            hint = ("replace each with the real value (every place is listed in the JSON "
-                    "output's occurrences)")
-        yield Violation(entry.path, message, hint, first.line, first.column,
-                        occurrences=tuple((p.line, p.column, p.text) for p in found))
-
-
-#: Placeholders named in one message; the JSON output lists every place.
-MAX_LISTED = 8
+        yield placeholders_left(
+            entry.path, found, "the entry", one_hint="replace {placeholder} with the real value",
+            many_hint="replace each with the real value (every place is listed in the JSON "
+                      "output's occurrences)")
 
 
 def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violation]:

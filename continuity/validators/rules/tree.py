@@ -9,6 +9,7 @@ import datetime as dt
 import re
 from collections.abc import Iterator
 
+from continuity.validators.placeholders import placeholders_left
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
 from continuity.formats.markdown import PLACEHOLDER, MarkdownDoc
@@ -310,23 +311,11 @@ def state_placeholder(ctx: CheckContext) -> Iterator[Violation]:
         found = state.document.whole.placeholders(skip_code=True)
         if not found:
             continue
-        first = found[0]
-        names = list(dict.fromkeys(p.text for p in found))
-        shown = ", ".join(names[:MAX_LISTED]) + (", …" if len(names) > MAX_LISTED else "")
-        if len(found) == 1:
-            message = f"placeholder {first.text} left in {state.name}"
-            hint = f"replace {first.text} with the real value, or delete it"
-        else:
-            message = (f"{len(found)} placeholders left in {state.name}, the first at line "
-                       f"{first.line}: {shown}")
-            hint = ("fill each in with the real value, or delete the lines that do not apply "
-                    "(every place is listed in the JSON output's occurrences)")
-        yield Violation(state.path, message, hint, first.line, first.column,
-                        occurrences=tuple((p.line, p.column, p.text) for p in found))
-
-
-#: Placeholders named in one CT107/CT203 message; the JSON output lists every place.
-MAX_LISTED = 8
+        yield placeholders_left(
+            state.path, found, state.name,
+            one_hint="replace {placeholder} with the real value, or delete it",
+            many_hint="fill each in with the real value, or delete the lines that do not apply "
+                      "(every place is listed in the JSON output's occurrences)")
 
 
 YAML_TIMESTAMP = re.compile(r"^\s*(?:[-*+]\s+)?timestamp:\s*(?P<value>\S.*?)\s*$",
