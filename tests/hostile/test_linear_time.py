@@ -55,6 +55,7 @@ SHAPES = {
     "sentence-bangs": "A" + "!" * SIZE + "x",
     "speaker-spaces": "user" + " " * SIZE + "x",
     "long-word-end": "a" * SIZE + " b. C",
+    "tags-in-one-paragraph": "<b>x</b> " * (SIZE // 9),  # CT604 placed each in O(paragraph)
 }
 
 

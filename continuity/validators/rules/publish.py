@@ -6,8 +6,9 @@ never echoed; a link leaving the repository is reported by its name and never re
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -278,10 +279,11 @@ def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
             column = len(lines[index]) - len(lines[index].lstrip()) + 1
             yield body.file_line(index), column, token.content
         elif token.type == "inline" and token.map and token.children:
+            position = _source_positions(token, lines)
             for offset, html in _inline_html(token):
                 if html.startswith("</") or _only_comments(html):
                     continue
-                index, column = _source_position(token, lines, offset)
+                index, column = position(offset)
                 yield body.file_line(index), column, html
 
 
@@ -306,12 +308,24 @@ def _inline_html(token: Token) -> Iterator[tuple[int, str]]:
                 yield found, child.content
 
 
-def _source_position(token: Token, lines: list[str], offset: int) -> tuple[int, int]:
-    """Map an offset in an inline token's content to (line index, 1-based column)."""
-    before = token.content[:offset]
-    line_in_content = before.count("\n")
-    column_in_line = offset - (before.rfind("\n") + 1)
-    index = min((token.map or [0])[0] + line_in_content, len(lines) - 1)
-    content_line = token.content.split("\n")[line_in_content]
-    base = lines[index].find(content_line) if content_line else 0
-    return index, max(base, 0) + column_in_line + 1
+def _source_positions(token: Token, lines: list[str]) -> Callable[[int], tuple[int, int]]:
+    """Map offsets in an inline token's content to (line index, 1-based column). The token's
+    lines are split and located once: a paragraph of thousands of tags costs one pass, not one
+    per tag."""
+    content_lines = token.content.split("\n")
+    starts = [0]
+    for content_line in content_lines[:-1]:
+        starts.append(starts[-1] + len(content_line) + 1)
+    first = (token.map or [0])[0]
+    bases: dict[int, int] = {}
+
+    def position(offset: int) -> tuple[int, int]:
+        line_in_content = bisect.bisect_right(starts, offset) - 1
+        index = min(first + line_in_content, len(lines) - 1)
+        if line_in_content not in bases:
+            content_line = content_lines[line_in_content]
+            bases[line_in_content] = max(lines[index].find(content_line), 0) \
+                if content_line else 0
+        return index, bases[line_in_content] + offset - starts[line_in_content] + 1
+
+    return position
