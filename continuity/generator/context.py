@@ -132,10 +132,14 @@ class SiteContext:
         return self._ordered.get(directory, [])
 
     def newest_first(self, directories: Iterable[str]) -> list[HistoryEntry]:
-        """Entries of several directories merged, newest first; undated ones last, by name."""
+        """Entries of several directories merged, newest first; undated ones last."""
         entries = [e for d in directories for e in self._ordered.get(d, [])]
         dated = sorted((e for e in entries if e.date), key=self._order_key, reverse=True)
+        # Undated ones (a library's) newest first too, by the commit that added them (not yet
+        # committed: newest of all), so that a new one lands on an index's front page
+        # (generator/paging.py); by name among those added together.
         undated = sorted((e for e in entries if not e.date), key=lambda e: e.path)
+        undated.sort(key=lambda e: self._order_key(e)[3], reverse=True)
         return dated + undated
 
     def title(self, entry: HistoryEntry) -> str:

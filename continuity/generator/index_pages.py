@@ -1,18 +1,17 @@
 """The index pages: one per state file (its content, then the entries it indexes) and one per
-directory (its description, months, latest entries), each paginated, plus month archives."""
+directory (its description, months, latest entries), each paginated from the oldest entry
+(generator/paging.py), plus month archives."""
 
 from __future__ import annotations
 
-from continuity.generator import charts, mdtext
+from dataclasses import dataclass, replace
+
+from continuity.generator import charts, html_links, listings, mdtext, paging
 from continuity.model.tree import HistoryEntry, StateFile
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_pages import metadata_value, split_heading, tree_markdown
 from continuity.generator.render import render
 from continuity.generator.site import Page
-
-
-def _chunks(items: list, size: int) -> list[list]:
-    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
 
 
 #: Months the activity chart spans, filled with zeros between entries; the dates are the
@@ -59,29 +58,107 @@ def state_pages(ctx: SiteContext) -> list[Page]:
     return result
 
 
+@dataclass(frozen=True)
+class IndexPage:
+    """One page of a paginated index (generator/paging.py): the front page or a fixed one."""
+
+    path: str
+    rows: list[EntryRow]  # newest first
+    number: int | None  # the fixed page's number (1 holds the oldest entries); None: the front
+    first: int = 0  # for a fixed page: the positions it holds, counted from the oldest
+    last: int = 0
+
+
+@dataclass(frozen=True)
+class Pager:
+    """The links between the pages of an index, as the templates write them."""
+
+    links: tuple[tuple[str, str], ...]  # ("Newest", front page), ("F", page F) ... ("1", page 1)
+    current: str
+    newer: str | None
+    older: str | None
+    html: str | None = None  # the placeholder standing for its HTML (plugin only)
+
+
+def _index_pages(ctx: SiteContext, front_page: str, rows: list[EntryRow]) -> list[IndexPage]:
+    """The front page, then the fixed pages newest first (F ... 1)."""
+    size = ctx.options.page_size
+    front, fixed = paging.anchored_pages(rows, size)
+    pages = [IndexPage(front_page, front, None)]
+    for number in range(len(fixed), 0, -1):
+        first, last = paging.fixed_range(number, size)
+        pages.append(IndexPage(ctx.layout.fixed_page(front_page, number), fixed[number - 1],
+                               number, first, last))
+    return pages
+
+
+def _pager(ctx: SiteContext, pages: list[IndexPage], position: int,
+           fragments: list[tuple[str, str]]) -> Pager:
+    links = tuple(("Newest" if p.number is None else str(p.number), p.path) for p in pages)
+    page = pages[position].path
+    newer = pages[position - 1].path if position > 0 else None
+    older = pages[position + 1].path if position + 1 < len(pages) else None
+    pager = Pager(links, page, newer, older)
+    urls = ctx.options.directory_urls
+    if urls is None or len(links) < 2:
+        return pager
+    html = listings.pager(page, links, newer, older, urls)
+    word = html_links.placeholder(html)
+    fragments.extend([(word, html), (word, html)])  # above and below the listing
+    return replace(pager, html=word)
+
+
+def _listing(ctx: SiteContext, page: str, groups: list[MonthGroup], show_directory: bool,
+             directory_links: dict[str, str | None],
+             fragments: list[tuple[str, str]]) -> list[tuple[MonthGroup, str | None]]:
+    """The month groups of an index page, each with the placeholder of its table as HTML
+    (plugin), or None: the template writes it in Markdown (``continuity generate``)."""
+    urls = ctx.options.directory_urls
+    if urls is None:
+        return [(group, None) for group in groups]
+    listed: list[tuple[MonthGroup, str | None]] = []
+    for group in groups:
+        html = listings.entry_table(page, group.rows, show_directory, directory_links, urls)
+        word = html_links.placeholder(html)
+        fragments.append((word, html))
+        listed.append((group, word))
+    return listed
+
+
+def _dates(rows: list[EntryRow]) -> tuple[str | None, str | None]:
+    """The oldest and the newest date shown among rows given newest first."""
+    dated = [row.date for row in rows if row.date]
+    return (dated[-1], dated[0]) if dated else (None, None)
+
+
 def _state_pages(ctx: SiteContext, state: StateFile,
                  directory_pages: dict[str, str | None]) -> list[Page]:
-    first = ctx.layout.page_of(state.path)
-    if first is None:  # every state file has a page; this keeps the types honest
+    front_page = ctx.layout.page_of(state.path)
+    if front_page is None:  # every state file has a page; this keeps the types honest
         return []
     indexes = ctx.indexes(state)
     entries = ctx.newest_first([d for d in indexes if d in ctx.tree.directories])
-    chunks = _chunks([ctx.row(e) for e in entries], ctx.options.page_size)
-    page_paths = [ctx.layout.numbered(first, n) for n in range(1, len(chunks) + 1)]
+    index = _index_pages(ctx, front_page, [ctx.row(e) for e in entries])
     heading, body, metadata = _state_body(ctx, state)
     pages = []
-    for number, chunk in enumerate(chunks, 1):
+    for position, part in enumerate(index):
+        fragments: list[tuple[str, str]] = []
+        front = part.number is None
+        first_date, last_date = _dates(part.rows)
         content = render(
-            "state.md.j2", page_paths[number - 1],
-            state=state, first_page=number == 1, heading=heading, body=body, metadata=metadata,
+            "state.md.j2", part.path,
+            state=state, front=front, heading=heading, body=body, metadata=metadata,
             findings=ctx.findings_for(state.path), indexes=indexes,
             declared=state.declared_edges is not None, directory_pages=directory_pages,
-            total=len(entries), groups=group_by_month(chunk), pages=page_paths, current=number,
-            page_size=ctx.options.page_size)
-        title = state.name if number == 1 else f"{state.name}, page {number}"
-        pages.append(Page(page_paths[number - 1], content, title, in_nav=number == 1,
-                          nav_section="State files", holds_tree_markdown=number == 1,
-                          source=state.path if number == 1 else None))
+            total=len(entries), part=part, front_page=front_page,
+            first_date=first_date, last_date=last_date,
+            groups=_listing(ctx, part.path, group_by_month(part.rows), len(indexes) > 1,
+                            directory_pages, fragments),
+            pager=_pager(ctx, index, position, fragments), page_size=ctx.options.page_size)
+        title = state.name if front else f"{state.name}, entries {part.first}–{part.last}"
+        pages.append(Page(part.path, content, title, in_nav=front,
+                          nav_section="State files", holds_tree_markdown=front,
+                          source=state.path if front else None, html=tuple(fragments)))
     return pages
 
 
@@ -124,28 +201,34 @@ def directory_pages(ctx: SiteContext) -> list[Page]:
                                "count": len(by_month[None])})
             pages.extend(_archives(ctx, name, by_month, months, first))
             # The index shows the newest page_size entries; the archives hold the rest.
-            chunks = [[ctx.row(e) for e in newest[:ctx.options.page_size]]]
+            index = [IndexPage(first, [ctx.row(e) for e in newest[:ctx.options.page_size]],
+                               None)]
         else:
-            chunks = _chunks([ctx.row(e) for e in newest], ctx.options.page_size)
-        page_paths = [ctx.layout.numbered(first, n) for n in range(1, len(chunks) + 1)]
+            index = _index_pages(ctx, first, [ctx.row(e) for e in newest])
         dates = [e.date for e in ordered if e.date]
         chart = charts.bar_chart(activity_points(ordered), title=f"{name}/: entries per month",
                                  height=160) if dated else ""
-        for number, chunk in enumerate(chunks, 1):
+        for position, part in enumerate(index):
+            fragments: list[tuple[str, str]] = []
+            front = part.number is None
+            page_first, page_last = _dates(part.rows)
+            groups = group_by_month(part.rows) if dated else \
+                ([] if not part.rows else [_plain_group(part.rows)])
             content = render(
-                "directory.md.j2", page_paths[number - 1],
-                directory=directory, current=number, pages=page_paths,
-                groups=group_by_month(chunk) if dated else
-                ([] if not chunk else [_plain_group(chunk)]),
+                "directory.md.j2", part.path,
+                directory=directory, front=front, part=part, front_page=first,
+                groups=_listing(ctx, part.path, groups, False, directory_links, fragments),
+                pager=_pager(ctx, index, position, fragments),
                 months=months, chart=chart, entries_count=len(ordered),
                 first_date=min(dates) if dates else None, last_date=max(dates) if dates else None,
+                page_first=page_first, page_last=page_last,
                 findings=ctx.findings_for(name) + ctx.findings_for(name + "/")
                 + ctx.findings_for(f"{name}/ENTRY.template.md"),
                 indexed_by=[(s, ctx.layout.page_of(s.path)) for s in ctx.indexed_by(name)],
                 directory_pages=directory_links)
-            title = f"{name}/" if number == 1 else f"{name}/, page {number}"
-            pages.append(Page(page_paths[number - 1], content, title, in_nav=number == 1,
-                              nav_section="Directories"))
+            title = f"{name}/" if front else f"{name}/, entries {part.first}–{part.last}"
+            pages.append(Page(part.path, content, title, in_nav=front,
+                              nav_section="Directories", html=tuple(fragments)))
     return pages
 
 
@@ -160,9 +243,19 @@ def _archives(ctx: SiteContext, name: str, by_month: dict, months: list[dict],
     for index, month in enumerate(months):  # newest first
         newer = months[index - 1] if index > 0 else None
         older = months[index + 1] if index + 1 < len(months) else None
+        rows = by_month[month["month"]]
+        show_provenance = bool(ctx.provenance)
+        table = None
+        fragments: tuple[tuple[str, str], ...] = ()
+        if ctx.options.directory_urls is not None:  # the plugin: the rows as HTML
+            html = listings.archive_table(month["page"], rows, show_provenance,
+                                          ctx.options.directory_urls)
+            table = html_links.placeholder(html)
+            fragments = ((table, html),)
         content = render(
             "archive.md.j2", month["page"], directory=directory, label=month["label"],
-            rows=by_month[month["month"]], directory_page=directory_page,
-            previous=older, next=newer, show_provenance=bool(ctx.provenance))
-        pages.append(Page(month["page"], content, f"{name}/: {month['label']}"))
+            rows=rows, table=table, directory_page=directory_page,
+            previous=older, next=newer, show_provenance=show_provenance)
+        pages.append(Page(month["page"], content, f"{name}/: {month['label']}",
+                          html=fragments))
     return pages

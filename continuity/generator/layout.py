@@ -101,10 +101,11 @@ class SiteLayout:
         top = root_path.strip("/").split("/", 1)[0]
         return self.directories.get(top)
 
-    def numbered(self, first_page: str, number: int) -> str:
-        """Page ``number`` (2, 3, ...) of a paginated index whose first page is ``first_page``."""
-        if number == 1:
-            return first_page
+    def fixed_page(self, first_page: str, number: int) -> str:
+        """Fixed page ``number`` (1 holds the oldest entries) of an index whose front page is
+        ``first_page``: ``STATE/page-1.md`` beside ``STATE.md``, ``notes/page-1.md`` beside
+        ``notes/index.md``. Counted from the oldest, a page keeps its URL as entries are added
+        (generator/paging.py)."""
         key = ("page", f"{first_page}#{number}")
         if key not in self._derived:
             if first_page.endswith("/index.md"):

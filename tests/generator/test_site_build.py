@@ -232,7 +232,7 @@ def test_plain_mkdocs_theme_builds(project: Path):
     assert remote_assets(result.site) == []
 
 
-def test_state_file_index_is_paginated_newest_first_by_month(project: Path):
+def test_state_file_index_is_paginated_from_the_oldest_newest_first_by_month(project: Path):
     entries = {}
     for day in range(1, 8):
         month = 1 if day < 5 else 2
@@ -244,12 +244,17 @@ def test_state_file_index_is_paginated_newest_first_by_month(project: Path):
     write_mkdocs_yml(project, options={"root": "memory", "page_size": 3})
     result = build(project, strict=True)
     assert result.error is None, result.warnings
-    first = result.html("STATE/")
-    assert first.index("Snapshot 7") < first.index("Snapshot 6") < first.index("Snapshot 5")
-    assert "February 2026" in first and "Snapshot 4" not in first
-    second = result.html("STATE/page-2/")
-    assert "Snapshot 4" in second and "January 2026" in second
-    assert (result.site / "STATE" / "page-3" / "index.html").is_file()
+    # 7 entries, 3 a page: one fixed page (the oldest 3), the front page the newest 4.
+    front = result.html("STATE/")
+    assert (front.index("Snapshot 7") < front.index("Snapshot 6") < front.index("Snapshot 5")
+            < front.index("Snapshot 4"))
+    assert "February 2026" in front and "January 2026" in front and "Snapshot 3" not in front
+    assert "7 entries in" in front
+    oldest = result.html("STATE/page-1/")
+    assert oldest.index("Snapshot 3") < oldest.index("Snapshot 2") < oldest.index("Snapshot 1")
+    assert "Snapshot 4" not in oldest and "entries 1–3" in oldest
+    assert "7 entries" not in oldest  # only the front page shows the total
+    assert not (result.site / "STATE" / "page-2").exists()
     assert (result.site / "snapshots" / "archive" / "2026-02" / "index.html").is_file()
     assert broken_links(result.site) == []
 

@@ -1,0 +1,70 @@
+"""The entry listings of the index and archive pages (a table of date, entry, directory, and the
+pager), as HTML for the plugin.
+
+An index page at scale is a few hundred table rows, each a Markdown link that Python-Markdown
+parses and MkDocs resolves and checks; written as HTML with MkDocs' own URLs
+(:mod:`.html_links`), they cost neither. The HTML is the element for element what
+Python-Markdown makes of the Markdown the templates write for ``continuity generate``
+(``_macros.md.j2``), every value going through the same redaction and escaping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from continuity.generator import html_links
+from continuity.generator.context import EntryRow
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A table as Python-Markdown's ``tables`` extension writes it; cells are HTML already."""
+    head = "".join(f"<th>{cell}</th>\n" for cell in header)
+    body = "".join("<tr>\n" + "".join(f"<td>{cell}</td>\n" for cell in row) + "</tr>\n"
+                   for row in rows)
+    return f"<table>\n<thead>\n<tr>\n{head}</tr>\n</thead>\n<tbody>\n{body}</tbody>\n</table>"
+
+
+def entry_table(page: str, rows: Sequence[EntryRow], show_directory: bool,
+                directory_pages: dict[str, str | None], directory_urls: bool) -> str:
+    """The rows of one month of an index: date, entry (and its directory)."""
+    def link(label: object, target: str | None) -> str:
+        return html_links.link(label, page, target, directory_urls)
+
+    header = ["Date", "Entry", "Directory"] if show_directory else ["Date", "Entry"]
+    cells = []
+    for row in rows:
+        cell = [html_links.text(row.date), link(row.title, row.page)]
+        if show_directory:
+            cell.append(link(row.entry.directory + "/", directory_pages.get(row.entry.directory)))
+        cells.append(cell)
+    return table(header, cells)
+
+
+def archive_table(page: str, rows: Sequence[EntryRow], show_provenance: bool,
+                  directory_urls: bool) -> str:
+    """The rows of a month archive: date, entry (and the commit that added it)."""
+    header = ["Date", "Entry", "Added"] if show_provenance else ["Date", "Entry"]
+    cells = []
+    for row in rows:
+        cell = [html_links.text(row.date),
+                html_links.link(row.title, page, row.page, directory_urls)]
+        if show_provenance:
+            cell.append(f"{html_links.text(row.added.date[:10])} in "
+                        f"{html_links.code(row.added.short)}" if row.added else "not committed")
+        cells.append(cell)
+    return table(header, cells)
+
+
+def pager(page: str, links: Sequence[tuple[str, str]], newer: str | None, older: str | None,
+          directory_urls: bool) -> str:
+    """The pager paragraph: every page (the current one in bold), then newer / older."""
+    def link(label: str, target: str) -> str:
+        return html_links.link(label, page, target, directory_urls)
+
+    shown = "".join(f" <strong>{html_links.text(label)}</strong>" if target == page
+                    else f" {link(label, target)}" for label, target in links)
+    if newer:
+        shown += f" · {link('← Newer', newer)}"
+    if older:
+        shown += f" · {link('Older →', older)}"
+    return f"<p><strong>Pages:</strong>{shown}</p>"
