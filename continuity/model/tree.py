@@ -28,6 +28,7 @@ from continuity.model.kinds import (
 )
 from continuity.model.naming import EntryName, date_in_name
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
+from continuity.formats.secrets import Finding, find_credentials
 from continuity.formats.textfile import TextRead, read_text
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
@@ -57,6 +58,31 @@ class TreeFile:
     @property
     def escapes(self) -> bool:
         return self.symlink_target is not None
+
+    @property
+    def scanned_text(self) -> str | None:
+        """What credentials are looked for in: the text, or, for a binary file or one not in
+        UTF-8, its bytes one character each (a key is ASCII: found at its offset, in a PNG's
+        text chunk or a database file as in text); None for a file not read."""
+        if self.read is None:
+            return None
+        if self.read.text is not None:
+            return self.read.text
+        raw = self.read.raw
+        if raw is None:
+            return None
+        return raw.decode("latin-1") if b"\x00" in raw else raw.decode("utf-8", "replace")
+
+    # Found once per file read: an entry reused by the next discovery (ParsedEntries) keeps
+    # them, so a serve rebuild scans only the files that changed.
+    @cached_property
+    def credentials(self) -> tuple[Finding, ...]:
+        text = self.scanned_text
+        return tuple(find_credentials(text)) if text is not None else ()
+
+    @cached_property
+    def name_credentials(self) -> tuple[Finding, ...]:
+        return tuple(find_credentials(self.path))
 
 
 @dataclass(frozen=True)
