@@ -17,6 +17,7 @@ from continuity.output import write_output
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
+from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
@@ -79,7 +80,13 @@ def run(args: argparse.Namespace) -> int:
 
         roots = sorted({target.root for target in targets})
         roots = [r for r in roots if not any(o != r and o in r.parents for o in roots)]
-        return watch(lambda: check_targets(targets, config, cwd), roots, sys.stdout)
+        parsed = ParsedEntries()  # entries whose files did not change are not parsed again
+
+        def again() -> CheckResult:
+            parsed.rotate()
+            return check_targets(targets, config, cwd, parsed)
+
+        return watch(again, roots, sys.stdout)
     result = check_targets(targets, config, cwd)
     if args.statistics and args.output_format == "text":
         from continuity.reporters.text import summary_line
@@ -91,8 +98,10 @@ def run(args: argparse.Namespace) -> int:
     return 1 if result.failed(config.fail_on) else 0
 
 
-def check_targets(targets: list[Target], config: Config, cwd: Path) -> CheckResult:
-    """One check of every target, narrowed to the files named."""
+def check_targets(targets: list[Target], config: Config, cwd: Path,
+                  reuse: ParsedEntries | None = None) -> CheckResult:
+    """One check of every target, narrowed to the files named; ``reuse``: entries parsed by
+    the previous check (``--watch``)."""
     diagnostics: list[Diagnostic] = []
     notices: list[str] = []
     files = 0
@@ -101,7 +110,7 @@ def check_targets(targets: list[Target], config: Config, cwd: Path) -> CheckResu
     for target in targets:
         root, only = target.root, target.only
         early = start_git(root, config, rules)  # git reads the log while the tree is discovered
-        tree = open_target(target, config)
+        tree = open_target(target, config, reuse)
         result = run_check(tree, config, cwd=cwd, rules=rules, early=early)
         kept = result.diagnostics
         if only is not None:

@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,11 +29,13 @@ from continuity.config import load_config
 from continuity.errors import ContinuityError, UsageError
 from continuity.model.paths import refusal
 from continuity.output import write_atomic
+from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import site_trees
 from continuity.output import one_line
 
 if TYPE_CHECKING:
     from continuity.generator import Site
+    from continuity.generator.memo import PageMemo
 
 HELP = "write the site's Markdown pages to a directory (for MkDocs, ProperDocs, Zensical)"
 MANIFEST = ".continuity-generated.json"
@@ -58,7 +61,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.watch:
         return generate_once(args)[0]
-    status, watched = generate_once(args)
+    # What one run parsed and generated, kept for the next: only what changed is made again.
+    from continuity.generator.memo import PageMemo
+
+    kept = Kept(ParsedEntries(), PageMemo())
+    status, watched = generate_once(args, kept)
     seen = signature(watched)
     print("continuity: watching the tree; Ctrl-C stops", file=sys.stderr, flush=True)
     try:
@@ -68,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             if now == seen:
                 continue
             try:
-                status, watched = generate_once(args)
+                status, watched = generate_once(args, kept)
             except ContinuityError as exc:  # said, and the next change is tried again
                 print(f"continuity: {exc}", file=sys.stderr, flush=True)
                 status = 2
@@ -81,7 +88,19 @@ def run(args: argparse.Namespace) -> int:
 WATCH_INTERVAL = 0.3
 
 
-def generate_once(args: argparse.Namespace) -> tuple[int, list[Path]]:
+@dataclass(frozen=True)
+class Kept:
+    """``--watch``: the entries parsed and the pages generated, kept from run to run."""
+
+    entries: ParsedEntries
+    pages: PageMemo
+
+    def rotate(self) -> None:
+        self.entries.rotate()
+        self.pages.rotate()
+
+
+def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[int, list[Path]]:
     """Generate and write the site; the exit status and the paths whose change means again."""
     cwd = Path.cwd()
     overrides = {"git": "off" if args.no_git else None, "site_prefix": args.site_prefix}
@@ -91,7 +110,10 @@ def generate_once(args: argparse.Namespace) -> tuple[int, list[Path]]:
     from continuity.generator.inputs import SiteInputs, combined, gather
 
     config = load_config(cwd, overrides)
-    trees = site_trees(config, Path(args.root) if args.root is not None else None, cwd)
+    if kept is not None:
+        kept.rotate()
+    trees = site_trees(config, Path(args.root) if args.root is not None else None, cwd,
+                       reuse=kept.entries if kept else None)
     tree = trees[0]
     parts = []
     for each in trees:  # each root checked with its own templates, mesh and history
@@ -101,7 +123,7 @@ def generate_once(args: argparse.Namespace) -> tuple[int, list[Path]]:
     site = generate_roots(parts, GenerateOptions(
         prefix=config.site_prefix, page_size=config.page_size,
         title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html,
-        portable=True))
+        portable=True), kept.pages if kept else None)
     out = Path(args.out)
     written, removed = write_site(site, out, tree.root)
     if args.nav_file:

@@ -19,6 +19,7 @@ from continuity.model.tree import MemoryTree
 from continuity.generator import mdtext
 from continuity.generator.context import GenerateOptions, RootLink, SiteContext
 from continuity.generator.entry_pages import entry_pages
+from continuity.generator.memo import PageMemo
 from continuity.generator.index_pages import directory_pages, state_pages
 from continuity.history.provenance import CommitRef, added_commits
 from continuity.generator.site import Page, Site, StaticFile
@@ -30,13 +31,14 @@ __all__ = ["CommitRef", "GenerateOptions", "Page", "RootPart", "Site", "StaticFi
 
 
 def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, CommitRef],
-             options: GenerateOptions | None = None) -> Site:
+             options: GenerateOptions | None = None, memo: PageMemo | None = None) -> Site:
     """Every page of the site, in navigation order.
 
     Every value from the tree is redacted as it is written (:func:`mdtext.raw`), unless the
-    tree turned CT601 off; every page then passes :func:`withhold_credentials`.
+    tree turned CT601 off; every page then passes :func:`withhold_credentials`. ``memo``:
+    the pages of a previous generation, reused where made from the same inputs.
     """
-    ctx = SiteContext(tree, check_result, provenance, options or GenerateOptions())
+    ctx = SiteContext(tree, check_result, provenance, options or GenerateOptions(), memo)
     with mdtext.redaction(REDACTING_RULE in check_result.rules):
         pages: list[Page] = [home_page(ctx)]
         pages.extend(state_pages(ctx))
@@ -63,7 +65,8 @@ def _folder(prefix: str, relative: str) -> str:
     return "/".join(part for part in (prefix.strip("/"), relative) if part and part != ".")
 
 
-def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = None) -> Site:
+def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = None,
+                   memo: PageMemo | None = None) -> Site:
     """The site of a memory root (``parts[0]``) and the roots below it (the protocol's nesting).
 
     Each child root's pages sit under its own folder, its path below the top root, so the
@@ -94,7 +97,7 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
             title=options.title if index == 0 else f"Memory: {relative[root]}",
             children=tuple(links[c] for c in children), parent=parent,
             reserved=tuple(homes[c] for c in children))
-        site = generate(part.tree, part.check, part.provenance, own)
+        site = generate(part.tree, part.check, part.provenance, own, memo)
         for page in site.pages:
             if page.path in taken:
                 continue  # a page another root already has (never a tree file of this root)

@@ -17,6 +17,7 @@ from continuity.formats.markdown import normalise_heading
 from continuity.model.records import Records
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
 from continuity.generator.layout import SiteLayout
+from continuity.generator.memo import PageMemo
 from continuity.history.provenance import CommitRef
 
 
@@ -102,6 +103,7 @@ class SiteContext:
     check: CheckResult
     provenance: dict[str, CommitRef]
     options: GenerateOptions
+    memo: PageMemo | None = None  # pages of the previous generation (serve, --watch)
     layout: SiteLayout = field(init=False)
     findings: dict[str, list[Diagnostic]] = field(init=False)
     _ordered: dict[str, list[HistoryEntry]] = field(init=False, default_factory=dict)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import json
+from dataclasses import astuple, dataclass, field
 from typing import Any
 
+from continuity.history.provenance import CommitRef
+from continuity.model.kinds import DirectoryKind
 from continuity.model.tree import HistoryEntry
+from continuity.validators.diagnostics import Diagnostic
 from continuity.generator import html_links, mdtext
-from continuity.generator.context import SiteContext
+from continuity.generator.context import EntryRow, SiteContext
 from continuity.generator.deadlinks import mark_dead_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
@@ -59,7 +64,7 @@ def metadata_html(value: Any) -> str:
 
 def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
                directory_page: str | None, added: Any, show_provenance: bool,
-               indexed_by: list[tuple[Any, str | None]], copy: str | None, size: int,
+               indexed_by: list[tuple[str, str | None]], copy: str | None, size: int,
                directory_urls: bool) -> str:
     """The metadata table and the directory / added / indexed-by / file list, as HTML with
     the URLs MkDocs would write (the same elements Python-Markdown makes of entry.md.j2's)."""
@@ -78,7 +83,7 @@ def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
                 if added else "not in any commit yet")
         items.append(f"<strong>Added:</strong> {when}")
     if indexed_by:
-        listed = ", ".join(link(state.name, target) for state, target in indexed_by)
+        listed = ", ".join(link(name, target) for name, target in indexed_by)
         items.append(f"<strong>Indexed by:</strong> {listed}")
     else:
         items.append("<strong>Indexed by:</strong> no state file (an orphan directory)")
@@ -125,14 +130,15 @@ def inert(name: str) -> bool:
 
 
 def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
-                  line_offset: int = 0) -> str:
+                  line_offset: int = 0, findings: list[Diagnostic] | None = None) -> str:
     """Markdown from the tree as a page embeds it: its dead links marked (``source`` is the
     file, ``text`` its lines from ``line_offset + 1``; not in portable pages, which show raw
     HTML as text), redacted (on the raw text, before any escaping), then neutralised (for any
     engine, with ``generate``), with any fence it leaves open closed; or shown as text when no
     Markdown engine could read it in bounded time."""
     if source is not None and not ctx.options.portable:
-        text = mark_dead_links(text, line_offset, ctx.findings_for(source))
+        text = mark_dead_links(text, line_offset,
+                               ctx.findings_for(source) if findings is None else findings)
     text = break_snippets(mdtext.raw(text))
     reason = unrenderable(text)
     if reason is not None:
@@ -145,7 +151,8 @@ def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
     return close_open_fence(neutral, open_fence(neutral))
 
 
-def _body_of(ctx: SiteContext, entry: HistoryEntry) -> tuple[str, str, list]:
+def _body_of(ctx: SiteContext, entry: HistoryEntry, title: str,
+             findings: list[Diagnostic]) -> tuple[str, str, list]:
     """(heading, body, metadata rows) for a Markdown entry."""
     document = entry.document
     if document is None:
@@ -155,8 +162,7 @@ def _body_of(ctx: SiteContext, entry: HistoryEntry) -> tuple[str, str, list]:
     front = document.frontmatter
     offset = front.end_line if front.present and front.end_line > 0 else 0
     body = "\n".join(document.text.split("\n")[offset:]) if offset else document.text
-    title = ctx.title(entry)
-    heading, rest = split_heading(tree_markdown(ctx, body, entry.path, offset), title)
+    heading, rest = split_heading(tree_markdown(ctx, body, entry.path, offset, findings), title)
     if title != entry.title:  # the template's generic heading: say which entry this is
         heading = f"# {mdtext.inline(title)}"
     metadata = [(key, metadata_value(value)) for key, value in front.data.items()]
@@ -206,7 +212,8 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
         directory_kind = directory.kind
         ordered = ctx.ordered(name)
         directory_page = ctx.layout.directory_page(name)
-        indexed_by = [(state, ctx.layout.page_of(state.path)) for state in ctx.indexed_by(name)]
+        indexed_by = tuple((state.name, ctx.layout.page_of(state.path))
+                           for state in ctx.indexed_by(name))
         previous_snapshot: HistoryEntry | None = None
         for position, entry in enumerate(ordered):
             page = ctx.layout.entry_page(entry)
@@ -217,42 +224,98 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
                 copies.append(StaticFile(copy, entry.file.abspath))
             else:
                 copy = None
-            if entry.name.endswith(".md"):
-                heading, body, metadata = _body_of(ctx, entry)
-            else:
-                heading = f"# {mdtext.inline(entry.name)}"
-                body = _artifact_body(ctx, entry, page, copy) if inert(entry.name) \
-                    else _active_body(entry)
-                metadata = []
-            snapshot = None
-            if directory_kind.copies_state and entry.name.endswith(".md"):
-                previous_page = ctx.layout.entry_page(previous_snapshot) \
-                    if previous_snapshot else None
-                snapshot = compare(previous_snapshot, entry, previous_page)
-                previous_snapshot = entry
             added = ctx.provenance.get(entry.path)
             size = entry.file.read.size if entry.file.read else 0
             previous = ctx.row(ordered[position - 1]) if position > 0 else None
             following = ctx.row(ordered[position + 1]) if position + 1 < len(ordered) else None
-            urls = ctx.options.directory_urls
-            facts = footer = None
-            if urls is not None:
-                facts = facts_html(page, entry, front_of(entry), directory_page, added,
-                                   show_provenance, indexed_by, copy, size, urls)
-                footer = footer_html(page, entry, directory_page, previous, following, urls)
-            content = render(
-                "entry.md.j2", page,
-                entry=entry, heading=heading, body=body, metadata=metadata,
-                findings=ctx.findings_for(entry.path), directory_page=directory_page,
-                show_provenance=show_provenance, added=added,
-                indexed_by=indexed_by, copy=copy, size=size, snapshot=snapshot,
-                previous=previous, next=following,
-                facts_html=None if facts is None else html_links.placeholder(facts),
-                footer_html=None if footer is None else html_links.placeholder(footer),
-            )
-            fragments = () if facts is None or footer is None else (
-                (html_links.placeholder(facts), facts), (html_links.placeholder(footer), footer))
-            pages.append(Page(page, content, ctx.title(entry), in_nav=False,
-                              holds_tree_markdown=entry.name.endswith(".md"),
-                              source=entry.path, html=fragments))
+            snapshot_of = None
+            if directory_kind.copies_state and entry.name.endswith(".md"):
+                snapshot_of = previous_snapshot
+                previous_snapshot = entry
+            made = EntryPageInputs(
+                entry=entry, kind=directory_kind, page=page, title=ctx.title(entry),
+                findings=as_shown(ctx.findings_for(entry.path)), directory_page=directory_page,
+                show_provenance=show_provenance, added=added, indexed_by=indexed_by,
+                copy=copy, size=size, previous=previous, next=following,
+                previous_snapshot=snapshot_of,
+                previous_snapshot_page=ctx.layout.entry_page(snapshot_of) if snapshot_of else None)
+            if ctx.memo is None:
+                pages.append(entry_page(ctx, made))
+            else:
+                key = ("entry", str(ctx.tree.root), page)
+                inputs = (made, ctx.options, mdtext.redacting())
+                pages.append(ctx.memo.get(key, inputs, functools.partial(entry_page, ctx, made)))
     return pages, copies
+
+
+@dataclass(frozen=True)
+class ShownFindings:
+    """Findings as a page shows them, equal only when every field is: a Diagnostic itself
+    compares by place and code alone (for sorting), so a finding whose message changed (a
+    commit makes "uncommitted" into "in commit X") would look the same."""
+
+    diagnostics: tuple[Diagnostic, ...] = field(compare=False)
+    shown: tuple[tuple[Any, ...], ...]
+
+
+def as_shown(findings: list[Diagnostic]) -> ShownFindings:
+    return ShownFindings(tuple(findings), tuple(astuple(d) for d in findings))
+
+
+@dataclass(frozen=True)
+class EntryPageInputs:
+    """Everything an entry's page is made from: equal inputs, the same page (generator/memo.py).
+    Besides these, only the site's options and whether values are redacted."""
+
+    entry: HistoryEntry
+    kind: DirectoryKind  # its directory's
+    page: str
+    title: str  # the entry's distinct title (SiteContext.title)
+    findings: ShownFindings
+    directory_page: str | None
+    show_provenance: bool
+    added: CommitRef | None
+    indexed_by: tuple[tuple[str, str | None], ...]  # (state file's name, its page)
+    copy: str | None  # the published copy of a file that is not Markdown
+    size: int
+    previous: EntryRow | None
+    next: EntryRow | None
+    previous_snapshot: HistoryEntry | None  # snapshots/: the one compared with
+    previous_snapshot_page: str | None
+
+
+def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
+    """The page of one entry, from its inputs alone (and the options in ``ctx``)."""
+    entry, page, copy = made.entry, made.page, made.copy
+    if entry.name.endswith(".md"):
+        heading, body, metadata = _body_of(ctx, entry, made.title, list(made.findings.diagnostics))
+    else:
+        heading = f"# {mdtext.inline(entry.name)}"
+        body = _artifact_body(ctx, entry, page, copy) if inert(entry.name) \
+            else _active_body(entry)
+        metadata = []
+    snapshot = None
+    if made.kind.copies_state and entry.name.endswith(".md"):
+        snapshot = compare(made.previous_snapshot, entry, made.previous_snapshot_page)
+    indexed_by = list(made.indexed_by)
+    urls = ctx.options.directory_urls
+    facts = footer = None
+    if urls is not None:
+        facts = facts_html(page, entry, front_of(entry), made.directory_page, made.added,
+                           made.show_provenance, indexed_by, copy, made.size, urls)
+        footer = footer_html(page, entry, made.directory_page, made.previous, made.next, urls)
+    content = render(
+        "entry.md.j2", page,
+        entry=entry, heading=heading, body=body, metadata=metadata,
+        findings=list(made.findings.diagnostics), directory_page=made.directory_page,
+        show_provenance=made.show_provenance, added=made.added,
+        indexed_by=indexed_by, copy=copy, size=made.size, snapshot=snapshot,
+        previous=made.previous, next=made.next,
+        facts_html=None if facts is None else html_links.placeholder(facts),
+        footer_html=None if footer is None else html_links.placeholder(footer),
+    )
+    fragments = () if facts is None or footer is None else (
+        (html_links.placeholder(facts), facts), (html_links.placeholder(footer), footer))
+    return Page(page, content, made.title, in_nav=False,
+                holds_tree_markdown=entry.name.endswith(".md"), source=entry.path,
+                html=fragments)

@@ -37,6 +37,11 @@ def redaction(enabled: bool) -> Iterator[None]:
         _REDACTING.reset(token)
 
 
+def redacting() -> bool:
+    """Whether values are redacted as they are written (what a kept page was made under)."""
+    return _REDACTING.get()
+
+
 @lru_cache(maxsize=1 << 16)
 def _redacted(text: str) -> str:
     return redact(text, CREDENTIALS)[0]
@@ -191,4 +196,6 @@ def title_text(value: object) -> str:
     """A value as a page or navigation title: redacted, one line, no character that HTML or
     Markdown gives a meaning to (``<``, ``&`` and quotes become look-alike characters)."""
     text = " ".join(raw(value).split())
-    return "".join(ch for ch in text if ch.isprintable()).translate(_TITLE_SPECIAL)
+    if not text.isprintable():  # most titles are: no walk over their characters
+        text = "".join(ch for ch in text if ch.isprintable())
+    return text.translate(_TITLE_SPECIAL)

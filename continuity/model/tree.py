@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 import threading
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -27,6 +28,7 @@ from continuity.model.kinds import (
 )
 from continuity.model.naming import EntryName, date_in_name
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
+from continuity.formats.secrets import Finding, find_credentials
 from continuity.formats.textfile import TextRead, read_text
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
@@ -56,6 +58,31 @@ class TreeFile:
     @property
     def escapes(self) -> bool:
         return self.symlink_target is not None
+
+    @property
+    def scanned_text(self) -> str | None:
+        """What credentials are looked for in: the text, or, for a binary file or one not in
+        UTF-8, its bytes one character each (a key is ASCII: found at its offset, in a PNG's
+        text chunk or a database file as in text); None for a file not read."""
+        if self.read is None:
+            return None
+        if self.read.text is not None:
+            return self.read.text
+        raw = self.read.raw
+        if raw is None:
+            return None
+        return raw.decode("latin-1") if b"\x00" in raw else raw.decode("utf-8", "replace")
+
+    # Found once per file read: an entry reused by the next discovery (ParsedEntries) keeps
+    # them, so a serve rebuild scans only the files that changed.
+    @cached_property
+    def credentials(self) -> tuple[Finding, ...]:
+        text = self.scanned_text
+        return tuple(find_credentials(text)) if text is not None else ()
+
+    @cached_property
+    def name_credentials(self) -> tuple[Finding, ...]:
+        return tuple(find_credentials(self.path))
 
 
 @dataclass(frozen=True)
@@ -349,13 +376,58 @@ def is_excluded(rel: str, patterns: tuple[str, ...]) -> bool:
                for pattern in patterns)
 
 
+class ParsedEntries:
+    """The entries one discovery read and parsed, for the next discovery of the same trees to
+    reuse (``mkdocs serve``, ``--watch``): an entry whose file has the same status as then
+    (size, modification and change times, inode) is neither read nor parsed again.
+
+    Entries are immutable, so the next tree holds the very same objects; each rebuild keeps
+    only what it used (:meth:`rotate`), so deleted files are forgotten. A file rewritten
+    within one tick of the file system's clock with the same size looks unchanged; on
+    nanosecond clocks (ext4, btrfs, xfs, tmpfs) that is a rewrite within a nanosecond.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
+        self._now: dict[tuple, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
+        self.reused = 0
+        self.parsed = 0
+
+    def rotate(self) -> None:
+        """Start a rebuild: what the last one used may be reused, the rest is let go."""
+        self._kept, self._now = self._now, {}
+        self.reused = self.parsed = 0
+
+    def bucket(self, root: Path, directory: str, kind: DirectoryKind, config: Config
+               ) -> tuple[dict[str, tuple[tuple[int, ...], HistoryEntry]],
+                          dict[str, tuple[tuple[int, ...], HistoryEntry]]]:
+        """(what the last discovery kept, what this one keeps) for one directory: an entry
+        is the same only for the same root, directory, kind and size limit."""
+        key = (str(root), directory, kind, config.max_file_size)
+        return self._kept.get(key, {}), self._now.setdefault(key, {})
+
+
+def file_signature(path: str) -> tuple[int, ...] | None:
+    """What tells a plain file's content changed without reading it; None for anything else
+    (a link, a missing file), which is always read again."""
+    try:
+        status = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino, status.st_dev)
+
+
 class _Walker:
     """Reads files for discovery, refusing links that leave the boundary and oversized files."""
 
-    def __init__(self, root: Path, boundary: Path, config: Config):
+    def __init__(self, root: Path, boundary: Path, config: Config,
+                 reuse: ParsedEntries | None = None):
         self.root = root
         self.boundary = boundary
         self.config = config
+        self.reuse = reuse
         self.skipped: list[TreeFile] = []
         self._root_prefix = str(root).rstrip("/") + "/"
 
@@ -487,6 +559,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         template = builtin_template(name, kind)
     entries = []
     listed = _walk_entries(path) if only is None else _named_entries(root, name, only)
+    kept, keeping = walker.reuse.bucket(root, name, kind, walker.config) if walker.reuse else ({}, {})
     for file_path, relname, is_link in listed:
         if walker.excluded(f"{name}/{relname}"):
             continue
@@ -495,13 +568,29 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         basename = relname.rsplit("/", 1)[-1]
         if is_non_entry(basename, kind):
             continue
-        entries.append(_load_entry(walker, kind, name, file_path, relname, is_link))
+        if walker.reuse is None or is_link:  # a link is judged anew every time
+            entries.append(_load_entry(walker, kind, name, file_path, relname, is_link))
+            continue
+        signature = file_signature(str(file_path))  # before the read: a later write shows
+        previous = kept.get(relname)
+        if signature is not None and previous is not None and previous[0] == signature:
+            entry = previous[1]
+            walker.reuse.reused += 1
+            if entry.file.read is not None and entry.file.read.too_large:
+                walker.skipped.append(entry.file)
+        else:
+            entry = _load_entry(walker, kind, name, file_path, relname, is_link)
+            walker.reuse.parsed += 1
+        if signature is not None:
+            keeping[relname] = (signature, entry)
+        entries.append(entry)
     entries.sort(key=lambda e: e.sort_key)
     return MemoryDirectory(name, kind, template, template_file, tuple(entries), custom)
 
 
 def discover(config: Config, root: Path | None = None, *, search: RootSearch | None = None,
-             only: Iterable[str] | None = None) -> MemoryTree:
+             only: Iterable[str] | None = None, reuse: ParsedEntries | None = None
+             ) -> MemoryTree:
     """Build the model of the memory tree at ``root`` (default: the configured root).
 
     ``search``: the root search this root was found by; its child roots and the links leaving
@@ -509,7 +598,8 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     (``continuity check FILE…``): then only what rules about those files need is read, the
     state files, the templates and those files of their directories, and the ledger or note
     stores when one of them is named. Subdirectories that are memory roots themselves are
-    never part of this tree: each child is its own.
+    never part of this tree: each child is its own. ``reuse``: the entries a previous
+    discovery parsed, taken again where their files did not change (see :class:`ParsedEntries`).
     """
     written = root if root is not None else config.root_written
     reason = root_refusal(written)
@@ -522,7 +612,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     if not root.is_dir():
         raise UsageError(f"{root}: not a directory (a memory root is a directory)")
     repo_root = find_repo_root(root)
-    walker = _Walker(root, repo_root or root, config)
+    walker = _Walker(root, repo_root or root, config, reuse)
     wanted = set(only) if only is not None else None
 
     # State files, and which upper-case root files might be state files.

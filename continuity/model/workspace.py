@@ -22,7 +22,7 @@ from continuity.model.paths import root_refusal
 from continuity.model.roots import (
     RootSearch, enclosing_root, find_roots, forget, root_signal,
 )
-from continuity.model.tree import MemoryTree, discover, find_repo_root
+from continuity.model.tree import MemoryTree, ParsedEntries, discover, find_repo_root
 
 #: Roots named in the message when a path holds none.
 NEARBY_SHOWN = 3
@@ -152,11 +152,12 @@ def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Tar
     return list(merged.values())
 
 
-def open_target(target: Target, config: Config) -> MemoryTree:
+def open_target(target: Target, config: Config, reuse: ParsedEntries | None = None
+                ) -> MemoryTree:
     """Discover one target: whole, or, when only files are named, just what they need."""
     if target.files_only:
-        return discover(config, target.root, only=target.only)
-    return discover(config, target.root, search=target.search)
+        return discover(config, target.root, only=target.only, reuse=reuse)
+    return discover(config, target.root, search=target.search, reuse=reuse)
 
 
 def memory_root_for(path: Path, config: Config) -> Path:
@@ -178,8 +179,8 @@ def open_tree(root: Path | None = None, overrides: dict[str, Any] | None = None,
     return config, discover(config, target.root, search=target.search)
 
 
-def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None
-               ) -> list[MemoryTree]:
+def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None,
+               reuse: ParsedEntries | None = None) -> list[MemoryTree]:
     """The trees a site is built from: the memory root ``root`` (default: the configured root)
     first, then every root below it. A directory that is no root itself is an error naming
     the roots found, never an empty site."""
@@ -206,4 +207,4 @@ def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None
             f"{shown}: not a memory root itself ({WHAT_MAKES_A_ROOT}); a site is built from "
             f"one root and the roots below it. Memory roots below: {below}: set `root` to one "
             "of them (or build one site each).")
-    return [discover(config, found, search=search) for found in search.roots]
+    return [discover(config, found, search=search, reuse=reuse) for found in search.roots]

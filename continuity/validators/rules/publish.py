@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
 from continuity.model.paths import refusal
-from continuity.formats.secrets import find_credentials, line_column
+from continuity.formats.secrets import line_column
 from continuity.validators.registry import CheckContext, rule
 
 #: CommonMark with raw HTML enabled: html_block and html_inline tokens are what CT604 reports.
@@ -68,7 +68,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                   for store in ctx.tree.records.note_stores}
     append_only = set(note_facts) | ({ctx.tree.ledger.path} if ctx.tree.ledger else set())
     for tree_file in _published_files(ctx):
-        for finding in find_credentials(tree_file.path):
+        for finding in tree_file.name_credentials:
             # A name is published as it is (a URL, a title, a link): reported once, at 1:1.
             yield Violation(
                 tree_file.path,
@@ -76,16 +76,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 "published in URLs and links, so the file is withheld",
                 "rename the file (and rotate the credential: it is in the git history)")
             break
-        text = tree_file.text
-        if text is None:
-            raw = tree_file.read.raw if tree_file.read else None
-            if raw is None:
-                continue  # not read
-            # Binary or not UTF-8: a key is ASCII, so one byte per character finds it at its
-            # offset, in a PNG's text chunk or a database file as in text.
-            text = raw.decode("latin-1") if b"\x00" in raw else raw.decode("utf-8", "replace")
-        findings = find_credentials(text)
-        if not findings:
+        text = tree_file.scanned_text
+        findings = tree_file.credentials
+        if text is None or not findings:
             continue
         in_facts = note_facts.get(tree_file.path, {})
         for finding in findings:

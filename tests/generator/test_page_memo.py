@@ -1,0 +1,137 @@
+"""A rebuild that reuses the last one's parsed entries and pages makes the very site a fresh
+build makes (issue 15: only what changed is parsed and generated again).
+
+Each step changes the tree the way a session does (an entry added, edited, broken, deleted, a
+commit, a template or a state file's mesh edited); after each, the site generated with the
+kept entries and pages is compared, page by page, with one generated from scratch.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from continuity.config import load_config
+from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
+from continuity.generator.inputs import gather
+from continuity.generator.memo import PageMemo
+from continuity.model.tree import ParsedEntries
+from continuity.model.workspace import site_trees
+from tests.support.common import GitRepo, minimal_tree, write_files
+
+
+def journal(day: int, turn: int, words: str) -> str:
+    return (f"---\ndate: 2026-01-{day:02d}\nturn: {turn}\nobjective: step {turn}\n---\n\n"
+            f"# Journal Entry — 2026-01-{day:02d}\n\n## Context before\n\n{words}\n\n"
+            f"## Actions taken\n\nStep {turn}.\n\n## Result\n\nDone.\n\n## Next\n\nMore.\n")
+
+
+def snapshot(hour: int, state: str) -> str:
+    return (f"---\ndate: 2026-01-09T{hour:02d}:00:00Z\nagent: wren\nversion: 0.1\n"
+            f"status: active\n---\n\n# Snapshot — 2026-01-09\n\n## State at snapshot\n\n{state}\n\n"
+            "## Active objective\n\nParser.\n\n## Blockers\n\nNone.\n\n## Next action\n\nGo.\n")
+
+
+class Session:
+    """Builds as ``mkdocs serve`` does: one ParsedEntries and one PageMemo for every rebuild."""
+
+    def __init__(self, root: Path, directory_urls: bool | None) -> None:
+        self.root = root
+        self.options = GenerateOptions(page_size=3, directory_urls=directory_urls)
+        self.parsed = ParsedEntries()
+        self.memo = PageMemo()
+
+    def site(self, keep: bool) -> Site:
+        config = load_config(self.root, use_mkdocs=False)
+        if keep:
+            self.parsed.rotate()
+            self.memo.rotate()
+        trees = site_trees(config, self.root, self.root, reuse=self.parsed if keep else None)
+        parts = []
+        for tree in trees:
+            inputs = gather(tree, config, self.root)
+            parts.append(RootPart(tree, inputs.check, inputs.provenance))
+        return generate_roots(parts, self.options, self.memo if keep else None)
+
+
+def same_sites(kept: Site, fresh: Site) -> None:
+    assert [p.path for p in kept.pages] == [p.path for p in fresh.pages]
+    for mine, theirs in zip(kept.pages, fresh.pages):
+        assert mine == theirs, mine.path
+    assert kept.static_files == fresh.static_files
+
+
+def step_later(path: Path) -> None:
+    """Move a file's clock on, as a later save would (some file systems tick coarsely)."""
+    status = path.stat()
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
+
+
+@pytest.mark.parametrize("directory_urls", [True, False, None], ids=["urls", "files", "generate"])
+def test_kept_pages_equal_a_fresh_build_through_a_session(tmp_path: Path,
+                                                          directory_urls: bool | None) -> None:
+    root = tmp_path / "memory"
+    repo = GitRepo(root)
+    files = dict(minimal_tree())
+    for turn in range(2, 9):
+        files[f"journal/2026-01-{turn + 1:02d}-turn-{turn}.md"] = journal(turn + 1, turn,
+                                                                           f"Before {turn}.")
+    repo.commit("memory", files)
+    session = Session(root, directory_urls)
+
+    def edit(name: str, text: str) -> None:
+        write_files(root, {name: text})
+        step_later(root / name)
+
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("nothing changed", lambda: None),
+        ("an entry added", lambda: edit("journal/2026-01-20-turn-20.md",
+                                        journal(20, 20, "A grebe."))),
+        ("an entry edited", lambda: edit("journal/2026-01-04-turn-3.md",
+                                         journal(4, 3, "A heron, later."))),
+        ("a commit", lambda: repo.commit("more")),
+        ("an entry broken", lambda: edit("journal/2026-01-05-turn-4.md",
+                                         journal(5, 4, "x").replace("## Result", "## Outcome"))),
+        ("a snapshot added", lambda: edit("snapshots/2026-01-09T10-00-00.md",
+                                          snapshot(10, "Parsing."))),
+        ("a template's heading changed", lambda: edit(
+            "completed/ENTRY.template.md",
+            (root / "completed/ENTRY.template.md").read_text().replace(
+                "# Completed Work Entry", "# Work Done"))),
+        ("a state file stops indexing journal/", lambda: edit(
+            "CONTEXT.md", "# CONTEXT\n\nWorking on the parser.\n\n## Mesh index\n\n"
+                          "- **Indexes:** nothing\n")),
+        ("an entry deleted", lambda: (root / "journal/2026-01-06-turn-5.md").unlink()),
+        ("a file touched, unchanged", lambda: step_later(root / "journal/2026-01-07-turn-6.md")),
+    ]
+    session.site(keep=True)
+    for what, change in steps:
+        change()
+        kept = session.site(keep=True)
+        same_sites(kept, session.site(keep=False))
+        assert session.parsed.parsed <= 2, what  # the rest were taken as they were
+        if what == "nothing changed":  # every entry page (the 10 of the tree) was kept
+            assert (session.memo.made, session.memo.reused) == (0, 10)
+        if what == "an entry edited":  # the entry, and its neighbours' previous / next
+            assert session.memo.made <= 3
+
+
+def test_an_entry_is_parsed_again_only_when_its_file_changes(tmp_path: Path) -> None:
+    root = tmp_path / "memory"
+    GitRepo(root).commit("memory", minimal_tree())
+    session = Session(root, True)
+    session.site(keep=True)
+    first = session.parsed.parsed
+    assert first >= 3 and session.parsed.reused == 0
+    session.site(keep=True)
+    assert (session.parsed.parsed, session.parsed.reused) == (0, first)
+    edit = root / "journal/2026-01-02-turn-1.md"
+    edit.write_text(edit.read_text().replace("It parses.", "It parses well."))
+    step_later(edit)
+    site = session.site(keep=True)
+    assert (session.parsed.parsed, session.parsed.reused) == (1, first - 1)
+    page = next(p for p in site.pages if p.source == "journal/2026-01-02-turn-1.md")
+    assert "It parses well." in page.content
