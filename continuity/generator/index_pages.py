@@ -4,10 +4,12 @@ directory (its description, months, latest entries), each paginated from the old
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from continuity.generator import charts, html_links, listings, mdtext, paging
-from continuity.model.tree import HistoryEntry, StateFile
+from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_pages import metadata_value, split_heading, tree_markdown
 from continuity.generator.render import render
@@ -141,7 +143,9 @@ def _state_pages(ctx: SiteContext, state: StateFile,
     index = _index_pages(ctx, front_page, [ctx.row(e) for e in entries])
     heading, body, metadata = _state_body(ctx, state)
     pages = []
-    for position, part in enumerate(index):
+    shape = tuple((p.number, p.path) for p in index)  # what every page's pager links to
+
+    def make(position: int, part: IndexPage) -> Page:
         fragments: list[tuple[str, str]] = []
         front = part.number is None
         first_date, last_date = _dates(part.rows)
@@ -156,10 +160,30 @@ def _state_pages(ctx: SiteContext, state: StateFile,
                             directory_pages, fragments),
             pager=_pager(ctx, index, position, fragments), page_size=ctx.options.page_size)
         title = state.name if front else f"{state.name}, entries {part.first}–{part.last}"
-        pages.append(Page(part.path, content, title, in_nav=front,
-                          nav_section="State files", holds_tree_markdown=front,
-                          source=state.path if front else None, html=tuple(fragments)))
+        return Page(part.path, content, title, in_nav=front,
+                    nav_section="State files", holds_tree_markdown=front,
+                    source=state.path if front else None, html=tuple(fragments))
+
+    for position, part in enumerate(index):
+        if part.number is None:  # the front page: the state file's own text, the total
+            pages.append(make(position, part))
+            continue
+        # A fixed page shows its rows, its pager and the state file's name, nothing else.
+        inputs = (state.name, front_page, tuple(indexes), tuple(sorted(directory_pages.items())),
+                  tuple(part.rows), part.number, part.first, part.last, shape)
+        pages.append(_kept(ctx, ("state", part.path), inputs,
+                           functools.partial(make, position, part)))
     return pages
+
+
+def _kept(ctx: SiteContext, key: tuple[str, str], inputs: tuple, make: Callable[[], Page]
+          ) -> Page:
+    """The page ``make`` makes from ``inputs``: kept from the last generation when they are
+    equal (serve, ``--watch``: generator/memo.py), made now otherwise."""
+    if ctx.memo is None:
+        return make()
+    return ctx.memo.get((*key, str(ctx.tree.root)), (inputs, ctx.options, mdtext.redacting()),
+                        make)
 
 
 def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list]:
@@ -208,7 +232,12 @@ def directory_pages(ctx: SiteContext) -> list[Page]:
         dates = [e.date for e in ordered if e.date]
         chart = charts.bar_chart(activity_points(ordered), title=f"{name}/: entries per month",
                                  height=160) if dated else ""
-        for position, part in enumerate(index):
+        shape = tuple((p.number, p.path) for p in index)
+
+        def make(position: int, part: IndexPage, directory: MemoryDirectory = directory,
+                 name: str = name, first: str = first, index: list[IndexPage] = index,
+                 dated: bool = dated, months: list[dict] = months, chart: str = chart,
+                 ordered: list[HistoryEntry] = ordered, dates: list[str] = dates) -> Page:
             fragments: list[tuple[str, str]] = []
             front = part.number is None
             page_first, page_last = _dates(part.rows)
@@ -227,8 +256,17 @@ def directory_pages(ctx: SiteContext) -> list[Page]:
                 indexed_by=[(s, ctx.layout.page_of(s.path)) for s in ctx.indexed_by(name)],
                 directory_pages=directory_links)
             title = f"{name}/" if front else f"{name}/, entries {part.first}–{part.last}"
-            pages.append(Page(part.path, content, title, in_nav=front,
-                              nav_section="Directories", html=tuple(fragments)))
+            return Page(part.path, content, title, in_nav=front,
+                        nav_section="Directories", html=tuple(fragments))
+
+        for position, part in enumerate(index):
+            if part.number is None:
+                pages.append(make(position, part))
+                continue
+            inputs = (name, first, tuple(part.rows), part.number, part.first, part.last, shape,
+                      tuple(sorted(directory_links.items())))
+            pages.append(_kept(ctx, ("directory", part.path), inputs,
+                               functools.partial(make, position, part)))
     return pages
 
 
@@ -245,17 +283,28 @@ def _archives(ctx: SiteContext, name: str, by_month: dict, months: list[dict],
         older = months[index + 1] if index + 1 < len(months) else None
         rows = by_month[month["month"]]
         show_provenance = bool(ctx.provenance)
-        table = None
-        fragments: tuple[tuple[str, str], ...] = ()
-        if ctx.options.directory_urls is not None:  # the plugin: the rows as HTML
-            html = listings.archive_table(month["page"], rows, show_provenance,
-                                          ctx.options.directory_urls)
-            table = html_links.placeholder(html)
-            fragments = ((table, html),)
-        content = render(
-            "archive.md.j2", month["page"], directory=directory, label=month["label"],
-            rows=rows, table=table, directory_page=directory_page,
-            previous=older, next=newer, show_provenance=show_provenance)
-        pages.append(Page(month["page"], content, f"{name}/: {month['label']}",
-                          html=fragments))
+
+        def make(month: dict = month, newer: dict | None = newer, older: dict | None = older,
+                 rows: list[EntryRow] = rows, show_provenance: bool = show_provenance) -> Page:
+            table = None
+            fragments: tuple[tuple[str, str], ...] = ()
+            if ctx.options.directory_urls is not None:  # the plugin: the rows as HTML
+                html = listings.archive_table(month["page"], rows, show_provenance,
+                                              ctx.options.directory_urls)
+                table = html_links.placeholder(html)
+                fragments = ((table, html),)
+            content = render(
+                "archive.md.j2", month["page"], directory=directory, label=month["label"],
+                rows=rows, table=table, directory_page=directory_page,
+                previous=older, next=newer, show_provenance=show_provenance)
+            return Page(month["page"], content, f"{name}/: {month['label']}", html=fragments)
+
+        # A month's page shows its rows and its neighbour months, under the directory's name.
+        inputs = (name, directory_page, _items(month), tuple(rows), _items(newer), _items(older),
+                  show_provenance)
+        pages.append(_kept(ctx, ("archive", month["page"]), inputs, make))
     return pages
+
+
+def _items(month: dict | None) -> tuple | None:
+    return None if month is None else tuple(sorted(month.items(), key=lambda kv: kv[0]))
