@@ -145,6 +145,9 @@ class ContinuityPlugin(BasePlugin):
         self.generated: dict[str, bool] = {}
         # src_uri -> HTML put in place of its placeholders after rendering (html_links.py)
         self.fragments: dict[str, tuple[tuple[str, str], ...]] = {}
+        # src_uri -> pieces of that HTML the search index leaves out (Page.unsearched)
+        self.unsearched: dict[str, tuple[str, ...]] = {}
+        self._set_aside: list[str] = []  # the pieces taken out of the page being indexed
         self.tree: MemoryTree | None = None
         self.trees: list[MemoryTree] = []  # the root and the roots below it
         self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
@@ -325,6 +328,7 @@ class ContinuityPlugin(BasePlugin):
             by_dest[file.dest_uri] = file
         self.generated = {}
         self.fragments = {}
+        self.unsearched = {}
         self.ours = set()
         for page in site.pages:
             generated = KeptFile.generated(
@@ -337,6 +341,8 @@ class ContinuityPlugin(BasePlugin):
             self.ours.add(generated.src_uri)
             if page.html:
                 self.fragments[generated.src_uri] = page.html
+            if page.unsearched:
+                self.unsearched[generated.src_uri] = page.unsearched
             self.generated[generated.src_uri] = \
                 tree.config.sanitize_html or not page.holds_tree_markdown
         for static in site.static_files:
@@ -448,6 +454,19 @@ class ContinuityPlugin(BasePlugin):
 
     @_guarded
     def _before_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+        self._set_aside = []
+        pieces = self.unsearched.get(page.file.src_uri, ())
+        if pieces and page.content and not isinstance(page, CachedPage):
+            # Each piece is set aside behind a comment, which the search plugin's parser
+            # skips, and put back after it: the index holds the entry, not its navigation
+            # (and has less HTML to parse). A piece the sanitiser changed is left indexed.
+            for number, piece in enumerate(pieces):
+                mark = f"<!--continuity-unsearched-{number}-->"
+                if piece and piece in page.content and mark not in page.content:
+                    page.content = page.content.replace(piece, mark, 1)
+                    self._set_aside.append(piece)
+                else:
+                    self._set_aside.append("")
         if self.page_cache is not None:
             self.page_cache.before_search(page, config)
         return context
@@ -456,6 +475,11 @@ class ContinuityPlugin(BasePlugin):
     def _after_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
         if self.page_cache is not None:
             self.page_cache.after_search(page, config)
+        for number, piece in enumerate(self._set_aside):
+            if piece and page.content:
+                page.content = page.content.replace(f"<!--continuity-unsearched-{number}-->",
+                                                    piece, 1)
+        self._set_aside = []
         return context
 
     on_page_context = CombinedEvent(event_priority(100)(_before_search),

@@ -65,18 +65,19 @@ def metadata_html(value: Any) -> str:
 def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
                directory_page: str | None, added: Any, show_provenance: bool,
                indexed_by: list[tuple[str, str | None]], copy: str | None, size: int,
-               directory_urls: bool) -> str:
-    """The metadata table and the directory / added / indexed-by / file list, as HTML with
-    the URLs MkDocs would write (the same elements Python-Markdown makes of entry.md.j2's)."""
+               directory_urls: bool) -> tuple[str, str]:
+    """The metadata table (empty without frontmatter) and the directory / added / indexed-by /
+    file list, as HTML with the URLs MkDocs would write (the same elements Python-Markdown
+    makes of entry.md.j2's)."""
     def link(label: object, target: str | None) -> str:
         return html_links.link(label, page, target, directory_urls)
 
-    parts = []
+    table = ""
     if front:
         rows = "".join(f"<tr>\n<td>{html_links.code(key)}</td>\n<td>{metadata_html(value)}"
                        "</td>\n</tr>\n" for key, value in front)
-        parts.append("<table>\n<thead>\n<tr>\n<th>Field</th>\n<th>Value</th>\n</tr>\n"
-                     f"</thead>\n<tbody>\n{rows}</tbody>\n</table>")
+        table = ("<table>\n<thead>\n<tr>\n<th>Field</th>\n<th>Value</th>\n</tr>\n"
+                 f"</thead>\n<tbody>\n{rows}</tbody>\n</table>")
     items = [f"<strong>Directory:</strong> {link(entry.directory + '/', directory_page)}"]
     if show_provenance:
         when = (f"{html_links.text(added.date)} in commit {html_links.code(added.short)}"
@@ -90,8 +91,7 @@ def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
     if copy:
         unit = "byte" if size == 1 else "bytes"
         items.append(f"<strong>File:</strong> {link(entry.name, copy)} ({size} {unit})")
-    parts.append("<ul>\n" + "".join(f"<li>{item}</li>\n" for item in items) + "</ul>")
-    return "\n".join(parts)
+    return table, "<ul>\n" + "".join(f"<li>{item}</li>\n" for item in items) + "</ul>"
 
 
 def footer_html(page: str, entry: HistoryEntry, directory_page: str | None, previous: Any,
@@ -300,10 +300,14 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
     indexed_by = list(made.indexed_by)
     urls = ctx.options.directory_urls
     facts = footer = None
+    unsearched: tuple[str, ...] = ()
     if urls is not None:
-        facts = facts_html(page, entry, front_of(entry), made.directory_page, made.added,
-                           made.show_provenance, indexed_by, copy, made.size, urls)
+        table, listing = facts_html(page, entry, front_of(entry), made.directory_page,
+                                    made.added, made.show_provenance, indexed_by, copy,
+                                    made.size, urls)
+        facts = f"{table}\n{listing}" if table else listing
         footer = footer_html(page, entry, made.directory_page, made.previous, made.next, urls)
+        unsearched = (listing, footer)
     content = render(
         "entry.md.j2", page,
         entry=entry, heading=heading, body=body, metadata=metadata,
@@ -318,4 +322,4 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
         (html_links.placeholder(facts), facts), (html_links.placeholder(footer), footer))
     return Page(page, content, made.title, in_nav=False,
                 holds_tree_markdown=entry.name.endswith(".md"), source=entry.path,
-                html=fragments)
+                html=fragments, unsearched=unsearched)

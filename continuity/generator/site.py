@@ -23,6 +23,10 @@ class Page:
     #: HTML the plugin puts in place of a placeholder paragraph once MkDocs has rendered the
     #: Markdown (see generator/html_links.py): placeholder -> HTML. Empty for generate.
     html: tuple[tuple[str, str], ...] = ()
+    #: Pieces of ``html`` the site's search index leaves out: an entry's directory / added /
+    #: indexed-by list and its previous / next links. Every entry has them, so indexed they
+    #: made a search for "journal" find every journal entry by its "Directory: journal/".
+    unsearched: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

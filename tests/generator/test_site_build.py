@@ -151,6 +151,23 @@ def test_navigation_lists_state_files_and_directories_but_no_entry(project: Path
     assert "journal/2026-01-02-turn-1/" in index
 
 
+def test_search_indexes_an_entry_but_not_its_navigation(project: Path):
+    """The directory / added / indexed-by list and the previous / next links are on the page,
+    not in the search index: else "journal" would find every journal entry by them."""
+    import json
+
+    result = build(project)
+    assert result.error is None
+    page = result.html("journal/2026-01-02-turn-1/")
+    assert "<strong>Directory:</strong>" in page and "<strong>Indexed by:</strong>" in page
+    docs = json.loads((result.site / "search" / "search_index.json").read_text("utf-8"))["docs"]
+    mine = [d for d in docs if d["location"].startswith("journal/2026-01-02-turn-1/")]
+    text = " ".join(d["text"] + " " + d["title"] for d in mine)
+    assert "Wrote the parser" in text and "parse constants" in text  # its text and fields
+    assert "Indexed by" not in text and "Directory:" not in text and "Added:" not in text
+    assert "The only entry in" not in text and "→" not in text
+
+
 def test_a_nav_in_mkdocs_yml_is_kept_and_entries_stay_out(project: Path):
     write_mkdocs_yml(project, options={"root": "memory"},
                      nav=[{"Start": "index.md"}, {"State": "STATE.md"}, "guide.md"])
