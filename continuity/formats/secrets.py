@@ -313,6 +313,13 @@ class NeedleIndex:
 
     def __init__(self, detectors: tuple[Detector, ...]) -> None:
         self.detectors = detectors  # held: the index is found by the tuple's identity
+        # Which detectors a needle calls for, and those that always run (no needles): most
+        # values hold no needle, and then only those few are tried.
+        self.always = frozenset(i for i, d in enumerate(detectors) if not d.needles)
+        self.by_needle: dict[str, frozenset[int]] = {}
+        for position, detector in enumerate(detectors):
+            for needle in detector.needles:
+                self.by_needle[needle] = self.by_needle.get(needle, frozenset()) | {position}
         self.lowered = self._automaton(n for d in detectors if not d.exact_needles
                                        for n in d.needles)
         self.exact = self._automaton(n for d in detectors if d.exact_needles for n in d.needles)
@@ -355,10 +362,12 @@ def needle_index(detectors: tuple[Detector, ...]) -> NeedleIndex:
 def find(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
     """Every match of ``detectors`` in ``text``, earliest first, overlaps removed."""
     found: list[Finding] = []
-    present = needle_index(detectors).present(text)
-    for detector in detectors:
-        if detector.needles and present.isdisjoint(detector.needles):
-            continue
+    index = needle_index(detectors)
+    chosen = set(index.always)
+    for needle in index.present(text):
+        chosen |= index.by_needle[needle]
+    for position in sorted(chosen):  # in the table's order: ties go to the earlier detector
+        detector = detectors[position]
         for start, end in detector.spans(text):
             found.append(Finding(detector.kind, detector.description, start, end))
     found.sort(key=lambda f: (f.start, -(f.end - f.start)))

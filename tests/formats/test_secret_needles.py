@@ -44,3 +44,32 @@ def test_each_table_has_its_own_index() -> None:
     kinds = [f.kind for f in find(f"x {token} y", CREDENTIALS)]
     assert kinds and [f.kind for f in find(f"x {token} y", CREDENTIALS[:40] + CREDENTIALS[40:])] \
         == kinds
+
+
+def reference_find(text: str) -> list[tuple[str, int, int]]:
+    """What find gave before the index: every detector whose needle is in the text, in the
+    table's order, overlaps removed the same way."""
+    present = naive(text)
+    found = []
+    for detector in SENSITIVE:
+        if detector.needles and present.isdisjoint(detector.needles):
+            continue
+        found.extend((detector.kind, start, end) for start, end in detector.spans(text))
+    found.sort(key=lambda f: (f[1], -(f[2] - f[1])))
+    kept: list[tuple[str, int, int]] = []
+    for finding in found:
+        if kept and finding[1] < kept[-1][2]:
+            continue
+        kept.append(finding)
+    return kept
+
+
+TOKENS = ["ghp_" + "a1" * 18, "AKIA" + "ABCDEFGHIJKLMNOP", "password: hunter22", "me@example.org",
+          "xoxb-" + "1" * 12 + "-" + "2" * 12 + "-" + "a" * 24, "/home/wren/", "4111 1111 1111 1111",
+          "Bearer " + "z" * 30, "SK" + "0" * 32, "sk-" + "A" * 48]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(TOKENS), pieces), max_size=8).map(" ".join))
+def test_find_gives_what_every_detector_with_a_needle_present_gives(text: str) -> None:
+    assert [(f.kind, f.start, f.end) for f in find(text, SENSITIVE)] == reference_find(text)
