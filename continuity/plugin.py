@@ -463,7 +463,7 @@ class ContinuityPlugin(BasePlugin):
             for number, piece in enumerate(pieces):
                 mark = f"<!--continuity-unsearched-{number}-->"
                 if piece and piece in page.content and mark not in page.content:
-                    page.content = page.content.replace(piece, mark, 1)
+                    page.content = page.content.replace(piece, mark)  # a pager is there twice
                     self._set_aside.append(piece)
                 else:
                     self._set_aside.append("")
@@ -478,7 +478,7 @@ class ContinuityPlugin(BasePlugin):
         for number, piece in enumerate(self._set_aside):
             if piece and page.content:
                 page.content = page.content.replace(f"<!--continuity-unsearched-{number}-->",
-                                                    piece, 1)
+                                                    piece)
         self._set_aside = []
         return context
 

@@ -5,7 +5,7 @@ directory (its description, months, latest entries), each paginated from the old
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from continuity.generator import charts, html_links, listings, mdtext, paging
@@ -162,7 +162,8 @@ def _state_pages(ctx: SiteContext, state: StateFile,
         title = state.name if front else f"{state.name}, entries {part.first}–{part.last}"
         return Page(part.path, content, title, in_nav=front,
                     nav_section="State files", holds_tree_markdown=front,
-                    source=state.path if front else None, html=tuple(fragments))
+                    source=state.path if front else None, html=tuple(fragments),
+                    unsearched=_listings(fragments))
 
     for position, part in enumerate(index):
         if part.number is None:  # the front page: the state file's own text, the total
@@ -257,7 +258,8 @@ def directory_pages(ctx: SiteContext) -> list[Page]:
                 directory_pages=directory_links)
             title = f"{name}/" if front else f"{name}/, entries {part.first}–{part.last}"
             return Page(part.path, content, title, in_nav=front,
-                        nav_section="Directories", html=tuple(fragments))
+                        nav_section="Directories", html=tuple(fragments),
+                        unsearched=_listings(fragments))
 
         for position, part in enumerate(index):
             if part.number is None:
@@ -268,6 +270,13 @@ def directory_pages(ctx: SiteContext) -> list[Page]:
             pages.append(_kept(ctx, ("directory", part.path), inputs,
                                functools.partial(make, position, part)))
     return pages
+
+
+def _listings(fragments: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The listings and pagers of an index page, which the search index leaves out (as an
+    entry's navigation, see Page.unsearched): each entry is found once, on its own page, not
+    again on every index and archive that lists it."""
+    return tuple(dict.fromkeys(html for _, html in fragments))
 
 
 def _plain_group(rows: list[EntryRow]) -> MonthGroup:
@@ -297,7 +306,8 @@ def _archives(ctx: SiteContext, name: str, by_month: dict, months: list[dict],
                 "archive.md.j2", month["page"], directory=directory, label=month["label"],
                 rows=rows, table=table, directory_page=directory_page,
                 previous=older, next=newer, show_provenance=show_provenance)
-            return Page(month["page"], content, f"{name}/: {month['label']}", html=fragments)
+            return Page(month["page"], content, f"{name}/: {month['label']}", html=fragments,
+                        unsearched=_listings(fragments))
 
         # A month's page shows its rows and its neighbour months, under the directory's name.
         inputs = (name, directory_page, _items(month), tuple(rows), _items(newer), _items(older),

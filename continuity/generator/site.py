@@ -24,8 +24,9 @@ class Page:
     #: Markdown (see generator/html_links.py): placeholder -> HTML. Empty for generate.
     html: tuple[tuple[str, str], ...] = ()
     #: Pieces of ``html`` the site's search index leaves out: an entry's directory / added /
-    #: indexed-by list and its previous / next links. Every entry has them, so indexed they
-    #: made a search for "journal" find every journal entry by its "Directory: journal/".
+    #: indexed-by list and its previous / next links (every entry has them: indexed, a search
+    #: for "journal" found every journal entry by its "Directory: journal/"), and the listings
+    #: of index and archive pages (an entry is found on its own page, not on every list).
     unsearched: tuple[str, ...] = ()
 
 

@@ -166,6 +166,12 @@ def test_search_indexes_an_entry_but_not_its_navigation(project: Path):
     assert "Wrote the parser" in text and "parse constants" in text  # its text and fields
     assert "Indexed by" not in text and "Directory:" not in text and "Added:" not in text
     assert "The only entry in" not in text and "→" not in text
+    # An index lists the entry, and is found by its own text, not by the entries it lists.
+    assert "journal/2026-01-02-turn-1/" in result.html("CONTEXT/")
+    listing = " ".join(d["text"] for d in docs if d["location"].startswith("CONTEXT/"))
+    assert "Working on the parser" in listing and "Journal Entry" not in listing
+    archive = " ".join(d["text"] for d in docs if "/archive/" in d["location"])
+    assert archive and "Journal Entry" not in archive
 
 
 def test_a_nav_in_mkdocs_yml_is_kept_and_entries_stay_out(project: Path):
