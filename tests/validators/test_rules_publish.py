@@ -128,12 +128,17 @@ def test_ct604_fires_on_html_blocks_inline_tags_and_scripts(tree: Path):
     context_line = (minimal_tree()["CONTEXT.md"] + "\nA <kbd>key</kbd>.\n").split("\n").index(
         "A <kbd>key</kbd>.") + 1
     path = "journal/2026-01-02-turn-1.md"
+    # One finding per file, at its script (else its first tag), every place listed.
     assert located(tree) == [("CT604", "CONTEXT.md", context_line, 3),
-                             ("CT604", path, inline, 25), ("CT604", path, block, 1),
-                             ("CT604", path, item, 13), ("CT604", path, script, 1)]
-    messages = [d["message"] for d in findings(tree)]
-    assert "<kbd>" in messages[0] and "<b>" in messages[1] and "<div>" in messages[2]
-    assert "<script>" in messages[4]
+                             ("CT604", path, script, 1)]
+    context, journal = findings(tree)
+    assert "raw HTML <kbd>" in context["message"] and "occurrences" not in context or \
+        [(o["line"], o["column"]) for o in context["occurrences"]] == [(context_line, 3)]
+    assert journal["message"].startswith("1 <script> element among 4 raw HTML tags")
+    assert "(<b>, <div>, <span>, <script>)" in journal["message"]
+    assert f"the first at line {inline}" in journal["message"]
+    assert [(o["line"], o["column"], o["text"]) for o in journal["occurrences"]] == [
+        (inline, 25, "<b>"), (block, 1, "<div>"), (item, 13, "<span>"), (script, 1, "<script>")]
     assert all(d["severity"] == "warning" for d in findings(tree))
 
 

@@ -17,6 +17,7 @@ from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
 from continuity.model.paths import refusal
 from continuity.formats.secrets import line_column
+from continuity.validators.placeholders import MAX_LISTED
 from continuity.validators.registry import CheckContext, rule
 
 #: CommonMark with raw HTML enabled: html_block and html_inline tokens are what CT604 reports.
@@ -206,7 +207,8 @@ def raw_html(ctx: CheckContext) -> Iterator[Violation]:
 
     The site sanitises raw HTML (scripts, event handlers and styles are removed), so the page
     will not show what the file says; and a `<script>` in agent memory is worth a look. HTML
-    comments, code spans and code blocks are not raw HTML.
+    comments, code spans and code blocks are not raw HTML. One finding per file, at its first
+    script or else its first tag, naming the tags; the JSON output lists every place.
 
     **Example**
 
@@ -222,19 +224,41 @@ def raw_html(ctx: CheckContext) -> Iterator[Violation]:
         (s.path, s.document) for s in ctx.tree.state_files if s.document is not None]
     documents += [(e.path, e.document) for e in ctx.tree.entries if e.document is not None]
     for path, document in documents:
+        found = []
         for line, column, html in _raw_html(document):
             tag = _TAG.match(html)
             name = tag.group(1) if tag else html.strip()[:20]
-            if re.search(r"<\s*script\b", html, re.I):
-                message = ("a <script> element in the Markdown; the site removes scripts when "
-                           "it sanitises raw HTML")
-            else:
-                message = (f"raw HTML <{name}> in the Markdown; the site sanitises it, so it "
-                           "may not render as written")
-            yield Violation(
-                path, message,
-                "write it in Markdown, or put it in a code span or fenced code block if it is "
-                "an example", line, column)
+            found.append((line, column, f"<{name}>", bool(_SCRIPT.search(html))))
+        if found:
+            yield _raw_html_found(path, found)
+
+
+_SCRIPT = re.compile(r"<\s*script\b", re.I)
+_RAW_HTML_HINT = ("write it in Markdown, or put it in a code span or fenced code block if it is "
+                  "an example")
+
+
+def _raw_html_found(path: str, found: list[tuple[int, int, str, bool]]) -> Violation:
+    """One finding per file (one cause: the file holds raw HTML), at its first script or else
+    its first tag; every place is in ``occurrences`` (the JSON output lists them)."""
+    scripts = [item for item in found if item[3]]
+    line, column, name, _ = scripts[0] if scripts else found[0]
+    if len(found) == 1:
+        message = ("a <script> element in the Markdown; the site removes scripts when it "
+                   "sanitises raw HTML" if scripts else
+                   f"raw HTML {name} in the Markdown; the site sanitises it, so it may not "
+                   "render as written")
+    else:
+        names = list(dict.fromkeys(item[2] for item in found))
+        shown = ", ".join(names[:MAX_LISTED]) + (", …" if len(names) > MAX_LISTED else "")
+        lead = (f"{len(scripts)} <script> element{'s' if len(scripts) > 1 else ''} among "
+                if scripts else "")
+        message = (f"{lead}{len(found)} raw HTML tags in the Markdown ({shown}), the first at "
+                   f"line {found[0][0]}; the site sanitises them"
+                   + (" and removes scripts" if scripts else ", so they may not render as "
+                      "written"))
+    return Violation(path, message, _RAW_HTML_HINT, line, column,
+                     occurrences=tuple((item[0], item[1], item[2]) for item in found))
 
 
 def _only_comments(html: str) -> bool:
