@@ -161,6 +161,7 @@ class _Growth:
     change: Change
     olds: tuple[str, ...]
     recreated: bool
+    after_deletion: int | None = None  # recreated: the index in Judge.deletions it follows
 
 
 class Judge:
@@ -179,6 +180,10 @@ class Judge:
         # git never tracked again, took the path out of git on purpose (CT308), not deleted it.
         self.deletions: list[tuple[Commit, Change, str, dict[str, str]]] = []
         self.out_of_git: set[str] = set()  # paths whose last tracked event is a deletion
+        # A log deleted, then added again holding all it held (`git rm --cached`, then tracked
+        # again from a branch that kept it): index in ``deletions`` -> the commit adding it back.
+        # Nothing was lost: CT308, not CT304.
+        self.bridged: dict[int, Commit] = {}
         self.kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = {}
         self._items: dict[tuple[str, str], dict | None] = {}  # recent TODO/LEARNINGS versions
         self._outside: dict[str, tuple[_Touched, ...]] = {}  # commit -> archive/logs changes
@@ -187,8 +192,8 @@ class Judge:
         try:
             for commit in self.history.all_commits():
                 self.commit(commit)
+            self.judge_growths()  # first: a log added back whole makes its deletion CT308
             self.judge_deletions()
-            self.judge_growths()
             if self.jobs:
                 for index, blobs in self.history.read_jobs([job.oids for job in self.jobs]):
                     self.jobs[index].judge(blobs)
@@ -302,12 +307,21 @@ class Judge:
                 self.deletions.append((commit, change, kind, moves))
         elif change.status == "A":
             previous = self.gone.get(path)
+            deletion = self.last_deletion(path) if previous is not None else None
             if previous is not None and previous != change.new:
-                self.growths.append(_Growth(commit, change, (previous,), True))
+                self.growths.append(_Growth(commit, change, (previous,), True, deletion))
+            elif previous is not None and deletion is not None:
+                self.bridged[deletion] = commit  # added back as it was
         else:
             olds = tuple(oid for oid in change.old if oid is not None)
             if olds and change.new not in olds:
                 self.growths.append(_Growth(commit, change, olds, False))
+
+    def last_deletion(self, path: str) -> int | None:
+        for index in range(len(self.deletions) - 1, -1, -1):
+            if self.deletions[index][1].path == path:
+                return index
+        return None
 
     def judge_deletions(self) -> None:
         """CT302/CT304 for deletions; CT308 once per commit and directory for a path taken
@@ -318,6 +332,9 @@ class Judge:
         last = {change.path: index for index, (_, change, _, _) in enumerate(self.deletions)}
         for index, (commit, change, kind, moves) in enumerate(self.deletions):
             path = change.path
+            if index in self.bridged:
+                self.untracked_for_a_while(commit, change, self.bridged[index])
+                continue
             on_disk = os.path.lexists(os.path.join(self.layout.root, path))
             if last[path] != index or path not in self.out_of_git or not on_disk \
                     or path in moves:
@@ -359,6 +376,17 @@ class Judge:
                         f"never deleted", f"Restore it (`{_restore(commit, path)}`); if it "
                         "was wrong, write a correction as a new entry.")
 
+    def untracked_for_a_while(self, commit: Commit, change: Change, back: Commit) -> None:
+        if self.first("CT308", f"{change.path}@{commit.sha or 'pending'}"):
+            self.report("CT308", commit, change.path,
+                        f"`{change.path}` taken out of git {where(commit, change)} and tracked "
+                        f"again {f'in commit {back.short}' if back.sha else 'in the working tree'}"
+                        " holding every line "
+                        "it had: nothing was lost, but its history between the two cannot be "
+                        "verified",
+                        "Nothing to restore. If it left git by mistake, keep it tracked; if on "
+                        "purpose, ignore CT308 for it.")
+
     def report_kept(self) -> None:
         for group in self.kept.values():
             commit, change = group[0]
@@ -385,6 +413,8 @@ class Judge:
             # A merge passes when it begins with any of its parents' versions.
             if not any(answers.get((old, new), True) for old in growth.olds):
                 self.queue((growth.olds[0], new), functools.partial(self.rewritten, growth))
+            elif growth.after_deletion is not None:
+                self.bridged[growth.after_deletion] = growth.commit  # added back, grown
 
     def rewritten(self, growth: _Growth, blobs: dict[str, bytes | None]) -> None:
         commit, change = growth.commit, growth.change

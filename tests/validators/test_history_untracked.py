@@ -120,3 +120,39 @@ def test_an_entry_deleted_and_left_on_disk_with_other_content_is_still_deleted(t
     write_files(repo.path, {"journal/2026-01-05-turn-9.md": "# Turn 9\n\nIt never parsed.\n"})
     found = [d["code"] for d in _history(repo) if d["code"] in ("CT302", "CT308")]
     assert found == ["CT302"]
+
+
+def test_a_ledger_taken_out_of_git_then_tracked_again_whole_is_ct308_not_ct304(tmp_path: Path):
+    """php-workx/agentops: `chore: remove .agents/ from git tracking` (a .gitignore rule, the
+    files left on disk, the loop appending on), then the ledger was added again, every line
+    kept. Nothing was lost: one CT308 at the untracking commit naming both, no "log
+    deleted" (the check said CT304 there)."""
+    repo = _tracked_ledger(tmp_path)
+    write_files(repo.path, {".gitignore": ".agents/\n"})
+    repo.git("rm", "-q", "--cached", "--", LEDGER)
+    untracked = repo.commit("chore: remove .agents/ from git tracking")
+    (repo.path / LEDGER).write_text(_line(1) + _line(2) + _line(3))  # appended, untracked
+    repo.git("add", "-f", "--", LEDGER)
+    again = repo.commit("track the ledger again")
+    repo.commit("cycle 4", {LEDGER: _line(1) + _line(2) + _line(3) + _line(4)})
+    found = _history(repo)
+    assert [(d["code"], d["commit"]) for d in found] == [("CT308", untracked[:7])]
+    assert f"tracked again in commit {again[:7]}" in found[0]["message"]
+    assert "nothing was lost" in found[0]["message"] and "git checkout" not in found[0]["hint"]
+
+
+def test_a_ledger_deleted_then_added_back_without_its_lines_is_still_ct304(tmp_path: Path):
+    repo = _tracked_ledger(tmp_path)
+    deleted = repo.commit("remove the ledger", delete=[LEDGER])
+    again = repo.commit("a new ledger", {LEDGER: _line(7)})
+    found = _history(repo)
+    assert sorted((d["code"], d["commit"]) for d in found) == sorted(
+        [("CT304", deleted[:7]), ("CT304", again[:7])])
+
+
+def test_a_ledger_deleted_and_restored_as_it_was_is_ct308(tmp_path: Path):
+    repo = _tracked_ledger(tmp_path)
+    deleted = repo.commit("remove the ledger by mistake", delete=[LEDGER])
+    repo.commit("restore it", {LEDGER: _line(1) + _line(2)})
+    found = _history(repo)
+    assert [(d["code"], d["commit"]) for d in found] == [("CT308", deleted[:7])]

@@ -248,7 +248,9 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
 
     A file taken out of git while it stays on disk (`git rm --cached`, as the seed prescribes
     for the local-only cycle ledger in `.agents/`) is not deleted: it is reported once per
-    commit and directory, naming the commit, and never as CT302/CT304 or "restore it".
+    commit and directory, naming the commit, and never as CT302/CT304 or "restore it". So is
+    a log deleted or untracked and later added back holding every line it had (`git add -f`,
+    a restore): nothing was lost, only the history between the two commits is unverified.
 
     **Example**
 
