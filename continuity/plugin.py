@@ -491,7 +491,11 @@ class ContinuityPlugin(BasePlugin):
         if self.page_cache is not None:
             self.page_cache.finish_build(config, self.dirty)
         if self.page_cache is not None and self.page_cache.reused:
-            log.info(f"rendered {self.page_cache.rendered} pages again, reused "
+            read = self.parsed_entries.parsed if self.parsed_entries else 0
+            made = self.page_memo.made if self.page_memo else 0
+            log.info(f"read {read} changed {'entry' if read == 1 else 'entries'}, generated "
+                     f"{made} changed entry and index pages; rendered "
+                     f"{self.page_cache.rendered} pages again, reused "
                      f"{self.page_cache.reused} unchanged ones")
 
     @_guarded
