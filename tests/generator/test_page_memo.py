@@ -20,13 +20,8 @@ from continuity.generator.inputs import gather
 from continuity.generator.memo import PageMemo
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import site_trees
-from tests.support.common import GitRepo, minimal_tree, write_files
-
-
-def journal(day: int, turn: int, words: str) -> str:
-    return (f"---\ndate: 2026-01-{day:02d}\nturn: {turn}\nobjective: step {turn}\n---\n\n"
-            f"# Journal Entry — 2026-01-{day:02d}\n\n## Context before\n\n{words}\n\n"
-            f"## Actions taken\n\nStep {turn}.\n\n## Result\n\nDone.\n\n## Next\n\nMore.\n")
+from tests.support.common import (GitRepo, journal_entry, minimal_tree, tree_with_journal,
+                                  write_files)
 
 
 def snapshot(hour: int, state: str) -> str:
@@ -75,10 +70,7 @@ def test_kept_pages_equal_a_fresh_build_through_a_session(tmp_path: Path,
                                                           directory_urls: bool | None) -> None:
     root = tmp_path / "memory"
     repo = GitRepo(root)
-    files = dict(minimal_tree())
-    for turn in range(2, 9):
-        files[f"journal/2026-01-{turn + 1:02d}-turn-{turn}.md"] = journal(turn + 1, turn,
-                                                                           f"Before {turn}.")
+    files = tree_with_journal(8)
     repo.commit("memory", files)
     session = Session(root, directory_urls)
 
@@ -89,12 +81,12 @@ def test_kept_pages_equal_a_fresh_build_through_a_session(tmp_path: Path,
     steps: list[tuple[str, Callable[[], None]]] = [
         ("nothing changed", lambda: None),
         ("an entry added", lambda: edit("journal/2026-01-20-turn-20.md",
-                                        journal(20, 20, "A grebe."))),
+                                        journal_entry(20, 20, "A grebe."))),
         ("an entry edited", lambda: edit("journal/2026-01-04-turn-3.md",
-                                         journal(4, 3, "A heron, later."))),
+                                         journal_entry(4, 3, "A heron, later."))),
         ("a commit", lambda: repo.commit("more")),
         ("an entry broken", lambda: edit("journal/2026-01-05-turn-4.md",
-                                         journal(5, 4, "x").replace("## Result", "## Outcome"))),
+                                         journal_entry(5, 4, "x").replace("## Result", "## Outcome"))),
         ("a snapshot added", lambda: edit("snapshots/2026-01-09T10-00-00.md",
                                           snapshot(10, "Parsing."))),
         ("a template's heading changed", lambda: edit(

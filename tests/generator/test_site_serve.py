@@ -14,25 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import GitRepo, minimal_tree, write_files
+from tests.support.common import GitRepo, journal_entry, tree_with_journal, write_files
 from tests.support.serve_support import Serve, free_port, wait_until
 from tests.support.site_support import write_mkdocs_yml
-
-
-def journal(day: int, turn: int, words: str) -> str:
-    return (f"---\ndate: 2026-01-{day:02d}\nturn: {turn}\nobjective: step {turn}\n---\n\n"
-            f"# Journal Entry — 2026-01-{day:02d}\n\n## Context before\n\n{words}\n\n"
-            f"## Actions taken\n\nStep {turn}.\n\n## Result\n\nDone.\n\n## Next\n\nMore.\n")
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     project = tmp_path / "project"
     repo = GitRepo(project)
-    files = dict(minimal_tree())
-    for turn in range(2, 12):
-        files[f"journal/2026-01-{turn + 1:02d}-turn-{turn}.md"] = journal(turn + 1, turn,
-                                                                           f"Before {turn}.")
+    files = tree_with_journal(11)
     repo.commit("memory", {f"memory/{name}": text for name, text in files.items()})
     write_files(project, {"docs/guide.md": "# Guide\n\nOur own page.\n"})
     write_mkdocs_yml(project, options={"root": "memory", "page_size": 3})
@@ -60,12 +51,12 @@ def test_serve_after_edits_equals_a_fresh_build(project: Path, mode: tuple[str, 
     port = free_port()
     new = "journal/2026-01-20-turn-20"
     with Serve(project, port, *mode) as server:
-        write_files(memory, {f"{new}.md": journal(20, 20, "A grebe on the pond.")})
+        write_files(memory, {f"{new}.md": journal_entry(20, 20, "A grebe on the pond.")})
         wait_until(lambda: "A grebe on the pond" in server.page(f"{new}/")[1]
                    and f"{new}/" in server.page("")[1]
                    and "2026-01-20-turn-20/" in server.page("journal/2026-01-12-turn-11/")[1],
                    60, "the new entry, on the home page and as its neighbour's next")
-        write_files(memory, {"journal/2026-01-06-turn-5.md": journal(6, 5, "A heron, later.")})
+        write_files(memory, {"journal/2026-01-06-turn-5.md": journal_entry(6, 5, "A heron, later.")})
         wait_until(lambda: "A heron, later" in server.page("journal/2026-01-06-turn-5/")[1],
                    60, "the changed entry")
         (memory / "journal/2026-01-04-turn-3.md").unlink()

@@ -180,3 +180,19 @@ def minimal_tree() -> dict[str, str]:
             "| tests pass | tests/test_parse.py |\n\n## Learnings\n\n- Fixtures first\n\n"
             "## Follow-up\n\n- None\n"),
     }
+
+
+def journal_entry(day: int, turn: int, words: str) -> str:
+    """A journal entry of January 2026 that breaks no rule, its context being ``words``."""
+    return (f"---\ndate: 2026-01-{day:02d}\nturn: {turn}\nobjective: step {turn}\n---\n\n"
+            f"# Journal Entry — 2026-01-{day:02d}\n\n## Context before\n\n{words}\n\n"
+            f"## Actions taken\n\nStep {turn}.\n\n## Result\n\nDone.\n\n## Next\n\nMore.\n")
+
+
+def tree_with_journal(last_turn: int) -> dict[str, str]:
+    """:func:`minimal_tree` with journal entries for turns 2 to ``last_turn``, a day each."""
+    files = dict(minimal_tree())
+    for turn in range(2, last_turn + 1):
+        files[f"journal/2026-01-{turn + 1:02d}-turn-{turn}.md"] = journal_entry(
+            turn + 1, turn, f"Before {turn}.")
+    return files
