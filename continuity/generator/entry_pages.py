@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import astuple, dataclass, field
 from typing import Any
 
@@ -40,26 +41,31 @@ CODE_LANGUAGES = {"json": "json", "jsonl": "json", "yaml": "yaml", "yml": "yaml"
                   "diff": "diff", "html": "html", "xml": "xml"}
 
 
-def metadata_value(value: Any) -> str:
+@dataclass(frozen=True)
+class CellMarkup:
+    """How a frontmatter value is written into a table cell: in Markdown (for any engine) or
+    in HTML (the plugin's entry facts, see :mod:`.html_links`)."""
+
+    empty: str
+    empty_list: str
+    code: Callable[[str], str]
+    text: Callable[[Any], str]
+
+
+MARKDOWN_CELL = CellMarkup("*(empty)*", "*(empty list)*", mdtext.code, mdtext.inline)
+HTML_CELL = CellMarkup("<em>(empty)</em>", "<em>(empty list)</em>", html_links.code,
+                       html_links.text)
+
+
+def metadata_value(value: Any, markup: CellMarkup = MARKDOWN_CELL) -> str:
     """A frontmatter value as the text of one table cell."""
     if value is None:
-        return "*(empty)*"
+        return markup.empty
     if isinstance(value, list):
-        return ", ".join(metadata_value(item) for item in value) or "*(empty list)*"
+        return ", ".join(metadata_value(item, markup) for item in value) or markup.empty_list
     if isinstance(value, dict):
-        return mdtext.code(json.dumps(value, ensure_ascii=False))
-    return mdtext.inline(value) or "*(empty)*"
-
-
-def metadata_html(value: Any) -> str:
-    """The same as HTML, for an entry page whose facts are HTML (see :mod:`.html_links`)."""
-    if value is None:
-        return "<em>(empty)</em>"
-    if isinstance(value, list):
-        return ", ".join(metadata_html(item) for item in value) or "<em>(empty list)</em>"
-    if isinstance(value, dict):
-        return html_links.code(json.dumps(value, ensure_ascii=False))
-    return html_links.text(value) or "<em>(empty)</em>"
+        return markup.code(json.dumps(value, ensure_ascii=False))
+    return markup.text(value) or markup.empty
 
 
 def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
@@ -74,7 +80,7 @@ def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
 
     table = ""
     if front:
-        rows = "".join(f"<tr>\n<td>{html_links.code(key)}</td>\n<td>{metadata_html(value)}"
+        rows = "".join(f"<tr>\n<td>{html_links.code(key)}</td>\n<td>{metadata_value(value, HTML_CELL)}"
                        "</td>\n</tr>\n" for key, value in front)
         table = ("<table>\n<thead>\n<tr>\n<th>Field</th>\n<th>Value</th>\n</tr>\n"
                  f"</thead>\n<tbody>\n{rows}</tbody>\n</table>")

@@ -205,70 +205,75 @@ def directory_pages(ctx: SiteContext) -> list[Page]:
     pages: list[Page] = []
     directory_links = _directory_pages(ctx)
     for name, directory in ctx.tree.directories.items():
-        ordered = ctx.ordered(name)
-        first = ctx.layout.directory_page(name)
-        if first is None:  # every directory has a page; this keeps the types honest
+        pages.extend(_one_directory(ctx, name, directory, directory_links))
+    return pages
+
+
+def _one_directory(ctx: SiteContext, name: str, directory: MemoryDirectory,
+                   directory_links: dict[str, str | None]) -> list[Page]:
+    """A directory's index pages and month archives."""
+    pages: list[Page] = []
+    ordered = ctx.ordered(name)
+    first = ctx.layout.directory_page(name)
+    if first is None:  # every directory has a page; this keeps the types honest
+        return pages
+    newest = ctx.newest_first([name])
+    dated = directory.kind.dated and any(e.date for e in ordered)
+    months = []
+    if dated:
+        by_month: dict[str | None, list[EntryRow]] = {}
+        for entry in ordered:
+            by_month.setdefault(entry.month, []).append(ctx.row(entry))
+        keys = sorted((k for k in by_month if k), reverse=True)
+        for key in keys:
+            months.append({"month": key, "label": month_label(key),
+                           "page": ctx.layout.archive(name, key), "count": len(by_month[key])})
+        if None in by_month:  # misnamed entries: no date to file them under
+            months.append({"month": None, "label": "Undated",
+                           "page": ctx.layout.archive(name, "undated"),
+                           "count": len(by_month[None])})
+        pages.extend(_archives(ctx, name, by_month, months, first))
+        # The index shows the newest page_size entries; the archives hold the rest.
+        index = [IndexPage(first, [ctx.row(e) for e in newest[:ctx.options.page_size]],
+                           None)]
+    else:
+        index = _index_pages(ctx, first, [ctx.row(e) for e in newest])
+    dates = [e.date for e in ordered if e.date]
+    chart = charts.bar_chart(activity_points(ordered), title=f"{name}/: entries per month",
+                             height=160) if dated else ""
+    shape = tuple((p.number, p.path) for p in index)
+
+    def make(position: int, part: IndexPage) -> Page:
+        fragments: list[tuple[str, str]] = []
+        front = part.number is None
+        page_first, page_last = _dates(part.rows)
+        groups = group_by_month(part.rows) if dated else \
+            ([] if not part.rows else [_plain_group(part.rows)])
+        content = render(
+            "directory.md.j2", part.path,
+            directory=directory, front=front, part=part, front_page=first,
+            groups=_listing(ctx, part.path, groups, False, directory_links, fragments),
+            pager=_pager(ctx, index, position, fragments),
+            months=months, chart=chart, entries_count=len(ordered),
+            first_date=min(dates) if dates else None, last_date=max(dates) if dates else None,
+            page_first=page_first, page_last=page_last,
+            findings=ctx.findings_for(name) + ctx.findings_for(name + "/")
+            + ctx.findings_for(f"{name}/ENTRY.template.md"),
+            indexed_by=[(s, ctx.layout.page_of(s.path)) for s in ctx.indexed_by(name)],
+            directory_pages=directory_links)
+        title = f"{name}/" if front else f"{name}/, entries {part.first}–{part.last}"
+        return Page(part.path, content, title, in_nav=front,
+                    nav_section="Directories", html=tuple(fragments),
+                    unsearched=_listings(fragments))
+
+    for position, part in enumerate(index):
+        if part.number is None:
+            pages.append(make(position, part))
             continue
-        newest = ctx.newest_first([name])
-        dated = directory.kind.dated and any(e.date for e in ordered)
-        months = []
-        if dated:
-            by_month: dict[str | None, list[EntryRow]] = {}
-            for entry in ordered:
-                by_month.setdefault(entry.month, []).append(ctx.row(entry))
-            keys = sorted((k for k in by_month if k), reverse=True)
-            for key in keys:
-                months.append({"month": key, "label": month_label(key),
-                               "page": ctx.layout.archive(name, key), "count": len(by_month[key])})
-            if None in by_month:  # misnamed entries: no date to file them under
-                months.append({"month": None, "label": "Undated",
-                               "page": ctx.layout.archive(name, "undated"),
-                               "count": len(by_month[None])})
-            pages.extend(_archives(ctx, name, by_month, months, first))
-            # The index shows the newest page_size entries; the archives hold the rest.
-            index = [IndexPage(first, [ctx.row(e) for e in newest[:ctx.options.page_size]],
-                               None)]
-        else:
-            index = _index_pages(ctx, first, [ctx.row(e) for e in newest])
-        dates = [e.date for e in ordered if e.date]
-        chart = charts.bar_chart(activity_points(ordered), title=f"{name}/: entries per month",
-                                 height=160) if dated else ""
-        shape = tuple((p.number, p.path) for p in index)
-
-        def make(position: int, part: IndexPage, directory: MemoryDirectory = directory,
-                 name: str = name, first: str = first, index: list[IndexPage] = index,
-                 dated: bool = dated, months: list[dict] = months, chart: str = chart,
-                 ordered: list[HistoryEntry] = ordered, dates: list[str] = dates) -> Page:
-            fragments: list[tuple[str, str]] = []
-            front = part.number is None
-            page_first, page_last = _dates(part.rows)
-            groups = group_by_month(part.rows) if dated else \
-                ([] if not part.rows else [_plain_group(part.rows)])
-            content = render(
-                "directory.md.j2", part.path,
-                directory=directory, front=front, part=part, front_page=first,
-                groups=_listing(ctx, part.path, groups, False, directory_links, fragments),
-                pager=_pager(ctx, index, position, fragments),
-                months=months, chart=chart, entries_count=len(ordered),
-                first_date=min(dates) if dates else None, last_date=max(dates) if dates else None,
-                page_first=page_first, page_last=page_last,
-                findings=ctx.findings_for(name) + ctx.findings_for(name + "/")
-                + ctx.findings_for(f"{name}/ENTRY.template.md"),
-                indexed_by=[(s, ctx.layout.page_of(s.path)) for s in ctx.indexed_by(name)],
-                directory_pages=directory_links)
-            title = f"{name}/" if front else f"{name}/, entries {part.first}–{part.last}"
-            return Page(part.path, content, title, in_nav=front,
-                        nav_section="Directories", html=tuple(fragments),
-                        unsearched=_listings(fragments))
-
-        for position, part in enumerate(index):
-            if part.number is None:
-                pages.append(make(position, part))
-                continue
-            inputs = (name, first, tuple(part.rows), part.number, part.first, part.last, shape,
-                      tuple(sorted(directory_links.items())))
-            pages.append(_kept(ctx, ("directory", part.path), inputs,
-                               functools.partial(make, position, part)))
+        inputs = (name, first, tuple(part.rows), part.number, part.first, part.last, shape,
+                  tuple(sorted(directory_links.items())))
+        pages.append(_kept(ctx, ("directory", part.path), inputs,
+                           functools.partial(make, position, part)))
     return pages
 
 
@@ -285,35 +290,37 @@ def _plain_group(rows: list[EntryRow]) -> MonthGroup:
 
 def _archives(ctx: SiteContext, name: str, by_month: dict, months: list[dict],
               directory_page: str) -> list[Page]:
+    show_provenance = bool(ctx.provenance)
     pages = []
-    directory = ctx.tree.directories[name]
     for index, month in enumerate(months):  # newest first
         newer = months[index - 1] if index > 0 else None
         older = months[index + 1] if index + 1 < len(months) else None
         rows = by_month[month["month"]]
-        show_provenance = bool(ctx.provenance)
-
-        def make(month: dict = month, newer: dict | None = newer, older: dict | None = older,
-                 rows: list[EntryRow] = rows, show_provenance: bool = show_provenance) -> Page:
-            table = None
-            fragments: tuple[tuple[str, str], ...] = ()
-            if ctx.options.directory_urls is not None:  # the plugin: the rows as HTML
-                html = listings.archive_table(month["page"], rows, show_provenance,
-                                              ctx.options.directory_urls)
-                table = html_links.placeholder(html)
-                fragments = ((table, html),)
-            content = render(
-                "archive.md.j2", month["page"], directory=directory, label=month["label"],
-                rows=rows, table=table, directory_page=directory_page,
-                previous=older, next=newer, show_provenance=show_provenance)
-            return Page(month["page"], content, f"{name}/: {month['label']}", html=fragments,
-                        unsearched=_listings(fragments))
-
         # A month's page shows its rows and its neighbour months, under the directory's name.
         inputs = (name, directory_page, _items(month), tuple(rows), _items(newer), _items(older),
                   show_provenance)
-        pages.append(_kept(ctx, ("archive", month["page"]), inputs, make))
+        pages.append(_kept(ctx, ("archive", month["page"]), inputs, functools.partial(
+            _archive, ctx, name, month, rows, newer, older, directory_page, show_provenance)))
     return pages
+
+
+def _archive(ctx: SiteContext, name: str, month: dict, rows: list[EntryRow],
+             newer: dict | None, older: dict | None, directory_page: str,
+             show_provenance: bool) -> Page:
+    """The page of one month of a dated directory."""
+    table = None
+    fragments: tuple[tuple[str, str], ...] = ()
+    if ctx.options.directory_urls is not None:  # the plugin: the rows as HTML
+        html = listings.archive_table(month["page"], rows, show_provenance,
+                                      ctx.options.directory_urls)
+        table = html_links.placeholder(html)
+        fragments = ((table, html),)
+    content = render(
+        "archive.md.j2", month["page"], directory=ctx.tree.directories[name],
+        label=month["label"], rows=rows, table=table, directory_page=directory_page,
+        previous=older, next=newer, show_provenance=show_provenance)
+    return Page(month["page"], content, f"{name}/: {month['label']}", html=fragments,
+                unsearched=_listings(fragments))
 
 
 def _items(month: dict | None) -> tuple | None:
