@@ -45,6 +45,7 @@ from continuity.model.workspace import site_trees
 from continuity.output import one_line
 from continuity.preview.nav_cache import NavCache
 from continuity.preview.page_cache import CachedPage, KeptFile, PageCache
+from continuity.preview.search_aside import SearchAside
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
 
@@ -147,7 +148,7 @@ class ContinuityPlugin(BasePlugin):
         self.fragments: dict[str, tuple[tuple[str, str], ...]] = {}
         # src_uri -> pieces of that HTML the search index leaves out (Page.unsearched)
         self.unsearched: dict[str, tuple[str, ...]] = {}
-        self._set_aside: list[str] = []  # the pieces taken out of the page being indexed
+        self.search_aside = SearchAside()  # what is out of the page being indexed
         self.tree: MemoryTree | None = None
         self.trees: list[MemoryTree] = []  # the root and the roots below it
         self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
@@ -454,19 +455,9 @@ class ContinuityPlugin(BasePlugin):
 
     @_guarded
     def _before_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
-        self._set_aside = []
         pieces = self.unsearched.get(page.file.src_uri, ())
         if pieces and page.content and not isinstance(page, CachedPage):
-            # Each piece is set aside behind a comment, which the search plugin's parser
-            # skips, and put back after it: the index holds the entry, not its navigation
-            # (and has less HTML to parse). A piece the sanitiser changed is left indexed.
-            for number, piece in enumerate(pieces):
-                mark = f"<!--continuity-unsearched-{number}-->"
-                if piece and piece in page.content and mark not in page.content:
-                    page.content = page.content.replace(piece, mark)  # a pager is there twice
-                    self._set_aside.append(piece)
-                else:
-                    self._set_aside.append("")
+            page.content = self.search_aside.set_aside(page.content, pieces)
         if self.page_cache is not None:
             self.page_cache.before_search(page, config)
         return context
@@ -475,11 +466,8 @@ class ContinuityPlugin(BasePlugin):
     def _after_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
         if self.page_cache is not None:
             self.page_cache.after_search(page, config)
-        for number, piece in enumerate(self._set_aside):
-            if piece and page.content:
-                page.content = page.content.replace(f"<!--continuity-unsearched-{number}-->",
-                                                    piece)
-        self._set_aside = []
+        if page.content:
+            page.content = self.search_aside.put_back(page.content)
         return context
 
     on_page_context = CombinedEvent(event_priority(100)(_before_search),
