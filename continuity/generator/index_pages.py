@@ -75,7 +75,9 @@ class IndexPage:
 class Pager:
     """The links between the pages of an index, as the templates write them."""
 
-    links: tuple[tuple[str, str], ...]  # ("Newest", front page), ("F", page F) ... ("1", page 1)
+    # ("Newest", front page), ("F", page F) ... ("1", page 1), those near the current page;
+    # ("…", None) for a gap (paging.pager_window)
+    links: tuple[tuple[str, str | None], ...]
     current: str
     newer: str | None
     older: str | None
@@ -96,7 +98,10 @@ def _index_pages(ctx: SiteContext, front_page: str, rows: list[EntryRow]) -> lis
 
 def _pager(ctx: SiteContext, pages: list[IndexPage], position: int,
            fragments: list[tuple[str, str]]) -> Pager:
-    links = tuple(("Newest" if p.number is None else str(p.number), p.path) for p in pages)
+    links = tuple(("…", None) if shown is None else
+                  ("Newest" if pages[shown].number is None else str(pages[shown].number),
+                   pages[shown].path)
+                  for shown in paging.pager_window(len(pages), position))
     page = pages[position].path
     newer = pages[position - 1].path if position > 0 else None
     older = pages[position + 1].path if position + 1 < len(pages) else None

@@ -55,10 +55,10 @@ def archive_table(page: str, rows: Sequence[EntryRow], show_provenance: bool,
     return table(header, cells)
 
 
-def pager(page: str, links: Sequence[tuple[str, str]], newer: str | None, older: str | None,
-          directory_urls: bool) -> str:
-    """The pager paragraph: every page (the current one in bold), then newer / older."""
-    def link(label: str, target: str) -> str:
+def pager(page: str, links: Sequence[tuple[str, str | None]], newer: str | None,
+          older: str | None, directory_urls: bool) -> str:
+    """The pager paragraph: the pages near this one (it in bold), then newer / older."""
+    def link(label: str, target: str | None) -> str:
         return html_links.link(label, page, target, directory_urls)
 
     shown = "".join(f" <strong>{html_links.text(label)}</strong>" if target == page

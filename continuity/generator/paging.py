@@ -37,3 +37,20 @@ def fixed_range(number: int, size: int) -> tuple[int, int]:
     """The positions (counted from the oldest, 1 the oldest) fixed page ``number`` holds."""
     size = max(1, size)
     return (number - 1) * size + 1, number * size
+
+
+def pager_window(count: int, current: int, around: int = 2) -> list[int | None]:
+    """The pages (0 to ``count - 1``, 0 the front page) a pager shows on page ``current``: the
+    first, the last and ``around`` either side of the current one, None for each gap. Every
+    page listing every other would be quadratic: 200 pages of links each, at 10,000 entries.
+    A gap of one page shows that page instead."""
+    shown = sorted({0, count - 1} | set(range(max(0, current - around),
+                                              min(count, current + around + 1))))
+    out: list[int | None] = []
+    for position in shown:
+        if out and out[-1] is not None and position - out[-1] == 2:
+            out.append(position - 1)
+        elif out and out[-1] is not None and position - out[-1] > 2:
+            out.append(None)
+        out.append(position)
+    return out

@@ -13,7 +13,7 @@ import pytest
 from continuity.config import load_config
 from continuity.generator import GenerateOptions, Site, generate
 from continuity.generator.inputs import gather
-from continuity.generator.paging import anchored_pages, fixed_range
+from continuity.generator.paging import anchored_pages, fixed_range, pager_window
 from continuity.model.tree import discover
 from tests.support.common import GitRepo, minimal_tree, protocol_template, write_files
 
@@ -183,3 +183,32 @@ def test_anchored_pages_hold_every_item_once_counted_from_the_oldest(size: int) 
         assert grown_fixed[:len(fixed)] == fixed
         assert len(grown_fixed) == len(fixed) + (1 if len(front) + 1 == 2 * size and
                                                  count + 1 >= 2 * size else 0)
+
+
+@pytest.mark.parametrize("count", range(1, 15))
+def test_a_pager_shows_the_ends_and_the_pages_near_the_current_one(count: int) -> None:
+    for current in range(count):
+        shown = pager_window(count, current)
+        pages = [p for p in shown if p is not None]
+        assert pages == sorted(set(pages)) and pages[0] == 0 and pages[-1] == count - 1
+        assert set(range(max(0, current - 2), min(count, current + 3))) <= set(pages)
+        assert len(shown) <= 9  # the first, a gap, five, a gap, the last
+        for before, after in zip(shown, shown[1:]):  # a gap stands for two pages or more
+            assert before is not None or after is not None
+        for index, item in enumerate(shown):
+            if item is None:
+                assert shown[index + 1] - shown[index - 1] > 2
+    assert pager_window(7, 0) == [0, 1, 2, None, 6] and pager_window(5, 0) == [0, 1, 2, 3, 4]
+    assert pager_window(200, 100) == [0, None, 98, 99, 100, 101, 102, None, 199]
+
+
+def test_a_long_index_pager_links_the_pages_near_it_and_gaps_as_text(tmp_path: Path) -> None:
+    root = tmp_path / "memory"
+    write_files(root, tree_files(12 * SIZE, 1))  # 36 entries: the front and 11 fixed pages
+    site = pages(site_of(root, None, git=False))
+    front = site["CONTEXT.md"][0]
+    assert ("**Pages:** **Newest** [11](CONTEXT/page-11.md) [10](CONTEXT/page-10.md) … "
+            "[1](CONTEXT/page-1.md) · [Older →](CONTEXT/page-11.md)") in front
+    middle = site["CONTEXT/page-6.md"][0]
+    assert ("**Pages:** [Newest](../CONTEXT.md) … [8](page-8.md) [7](page-7.md) **6** "
+            "[5](page-5.md) [4](page-4.md) … [1](page-1.md)") in middle
