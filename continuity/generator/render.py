@@ -37,6 +37,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        auto_reload=False,  # the package's own templates: no stat of each on every page
     )
     env.filters.update({
         "md": mdtext.inline,

@@ -51,8 +51,16 @@ def _levels(line: str) -> int:
     return len(_MARKERS.findall(lead)) + columns // 4
 
 
+# Nothing to measure (most entries): no opener at all, and no line whose lead is long
+# enough for MAX_LEVELS levels (each level takes a character of it at least).
+_OPENER = re.compile(r"[\[(<\\]")
+_DEEP_LEAD = re.compile(rf"^[ \t>*+\-0-9.)]{{{MAX_LEVELS + 1},}}", re.M)
+
+
 def unrenderable(text: str) -> str | None:
     """Why ``text`` must not be rendered as Markdown, or None when it may be."""
+    if not _OPENER.search(text) and not _DEEP_LEAD.search(text):
+        return None
     lines = text.split("\n")
     cost = 0
     paragraph: list[str] = []
