@@ -43,6 +43,7 @@ from continuity.model.roots import forget as forget_roots
 from continuity.model.tree import MemoryTree, ParsedEntries
 from continuity.model.workspace import site_trees
 from continuity.output import one_line
+from continuity.preview import collector
 from continuity.preview.nav_cache import NavCache
 from continuity.preview.page_cache import CachedPage, KeptFile, PageCache
 from continuity.preview.search_aside import SearchAside
@@ -208,6 +209,7 @@ class ContinuityPlugin(BasePlugin):
 
     @_guarded
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        collector.thaw()  # a previous build's objects, frozen (preview/collector.py)
         # The memory site is meant to work offline; say which theme settings fetch from afar.
         theme = config.theme
         if theme.name == "material" and theme.get("font") is not False:
@@ -220,6 +222,9 @@ class ContinuityPlugin(BasePlugin):
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         try:
+            if self.command != "serve":  # thawed by the next build, or on an error
+                with collector.collector_off():
+                    return self.add_memory_site(files, config)
             return self.add_memory_site(files, config)
         except ContinuityError as exc:
             raise PluginError(f"continuity: {exc}") from None
@@ -485,6 +490,9 @@ class ContinuityPlugin(BasePlugin):
                      f"{made} changed entry and index pages; rendered "
                      f"{self.page_cache.rendered} pages again, reused "
                      f"{self.page_cache.reused} unchanged ones")
+
+    def on_build_error(self, *, error: Exception) -> None:
+        collector.thaw()
 
     @_guarded
     def _note_content(self, html: str, *, page: MkDocsPage, config: MkDocsConfig,
