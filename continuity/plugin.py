@@ -145,10 +145,11 @@ class ContinuityPlugin(BasePlugin):
         # src_uri of every page the plugin adds -> whether its raw HTML is cleaned (all are,
         # unless `sanitize_html: false` keeps the tree's own HTML on the pages that embed it)
         self.generated: dict[str, bool] = {}
-        # src_uri -> HTML put in place of its placeholders after rendering (html_links.py)
-        self.fragments: dict[str, tuple[tuple[str, str], ...]] = {}
-        # src_uri -> pieces of that HTML the search index leaves out (Page.unsearched)
-        self.unsearched: dict[str, tuple[str, ...]] = {}
+        # src_uri -> HTML put in place of its placeholders after rendering (html_links.py),
+        # and the HTML put after it (Page.closing_html)
+        self.fragments: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {}
+        # src_uri -> pieces of that HTML the search index reads in another form
+        self.searched_as: dict[str, tuple[tuple[str, str], ...]] = {}
         self.search_aside = SearchAside()  # what is out of the page being indexed
         self.tree: MemoryTree | None = None
         self.trees: list[MemoryTree] = []  # the root and the roots below it
@@ -334,7 +335,7 @@ class ContinuityPlugin(BasePlugin):
             by_dest[file.dest_uri] = file
         self.generated = {}
         self.fragments = {}
-        self.unsearched = {}
+        self.searched_as = {}
         self.ours = set()
         for page in site.pages:
             generated = KeptFile.generated(
@@ -345,10 +346,10 @@ class ContinuityPlugin(BasePlugin):
                 continue
             files.append(generated)
             self.ours.add(generated.src_uri)
-            if page.html:
-                self.fragments[generated.src_uri] = page.html
-            if page.unsearched:
-                self.unsearched[generated.src_uri] = page.unsearched
+            if page.html or page.closing_html:
+                self.fragments[generated.src_uri] = (page.html, page.closing_html)
+            if page.searched_as:
+                self.searched_as[generated.src_uri] = page.searched_as
             self.generated[generated.src_uri] = \
                 tree.config.sanitize_html or not page.holds_tree_markdown
         for static in site.static_files:
@@ -460,7 +461,7 @@ class ContinuityPlugin(BasePlugin):
 
     @_guarded
     def _before_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
-        pieces = self.unsearched.get(page.file.src_uri, ())
+        pieces = self.searched_as.get(page.file.src_uri, ())
         if pieces and page.content and not isinstance(page, CachedPage):
             page.content = self.search_aside.set_aside(page.content, pieces)
         if self.page_cache is not None:
@@ -517,10 +518,12 @@ class ContinuityPlugin(BasePlugin):
         # text (its ``<`` shown as a look-alike).
         with redaction(False):  # the page's text was redacted when it was generated
             page.meta["title"] = title_text(unescape(page.title or ""))
+        if sanitise:  # what Python-Markdown made of the page's Markdown
+            html = clean_html(html)
         fragments = self.fragments.get(page.file.src_uri)
-        if fragments:  # before the sanitiser: it sees the page whole
-            html = put_in_place(html, fragments)
-        return clean_html(html) if sanitise else html
+        if fragments:  # the generator's own HTML, every value in it escaped (html_links.py)
+            html = put_in_place(html, *fragments)
+        return html
 
     on_page_content = CombinedEvent(event_priority(0)(_sanitise),
                                     event_priority(-100)(_note_content))

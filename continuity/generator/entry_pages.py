@@ -68,22 +68,36 @@ def metadata_value(value: Any, markup: CellMarkup = MARKDOWN_CELL) -> str:
     return markup.text(value) or markup.empty
 
 
+@dataclass(frozen=True)
+class EntryFacts:
+    """What an entry page says about the entry, as HTML (see :func:`facts_html`)."""
+
+    table: str  # the frontmatter table; "" without frontmatter
+    table_searched_as: str  # its fields and values as one paragraph, for the search index
+    listing: str  # directory, added, indexed by, file
+
+    @property
+    def html(self) -> str:
+        return f"{self.table}\n{self.listing}" if self.table else self.listing
+
+
 def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
                directory_page: str | None, added: Any, show_provenance: bool,
                indexed_by: list[tuple[str, str | None]], copy: str | None, size: int,
-               directory_urls: bool) -> tuple[str, str]:
-    """The metadata table (empty without frontmatter) and the directory / added / indexed-by /
-    file list, as HTML with the URLs MkDocs would write (the same elements Python-Markdown
-    makes of entry.md.j2's)."""
+               directory_urls: bool) -> EntryFacts:
+    """The metadata table and the directory / added / indexed-by / file list, as HTML with
+    the URLs MkDocs would write (the same elements Python-Markdown makes of entry.md.j2's)."""
     def link(label: object, target: str | None) -> str:
         return html_links.link(label, page, target, directory_urls)
 
-    table = ""
+    table = searched = ""
     if front:
-        rows = "".join(f"<tr>\n<td>{html_links.code(key)}</td>\n<td>{metadata_value(value, HTML_CELL)}"
-                       "</td>\n</tr>\n" for key, value in front)
+        cells = [(html_links.text(key), metadata_value(value, HTML_CELL)) for key, value in front]
+        rows = "".join(f"<tr>\n<td><code>{key}</code></td>\n<td>{value}</td>\n</tr>\n"
+                       for key, value in cells)
         table = ("<table>\n<thead>\n<tr>\n<th>Field</th>\n<th>Value</th>\n</tr>\n"
                  f"</thead>\n<tbody>\n{rows}</tbody>\n</table>")
+        searched = "<p>" + " · ".join(f"{key}: {value}" for key, value in cells) + "</p>"
     items = [f"<strong>Directory:</strong> {link(entry.directory + '/', directory_page)}"]
     if show_provenance:
         when = (f"{html_links.text(added.date)} in commit {html_links.code(added.short)}"
@@ -97,7 +111,8 @@ def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
     if copy:
         unit = "byte" if size == 1 else "bytes"
         items.append(f"<strong>File:</strong> {link(entry.name, copy)} ({size} {unit})")
-    return table, "<ul>\n" + "".join(f"<li>{item}</li>\n" for item in items) + "</ul>"
+    listing = "<ul>\n" + "".join(f"<li>{item}</li>\n" for item in items) + "</ul>"
+    return EntryFacts(table, searched, listing)
 
 
 def footer_html(page: str, entry: HistoryEntry, directory_page: str | None, previous: Any,
@@ -305,27 +320,29 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
         snapshot = compare(made.previous_snapshot, entry, made.previous_snapshot_page)
     indexed_by = list(made.indexed_by)
     urls = ctx.options.directory_urls
-    facts = footer = None
-    unsearched: tuple[str, ...] = ()
+    facts = closing = word = None
+    searched_as: tuple[tuple[str, str], ...] = ()
     if urls is not None:
-        table, listing = facts_html(page, entry, front_of(entry), made.directory_page,
-                                    made.added, made.show_provenance, indexed_by, copy,
-                                    made.size, urls)
-        facts = f"{table}\n{listing}" if table else listing
+        shown = facts_html(page, entry, front_of(entry), made.directory_page, made.added,
+                           made.show_provenance, indexed_by, copy, made.size, urls)
+        facts = shown.html
         footer = footer_html(page, entry, made.directory_page, made.previous, made.next, urls)
-        unsearched = (listing, footer)
+        # The rule and the previous / next links close the page, after its rendered Markdown:
+        # no placeholder for Python-Markdown to parse. The facts' placeholder names both.
+        closing = f"<hr>\n{footer}"
+        word = html_links.placeholder(facts, closing)
+        searched_as = ((shown.listing, ""), (closing, ""))
+        if shown.table:
+            searched_as += ((shown.table, shown.table_searched_as),)
     content = render(
         "entry.md.j2", page,
         entry=entry, heading=heading, body=body, metadata=metadata,
         findings=list(made.findings.diagnostics), directory_page=made.directory_page,
         show_provenance=made.show_provenance, added=made.added,
         indexed_by=indexed_by, copy=copy, size=made.size, snapshot=snapshot,
-        previous=made.previous, next=made.next,
-        facts_html=None if facts is None else html_links.placeholder(facts),
-        footer_html=None if footer is None else html_links.placeholder(footer),
+        previous=made.previous, next=made.next, facts_html=word,
     )
-    fragments = () if facts is None or footer is None else (
-        (html_links.placeholder(facts), facts), (html_links.placeholder(footer), footer))
+    fragments = () if word is None or facts is None else ((word, facts),)
     return Page(page, content, made.title, in_nav=False,
                 holds_tree_markdown=entry.name.endswith(".md"), source=entry.path,
-                html=fragments, unsearched=unsearched)
+                html=fragments, closing_html=closing or "", searched_as=searched_as)

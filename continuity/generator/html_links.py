@@ -4,18 +4,23 @@ MkDocs rewrites the links of Markdown (``[text](page.md)``) into URLs and checks
 page with a dozen such links that costs more than the page's own text. The plugin knows how
 MkDocs lays URLs out (``use_directory_urls``), so the entry page's facts (directory, added,
 indexed by, previous and next) are written as HTML with the final relative URLs instead:
-what a reader sees is the same, and every page still passes the plugin's sanitiser. Only for
-the plugin: ``continuity generate`` hands Markdown to engines whose URL layout is theirs.
+what a reader sees is the same. Only for the plugin: ``continuity generate`` hands Markdown
+to engines whose URL layout is theirs.
 
 Nor is that HTML handed to Python-Markdown, which would parse every tag of a raw HTML block
-once more: the Markdown holds a placeholder paragraph (:func:`placeholder`, named after the
-HTML's digest, so the Markdown changes whenever the HTML does and the serve cache sees it),
-and the plugin puts the HTML in its place in the rendered page, before its sanitiser.
+once more, or to the sanitiser, which would parse it again: the Markdown holds a placeholder
+paragraph (:func:`placeholder`, named after the HTML's digest, so the Markdown changes
+whenever the HTML does and the serve cache sees it), and the plugin puts the HTML in its
+place once the page's own HTML is rendered and sanitised. That HTML holds no markup from the
+tree: every value in it is escaped here (:func:`text`), every URL is one :func:`relative_url`
+made of a quoted path (no scheme can survive ``quote``), and tests/hostile builds hostile
+titles, values and names through it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 from functools import lru_cache
 from urllib.parse import quote
 
@@ -76,7 +81,7 @@ def relative_url(from_page: str, to_path: str, directory_urls: bool) -> str:
 
 def text(value: object) -> str:
     """A value as HTML text: redacted, one line, escaped."""
-    return mdtext.attribute(" ".join(mdtext.raw(value).split()))
+    return html.escape(" ".join(mdtext.raw(value).split()), quote=True)
 
 
 def code(value: object) -> str:
@@ -91,17 +96,21 @@ def link(label: object, from_page: str, to_path: str | None, directory_urls: boo
     # The path names a file of the tree: redacted like any value (the withheld page's own
     # path is, so the link still reaches it).
     href = relative_url(from_page, mdtext.raw(to_path), directory_urls)
-    return f'<a href="{mdtext.attribute(href)}">{shown}</a>'
+    return f'<a href="{html.escape(href, quote=True)}">{shown}</a>'
 
 
-def placeholder(html: str) -> str:
-    """The word standing for ``html`` in a page's Markdown: plain text in any Markdown."""
-    return "continuity-html-" + hashlib.blake2b(html.encode("utf-8", "surrogatepass"),
-                                                digest_size=12).hexdigest()
+def placeholder(html: str, *also: str) -> str:
+    """The word standing for ``html`` in a page's Markdown: plain text in any Markdown. Named
+    after ``also`` too, the HTML a page adds without a placeholder (Page.closing_html)."""
+    digest = hashlib.blake2b(html.encode("utf-8", "surrogatepass"), digest_size=12)
+    for other in also:
+        digest.update(b"\0" + other.encode("utf-8", "surrogatepass"))
+    return "continuity-html-" + digest.hexdigest()
 
 
-def put_in_place(rendered: str, fragments: tuple[tuple[str, str], ...]) -> str:
-    """The rendered page with each placeholder paragraph replaced by its HTML."""
-    for word, html in fragments:
-        rendered = rendered.replace(f"<p>{word}</p>", html, 1)
-    return rendered
+def put_in_place(rendered: str, fragments: tuple[tuple[str, str], ...], closing: str = "") -> str:
+    """The rendered page with each placeholder paragraph replaced by its HTML, and
+    ``closing`` after it."""
+    for word, fragment in fragments:
+        rendered = rendered.replace(f"<p>{word}</p>", fragment, 1)
+    return f"{rendered}\n{closing}" if closing else rendered

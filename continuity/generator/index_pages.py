@@ -168,7 +168,7 @@ def _state_pages(ctx: SiteContext, state: StateFile,
         return Page(part.path, content, title, in_nav=front,
                     nav_section="State files", holds_tree_markdown=front,
                     source=state.path if front else None, html=tuple(fragments),
-                    unsearched=_listings(fragments))
+                    searched_as=_listings(fragments))
 
     for position, part in enumerate(index):
         if part.number is None:  # the front page: the state file's own text, the total
@@ -269,7 +269,7 @@ def _one_directory(ctx: SiteContext, name: str, directory: MemoryDirectory,
         title = f"{name}/" if front else f"{name}/, entries {part.first}–{part.last}"
         return Page(part.path, content, title, in_nav=front,
                     nav_section="Directories", html=tuple(fragments),
-                    unsearched=_listings(fragments))
+                    searched_as=_listings(fragments))
 
     for position, part in enumerate(index):
         if part.number is None:
@@ -282,11 +282,11 @@ def _one_directory(ctx: SiteContext, name: str, directory: MemoryDirectory,
     return pages
 
 
-def _listings(fragments: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+def _listings(fragments: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """The listings and pagers of an index page, which the search index leaves out (as an
-    entry's navigation, see Page.unsearched): each entry is found once, on its own page, not
+    entry's navigation, see Page.searched_as): each entry is found once, on its own page, not
     again on every index and archive that lists it."""
-    return tuple(dict.fromkeys(html for _, html in fragments))
+    return tuple((html, "") for html in dict.fromkeys(html for _, html in fragments))
 
 
 def _plain_group(rows: list[EntryRow]) -> MonthGroup:
@@ -325,7 +325,7 @@ def _archive(ctx: SiteContext, name: str, month: dict, rows: list[EntryRow],
         label=month["label"], rows=rows, table=table, directory_page=directory_page,
         previous=older, next=newer, show_provenance=show_provenance)
     return Page(month["page"], content, f"{name}/: {month['label']}", html=fragments,
-                unsearched=_listings(fragments))
+                searched_as=_listings(fragments))
 
 
 def _items(month: dict | None) -> tuple | None:

@@ -23,11 +23,17 @@ class Page:
     #: HTML the plugin puts in place of a placeholder paragraph once MkDocs has rendered the
     #: Markdown (see generator/html_links.py): placeholder -> HTML. Empty for generate.
     html: tuple[tuple[str, str], ...] = ()
-    #: Pieces of ``html`` the site's search index leaves out: an entry's directory / added /
-    #: indexed-by list and its previous / next links (every entry has them: indexed, a search
-    #: for "journal" found every journal entry by its "Directory: journal/"), and the listings
-    #: of index and archive pages (an entry is found on its own page, not on every list).
-    unsearched: tuple[str, ...] = ()
+    #: HTML the plugin puts after the rendered Markdown (an entry's rule and previous / next
+    #: links), named in a placeholder of ``html``: the Markdown changes whenever it does.
+    closing_html: str = ""
+    #: Pieces of ``html`` the site's search index reads in another form: (piece, what the
+    #: search plugin parses in its place). Left out ("" in its place): an entry's directory /
+    #: added / indexed-by list and its previous / next links (every entry has them: indexed, a
+    #: search for "journal" found every journal entry by its "Directory: journal/"), and the
+    #: listings of index and archive pages (an entry is found on its own page, not on every
+    #: list). Read as one paragraph: an entry's frontmatter table, the same words in a fifth of
+    #: the tags (the search plugins parse every tag in Python).
+    searched_as: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

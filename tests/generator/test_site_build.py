@@ -164,6 +164,10 @@ def test_search_indexes_an_entry_but_not_its_navigation(project: Path):
     mine = [d for d in docs if d["location"].startswith("journal/2026-01-02-turn-1/")]
     text = " ".join(d["text"] + " " + d["title"] for d in mine)
     assert "Wrote the parser" in text and "parse constants" in text  # its text and fields
+    # The frontmatter table is on the page; search reads its fields as one paragraph.
+    assert "<th>Field</th>" in page and "<td>parse constants</td>" in page
+    assert "objective: parse constants" in text and "Field Value" not in text
+    assert "searched-as" not in page
     assert "Indexed by" not in text and "Directory:" not in text and "Added:" not in text
     assert "The only entry in" not in text and "→" not in text
     # An index lists the entry, and is found by its own text, not by the entries it lists.
