@@ -142,6 +142,13 @@ def test_ct604_fires_on_html_blocks_inline_tags_and_scripts(tree: Path):
     assert all(d["severity"] == "warning" for d in findings(tree))
 
 
+def test_ct604_names_the_tag_after_a_leading_comment(tree: Path):
+    entry = JOURNAL.replace("Wrote the parser.", "<!-- kept for later --> <details open>x\n")
+    write_files(tree, {"journal/2026-01-02-turn-1.md": entry})
+    [finding] = findings(tree)
+    assert "raw HTML <details> in the Markdown" in finding["message"]
+
+
 def test_ct604_does_not_fire_on_code_comments_or_autolinks(tree: Path):
     entry = JOURNAL.replace("Wrote the parser.",
                             "Use `<div>` here.\n\n```html\n<script>x</script>\n```\n\n"

@@ -226,7 +226,7 @@ def raw_html(ctx: CheckContext) -> Iterator[Violation]:
     for path, document in documents:
         found = []
         for line, column, html in _raw_html(document):
-            tag = _TAG.match(html)
+            tag = _TAG.search(_after_comments(html))
             name = tag.group(1) if tag else html.strip()[:20]
             found.append((line, column, f"<{name}>", bool(_SCRIPT.search(html))))
         if found:
@@ -279,6 +279,18 @@ def _only_comments(html: str) -> bool:
             return False
         position = close + 3
         found = True
+
+
+def _after_comments(html: str) -> str:
+    """``html`` from its first character that is not in a leading comment: the tag a block
+    opening with a comment is named by."""
+    rest = html.lstrip()
+    while rest.startswith("<!--"):
+        close = rest.find("-->", 4)
+        if close < 0:
+            break
+        rest = rest[close + 3:].lstrip()
+    return rest
 
 
 def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
