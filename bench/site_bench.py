@@ -2,7 +2,8 @@
 
 Run through ``python bench/run.py --site [--site-sizes 2000 10000] [--repeat 3]``. For each size,
 a tree of small journal entries (bench/small_tree.py: about 120 words each, 40 commits), then,
-interleaved so that machine load hits both alike, the median of ``--repeat`` runs of:
+interleaved so that machine load hits both alike, the median of ``--repeat`` runs (at most
+3 above 2,000 entries; the table names them) of:
 
 - plain: ``mkdocs build`` (Material, search) of the same Markdown files, ``nav`` holding the home
   page only, against plugin: ``mkdocs build`` with ``plugins: [search, continuity]``;
@@ -101,7 +102,7 @@ def measure_site(entries: int, repeat: int, keep: Path | None,
     return result
 
 
-def site_table(results: list[SiteResult], repeat: int, machine: str, when: str) -> str:
+def site_table(results: list[SiteResult], machine: str, when: str) -> str:
     def med(values: list[float]) -> str:
         return f"{statistics.median(values):.2f}" if values else "–"
 
@@ -111,16 +112,17 @@ def site_table(results: list[SiteResult], repeat: int, machine: str, when: str) 
         return f"{latency.added:.2f} | {latency.changed:.2f} | {latency.deleted:.2f}"
 
     rows = [
-        f"Measured {when} on {machine}; builds: median of {repeat} runs, interleaved; serve: "
-        "one run, seconds from the write until the server's pages show it.",
+        f"Measured {when} on {machine}; builds: the median of the runs a row names, "
+        "interleaved; serve: one run, seconds from the write until the server's pages show it.",
         "",
-        "| entries | plain build s | plugin build s | plugin / plain | generate s "
+        "| entries | runs | plain build s | plugin build s | plugin / plain | generate s "
         "| zensical build s | serve --dirty: added | changed | deleted "
         "| serve: added | changed | deleted |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
-        rows.append(f"| {r.entries:,} | {med(r.plain)} | {med(r.plugin)} | {r.ratio:.2f}x "
+        rows.append(f"| {r.entries:,} | {len(r.plain)} | {med(r.plain)} | {med(r.plugin)} "
+                    f"| {r.ratio:.2f}x "
                     f"| {med(r.generate)} | {med(r.zensical)} | {serve(r.serve_dirty)} "
                     f"| {serve(r.serve_clean)} |")
     return "\n".join(rows) + "\n"
