@@ -345,4 +345,5 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
     fragments = () if word is None or facts is None else ((word, facts),)
     return Page(page, content, made.title, in_nav=False,
                 holds_tree_markdown=entry.name.endswith(".md"), source=entry.path,
-                html=fragments, closing_html=closing or "", searched_as=searched_as)
+                html=fragments, closing_html=closing or "", searched_as=searched_as,
+                nav_parent=made.directory_page)

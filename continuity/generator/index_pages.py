@@ -168,7 +168,7 @@ def _state_pages(ctx: SiteContext, state: StateFile,
         return Page(part.path, content, title, in_nav=front,
                     nav_section="State files", holds_tree_markdown=front,
                     source=state.path if front else None, html=tuple(fragments),
-                    searched_as=_listings(fragments))
+                    searched_as=_listings(fragments), nav_parent=None if front else front_page)
 
     for position, part in enumerate(index):
         if part.number is None:  # the front page: the state file's own text, the total
@@ -269,7 +269,7 @@ def _one_directory(ctx: SiteContext, name: str, directory: MemoryDirectory,
         title = f"{name}/" if front else f"{name}/, entries {part.first}–{part.last}"
         return Page(part.path, content, title, in_nav=front,
                     nav_section="Directories", html=tuple(fragments),
-                    searched_as=_listings(fragments))
+                    searched_as=_listings(fragments), nav_parent=None if front else first)
 
     for position, part in enumerate(index):
         if part.number is None:
@@ -325,7 +325,7 @@ def _archive(ctx: SiteContext, name: str, month: dict, rows: list[EntryRow],
         label=month["label"], rows=rows, table=table, directory_page=directory_page,
         previous=older, next=newer, show_provenance=show_provenance)
     return Page(month["page"], content, f"{name}/: {month['label']}", html=fragments,
-                searched_as=_listings(fragments))
+                searched_as=_listings(fragments), nav_parent=directory_page)
 
 
 def _items(month: dict | None) -> tuple | None:

@@ -18,6 +18,9 @@ class Page:
     title: str
     in_nav: bool = False
     nav_section: str | None = None  # the navigation section it sits in; None: the top level
+    #: For a page out of the navigation, the page of it that it belongs under (an entry's
+    #: directory, a fixed index page's front page): the plugin shows it as the current place.
+    nav_parent: str | None = None
     holds_tree_markdown: bool = False  # embeds Markdown written in the tree: sanitise its HTML
     source: str | None = None  # the tree file it renders (root_path), if any
     #: HTML the plugin puts in place of a placeholder paragraph once MkDocs has rendered the
