@@ -34,8 +34,8 @@ class Page:
     #: added / indexed-by list and its previous / next links (every entry has them: indexed, a
     #: search for "journal" found every journal entry by its "Directory: journal/"), and the
     #: listings of index and archive pages (an entry is found on its own page, not on every
-    #: list). Read as one paragraph: an entry's frontmatter table, the same words in a fifth of
-    #: the tags (the search plugins parse every tag in Python).
+    #: list). Read as one paragraph: an entry's frontmatter table, the same words in one tag
+    #: instead of five and four more a field (the search plugins parse every tag in Python).
     searched_as: tuple[tuple[str, str], ...] = ()
 
 
