@@ -817,13 +817,22 @@ def _static_files(prose: Prose, rng: random.Random, world: World) -> tuple[dict,
     for i in range(8):
         topic = slugify(prose.phrase(2, 3))
         ns = NAMESPACES[i % 4]
+        # The frontmatter and sections of the protocol's memory/ template (the built-in one).
         library[f"memory/{ns}-{topic}.md"] = "\n".join(
-            [f"# {ns.capitalize()} memory — {topic.replace('-', ' ')}", "",
-             *prose.body(rng.randint(8, 20))]) + "\n"
+            ["---", f"uid: mem-{ns}-{topic}", f"namespace: {ns}", f"topic: {topic}",
+             f"tags: [{ns}, bench]", "source: synthetic", "confidence: high",
+             "created: 2026-01-01", "updated: 2026-01-01", "retention: permanent", "---", "",
+             f"# {ns.capitalize()} memory — {topic.replace('-', ' ')}", "",
+             *prose.body(rng.randint(8, 20)), "", "## Provenance", "",
+             "Generated for the benchmark."]) + "\n"
     for _ in range(5):
         topic = slugify(prose.phrase(2, 3))
+        title = topic.replace('-', ' ').capitalize()
         library[f"knowledge/{topic}.md"] = "\n".join(
-            [f"# {topic.replace('-', ' ').capitalize()}", "", *prose.body(rng.randint(10, 25))]) + "\n"
+            ["---", f"title: {title}", "type: reference", "tags: [bench]", "source: synthetic",
+             "created: 2026-01-01", "updated: 2026-01-01", "---", "", f"# {title}", "",
+             *prose.body(rng.randint(10, 25)), "", "## References", "",
+             "Generated for the benchmark."]) + "\n"
 
     def listing(d):
         return [f"- `{p}`" for p in sorted(library) if p.startswith(d + "/")]
