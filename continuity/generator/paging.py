@@ -47,10 +47,8 @@ def pager_window(count: int, current: int, around: int = 2) -> list[int | None]:
     shown = sorted({0, count - 1} | set(range(max(0, current - around),
                                               min(count, current + around + 1))))
     out: list[int | None] = []
-    for position in shown:
-        if out and out[-1] is not None and position - out[-1] == 2:
-            out.append(position - 1)
-        elif out and out[-1] is not None and position - out[-1] > 2:
-            out.append(None)
+    for previous, position in zip([None, *shown], shown):
+        if previous is not None and position - previous > 1:
+            out.append(position - 1 if position - previous == 2 else None)
         out.append(position)
     return out

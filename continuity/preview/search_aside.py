@@ -5,12 +5,13 @@ Each piece is replaced by its stand-in between two HTML comments, which the sear
 parsers skip: nothing for an entry's navigation, so the index holds an entry's text and not
 the links every entry has; one paragraph for its frontmatter table, the same words in far
 fewer tags to parse. Whatever stands between the two marks afterwards, the piece comes back.
-A piece the sanitiser changed is not found, and stays indexed: nothing is ever lost from the
-page.
+A piece not found as it was made (another plugin changed the page first) stays where it is,
+and is indexed: nothing is ever lost from the page.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 
@@ -46,19 +47,6 @@ class SearchAside:
 
 
 def _restored(content: str, mark: str, piece: str) -> str:
-    """Each span from ``mark`` to the next ``mark`` replaced by ``piece``."""
-    out: list[str] = []
-    rest = content
-    while True:
-        before, found, after = rest.partition(mark)
-        if not found:
-            break
-        inside, closed, after = after.partition(mark)
-        if not closed:  # a lone mark: leave the text as it is from there on
-            out.append(before + mark + inside)
-            rest = ""
-            break
-        out.append(before + piece)
-        rest = after
-    out.append(rest)
-    return "".join(out)
+    """Each span from ``mark`` to the next ``mark`` replaced by ``piece`` (a lone mark stays)."""
+    span = re.compile(re.escape(mark) + ".*?" + re.escape(mark), re.S)
+    return span.sub(lambda _: piece, content)

@@ -11,7 +11,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 
 from continuity.preview import nav_cache
-from tests.support.common import minimal_tree, write_files
+from tests.support.common import tree_with_journal, write_files
 from tests.support.site_support import write_mkdocs_yml
 
 
@@ -33,11 +33,7 @@ def built(project: Path, site: Path, command: str = "build") -> tuple[dict[str, 
 
 def journal_project(tmp_path: Path, **extra: object) -> Path:
     project = tmp_path / "project"
-    entries = {f"journal/2026-01-0{n}-turn-{n}.md": (
-        f"---\ndate: 2026-01-0{n}\nturn: {n}\nobjective: step {n}\n---\n\n"
-        f"# Journal Entry — 2026-01-0{n}\n\n## Context before\n\nA.\n\n## Actions taken\n\nB."
-        "\n\n## Result\n\nC.\n\n## Next\n\nD.\n") for n in range(2, 7)}
-    write_files(project / "memory", {**minimal_tree(), **entries})
+    write_files(project / "memory", tree_with_journal(6))
     write_files(project, {"docs/guide.md": "# Guide\n\nOur own page.\n"})
     write_mkdocs_yml(project, options={"root": "memory"}, extra=extra)
     return project
@@ -67,7 +63,7 @@ def test_serve_reuses_it_too_and_a_build_after_serve_starts_afresh(tmp_path: Pat
     config = load_config(config_file=str(project / "mkdocs.yml"))
     plugin = config.plugins["continuity"]
     assert plugin.page_cache is None and plugin.page_memo is None and plugin.server is None
-    assert "journal/2026-01-02-turn-2/index.html" in pages
+    assert "journal/2026-01-03-turn-2/index.html" in pages
 
 
 def test_entry_pages_carry_the_navigation_pruned_at_their_directory(tmp_path: Path) -> None:
@@ -102,7 +98,7 @@ def test_entry_pages_carry_the_navigation_pruned_at_their_directory(tmp_path: Pa
 
     project = journal_project(tmp_path)
     pages, _ = built(project, tmp_path / "site")
-    entry = drawer(pages["journal/2026-01-03-turn-3/index.html"])
+    entry = drawer(pages["journal/2026-01-04-turn-3/index.html"])
     state = drawer(pages["STATE/index.html"])
     entry_targets = [href for href, _ in entry]
     assert "../" in entry_targets  # journal/, in its open section
