@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from tests.support.common import GitRepo, minimal_tree, write_files
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In CI the browser tests must run: a missing browser stops the run instead of skipping."""
+    if os.environ.get("CONTINUITY_REQUIRE_BROWSER") and not CHROMIUM.exists():
+        pytest.exit("CONTINUITY_REQUIRE_BROWSER is set but /usr/bin/chromium is missing "
+                    "(apt-get install -y chromium)", returncode=2)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if CHROMIUM.exists():
+        return f"browser tests: {CHROMIUM}"
+    return ("browser tests: SKIPPED, no /usr/bin/chromium (install Debian's chromium to run "
+            "them)")
 
 
 @pytest.fixture
