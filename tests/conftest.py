@@ -6,10 +6,19 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.support.common import GitRepo, minimal_tree, write_files
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+# Property tests are seeded: every run draws the same examples, so a failure is reproduced by
+# running again, and CI and a developer see the same inputs. No example database is written,
+# and no deadline is judged on a loaded machine. HYPOTHESIS_PROFILE=explore draws new examples.
+settings.register_profile("seeded", derandomize=True, database=None, deadline=None,
+                          print_blob=True)
+settings.register_profile("explore", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "seeded"))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

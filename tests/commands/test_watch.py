@@ -8,17 +8,20 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.support.common import GitRepo, minimal_tree, run_cli
+from tests.support.signals import default_signals
 
 J = "journal/2026-01-05-turn-2.md"
 ENTRY = ("---\ndate: 2026-01-05\nturn: 2\nobjective: load fixtures\n---\n\n# Journal Entry\n\n"
          "## Context before\n\n{{CONTEXT}}\n\n## Actions taken\n\nWrote the loader.\n\n"
          "## Result\n\nIt loads.\n\n## Next\n\nPublish.\n")
+
+
+J2 = "journal/2026-01-06-turn-3.md"
 
 
 class Watcher:
@@ -28,7 +31,8 @@ class Watcher:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "continuity", "check", "--watch"], cwd=cwd, env=env,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            preexec_fn=default_signals)
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -37,32 +41,31 @@ class Watcher:
         for line in self.process.stdout:
             self.lines.put(line.rstrip("\n"))
 
-    def until(self, predicate, timeout: float = 30) -> list[str]:
-        """Lines up to and including the first one ``predicate`` accepts."""
+    def until(self, predicate, timeout: float = 60) -> list[str]:
+        """Lines up to and including the first one ``predicate`` accepts (the timeout only
+        ends a test that would otherwise hang: nothing is judged by time)."""
         seen: list[str] = []
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            seen.append(line)
-            if predicate(line):
-                return seen
-        raise AssertionError(f"no such line in time; saw {seen}")
-
-    def quiet(self, seconds: float) -> list[str]:
-        """Whatever it prints within ``seconds`` (nothing, when nothing changed)."""
-        time.sleep(seconds)
-        printed = []
-        while not self.lines.empty():
-            printed.append(self.lines.get())
-        return printed
+        try:
+            while True:
+                line = self.lines.get(timeout=timeout)
+                seen.append(line)
+                if predicate(line):
+                    return seen
+        except queue.Empty:
+            raise AssertionError(f"no such line; saw {seen}") from None
 
     def stop(self) -> int:
         if self.process.poll() is None:
             self.process.kill()
         return self.process.wait(timeout=10)
+
+
+def sentinel(repo: GitRepo) -> str:
+    """A change that does print, made after one that must not: watch handles changes in order,
+    so when the first line after both is the sentinel's, the first change printed nothing."""
+    (repo.path / J2).write_text(ENTRY.replace("turn: 2", "turn: 3").replace(
+        "2026-01-05", "2026-01-06"), encoding="utf-8")
+    return f"new: {J2}:11:1: CT203 placeholder {{{{CONTEXT}}}} left in the entry"
 
 
 @pytest.fixture
@@ -82,25 +85,27 @@ def test_watch_prints_a_new_finding_then_fixed_and_ctrl_c_exits_0(repo: GitRepo,
     assert seen[0] == f"new: {J}:11:1: CT203 placeholder {{{{CONTEXT}}}} left in the entry"
     entry.write_text(ENTRY.replace("## Context before\n\n", "## Context before\n\nAbove.\n\n"),
                      encoding="utf-8")  # the finding moves two lines down: nothing new
-    assert watcher.quiet(1.5) == []
+    expected = sentinel(repo)
+    seen = watcher.until(lambda line: line.startswith("Found"))
+    assert seen[:-1] == [expected]
     entry.write_text(ENTRY.replace("{{CONTEXT}}", "Parser done."), encoding="utf-8")
-    seen = watcher.until(lambda line: line.startswith("All checks passed"))
-    assert seen[0] == f"fixed: {J}:13:1: CT203 placeholder {{{{CONTEXT}}}} left in the entry"
+    seen = watcher.until(lambda line: line.startswith("Found"))
+    assert seen[:-1] == [f"fixed: {J}:13:1: CT203 placeholder {{{{CONTEXT}}}} left in the entry"]
     watcher.process.send_signal(signal.SIGINT)
     assert watcher.process.wait(timeout=10) == 0
 
 
-def test_watch_does_not_recheck_on_its_own_while_idle(repo: GitRepo, watcher):
+def test_watch_waits_on_file_events_and_ignores_git(repo: GitRepo, watcher):
+    """No polling: the process holds an inotify watch (on Linux), and a change inside .git or
+    outside the tree prints nothing (the sentinel after it is the first thing printed)."""
     watcher.until(lambda line: line.startswith("watching"))
-    assert watcher.quiet(2) == []
-    stat = Path(f"/proc/{watcher.process.pid}/stat")
-    if stat.exists():
-        def cpu() -> float:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        before = cpu()
-        time.sleep(3)
-        assert cpu() - before < 0.3  # idle: woken once a second at most, never re-checking
+    fds = Path(f"/proc/{watcher.process.pid}/fd")
+    if fds.exists():
+        targets = {os.readlink(fd) for fd in fds.iterdir() if fd.is_symlink()}
+        assert any("inotify" in target for target in targets), targets
+    (repo.path / ".git" / "scratch").write_text("git's own\n", encoding="utf-8")
+    expected = sentinel(repo)
+    assert watcher.until(lambda line: line.startswith("Found"))[:-1] == [expected]
     watcher.process.send_signal(signal.SIGTERM)
     assert watcher.process.wait(timeout=10) == 0
 

@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from tests.support.common import minimal_tree, run_cli, write_files
+from tests.support.signals import default_signals
 from tests.support.serve_support import wait_until
 from tests.support.site_support import broken_links, build, primary_nav_links, write_mkdocs_yml
 
@@ -132,7 +133,7 @@ def test_generate_watch_rewrites_only_the_pages_that_changed(project: Path, tmp_
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     child = subprocess.Popen([sys.executable, "-m", "continuity", "generate", "memory", "--out",
                               str(out), "--watch"], cwd=project, stdout=log,
-                             stderr=subprocess.STDOUT, env=env)
+                             stderr=subprocess.STDOUT, env=env, preexec_fn=default_signals)
     try:
         wait_until(lambda: "watching" in (tmp_path / "watch.log").read_text(), 60, "start")
         before = {p: p.stat().st_mtime_ns for p in out.rglob("*.md")}

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tests.support import readonly
+from tests.support.signals import default_signals
 from tests.support.common import REPO, minimal_tree, protocol_template, write_files
 
 TIMEOUT = 60  # seconds for one run of a writer
@@ -204,6 +205,7 @@ def child_setup(file_size: int | None = None, user: int | None = None) -> Callab
     it may write (with SIGXFSZ ignored, so a write fails with EFBIG instead of killing it),
     and drop to another user."""
     def setup() -> None:
+        default_signals()
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
         if file_size is not None:
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

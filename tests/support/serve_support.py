@@ -12,6 +12,8 @@ import urllib.request
 from pathlib import Path
 from collections.abc import Callable
 
+from tests.support.signals import default_signals
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -57,7 +59,8 @@ class Serve:
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", *extra],
-            cwd=project, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+            cwd=project, stdout=self.log, stderr=subprocess.STDOUT, env=env,
+            preexec_fn=default_signals)
         try:
             wait_until(lambda: fetch(self.url)[0] == 200, timeout, "the first build")
         except AssertionError:
