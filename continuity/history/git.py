@@ -1,7 +1,12 @@
-"""Git through the ``git`` command line: a few processes per run, never one per file (SPEC §8).
+"""Git through the ``git`` command line: a few processes per run, never one per file.
 
 This module only knows git. What the history *means* (append-only, pairings) lives in
 ``continuity.history``; the ledger's sha checks use :meth:`Repository.resolve_commits`.
+
+Every git process starts in :func:`git_process` (``run_git``, ``Repository.run``, ``stream``,
+``popen``, ``blob_reader`` all go through it), which turns off every command a repository
+can configure: nothing the tree's ``.git/config`` says is ever run. Failures are data
+(:class:`GitFailure`, exit statuses, probes), never git's words matched.
 """
 
 from __future__ import annotations
