@@ -1,14 +1,22 @@
-"""One set of options, from ``[tool.continuity]``, ``continuity.toml``, the plugin, or flags (SPEC §3).
+"""One set of options, from ``continuity.toml``, ``[tool.continuity]``, the plugin, or flags.
 
-Every source is checked against the same table of options, so an unknown or mistyped option is
-an error that names it, wherever it was written.
+Every option is one row of :data:`OPTIONS` (name, default, parser, help, whether it is a
+path): the TOML loader, the plugin's options in ``mkdocs.yml`` and the command line all go
+through it, the README's table of options is printed from it, and an option without a row is
+an error at import, never silently dropped. Where each source sits in the order of precedence
+is :func:`load_config`'s docstring (and the README's Configuration section).
+
+To add an option: a row in :data:`OPTIONS` and a typed line in :class:`Config` taking its
+default from the row (``name: int = _default("name")``); then ``python scripts/readme.py``.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -19,72 +27,14 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 from continuity.errors import ConfigError
+from continuity.paths import configured_path, refusal, repository_top
 
 #: Note stores looked for when ``notes`` is not configured (relative to the memory root).
 DEFAULT_NOTE_GLOBS: tuple[str, ...] = ("notes.jsonl", "notes/*.jsonl")
 
-
-@dataclass(frozen=True)
-class Config:
-    """Every option with its default. Paths are resolved against ``base_dir``."""
-
-    root: str = "."
-    ledger: str | None = None
-    session_state: str | None = None
-    notes: tuple[str, ...] = DEFAULT_NOTE_GLOBS
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    severity: dict[str, str] = field(default_factory=dict)
-    since: str | None = None
-    git: str = "auto"
-    exclude: tuple[str, ...] = ()
-    max_file_size: int = 10 * 1024 * 1024
-    snapshot_max_age_days: int = 7
-    fail_on: str = "error"
-    strict: bool = False
-    sanitize_html: bool = True
-    page_size: int = 50
-    site_prefix: str = ""  # the folder of the site (below docs_dir) that holds the memory pages
-    # CT112: name or glob of a state file -> its limits, e.g. {"STATE.md": ((200, "lines"),)}.
-    state_budget: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
-    #: Directory kinds declared or adjusted (``[tool.continuity.kinds.NAME]``): name -> keys,
-    #: type-checked here; patterns are compiled by ``continuity.model.kinds``.
-    kinds: dict[str, dict[str, Any]] = field(default_factory=dict)
-    # Where the options came from; not options themselves.
-    base_dir: Path = field(default_factory=Path.cwd, compare=False)
-    source: str = field(default="defaults", compare=False)
-    kinds_source: str = field(default="defaults", compare=False)  # where `kinds` was written
-
-    @property
-    def root_path(self) -> Path:
-        return (self.base_dir / self.root).resolve()
-
-    @property
-    def root_written(self) -> Path:
-        """The root as configured, absolute but with its links kept: what decides whether it
-        is a link leaving its repository (continuity.model.paths.root_refusal)."""
-        return Path(os.path.abspath(self.base_dir / self.root))
-
-    def with_options(self, options: dict[str, Any], source: str) -> Config:
-        """A copy with ``options`` applied (already validated or validated here)."""
-        values = validate(options, source)
-        if "kinds" in values:  # kinds from two sources merge, key by key
-            merged = {name: dict(keys) for name, keys in self.kinds.items()}
-            for name, keys in values["kinds"].items():
-                merged.setdefault(name, {}).update(keys)
-            values["kinds"] = merged
-            values["kinds_source"] = source
-        return replace(self, **values)
-
-
-_META = {"base_dir", "source", "kinds_source"}
 SIZE = re.compile(r"^(\d{1,30}(?:\.\d{1,30})?)[ \t]{0,10}([kmg]i?b?|b)?$", re.IGNORECASE)
 _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "kib": 1024, "m": 10**6, "mb": 10**6,
           "mib": 1024**2, "g": 10**9, "gb": 10**9, "gib": 1024**3}
-
-
-def option_names() -> list[str]:
-    return [f.name for f in fields(Config) if f.name not in _META]
 
 
 def _string_list(name: str, value: Any, source: str) -> tuple[str, ...]:
@@ -249,69 +199,360 @@ def _kinds(value: Any, source: str) -> dict[str, dict[str, Any]]:
     return result
 
 
+def _globs(name: str, value: Any, source: str) -> tuple[str, ...]:
+    """Globs relative to the memory root: ``Path.glob`` refuses an empty or absolute one."""
+    patterns = _string_list(name, value, source)
+    for pattern in patterns:
+        if not pattern.strip():
+            raise ConfigError(f"{source}: option '{name}' holds an empty pattern")
+        if pattern.startswith(("/", "\\")) or (len(pattern) > 1 and pattern[1] == ":"):
+            raise ConfigError(f"{source}: option '{name}' must hold patterns relative to the "
+                              f"memory root, got {pattern!r}")
+        if "\x00" in pattern:
+            raise ConfigError(f"{source}: option '{name}' holds a NUL character")
+    return patterns
+
+
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+def _path_text(name: str, value: Any, source: str) -> str:
+    if isinstance(value, os.PathLike):  # MkDocs' `!relative $config_dir/...`
+        try:
+            value = os.fspath(value)
+        except Exception as exc:  # bare `!relative`: the page being rendered, none here
+            raise ConfigError(f"{source}: option '{name}': {one_line_error(exc)} (write "
+                              "`!relative $config_dir/...` for a path beside mkdocs.yml)") \
+                from None
+    if not isinstance(value, str) or not value or "\x00" in value:
+        raise ConfigError(f"{source}: option '{name}' must be a non-empty string")
+    return value
+
+
+def _text(name: str, value: Any, source: str) -> str:
+    if not isinstance(value, str) or not value or "\x00" in value:
+        raise ConfigError(f"{source}: option '{name}' must be a non-empty string")
+    return value
+
+
+def _rebase_path(value: Any, directory: Path) -> Any:
+    """A path option written relative to ``directory`` (mkdocs.yml's), made absolute."""
+    return str(configured_path(directory, value)) if isinstance(value, str) else value
+
+
+def _rebase_kinds(value: Any, directory: Path) -> Any:
+    """Each kind's ``template``, relative to ``directory``, made absolute."""
+    if not isinstance(value, dict):
+        return value
+    return {name: {**spec, "template": str(configured_path(directory, spec["template"]))}
+            if isinstance(spec, dict) and isinstance(spec.get("template"), str) else spec
+            for name, spec in value.items()}
+
+
+Parser = Callable[[str, Any, str], Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option, declared once: what every source of options and the README read."""
+
+    name: str
+    parse: Parser  # (name, value, source) -> the value in Config's type, or ConfigError
+    default: Any
+    help: str  # the README's "meaning" column (Markdown)
+    shown_default: str = ""  # the README's "default" column, when the value says it badly
+    nullable: bool = False  # None (YAML's null) sets the default back
+    #: Relative to the file that sets it (mkdocs.yml, continuity.toml): such a value is made
+    #: absolute against that file's folder by :func:`continuity.paths.configured_path`.
+    rebase: Callable[[Any, Path], Any] | None = None
+    path: bool = False  # a path (or globs) that must stay inside the repository
+    choices: tuple[str, ...] = ()  # the values allowed, for an option of a few words
+
+    def new_default(self) -> Any:
+        return type(self.default)() if isinstance(self.default, dict) else self.default
+
+
+def _choices(*choices: str) -> Parser:
+    return lambda name, value, source: _choice(name, value, choices, source)
+
+
+def _at_least(minimum: int) -> Parser:
+    return lambda name, value, source: _integer(name, value, source, minimum)
+
+
+GIT_MODES = ("auto", "on", "off")
+FAIL_ON = ("error", "warning")
+
+OPTIONS: dict[str, Option] = {option.name: option for option in (
+    Option("root", _path_text, ".", "the memory root", "`.`", rebase=_rebase_path, path=True),
+    Option("ledger", _path_text, None, "the cycle ledger (default `.agents/evolve/"
+           "cycle-history.jsonl` at the root or the repository top)", "found", nullable=True,
+           rebase=_rebase_path, path=True),
+    Option("session_state", _path_text, None, "the session state (default "
+           "`.agents/evolve/session-state.json` at the root or the repository top)", "found", nullable=True,
+           rebase=_rebase_path, path=True),
+    Option("notes", lambda n, v, s: _globs(n, v, s), DEFAULT_NOTE_GLOBS,
+           "note store globs, relative to the root", path=True),
+    Option("select", lambda n, v, s: _codes(n, _string_list(n, v, s), s), (),
+           "rule codes or prefixes to run", "all"),
+    Option("ignore", lambda n, v, s: _codes(n, _string_list(n, v, s), s), (),
+           "rule codes or prefixes to skip", "none"),
+    Option("severity", lambda n, v, s: _severity_map(v, s), {},
+           "`{CT207 = \"error\", CT105 = \"off\"}`", " "),
+    Option("since", _text, None, "baseline revision: history rules judge commits after it, "
+           "ledger and note rules the lines added after it", " ", nullable=True),
+    Option("git", _choices(*GIT_MODES), "auto", "`auto`, `on`, `off`", choices=GIT_MODES),
+    Option("exclude", _string_list, (), "globs of paths to leave out", " "),
+    Option("max_file_size", parse_size, 10 * 1024 * 1024,
+           "larger files are skipped (CT603)", "`10 MiB`"),
+    Option("snapshot_max_age_days", _at_least(0), 7, "CT108"),
+    Option("state_budget", lambda n, v, s: _state_budget(v, s), {},
+           "CT112: `{\"STATE.md\" = \"200 lines\", \"*\" = \"4000 tokens\"}` (lines, "
+           "approximate tokens, or chars; one string for every state file); `continuity "
+           "init` writes it commented in `continuity.toml`", "off"),
+    Option("fail_on", _choices(*FAIL_ON), "error", "lowest severity that fails",
+           choices=FAIL_ON),
+    Option("strict", _boolean, False, "site: fail the build on findings"),
+    Option("sanitize_html", _boolean, True, "site: clean the tree's HTML"),
+    Option("page_size", _at_least(1), 50, "site: entries per index page"),
+    Option("site_prefix", lambda n, v, s: _site_prefix(v, s), "",
+           "site: the folder (below `docs_dir`) of the memory pages", "`\"\"`"),
+    Option("kinds", lambda n, v, s: _kinds(v, s), {},
+           "directory kinds declared or adjusted: see below", "the protocol's",
+           rebase=_rebase_kinds, path=True),
+)}
+
+
+def _default(name: str) -> Any:
+    option = OPTIONS[name]
+    if isinstance(option.default, dict):
+        return field(default_factory=dict)
+    return field(default=option.default)
+
+
+@dataclass(frozen=True)
+class Config:
+    """Every option with its default. Paths are resolved against ``base_dir``."""
+
+    root: str = _default("root")
+    ledger: str | None = _default("ledger")
+    session_state: str | None = _default("session_state")
+    notes: tuple[str, ...] = _default("notes")
+    select: tuple[str, ...] = _default("select")
+    ignore: tuple[str, ...] = _default("ignore")
+    severity: dict[str, str] = _default("severity")
+    since: str | None = _default("since")
+    git: str = _default("git")
+    exclude: tuple[str, ...] = _default("exclude")
+    max_file_size: int = _default("max_file_size")
+    snapshot_max_age_days: int = _default("snapshot_max_age_days")
+    fail_on: str = _default("fail_on")
+    strict: bool = _default("strict")
+    sanitize_html: bool = _default("sanitize_html")
+    page_size: int = _default("page_size")
+    site_prefix: str = _default("site_prefix")  # the site's folder (below docs_dir) for memory
+    # CT112: name or glob of a state file -> its limits, e.g. {"STATE.md": ((200, "lines"),)}.
+    state_budget: dict[str, tuple[tuple[int, str], ...]] = _default("state_budget")
+    #: Directory kinds declared or adjusted (``[tool.continuity.kinds.NAME]``): name -> keys,
+    #: type-checked here; patterns are compiled by ``continuity.model.kinds``.
+    kinds: dict[str, dict[str, Any]] = _default("kinds")
+    # Where the options came from; not options themselves.
+    base_dir: Path = field(default_factory=Path.cwd, compare=False)
+    source: str = field(default="defaults", compare=False)
+    kinds_source: str = field(default="defaults", compare=False)  # where `kinds` was written
+
+    @property
+    def root_path(self) -> Path:
+        return (self.base_dir / self.root).resolve()
+
+    @property
+    def root_written(self) -> Path:
+        """The root as configured, absolute but with its links kept: what decides whether it
+        is a link leaving its repository (continuity.model.paths.root_refusal)."""
+        return configured_path(self.base_dir, self.root)
+
+    def with_options(self, options: dict[str, Any], source: str) -> Config:
+        """A copy with ``options`` applied (already validated or validated here)."""
+        values = validate(options, source)
+        if "kinds" in values:  # kinds from two sources merge, key by key
+            merged = {name: dict(keys) for name, keys in self.kinds.items()}
+            for name, keys in values["kinds"].items():
+                merged.setdefault(name, {}).update(keys)
+            values["kinds"] = merged
+            values["kinds_source"] = source
+        return replace(self, **values)
+
+
+
+_META = {"base_dir", "source", "kinds_source"}
+_FIELDS = {f.name for f in fields(Config)} - _META
+if _FIELDS != set(OPTIONS):  # pragma: no cover - a row or a field forgotten
+    raise ImportError(f"continuity.config: options and Config disagree: "
+                      f"{sorted(_FIELDS ^ set(OPTIONS))}")
+
+
+def option_names() -> list[str]:
+    return list(OPTIONS)
+
+
+def options_markdown() -> str:
+    """The README's table of options, from :data:`OPTIONS`."""
+    rows = ["| option | default | meaning |", "|---|---|---|"]
+    for option in OPTIONS.values():
+        shown = option.shown_default.strip() if option.shown_default else _shown(option.default)
+        rows.append(f"| `{option.name}` | {shown} | {option.help} |")
+    return "\n".join(rows) + "\n"
+
+
+def _shown(value: Any) -> str:
+    """A default as TOML writes it."""
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if isinstance(value, tuple):
+        return "`[" + ", ".join(f'"{item}"' for item in value) + "]`" if value else ""
+    if isinstance(value, str):
+        return f"`{value}`"
+    return f"`{value}`"
+
+
 def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
     """Check names and types of ``options``; return them converted to Config's types."""
-    known = set(option_names())
     result: dict[str, Any] = {}
     for raw_name, value in options.items():
-        name = raw_name.replace("-", "_")
-        if name not in known:
-            raise ConfigError(f"{source}: unknown option '{raw_name}' "
-                              f"(known options: {', '.join(sorted(known))})")
-        if value is None and name in ("ledger", "session_state", "since"):
-            result[name] = None
-        elif name in ("root", "ledger", "session_state", "since"):
-            if not isinstance(value, str) or not value or "\x00" in value:
-                raise ConfigError(f"{source}: option '{name}' must be a non-empty string")
-            result[name] = value
-        elif name == "notes":
-            result[name] = _globs(name, value, source)
-        elif name == "exclude":
-            result[name] = _string_list(name, value, source)
-        elif name in ("select", "ignore"):
-            result[name] = _codes(name, _string_list(name, value, source), source)
-        elif name == "severity":
-            result[name] = _severity_map(value, source)
-        elif name == "git":
-            result[name] = _choice(name, value, ("auto", "on", "off"), source)
-        elif name == "fail_on":
-            result[name] = _choice(name, value, ("error", "warning"), source)
-        elif name == "max_file_size":
-            result[name] = parse_size(name, value, source)
-        elif name in ("snapshot_max_age_days",):
-            result[name] = _integer(name, value, source, 0)
-        elif name == "page_size":
-            result[name] = _integer(name, value, source, 1)
-        elif name in ("strict", "sanitize_html"):
-            result[name] = _boolean(name, value, source)
-        elif name == "site_prefix":
-            result[name] = _site_prefix(value, source)
-        elif name == "state_budget":
-            result[name] = _state_budget(value, source)
-        elif name == "kinds":
-            result[name] = _kinds(value, source)
+        name = str(raw_name).replace("-", "_")
+        option = OPTIONS.get(name)
+        if option is None:
+            raise ConfigError(f"{source}: unknown option '{raw_name}'{did_you_mean(name)} "
+                              f"(known options: {', '.join(sorted(OPTIONS))})")
+        if value is None and option.nullable:
+            result[name] = option.new_default()
+        else:
+            result[name] = option.parse(name, value, source)
     return result
 
 
-def find_config_file(start: Path) -> tuple[Path, dict[str, Any]] | None:
-    """The nearest ``continuity.toml``, or ``pyproject.toml`` with ``[tool.continuity]``.
+def did_you_mean(name: str, known: Iterable[str] | None = None) -> str:
+    """`` (did you mean 'x'?)`` for a name one or two edits from a known one, else ''."""
+    close = difflib.get_close_matches(name, list(OPTIONS if known is None else known), n=1,
+                                      cutoff=0.8)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
-    A ``continuity.toml`` that sets nothing (the one ``continuity init`` writes holds only
-    commented options) is passed over, so that a configuration further up still applies.
+
+def rebase(options: dict[str, Any], directory: Path) -> dict[str, Any]:
+    """``options`` written in a file of ``directory`` (mkdocs.yml): their paths made absolute,
+    links kept."""
+    result = dict(options)
+    for raw_name, value in options.items():
+        option = OPTIONS.get(str(raw_name).replace("-", "_"))
+        if option is not None and option.rebase is not None and value is not None:
+            result[raw_name] = option.rebase(value, directory)
+    return result
+
+
+# ----------------------------------------------------------------------------- paths
+
+
+def path_refusals(config: Config) -> list[str]:
+    """Why a configured path must not be used: a root, ledger, session state, kind template
+    or note glob that leaves the repository holding the configuration, goes into its ``.git``,
+    or passes through a link out of it. Outside git there is no repository to leave."""
+    top = repository_top(config.base_dir)
+    if top is None:
+        return []
+    boundary = Path(os.path.realpath(top))
+    problems: list[str] = []
+
+    def judge(option: str, value: str, path: Path) -> None:
+        reason = refusal(path, boundary)
+        if reason is not None:
+            problems.append(f"option '{option}' ({value!r}) is {reason} at {top}")
+
+    for option in OPTIONS.values():  # root, ledger, session_state: one path each
+        value = getattr(config, option.name)
+        if option.path and option.rebase is _rebase_path and isinstance(value, str):
+            judge(option.name, value, configured_path(config.base_dir, value))
+    for pattern in config.notes:  # as written: a linked folder in the tree is CT602's
+        written = configured_path(config.root_written, _literal_part(pattern))
+        if not any(_below(written, place) for place in (top, boundary)):
+            problems.append(f"option 'notes' ({pattern!r}) is outside the repository at {top}")
+        if ".." in pattern.replace("\\", "/").split("/")[1:]:
+            problems.append(f"option 'notes' ({pattern!r}) climbs out of its folders ('..')")
+    for kind, spec in config.kinds.items():
+        template = spec.get("template")
+        if isinstance(template, str):
+            judge(f"kinds.{kind}.template", template,
+                  configured_path(config.base_dir, template))
+    return problems
+
+
+def _below(path: Path, top: Path) -> bool:
+    try:
+        inside = path.relative_to(top)
+    except ValueError:
+        return False
+    return not any(part.casefold() == ".git" for part in inside.parts)
+
+
+def _literal_part(pattern: str) -> str:
+    """The folders of a glob before its first wildcard (``../x/*.jsonl`` -> ``../x``)."""
+    parts = pattern.replace("\\", "/").split("/")
+    literal: list[str] = []
+    for part in parts:
+        if any(ch in part for ch in "*?["):
+            break
+        literal.append(part)
+    return "/".join(literal) or "."
+
+
+def require_paths_inside(config: Config) -> Config:
+    """``config``, unless a configured path leaves the repository: then exit 2 naming it."""
+    problems = path_refusals(config)
+    if problems:
+        raise ConfigError(f"{config.source}: {problems[0]}; nothing is read or written through "
+                          "it (CT602)")
+    return config
+
+
+def find_config_file(start: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The settings of the nearest folder (``start`` or above) that has any: its
+    ``continuity.toml`` or its ``pyproject.toml``'s ``[tool.continuity]``.
+
+    Both files of a folder are read, so an invalid one is an error whichever would apply. A
+    ``continuity.toml`` that sets nothing (the one ``continuity init`` writes holds only
+    commented options) is passed over. Both setting options is an error naming both: which
+    file wins is never guessed.
     """
     for directory in (start, *start.parents):
-        candidate = directory / "continuity.toml"
-        if candidate.is_file():
-            data = _load_toml(candidate)
-            if data:  # one that sets nothing (init's, all comments) is passed over
-                section = _tool_section(candidate, data)
-                return candidate, data if section is None else section
-        candidate = directory / "pyproject.toml"
-        if candidate.is_file():
-            section = _tool_section(candidate, _load_toml(candidate))
-            if section is not None:
-                return candidate, section
+        found = _settings_in(directory)
+        if found:
+            if len(found) > 1:
+                (first, _), (second, _) = found
+                raise ConfigError(
+                    f"{first} and {second} both set continuity's options; keep them in one "
+                    f"of the two (move [tool.continuity] into {first.name}, or delete "
+                    f"{first.name} and keep [tool.continuity])")
+            return found[0]
     return None
+
+
+def _settings_in(directory: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """(file, its options) for each configuration file of ``directory`` that sets something."""
+    found: list[tuple[Path, dict[str, Any]]] = []
+    own = directory / "continuity.toml"
+    if own.is_file():
+        data = _load_toml(own)
+        section = _tool_section(own, data)
+        settings = data if section is None else section
+        if settings:
+            found.append((own, settings))
+    pyproject = directory / "pyproject.toml"
+    if pyproject.is_file():
+        section = _tool_section(pyproject, _load_toml(pyproject))
+        if section is not None and (section or not found):
+            found.append((pyproject, section))
+    return found
 
 
 def _tool_section(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
@@ -328,20 +569,6 @@ def _tool_section(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
     return section
 
 
-def _globs(name: str, value: Any, source: str) -> tuple[str, ...]:
-    """Globs relative to the memory root: ``Path.glob`` refuses an empty or absolute one."""
-    patterns = _string_list(name, value, source)
-    for pattern in patterns:
-        if not pattern.strip():
-            raise ConfigError(f"{source}: option '{name}' holds an empty pattern")
-        if pattern.startswith(("/", "\\")) or (len(pattern) > 1 and pattern[1] == ":"):
-            raise ConfigError(f"{source}: option '{name}' must hold patterns relative to the "
-                              f"memory root, got {pattern!r}")
-        if "\x00" in pattern:
-            raise ConfigError(f"{source}: option '{name}' holds a NUL character")
-    return patterns
-
-
 def _load_toml(path: Path) -> dict[str, Any]:
     try:
         with open(path, "rb") as handle:
@@ -352,57 +579,67 @@ def _load_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
 
 
-#: The options of the MkDocs plugin whose paths are relative to mkdocs.yml.
-MKDOCS_PATH_OPTIONS = ("root", "ledger", "session_state")
+class _MkDocsPlaces:
+    """What MkDocs' ``!relative $config_dir/...`` and ``$docs_dir/...`` ask of its config."""
+
+    def __init__(self, path: Path):
+        self.config_file_path = str(path)
+        self.docs_dir = str(configured_path(path.parent, "docs"))
+        self._current_page = None  # bare `!relative` (the page being rendered) means nothing here
 
 
 def mkdocs_plugin_options(directory: Path) -> tuple[Path, dict[str, Any]] | None:
     """The ``continuity`` plugin's options in ``directory/mkdocs.yml``, if it lists the plugin.
 
-    SPEC §3: a repository configured for the site is linted by ``continuity check`` with no
-    extra configuration. Tags MkDocs configurations use (``!!python/name:``, ``!ENV``) are
-    read as nothing: only the plugin's own options matter here.
+    A repository configured for the site is linted by ``continuity check`` with no extra
+    configuration. The file is read with MkDocs' own YAML loader (``mkdocs.utils.yaml``), so
+    ``!ENV`` and ``!relative $config_dir/...`` mean what they mean to ``mkdocs build``, and
+    ``INHERIT`` is followed; other tags (``!!python/name:``) are read as nothing, never run.
     """
     path = directory / "mkdocs.yml"
     if not path.is_file():
         return None
     import yaml  # only when there is a mkdocs.yml
+    from mkdocs.exceptions import ConfigurationError
+    from mkdocs.utils.yaml import get_yaml_loader, yaml_load
 
-    class _Loader(yaml.SafeLoader):
+    class _SafeLoader(yaml.SafeLoader):
         pass
 
-    _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
+    _SafeLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+    places = _MkDocsPlaces(path)
+    loader = get_yaml_loader(loader=_SafeLoader, config=places)  # type: ignore[arg-type]
     try:
         text = path.read_text("utf-8")
-        data = yaml.load(text, Loader=_Loader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        with open(path, "rb") as handle:
+            data = yaml_load(handle, loader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ConfigurationError) as exc:
         if "continuity" in (locals().get("text") or ""):
             raise ConfigError(f"{path}: cannot read the continuity plugin's options: "
                               f"{one_line_error(exc)}") from None
         return None
-    plugins = data.get("plugins") if isinstance(data, dict) else None
-    options: Any = None
-    if isinstance(plugins, dict):
-        if "continuity" not in plugins:
-            return None
-        options = plugins["continuity"]
-    elif isinstance(plugins, list):
-        for item in plugins:
-            if item == "continuity":
-                options = {}
-            elif isinstance(item, dict) and "continuity" in item:
-                options = item["continuity"]
-                break
-        else:
-            if options is None:
-                return None
-    else:
-        return None
+    if isinstance(data, dict) and isinstance(data.get("docs_dir"), (str, os.PathLike)):
+        places.docs_dir = str(configured_path(path.parent, os.fspath(data["docs_dir"])))
+    options = _plugin_entry(data.get("plugins") if isinstance(data, dict) else None)
     if options is None:
-        options = {}
+        return None
     if not isinstance(options, dict):
         raise ConfigError(f"{path}: the continuity plugin's options must be a mapping")
     return path, dict(options)
+
+
+def _plugin_entry(plugins: Any) -> Any:
+    """The continuity entry of MkDocs' ``plugins`` (a list or a mapping): its options ({} when
+    listed bare), or None when the plugin is not listed."""
+    if isinstance(plugins, dict):
+        return plugins["continuity"] or {} if "continuity" in plugins else None
+    if isinstance(plugins, list):
+        for item in plugins:
+            if item == "continuity":
+                return {}
+            if isinstance(item, dict) and "continuity" in item:
+                return item["continuity"] or {}
+    return None
 
 
 def one_line_error(exc: BaseException) -> str:
@@ -411,8 +648,19 @@ def one_line_error(exc: BaseException) -> str:
 
 def load_config(cwd: Path | None = None, overrides: dict[str, Any] | None = None,
                 use_files: bool = True, use_mkdocs: bool = True) -> Config:
-    """Defaults, then the nearest configuration file, then the continuity plugin's options in
-    ``cwd/mkdocs.yml`` (``use_mkdocs``), then ``overrides`` (flags or plugin)."""
+    """The options in force at ``cwd``, each source over the one before:
+
+    1. the defaults (:data:`OPTIONS`);
+    2. the nearest folder, from ``cwd`` up, holding ``continuity.toml`` that sets something
+       or ``pyproject.toml`` with ``[tool.continuity]``: both there with settings is an error
+       naming both; either one unreadable, invalid TOML or holding an unknown option is an
+       error whatever the other holds;
+    3. the continuity plugin's options in ``cwd/mkdocs.yml`` (``use_mkdocs``), paths
+       relative to it;
+    4. ``overrides``: the command line's flags.
+
+    A configured path that leaves the repository is an error (:func:`require_paths_inside`).
+    """
     cwd = (cwd or Path.cwd()).resolve()
     config = Config(base_dir=cwd)
     if use_files:
@@ -424,11 +672,9 @@ def load_config(cwd: Path | None = None, overrides: dict[str, Any] | None = None
         plugin = mkdocs_plugin_options(cwd) if use_mkdocs else None
         if plugin is not None and plugin[1]:
             path, options = plugin
-            for name in MKDOCS_PATH_OPTIONS:  # relative to mkdocs.yml, as the plugin reads them
-                if isinstance(options.get(name), str) and options[name]:
-                    options[name] = str((path.parent / options[name]).resolve())
-            config = replace(config, source=str(path)).with_options(options, str(path))
+            config = replace(config, source=str(path)).with_options(
+                rebase(options, path.parent), str(path))
     if overrides:
         config = config.with_options({k: v for k, v in overrides.items() if v is not None},
                                      "command line")
-    return config
+    return require_paths_inside(config)

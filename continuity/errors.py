@@ -17,3 +17,12 @@ class UsageError(ContinuityError):
 
 class GitUnavailable(ContinuityError):
     """History rules need a git history that this checkout does not have (e.g. shallow)."""
+
+
+class ShallowClone(GitUnavailable):
+    """A shallow or partial clone: it lacks commits or file versions the history rules read."""
+
+
+class GitRefused(GitUnavailable):
+    """Git will not read the repository (owned by another user, or damaged): never taken for
+    "no repository", which would skip the history rules and pass."""

@@ -28,7 +28,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from continuity.config import Config, load_config, validate
+from continuity.config import Config, load_config, rebase, require_paths_inside, validate
 from continuity.validators.diagnostics import Severity
 from continuity.validators.engine import CheckResult
 from continuity.errors import ContinuityError
@@ -50,9 +50,6 @@ from continuity.preview.page_cache import CachedPage, KeptFile, PageCache
 from continuity.preview.search_aside import SearchAside
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
-
-#: Options whose relative paths mean "relative to mkdocs.yml" when written in the plugin.
-PATH_OPTIONS = ("root", "ledger", "session_state")
 
 #: Findings a failed strict build names in its message.
 STRICT_SHOWN = 5
@@ -186,20 +183,14 @@ class ContinuityPlugin(BasePlugin):
         return errors, []
 
     def settings(self) -> Config:
-        """The configuration file nearest mkdocs.yml, overridden by the plugin's options."""
-        options = dict(self.options)
-        for name in PATH_OPTIONS:  # relative to mkdocs.yml, wherever a config file sits
-            if isinstance(options.get(name), str):
-                # As written, not resolved: a root that is a link out of the repository is
-                # refused by discovery (continuity.model.paths), which must see the link.
-                options[name] = os.path.abspath(self.project_dir / options[name])
-        if isinstance(options.get("kinds"), dict):  # kinds' templates, likewise
-            options["kinds"] = {
-                name: {**spec, "template": str((self.project_dir / spec["template"]).resolve())}
-                if isinstance(spec, dict) and isinstance(spec.get("template"), str) else spec
-                for name, spec in options["kinds"].items()}
+        """The configuration file nearest mkdocs.yml, overridden by the plugin's options, whose
+        paths are relative to mkdocs.yml: made absolute by the same function as every other
+        entry point's, links kept, so that a root linking out of the repository is refused
+        here as it is by ``continuity check`` (continuity.model.paths)."""
+        options = rebase(self.options, self.project_dir)
         config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
-        return config.with_options(options, "mkdocs.yml") if options else config
+        return require_paths_inside(config.with_options(options, "mkdocs.yml")) if options \
+            else config
 
     # -- events
 

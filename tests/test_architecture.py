@@ -1,6 +1,6 @@
 """The package's shape: stages import only downwards, and no module imports itself round a cycle.
 
-Stages, lowest first: errors; text formats and options; the model of the tree; what git says
+Stages, lowest first: errors and path geometry; text formats and options; the model of the tree; what git says
 and what writes into the tree; validation; the check's reporters and the site; the audit report;
 the commands and the plugin; the command line. A module may import from its own package or from a lower stage.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "continuity"
 
 STAGES: dict[str, int] = {
-    "continuity": 0, "continuity.errors": 0,
+    "continuity": 0, "continuity.errors": 0, "continuity.paths": 0,
     "continuity.config": 1, "continuity.formats": 1,
     "continuity.model": 2,
     "continuity.history": 3, "continuity.authoring": 3,
@@ -21,7 +21,7 @@ STAGES: dict[str, int] = {
     "continuity.reporters": 5, "continuity.generator": 5,
     "continuity.report": 6, "continuity.preview": 6,
     "continuity.commands": 7, "continuity.plugin": 7,
-    "continuity.cli": 8, "continuity.readme": 8, "continuity.__main__": 9,
+    "continuity.cli": 8, "continuity.__main__": 9,
 }
 
 

@@ -19,7 +19,7 @@ from continuity.reporters.text import statistics as statistics_table
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
-from continuity.config import Config, load_config
+from continuity.config import OPTIONS, Config, load_config
 from continuity.errors import UsageError
 
 HELP = "lint memory trees (exit 0 clean, 1 findings, 2 errors)"
@@ -38,11 +38,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="only these rule codes or prefixes (comma-separated)")
     parser.add_argument("--ignore", type=_codes, metavar="CODES",
                         help="skip these rule codes or prefixes (comma-separated)")
-    parser.add_argument("--since", metavar="REV",
-                        help="history rules judge only commits after REV")
+    parser.add_argument("--since", metavar="REV", help=OPTIONS["since"].help)
     parser.add_argument("--no-git", action="store_true", help="skip the history rules")
-    parser.add_argument("--fail-on", choices=("error", "warning"),
-                        help="lowest severity that makes the exit status 1 (default: error)")
+    parser.add_argument("--fail-on", choices=OPTIONS["fail_on"].choices,
+                        help=f"{OPTIONS['fail_on'].help} (exit status 1; default: "
+                             f"{OPTIONS['fail_on'].default})")
     parser.add_argument("--statistics", action="store_true",
                         help="print a count per rule instead of each finding")
     parser.add_argument("--watch", action="store_true",

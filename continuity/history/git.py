@@ -1,7 +1,12 @@
-"""Git through the ``git`` command line: a few processes per run, never one per file (SPEC §8).
+"""Git through the ``git`` command line: a few processes per run, never one per file.
 
 This module only knows git. What the history *means* (append-only, pairings) lives in
 ``continuity.history``; the ledger's sha checks use :meth:`Repository.resolve_commits`.
+
+Every git process starts in :func:`git_process` (``run_git``, ``Repository.run``, ``stream``,
+``popen``, ``blob_reader`` all go through it), which turns off every command a repository
+can configure: nothing the tree's ``.git/config`` says is ever run. Failures are data
+(:class:`GitFailure`, exit statuses, probes), never git's words matched.
 """
 
 from __future__ import annotations
@@ -11,10 +16,14 @@ import shutil
 import subprocess
 import threading
 from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 from collections.abc import Generator, Iterable, Iterator, Mapping
 
-from continuity.errors import GitUnavailable
+from continuity.errors import GitRefused, GitUnavailable, ShallowClone
+from continuity.model.paths import repository_top
 
 SHALLOW_FIX = {
     "github": "set `fetch-depth: 0` on actions/checkout",
@@ -32,8 +41,172 @@ def ci_name(environ: Mapping[str, str] | None = None) -> str:
     return "other"
 
 
+class GitFailure(Enum):
+    """Why git gave no answer: told apart by exit status and probes, never by git's words."""
+
+    NOT_INSTALLED = "git is not installed"
+    NOT_A_WORK_TREE = "not inside a git work tree"
+    DUBIOUS_OWNERSHIP = "git refuses a repository owned by another user"
+    REFUSED = "git refuses to read the repository"
+    FAILED = "a git command failed"
+
+
 class GitError(Exception):
-    pass
+    """A git command that failed: ``kind`` says how, ``status`` is git's exit status (None
+    when git could not be started), the message is git's own words."""
+
+    def __init__(self, message: str, kind: GitFailure = GitFailure.FAILED,
+                 status: int | None = None):
+        super().__init__(message)
+        self.kind = kind
+        self.status = status
+
+
+# ----------------------------------------------------------------------------- one invocation
+
+#: Every command a repository's configuration (``.git/config``, and what it includes) can make
+#: git run, turned off for every git process this tool starts. Given as ``-c``, which wins over
+#: every configuration file. Most of these never run for the read-only commands used here
+#: (no fetch, no patch, no signature); they are off all the same, so that a command added later
+#: cannot bring one back. Keys whose names the repository chooses (``filter.<driver>.clean``)
+#: are found in its configuration and turned off too: see :func:`configured_commands_off`.
+COMMANDS_OFF: tuple[tuple[str, str], ...] = (
+    ("core.fsmonitor", "false"),  # a hook `git status` runs
+    ("core.hooksPath", os.devnull),  # hooks (post-index-change, pre-auto-gc, ...)
+    ("core.pager", "cat"),  # "cat" is git's word for no pager
+    ("core.editor", ":"),
+    ("sequence.editor", ":"),
+    ("core.sshCommand", ""),
+    ("core.gitProxy", ""),
+    ("core.askPass", ""),
+    ("core.alternateRefsCommand", ""),
+    ("credential.helper", ""),  # an empty value empties the list of helpers
+    ("diff.external", ""),
+    ("gpg.program", ""),
+    ("gpg.openpgp.program", ""),
+    ("gpg.x509.program", ""),
+    ("gpg.ssh.program", ""),
+    ("gpg.ssh.defaultKeyCommand", ""),
+    ("log.showSignature", "false"),
+    ("uploadpack.packObjectsHook", ""),
+    ("protocol.allow", "never"),  # no transport: a partial clone never fetches what it lacks
+    ("gc.auto", "0"),
+    ("maintenance.auto", "false"),
+    ("submodule.recurse", "false"),
+    ("status.submoduleSummary", "false"),
+    ("diff.ignoreSubmodules", "all"),
+    ("core.quotepath", "off"),  # not a command: paths as written, for parsing
+)
+
+#: Keys under a name the repository chooses (``filter.lfs.process``): the last part of each
+#: key found in its configuration -> the value that turns it off.
+_NAMED_COMMANDS = {
+    "filter": {"clean": "", "smudge": "", "process": "", "required": "false"},
+    "diff": {"command": "", "textconv": ""},
+    "merge": {"driver": ""},
+    "protocol": {"allow": "never"},
+    "remote": {"uploadpack": "", "receivepack": "", "proxy": "", "vcs": ""},
+    "credential": {"helper": ""},
+    "url": {"insteadof": "", "pushinsteadof": ""},
+}
+
+#: Environment variables that would point git at another repository or index than the one
+#: asked about, or run a program of the caller's environment in git's place.
+_ENV_DROPPED = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+                "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE",
+                "GIT_PAGER", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND",
+                "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PROXY_COMMAND")
+
+
+def git_argv(args: Iterable[str]) -> list[str]:
+    """The command line of a git process: git, no pager, the commands off, then ``args``."""
+    argv = ["git", "--no-pager"]
+    for key, value in COMMANDS_OFF:
+        argv += ["-c", f"{key}={value}"]
+    return [*argv, *args]
+
+
+def git_env(named_off: Iterable[tuple[str, str]] = ()) -> dict[str, str]:
+    """The environment of a git process: C locale (forced: git's words and dates are read),
+    no prompt, no optional lock (``git status`` never writes the index), no system-wide
+    configuration, and ``named_off`` (keys named by the repository) as ``GIT_CONFIG_KEY_n``
+    entries, which carry any name, even one holding ``=``."""
+    env = {key: value for key, value in os.environ.items() if key not in _ENV_DROPPED}
+    env.update(LC_ALL="C", LANGUAGE="C", GIT_TERMINAL_PROMPT="0", GIT_OPTIONAL_LOCKS="0",
+               GIT_CONFIG_NOSYSTEM="1", GIT_NO_REPLACE_OBJECTS="1")
+    named = list(named_off)
+    if named:
+        try:
+            count = int(env.get("GIT_CONFIG_COUNT", "0"))
+        except ValueError:
+            count = 0
+        for index, (key, value) in enumerate(named, start=count):
+            env[f"GIT_CONFIG_KEY_{index}"] = key
+            env[f"GIT_CONFIG_VALUE_{index}"] = value
+        env["GIT_CONFIG_COUNT"] = str(count + len(named))
+    return env
+
+
+def git_process(cwd: Path, args: Iterable[str], named_off: Iterable[tuple[str, str]] = (),
+                **popen: Any) -> subprocess.Popen[bytes]:
+    """Start a hardened git process (see :func:`git_argv`, :func:`git_env`) in ``cwd``.
+    Its stdin is nothing unless ``popen`` asks for a pipe: git never reads the terminal."""
+    popen.setdefault("stdin", subprocess.DEVNULL)
+    try:
+        return subprocess.Popen(git_argv(args), cwd=cwd, env=git_env(named_off), **popen)
+    except OSError as exc:
+        raise GitError(f"cannot run git: {exc}", GitFailure.NOT_INSTALLED) from None
+
+
+def run_git(cwd: Path, args: Iterable[str], *, input: bytes | None = None,
+            allowed: tuple[int, ...] = (0,), named_off: Iterable[tuple[str, str]] = ()
+            ) -> bytes:
+    """Run one hardened git command to its end; its stdout, or GitError with git's words.
+    ``allowed``: exit statuses that are answers, not failures."""
+    args = list(args)
+    process = git_process(cwd, args, named_off,
+                          stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stdout, stderr = process.communicate(input)
+    if process.returncode not in allowed:
+        raise GitError(stderr.decode("utf-8", "replace").strip() or
+                       f"git {' '.join(args)} failed", status=process.returncode)
+    return stdout
+
+
+@dataclass(frozen=True)
+class RepositoryConfig:
+    """What this tool needs of a repository's configuration, from one ``git config --list``
+    (reading configuration runs nothing)."""
+
+    #: Each key naming a command under a name the repository chose (``filter.x.clean``,
+    #: ``diff.x.textconv``, ``protocol.x.allow``, ...), with the value that turns it off.
+    named_off: tuple[tuple[str, str], ...] = ()
+    #: A partial clone (``--filter=blob:none``): versions it lacks would be fetched on
+    #: demand, which is never done (``protocol.allow=never``).
+    partial_clone: bool = False
+
+
+def read_repository_config(cwd: Path) -> RepositoryConfig:
+    try:
+        listing = run_git(cwd, ["config", "--list", "-z"])
+    except GitError:
+        return RepositoryConfig()
+    found: dict[str, str] = {}
+    partial = False
+    for entry in listing.split(b"\0"):
+        raw_key, _, raw_value = entry.partition(b"\n")
+        key = raw_key.decode("utf-8", "surrogateescape")
+        section, _, rest = key.partition(".")
+        name, _, last = rest.rpartition(".")
+        off = _NAMED_COMMANDS.get(section.lower(), {}).get(last.lower())
+        if off is not None and name:
+            found[key] = off
+        if key.lower() == "extensions.partialclone" or (
+                section.lower() == "remote" and last.lower() == "promisor"
+                and raw_value.strip().lower() in (b"true", b"yes", b"on", b"1")):
+            partial = True
+    return RepositoryConfig(tuple(found.items()), partial)
 
 
 @dataclass(frozen=True)
@@ -43,30 +216,31 @@ class Repository:
     top: Path
     head: str
 
+    @cached_property
+    def git_config(self) -> RepositoryConfig:
+        """What its configuration says that matters here (read once)."""
+        return read_repository_config(self.top)
+
+    @property
+    def named_off(self) -> tuple[tuple[str, str], ...]:
+        """The commands this repository's configuration names, turned off."""
+        return self.git_config.named_off
+
     def run(self, *args: str, input: bytes | None = None, allowed: tuple[int, ...] = (0,)) -> bytes:
         """Run git in the work tree; raise GitError with git's own words on failure.
 
         ``allowed`` lists the exit statuses that are answers, not failures (``check-ignore``
         exits 1 when nothing is ignored).
         """
-        try:
-            done = subprocess.run(
-                ["git", "-c", "core.quotepath=off", *args], cwd=self.top, input=input,
-                capture_output=True, env=_git_env(),
-            )
-        except OSError as exc:
-            raise GitError(f"cannot run git: {exc}") from None
-        if done.returncode not in allowed:
-            raise GitError(done.stderr.decode("utf-8", "replace").strip() or
-                           f"git {' '.join(args)} failed")
-        return done.stdout
+        return run_git(self.top, args, input=input, allowed=allowed, named_off=self.named_off)
+
+    def popen(self, *args: str, **popen: Any) -> subprocess.Popen[bytes]:
+        """A hardened git process in the work tree, for callers that stream."""
+        return git_process(self.top, args, self.named_off, **popen)
 
     def stream(self, *args: str) -> Iterator[bytes]:
         """Yield git's stdout in chunks, for passes over long histories."""
-        process = subprocess.Popen(
-            ["git", "-c", "core.quotepath=off", *args], cwd=self.top,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_git_env(),
-        )
+        process = self.popen(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         assert process.stdout is not None
         try:
             while True:
@@ -78,7 +252,8 @@ class Repository:
             process.stdout.close()
             stderr = process.stderr.read() if process.stderr else b""
             if process.wait() != 0:
-                raise GitError(stderr.decode("utf-8", "replace").strip() or "git failed")
+                raise GitError(stderr.decode("utf-8", "replace").strip() or "git failed",
+                               status=process.returncode)
 
     def blob_reader(self) -> BlobReader:
         """One ``cat-file --batch`` process to read many objects through, on demand."""
@@ -130,11 +305,9 @@ class BlobReader:
 
     def _start(self) -> subprocess.Popen:
         if self._process is None:
-            self._process = subprocess.Popen(
-                ["git", "-c", "core.quotepath=off", "cat-file", "--batch"],
-                cwd=self.repository.top, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, env=_git_env(), bufsize=1 << 16,
-            )
+            self._process = self.repository.popen(
+                "cat-file", "--batch", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, bufsize=1 << 16)
         return self._process
 
     def read(self, objects: Iterable[str], max_size: int | None = None
@@ -231,15 +404,6 @@ def _feed(pipe, data: bytes) -> None:
         pass
 
 
-def _git_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.setdefault("LC_ALL", "C")
-    env["GIT_TERMINAL_PROMPT"] = "0"
-    env.pop("GIT_DIR", None)
-    env.pop("GIT_WORK_TREE", None)
-    return env
-
-
 @dataclass(frozen=True)
 class GitStatus:
     """Why history rules can or cannot run here."""
@@ -252,34 +416,95 @@ def open_repository(path: Path, mode: str = "auto") -> GitStatus:
     """The repository enclosing ``path`` for history rules.
 
     ``mode`` is the ``git`` option: ``off`` skips history; ``auto`` skips it with a notice
-    when there is no repository or no git; ``on`` makes that an error. A shallow clone is
-    always an error (GitUnavailable) because the verdict would be wrong, not merely missing.
+    when there is no work tree or no git; ``on`` makes that an error. A repository git
+    refuses to read (owned by another user: ``safe.directory``; damaged) and a shallow clone
+    are always errors (GitUnavailable): the verdict would be wrong, not merely missing.
     """
     if mode == "off":
         return GitStatus(None, "history rules skipped (git = off)")
     if shutil.which("git") is None:
         return _missing("git is not installed", mode)
     try:
-        done = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel", "--is-shallow-repository"],
-            cwd=path, capture_output=True, env=_git_env(),
-        )
-    except OSError as exc:
-        return _missing(f"cannot run git: {exc}", mode)
-    if done.returncode != 0:
-        return _missing(f"{path} is not inside a git repository", mode)
-    lines = done.stdout.decode("utf-8", "surrogateescape").splitlines()
+        answer = run_git(path, ["rev-parse", "--show-toplevel", "--is-shallow-repository"])
+    except GitError as exc:
+        kind = exc.kind if exc.kind is GitFailure.NOT_INSTALLED else failure_at(path)
+        if kind is GitFailure.NOT_INSTALLED:
+            return _missing(str(exc), mode)
+        if kind is GitFailure.NOT_A_WORK_TREE:
+            return _missing(f"{path} is not inside a git repository's work tree", mode)
+        raise GitRefused(refused_message(path, kind, str(exc))) from None
+    lines = answer.decode("utf-8", "surrogateescape").splitlines()
     top = Path(lines[0])
     if len(lines) > 1 and lines[1].strip() == "true":
-        raise GitUnavailable(
+        raise ShallowClone(
             f"{top}: this is a shallow clone, so the history rules (CT3xx) cannot see the "
             f"commits that added each entry; {SHALLOW_FIX[ci_name()]}, or run with --no-git")
-    head = subprocess.run(["git", "rev-parse", "--verify", "-q", "HEAD"], cwd=top,
-                          capture_output=True, env=_git_env())
-    if head.returncode != 0:
-        # No commits yet: only the index and working tree can be judged.
-        return GitStatus(Repository(top, ""), None)
-    return GitStatus(Repository(top, head.stdout.decode().strip()), None)
+    try:  # exit 1 with --verify -q: no commits yet, only the index and work tree to judge
+        head = run_git(top, ["rev-parse", "--verify", "-q", "HEAD"], allowed=(0, 1))
+    except GitError as exc:
+        raise GitRefused(f"{top}: git cannot read HEAD: {exc}") from None
+    repository = Repository(top, head.decode("ascii", "replace").strip())
+    if repository.git_config.partial_clone:
+        raise ShallowClone(
+            f"{top}: this is a partial clone (`--filter`), so the history rules (CT3xx) cannot "
+            "read the earlier versions of each entry (they are never fetched on demand: git "
+            "is not allowed to reach a remote from here); clone without `--filter` "
+            "(actions/checkout: leave `filter` unset), or run with --no-git")
+    return GitStatus(repository, None)
+
+
+def failure_at(path: Path) -> GitFailure:
+    """Why git found no work tree at ``path``, by probes: inside a ``.git`` directory or a bare
+    repository (git answers "false"); no ``.git`` above it (none); or git refusing the one
+    above it: owned by another user (what ``safe.directory`` is about) or unreadable."""
+    try:
+        inside = run_git(path, ["rev-parse", "--is-inside-work-tree"])
+    except GitError as exc:
+        if exc.kind is GitFailure.NOT_INSTALLED:
+            return exc.kind
+    else:
+        if inside.strip() != b"true":
+            return GitFailure.NOT_A_WORK_TREE
+    top = repository_top(path)
+    if top is None:
+        return GitFailure.NOT_A_WORK_TREE
+    return GitFailure.DUBIOUS_OWNERSHIP if _other_owner(top) is not None else GitFailure.REFUSED
+
+
+def _other_owner(top: Path) -> int | None:
+    """The owner of the work tree or its ``.git`` when it is not the user git compares with
+    (git's rule: the effective user, or ``SUDO_UID`` for root), else None."""
+    if os.environ.get("GIT_TEST_ASSUME_DIFFERENT_OWNER", "").lower() in ("1", "true", "yes"):
+        return -1
+    if not hasattr(os, "geteuid"):
+        return None
+    me = os.geteuid()
+    if me == 0 and os.environ.get("SUDO_UID", "").isdigit():
+        me = int(os.environ["SUDO_UID"])
+    for place in (top, top / ".git"):
+        try:
+            owner = place.lstat().st_uid
+        except OSError:
+            continue
+        if owner != me:
+            return owner
+    return None
+
+
+def refused_message(path: Path, kind: GitFailure, said: str) -> str:
+    """Exit 2's message for a repository git will not read: git's words, and the way out."""
+    top = repository_top(path) or path
+    said = " ".join(said.split())
+    if kind is GitFailure.DUBIOUS_OWNERSHIP:
+        owner = _other_owner(top)
+        whose = f" (its owner, uid {owner}, is not the user running the check)" \
+            if owner is not None and owner >= 0 else ""
+        return (f"{top}: git refuses to read this repository{whose}, so the history rules "
+                f"cannot run: git says: {said}. If you trust it, add it to git's "
+                f"`safe.directory` (`git config --global --add safe.directory {top}`), "
+                "or run with --no-git")
+    return (f"{top}: git refuses to read this repository, so the history rules cannot run: "
+            f"git says: {said}; repair it, or run with --no-git")
 
 
 def _missing(reason: str, mode: str) -> GitStatus:

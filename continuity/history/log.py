@@ -44,6 +44,8 @@ from continuity.history.background import Background
 from continuity.config import Config
 from continuity.errors import GitUnavailable, UsageError
 from continuity.history.git import BlobReader, GitError, Repository
+from continuity.history.porcelain import (Ignored, Renamed, StatusRecord, Tracked, Untracked,
+                                            Unmerged, status_records)
 from continuity.model.kinds import LEDGER_PATH
 from continuity.model.tree import MemoryTree, owns_repository_ledger
 
@@ -428,21 +430,25 @@ def _check_since(since: str, repo: Repository) -> None:
         raise UsageError(f"since: {since!r} is not a revision")  # and never a git option
     if not repo.head:
         raise UsageError(f"since: {since!r} cannot be resolved: {repo.top} has no commits yet")
+    try:  # a probe, not git's words: exit 1 with --verify -q is "names no commit"
+        found = repo.run("rev-parse", "--verify", "-q", "--end-of-options", f"{since}^{{commit}}",
+                         allowed=(0, 1))
+    except GitError as exc:
+        raise GitUnavailable(f"{repo.top}: cannot resolve since {since!r}: {exc}") from None
+    if not found.strip():
+        raise UsageError(f"since: {since!r} is not a commit of the repository at {repo.top}")
 
 
 def _read_log(repo: Repository, prefix: str, specs: list[str], since: str | None) -> list[Commit]:
     args = [*NEUTRAL_CONFIG, "log", "--reverse", "--topo-order", "--full-history", "-c", "--raw",
-            "-z", "--no-renames", "--no-abbrev", "--root", "--no-color", f"--format={LOG_FORMAT}",
-            "HEAD"]
+            "-z", "--no-renames", "--no-abbrev", "--root", "--no-color", "--no-ext-diff",
+            "--no-textconv", f"--format={LOG_FORMAT}", "HEAD"]
     if since is not None:
         args.append(f"^{since}")
     try:
         # Streamed: a long history is parsed as it arrives, never held as one string.
         return parse_log(_tokens(repo.stream(*args, "--", *specs)), prefix)
-    except GitError as exc:
-        if since is not None and ("revision" in str(exc) or "unknown" in str(exc)):
-            raise UsageError(f"since: {since!r} is not a commit of the repository at "
-                             f"{repo.top} ({exc})") from None
+    except GitError as exc:  # since was resolved first (_check_since)
         raise GitUnavailable(f"{repo.top}: cannot read the git history: {exc}") from None
 
 
@@ -535,87 +541,90 @@ def _read_status(repo: Repository, prefix: str, specs: list[str], object_format:
     try:
         output = repo.run("--no-optional-locks", *NEUTRAL_CONFIG, "status", "--porcelain=v2",
                           "-z", "--no-renames", "--untracked-files=all",
-                          "--ignored=traditional", "--", *specs)
+                          "--ignored=traditional", "--ignore-submodules=all", "--", *specs)
     except GitError as exc:
         raise GitUnavailable(f"{repo.top}: cannot read the index and working tree: {exc}") \
             from None
-    tokens = output.split(b"\0")
-    changes: list[Change] = []
-    worktree: dict[str, str] = {}
-    ignored: list[str] = []
+    pending = _Pending(repo, prefix, object_format, max_blob_size)
+    for record in status_records(output):
+        pending.take(record)
+    if not pending.changes:
+        return None, pending.worktree, pending.ignored
+    commit = Commit(None, (repo.head,) if repo.head else (), "", "", tuple(pending.changes))
+    return commit, pending.worktree, pending.ignored
 
-    def from_disk(top_path: str) -> str | None:
-        path = repo.top / top_path
-        if not _readable(path, max_blob_size):
+
+def _oid(raw: bytes) -> str | None:
+    return None if _zero(raw) else raw.decode("ascii")
+
+
+class _Pending:
+    """The pending changes gathered from status records, one method per record kind."""
+
+    def __init__(self, repo: Repository, prefix: str, object_format: str,
+                 max_blob_size: int | None):
+        self.repo, self.prefix = repo, prefix
+        self.object_format, self.max_blob_size = object_format, max_blob_size
+        self.changes: list[Change] = []
+        self.worktree: dict[str, str] = {}  # blob id (or unhashed:path) -> top-relative path
+        self.ignored: list[str] = []
+
+    def take(self, record: StatusRecord) -> None:
+        if isinstance(record, Tracked):
+            self.tracked(record)
+        elif isinstance(record, Renamed):
+            self.renamed(record)
+        elif isinstance(record, Unmerged):
+            self.add(record.path, _oid(record.ours_oid), self.from_disk(record.path))
+        elif isinstance(record, Untracked):
+            self.add(record.path, None, self.from_disk(record.path))
+        elif isinstance(record, Ignored):
+            self.ignored.append(_root_relative(record.path, self.prefix))
+
+    def tracked(self, record: Tracked) -> None:
+        if not record.submodule.startswith(b"N"):
+            return  # a submodule: a commit, not content of this repository
+        self.object_format = "sha256" if len(record.head_oid) == 64 else "sha1"
+        old = _oid(record.head_oid)
+        if record.worktree_state == b".":
+            self.add(record.path, old, _oid(record.index_oid), "staged")
+        elif record.worktree_state == b"D":
+            self.add(record.path, old, None)
+        else:
+            self.add(record.path, old, self.from_disk(record.path))
+
+    def renamed(self, record: Renamed) -> None:
+        if not record.submodule.startswith(b"N"):
+            return
+        gone = _change(_root_relative(record.original, self.prefix), (_oid(record.head_oid),),
+                       None, "staged")
+        if gone is not None:
+            self.changes.append(gone)
+        if record.worktree_state == b".":
+            self.add(record.path, None, _oid(record.index_oid), "staged")
+        else:
+            self.add(record.path, None, self.from_disk(record.path))
+
+    def add(self, top_path: str, old: str | None, new: str | None,
+            stage: str = "uncommitted") -> None:
+        if old is not None and old == new:
+            return
+        change = _change(_root_relative(top_path, self.prefix), (old,), new, stage)
+        if change is not None:
+            self.changes.append(change)
+
+    def from_disk(self, top_path: str) -> str | None:
+        """The blob id of the file in the work tree (hashed here, no git process)."""
+        path = self.repo.top / top_path
+        if not _readable(path, self.max_blob_size):
             # Not read, not even to hash it (over max_file_size: CT603; a named pipe would
             # block): a name that is no object id, equal to no committed version.
-            worktree[f"unhashed:{top_path}"] = top_path
+            self.worktree[f"unhashed:{top_path}"] = top_path
             return f"unhashed:{top_path}"
-        oid = _hash_worktree(path, object_format)
+        oid = _hash_worktree(path, self.object_format)
         if oid is not None:
-            worktree[oid] = top_path
+            self.worktree[oid] = top_path
         return oid
-
-    index = 0
-    while index < len(tokens):
-        record = tokens[index]
-        index += 1
-        kind = record[:1]
-        if kind == b"1":
-            parts = record.split(b" ", 8)
-            if len(parts) < 9 or not parts[2].startswith(b"N"):
-                continue  # malformed, or a submodule
-            object_format = "sha256" if len(parts[6]) == 64 else "sha1"
-            xy, head_oid, index_oid = parts[1], parts[6], parts[7]
-            top_path = parts[8].decode("utf-8", "surrogateescape")
-            old = None if _zero(head_oid) else head_oid.decode("ascii")
-            if xy[1:2] == b".":
-                new, stage = (None if _zero(index_oid) else index_oid.decode("ascii")), "staged"
-            elif xy[1:2] == b"D":
-                new, stage = None, "uncommitted"
-            else:
-                new, stage = from_disk(top_path), "uncommitted"
-        elif kind == b"2":  # a rename, should git report one despite --no-renames
-            parts = record.split(b" ", 9)
-            original = tokens[index].decode("utf-8", "surrogateescape") if index < len(tokens) \
-                else ""
-            index += 1
-            if len(parts) < 10 or not parts[2].startswith(b"N"):
-                continue
-            gone = _change(_root_relative(original, prefix),
-                           (None if _zero(parts[6]) else parts[6].decode("ascii"),), None, "staged")
-            if gone is not None:
-                changes.append(gone)
-            top_path = parts[9].decode("utf-8", "surrogateescape")
-            old = None
-            new, stage = (None if _zero(parts[7]) else parts[7].decode("ascii")), "staged"
-            if parts[1][1:2] != b".":
-                new, stage = from_disk(top_path), "uncommitted"
-        elif kind == b"u":  # a merge in progress: judge what the working tree holds now
-            parts = record.split(b" ", 10)
-            if len(parts) < 11:
-                continue
-            top_path = parts[10].decode("utf-8", "surrogateescape")
-            old = None if _zero(parts[8]) else parts[8].decode("ascii")
-            new, stage = from_disk(top_path), "uncommitted"
-        elif kind == b"?":
-            top_path = record[2:].decode("utf-8", "surrogateescape")
-            old = None
-            new, stage = from_disk(top_path), "uncommitted"
-        elif kind == b"!":
-            ignored.append(_root_relative(record[2:].decode("utf-8", "surrogateescape"), prefix))
-            continue
-        else:
-            continue
-        if old is not None and old == new:
-            continue
-        change = _change(_root_relative(top_path, prefix), (old,), new, stage)
-        if change is not None:
-            changes.append(change)
-    if not changes:
-        return None, worktree, ignored
-    pending = Commit(None, (repo.head,) if repo.head else (), "", "", tuple(changes))
-    return pending, worktree, ignored
 
 
 def ignored_paths(repo: Repository, root: Path, paths: Iterable[str]

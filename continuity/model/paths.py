@@ -9,6 +9,8 @@ and by writers (``new``, ``init``, ``note``, ``report --write-audit``, ``generat
 
 API:
 
+- :func:`configured_path` -- a configured path made absolute, its links kept (the one way
+  every entry point turns an option into a path, so that all refuse the same link).
 - :func:`boundary_of` -- the boundary for a path as written (its repository's top, resolved).
 - :func:`refusal` -- why a path must not be read, published or written, or None.
 - :func:`root_refusal` -- the same for a memory root as written (a root that is a link out).
@@ -21,9 +23,11 @@ import os
 from pathlib import Path
 
 from continuity.errors import UsageError
+# The geometry, in the package's root so that configuration can use it too; exported here.
+from continuity.paths import GIT_DIR, configured_path, refusal, repository_top
 
-GIT_DIR = ".git"
-
+__all__ = ["GIT_DIR", "PathRefused", "boundary_of", "configured_path", "refusal",
+           "repository_top", "require_allowed", "root_refusal"]
 
 class PathRefused(UsageError):
     """A writer was asked to write where no writer may: outside the repository, into
@@ -35,51 +39,11 @@ class PathRefused(UsageError):
         self.reason = reason
 
 
-def repository_top(path: Path) -> Path | None:
-    """The nearest ancestor of ``path`` *as written* (links not followed) that holds ``.git``
-    (a directory, or a file for worktrees and submodules), or None."""
-    lexical = Path(os.path.abspath(path))
-    for directory in (lexical, *lexical.parents):
-        if os.path.lexists(directory / GIT_DIR):
-            return directory
-    return None
-
-
 def boundary_of(path: Path) -> Path:
     """The boundary for ``path``: the top of the work tree that holds it as written, resolved;
     outside git, ``path`` itself (a memory root), resolved."""
     top = repository_top(path)
     return Path(os.path.realpath(top if top is not None else os.path.abspath(path)))
-
-
-def refusal(path: Path, boundary: Path) -> str | None:
-    """Why ``path`` must not be read, published or written, or None when it may be.
-
-    ``boundary`` is resolved (see :func:`boundary_of`). Every link along ``path`` is followed,
-    so a linked directory leaving the boundary refuses every file below it.
-    """
-    try:
-        target = Path(path).absolute().resolve(strict=False)
-    except (OSError, RuntimeError, ValueError):  # a loop (RuntimeError before 3.13), a NUL
-        return "a link that cannot be resolved (it loops)"
-    try:
-        inside = target.relative_to(boundary)
-    except ValueError:
-        written = Path(os.path.abspath(path))
-        if _is_below(written, boundary) or _is_below(written, Path(os.path.abspath(boundary))):
-            return "a link leaving the repository"
-        return "outside the repository"
-    if any(part.casefold() == GIT_DIR for part in inside.parts):
-        return "inside the repository's .git directory"
-    return None
-
-
-def _is_below(path: Path, top: Path) -> bool:
-    try:
-        path.relative_to(top)
-    except ValueError:
-        return False
-    return True
 
 
 def root_refusal(root: Path) -> str | None:

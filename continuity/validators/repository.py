@@ -9,11 +9,10 @@ here: what it holds is answered, what it lacks is not judged.
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
-from continuity.errors import GitUnavailable
-from continuity.history.git import GitError, Repository, open_repository
+from continuity.errors import ShallowClone
+from continuity.history.git import GitError, Repository, open_repository, run_git
 from continuity.validators.registry import CheckContext
 
 
@@ -29,16 +28,18 @@ def repository(ctx: CheckContext) -> Repository | None:
 def _open(root: Path) -> Repository | None:
     try:
         status = open_repository(root, "auto")
-    except GitUnavailable:  # a shallow clone: read it all the same, carefully
+    except ShallowClone:  # read it all the same, carefully (a refusal is exit 2)
         return _shallow(root)
     return status.repository
 
 
 def _shallow(root: Path) -> Repository | None:
-    done = subprocess.run(["git", "rev-parse", "--show-toplevel", "HEAD"], cwd=root,
-                          capture_output=True, text=True)
-    lines = done.stdout.split("\n")
-    if done.returncode != 0 or len(lines) < 2:
+    try:
+        answer = run_git(root, ["rev-parse", "--show-toplevel", "HEAD"])
+    except GitError:
+        return None
+    lines = answer.decode("utf-8", "surrogateescape").split("\n")
+    if len(lines) < 2:
         return None
     return Repository(Path(lines[0]), lines[1].strip())
 
@@ -78,7 +79,9 @@ def _tracked(ctx: CheckContext) -> frozenset[str] | None:
         return None
     try:
         output = repo.run("ls-files", "-z", "--cached", "--", scope)
-    except GitError:
+    except GitError as exc:  # said, not swallowed: the rules asking go unjudged
+        ctx.notices.append(f"git could not list the tracked files of {root}: "
+                           f"{' '.join(str(exc).split())}")
         return None
     prefix = "" if scope == "." else scope + "/"
     names = output.decode("utf-8", "surrogateescape").split("\0")
