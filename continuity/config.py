@@ -50,6 +50,11 @@ class Config:
     #: Directory kinds declared or adjusted (``[tool.continuity.kinds.NAME]``): name -> keys,
     #: type-checked here; patterns are compiled by ``continuity.model.kinds``.
     kinds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The convention the roots follow (``convention = "cline"``, or a table of root path ->
+    #: name), and conventions declared here (``[tool.continuity.conventions.NAME]``): see
+    #: ``continuity.model.conventions``, which checks their fields.
+    convention: str | dict[str, str] | None = None
+    conventions: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Where the options came from; not options themselves.
     base_dir: Path = field(default_factory=Path.cwd, compare=False)
     source: str = field(default="defaults", compare=False)
@@ -290,7 +295,26 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
             result[name] = _state_budget(value, source)
         elif name == "kinds":
             result[name] = _kinds(value, source)
+        elif name in ("convention", "conventions"):
+            result[name] = _conventions(name, value, source)
     return result
+
+
+# -- conventions (continuity.model.conventions reads the fields; here only their shapes)
+
+def _conventions(name: str, value: Any, source: str) -> Any:
+    if name == "convention":
+        if isinstance(value, str) and value:
+            return value
+        if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) and v
+                                           for k, v in value.items()):
+            return dict(value)
+        raise ConfigError(f"{source}: option 'convention' must be a convention's name such as "
+                          "\"cline\", or a table of root path -> name")
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise ConfigError(f"{source}: option 'conventions' must be a table of name -> "
+                          "{title, markers, living, index, history, notes, required, rules}")
+    return {str(k): dict(v) for k, v in value.items()}
 
 
 def find_config_file(start: Path) -> tuple[Path, dict[str, Any]] | None:

@@ -45,6 +45,7 @@ from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import read_text
 from continuity.model.paths import refusal
+from continuity.model.conventions import root_marker
 from continuity.model.kinds import (
     LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name, kinds_for,
 )
@@ -191,6 +192,9 @@ def root_signal(directory: Path, config: Config, listing: list[os.DirEntry] | No
                 return f"{name} (with {sorted(loaded - NOT_LOADED)[0]}, which it loads)"
     if state_only:
         return None
+    other = root_marker(directory, names, config)
+    if other is not None:
+        return other
     if ".agents" in names and (directory / LEDGER_PATH).is_file():
         # At the top of a repository the ledger may be a root's below (memory/ beside .agents/).
         if ".git" not in names or repository_ledger_owner(directory, config) == directory.resolve():

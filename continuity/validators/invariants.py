@@ -71,6 +71,10 @@ class Layout:
         for name, directory in tree.directories.items():
             if directory.is_history:
                 self.directories.setdefault(name, directory.kind)
+        # A pairing is judged only where its history directory exists: a root with no
+        # snapshots/ (GSD rewrites its STATE.md by design) never hears of CT305.
+        self.present = frozenset(tree.directories)
+        self.strict_names = not tree.recognition.is_protocol
         self.root = tree.root
         self.ledgers = {_relative(tree.root, path) for path in ledger_paths(tree)}
         self.notes = [glob_regex(pattern) for pattern in config.notes]
@@ -95,7 +99,11 @@ class Layout:
                     is_non_entry(parts[-1], self.directories[parts[0]]):
                 return None  # templates, READMEs, dotfiles: not entries
             kind = self.directories[parts[0]]
-            return LOG if kind.grows_by_lines and path.endswith(".jsonl") else ENTRY
+            if self.strict_names and kind.parse("/".join(parts[1:])) is None:
+                return None  # another convention's history is its named entries alone
+            if kind.appends or (kind.grows_by_lines and path.endswith(".jsonl")):
+                return LOG
+            return ENTRY
         if any(pattern.match(path) for pattern in self.notes):
             return APPEND_ONLY
         return None
@@ -246,7 +254,8 @@ class Judge:
             if kind in PAIRINGS and not commit.is_merge:
                 directory, code = PAIRINGS[kind]
                 # TODO.md: each removed task needs its own entry, so the entries are read.
-                if (directory not in grown or kind == TODO) and code in self.codes:
+                if (directory not in grown or kind == TODO) and code in self.codes \
+                        and directory in self.layout.present:
                     self.pairing(commit, change, kind, code)
             if change.status == "D" and change.before:
                 self.gone[change.path] = change.before
