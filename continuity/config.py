@@ -313,7 +313,7 @@ def _conventions(name: str, value: Any, source: str) -> Any:
                           "\"cline\", or a table of root path -> name")
     if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
         raise ConfigError(f"{source}: option 'conventions' must be a table of name -> "
-                          "{title, markers, living, index, history, notes, required, rules}")
+                          "{title, markers, living, index, history, dated, required, rules}")
     return {str(k): dict(v) for k, v in value.items()}
 
 

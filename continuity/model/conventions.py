@@ -87,7 +87,7 @@ class Marker:
         if self.kind == FILE:
             return self.target
         if self.kind == PATH:
-            return f"a root at {self.target}"
+            return f"the folder {self.target}"
         if self.kind == HEADING:
             return f"{self.target} with ## {self.detail}"
         if self.kind == FRONTMATTER:
@@ -532,7 +532,7 @@ def find_convention(name: str, conventions: tuple[Convention, ...], config: Conf
 
 # --------------------------------------------------------------------------- configured ones
 
-CONVENTION_KEYS = ("title", "markers", "living", "index", "history", "notes", "required",
+CONVENTION_KEYS = ("title", "markers", "living", "index", "history", "dated", "required",
                    "rules", "site")
 
 
@@ -560,8 +560,8 @@ def _strings(value: Any, option: str, source: str) -> tuple[str, ...]:
 
 def _declared_convention(name: str, spec: Any, source: str) -> Convention:
     """A convention from configuration: ``markers`` are files (or ``dir/`` directories) whose
-    presence recognises it, each decisive; ``history``/``notes`` map a directory to the naming
-    pattern of its append-only entries or its dated notes."""
+    presence recognises it, each decisive; ``history``/``dated`` map a directory to the naming
+    pattern of its append-only entries or its dated notes; ``required`` files are CT711's."""
     option = f"conventions.{name}"
     if not isinstance(spec, Mapping):
         raise ConfigError(f"{source}: option '{option}' must be a table ({', '.join(CONVENTION_KEYS)})")
@@ -572,7 +572,7 @@ def _declared_convention(name: str, spec: Any, source: str) -> Convention:
     markers = tuple(_file(m.rstrip("/"), DECISIVE)
                     for m in _strings(spec.get("markers", []), f"{option}.markers", source))
     kinds: list[DirectoryKind] = []
-    for key, role in (("history", HISTORY), ("notes", LIBRARY)):
+    for key, role in (("history", HISTORY), ("dated", LIBRARY)):
         table = spec.get(key, {})
         if not isinstance(table, Mapping):
             raise ConfigError(f"{source}: option '{option}.{key}' must be a table of "
@@ -586,11 +586,12 @@ def _declared_convention(name: str, spec: Any, source: str) -> Convention:
                     from None
             kinds.append(DirectoryKind(str(directory), role, compiled, (), None, texts[0],
                                        origin="configuration"))
+    required = _strings(spec.get("required", []), f"{option}.required", source)
+    rules = _strings(spec.get("rules", []), f"{option}.rules", source)
     return Convention(
         name=name, title=str(spec.get("title", name)), markers=markers,
         living=_strings(spec.get("living", ["*.md"]), f"{option}.living", source),
         index=_strings(spec.get("index", []), f"{option}.index", source),
         kinds=tuple(kinds),
-        required=_strings(spec.get("required", []), f"{option}.required", source),
-        rules=_strings(spec.get("rules", []), f"{option}.rules", source),
+        required=required, rules=rules + (("CT711",) if required else ()),
         site=str(spec.get("site", "state")), origin="configuration")

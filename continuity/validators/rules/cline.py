@@ -19,7 +19,7 @@ def _has_content(text: str) -> bool:
 
 @rule("CT711", "core-file-missing", "error")
 def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
-    """A core file of a Cline memory bank is missing or empty.
+    """A core file of a Cline memory bank (or a `required` file of a declared convention) is missing or empty.
 
     Cline's memory bank "consists of core files and optional context files"; the six core
     files (projectbrief.md, productContext.md, activeContext.md, systemPatterns.md,
