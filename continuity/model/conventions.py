@@ -57,6 +57,9 @@ GENERAL_RULES: tuple[str, ...] = (
     "CT401", "CT501", "CT6",
 )
 
+#: The code range of the rules of conventions other than the protocol (CT7xx).
+CONVENTION_RULES = "CT7"
+
 #: Marker kinds: what ``target`` (and ``detail``) name.
 FILE = "file"  # a root-relative path or glob exists: ``memory-bank/*.md``, ``*/ENTRY.template.md``
 PATH = "path"  # the root's own path matches a glob: ``*/.claude/agent-memory/*``
@@ -115,8 +118,10 @@ class Convention:
     kinds: tuple[DirectoryKind, ...] | None = ()
     #: Core files that must be present and not emptied (Cline's memory bank).
     required: tuple[str, ...] = ()
-    #: Rule codes or prefixes that judge it, beside :data:`GENERAL_RULES`.
+    #: Rule codes or prefixes that judge it, beside :data:`GENERAL_RULES`, and those that
+    #: never do (the protocol is judged by every rule but the other conventions' own).
     rules: tuple[str, ...] = ()
+    not_rules: tuple[str, ...] = ()
     #: How the site shows it: "protocol", "index" (an index file, each topic a page),
     #: "state" (the core files as state pages), "timeline" (dated notes), "phases".
     site: str = "protocol"
@@ -124,6 +129,8 @@ class Convention:
     origin: str = "built-in"
 
     def judges(self, code: str) -> bool:
+        if any(code.startswith(prefix) for prefix in self.not_rules):
+            return False
         return any(code.startswith(prefix) for prefix in (*GENERAL_RULES, *self.rules))
 
     def kind_set(self, config: Config) -> KindSet:
@@ -167,7 +174,7 @@ PROTOCOL = Convention(
         Marker(ENTRIES, "completed", "YYYY-MM-DD-task-slug.md", 0.25),
         Marker(ENTRIES, "reflections", "YYYY-MM-DD-topic-slug.md", 0.25),
     ),
-    kinds=None, rules=("CT1", "CT2", "CT3", "CT4", "CT5", "CT6"), site="protocol",
+    kinds=None, rules=("CT",), not_rules=(CONVENTION_RULES,), site="protocol",
     source="the protocol's README and its ENTRY.template.md files (templates/entries/SOURCE.txt)",
 )
 
