@@ -206,12 +206,15 @@ CLINE_CORE = ("projectbrief.md", "productContext.md", "activeContext.md", "syste
 CLINE = Convention(
     name="cline", title="Cline memory bank",
     # projectbrief.md is what tells Cline's bank from Roo Code's (activeContext.md,
-    # decisionLog.md, no projectbrief.md): without it the weights stay below RECOGNISED.
+    # decisionLog.md, no projectbrief.md), and four of the six core files from Cursor's
+    # (projectbrief.md, activeContext.md, progress.md beside tasks.md, creative/, reflection/):
+    # without them the weights stay below RECOGNISED.
     markers=(
-        Marker(PATH, "*/memory-bank", weight=0.25),
-        _file("projectbrief.md", 0.6), _file("activeContext.md", 0.25),
-        _file("productContext.md", 0.1), _file("systemPatterns.md", 0.1),
-        _file("techContext.md", 0.1), _file("progress.md", 0.1),
+        Marker(PATH, "*/memory-bank", weight=0.1),
+        _file("projectbrief.md", 0.4), _file("activeContext.md", 0.2),
+        _file("productContext.md", 0.2), _file("systemPatterns.md", 0.2),
+        _file("techContext.md", 0.2), _file("progress.md", 0.1),
+        _file("tasks.md", -0.3), _file("creative", -0.3), _file("reflection", -0.3),
     ),
     living=("*.md",), kinds=(
         _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md"), "2026-06-27.md"),),
@@ -272,8 +275,10 @@ GPTME = Convention(
 
 AGENTOPS = Convention(
     name="agentops", title="agentops .agents/",
-    markers=(_file(LEDGER_PATH, DECISIVE), _file(".agents/learnings", 0.25),
-             _file(".agents/council", 0.25), _file(".agents/rpi", 0.25),
+    markers=(_file(LEDGER_PATH, DECISIVE), _file(".agents/evolve", 0.5),
+             _file(".agents/findings/registry.jsonl", 0.5),
+             _file(".agents/rpi/next-work.jsonl", 0.5), _file(".agents/ao", 0.5),
+             _file(".agents/learnings", 0.25), _file(".agents/council", 0.25),
              _file(".agents/patterns", 0.25)),
     kinds=(), rules=("CT4",), site="ledger",
     source="https://github.com/boshu2/agentops (skills/evolve/references/cycle-history.md)",
@@ -371,9 +376,14 @@ class Recognition:
             return (f"no known convention (found {held}): judged by the general rules only "
                     f"(dead links, placeholders, secrets); {declare}")
         if self.declared:
-            return f"{self.convention.title} (declared in {self.declared})"
-        mine = [e.what for e in self.evidence if e.convention == self.convention.name]
-        return f"{self.convention.title} ({', '.join(mine[:4])})"
+            return f"{self.convention.title} (declared in {self.declared})" + \
+                ("" if judged else ": nothing of it to judge (no file its rules read)")
+        mine = [e.what for e in self.evidence
+                if e.convention == self.convention.name and e.weight > 0]
+        shown = f"{self.convention.title} ({', '.join(mine[:4])})"
+        if not judged:
+            return f"{shown}: nothing of it to judge (no file its rules read)"
+        return shown
 
 
 class _Probe:

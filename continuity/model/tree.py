@@ -596,8 +596,10 @@ def _named_entries(root: Path, name: str, only: set[str]) -> list[tuple[Path, st
 
 
 def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
-                    custom: bool, only: set[str] | None = None) -> MemoryDirectory:
-    """``only``: the root-relative paths of the entries to load (the rest are not read)."""
+                    custom: bool, only: set[str] | None = None,
+                    named_only: bool = False) -> MemoryDirectory:
+    """``only``: the root-relative paths of the entries to load (the rest are not read);
+    ``named_only``: only files named to the kind's patterns are entries."""
     path = root / name
     template_path = path / TEMPLATE_NAME
     template_file = None
@@ -619,7 +621,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         if only is not None and f"{name}/{relname}" not in only:
             continue
         basename = relname.rsplit("/", 1)[-1]
-        if is_non_entry(basename, kind):
+        if is_non_entry(basename, kind) or (named_only and kind.parse(relname) is None):
             continue
         if walker.reuse is None or is_link:  # a link is judged anew every time
             entries.append(_load_entry(walker, kind, name, file_path, relname, is_link))
@@ -669,7 +671,8 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     root_items = _list_dir(root)
     state_files = _state_files(walker, root_items, convention)
     edges = _edges(state_files, kinds)
-    directories, not_memory = _directories(walker, root, root_items, kinds, edges, wanted)
+    directories, not_memory = _directories(walker, root, root_items, kinds, edges, wanted,
+                                           named_only=not recognition.is_protocol)
     ledger, session_state = _locate_ledger(walker, config, root, repo_root)
     note_stores = _locate_notes(walker, config, root, recognition)
     if wanted is not None:  # read only when named: their rules report on them alone
@@ -776,11 +779,13 @@ def _edges(state_files: list[StateFile], kinds: KindSet) -> list[MeshEdge]:
 
 
 def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry], kinds: KindSet,
-                 edges: list[MeshEdge], wanted: set[str] | None
+                 edges: list[MeshEdge], wanted: set[str] | None, named_only: bool = False
                  ) -> tuple[dict[str, MemoryDirectory], list[str]]:
     """The kinds' directories, plus any other directory a state file declares; never one
     that holds state files of its own (a child root), and with ``wanted`` just those named.
-    Also the directories bearing a kind's name that are not memory."""
+    Also the directories bearing a kind's name that are not memory. ``named_only``: entries
+    are the files named to the kind's patterns (another convention's directories: a gptme
+    journal/templates/daily.md is no entry; the protocol reports such a file as CT101)."""
     declared_names = {edge.directory for edge in edges if edge.declared}
     indexed = {edge.directory for edge in edges}
     named_dirs = {path.split("/", 1)[0] for path in wanted if "/" in path} if wanted else set()
@@ -804,7 +809,7 @@ def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry], kin
             continue
         directories[item.name] = _load_directory(
             walker, root, item.name, kind or custom_kind(item.name), custom=kind is None,
-            only=wanted)
+            only=wanted, named_only=named_only)
     return directories, not_memory
 
 

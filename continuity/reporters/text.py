@@ -41,7 +41,8 @@ def summary_line(result: CheckResult) -> str:
     if not result.diagnostics and not result.files:
         if unjudged:
             return (f"Nothing judged: {len(unjudged)} memory root{'s' * (len(unjudged) != 1)} "
-                    "found, of no convention this tool judges (see the roots above).")
+                    "found, holding no file the rules of its convention read (see the roots "
+                    "above).")
         return "Nothing checked: no file named is part of a memory tree (see the notes above)."
     if not result.diagnostics:
         if unjudged:

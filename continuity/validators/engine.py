@@ -33,11 +33,9 @@ class RootVerdict:
     explanation: str
     files: int
     evidence: tuple[str, ...] = ()
-
-    @property
-    def judged(self) -> bool:
-        """Some rule had something to judge: a file of the root was read."""
-        return self.files > 0
+    #: Some rule had something to judge: a file of the root was read, or its history said
+    #: something (a log deleted from git leaves no file to read).
+    judged: bool = True
 
 
 @dataclass(frozen=True)
@@ -164,9 +162,10 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     notices = [redact_credentials(notice) for notice in notices]
     files = len(tree.all_files())
     shown = display_path(tree.root, ".", cwd)
-    verdict = RootVerdict(shown, recognition.name, recognition.explain(files > 0), files,
+    judged = files > 0 or bool(diagnostics)
+    verdict = RootVerdict(shown, recognition.name, recognition.explain(judged), files,
                           tuple(e.what for e in recognition.evidence
-                                if e.convention == recognition.name))
+                                if e.convention == recognition.name and e.weight > 0), judged)
     return CheckResult(tuple(diagnostics), tuple(notices), files,
                        tuple(r.code for r in rules), (verdict,))
 

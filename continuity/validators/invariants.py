@@ -25,8 +25,9 @@ from typing import NamedTuple
 from continuity.config import Config
 from continuity.validators.diagnostics import Violation
 from continuity.validators.task_match import CompletedEntry, unaccounted
+from continuity.errors import GitUnavailable
 from continuity.history.git import GitError
-from continuity.history.log import Change, Commit, History, ledger_paths
+from continuity.history.log import Change, Commit, History, ignored_paths, ledger_paths
 from continuity.model.kinds import DirectoryKind, is_non_entry
 from continuity.model.tree import MemoryTree, is_excluded
 from continuity.model.state_items import compare, learnings_insights, todo_tasks
@@ -339,12 +340,15 @@ class Judge:
         on disk may have grown since; an entry must still be what it was when untracked
         (else it was deleted, and another file now has its name)."""
         last = {change.path: index for index, (_, change, _, _) in enumerate(self.deletions)}
+        ignored = self.ignored_now(last)
         for index, (commit, change, kind, moves) in enumerate(self.deletions):
             path = change.path
             if index in self.bridged:
                 self.untracked_for_a_while(commit, change, self.bridged[index])
                 continue
             on_disk = os.path.lexists(os.path.join(self.layout.root, path))
+            if kind == APPEND_ONLY and path in ignored and not on_disk:
+                on_disk = True  # taken out of git on purpose: .gitignore now ignores it
             if last[path] != index or path not in self.out_of_git or not on_disk \
                     or path in moves:
                 self.deleted(commit, change, kind, moves)
@@ -353,6 +357,21 @@ class Judge:
                            functools.partial(self.still_on_disk, commit, change, moves))
             else:
                 self.keep(commit, change)
+
+    def ignored_now(self, last: dict[str, int]) -> set[str]:
+        """Append-only logs whose last event is a deletion and that the repository's ignore
+        rules now ignore (agentops: `.agents/` "local, git-ignored by default"; a commit
+        "stop tracking agents runtime state"): taken out of git on purpose, not deleted. In a
+        fresh clone the file is not on disk, so only git can tell."""
+        wanted = [path for path, index in last.items()
+                  if self.deletions[index][2] == APPEND_ONLY and path in self.out_of_git
+                  and not os.path.lexists(os.path.join(self.layout.root, path))]
+        if not wanted:
+            return set()
+        try:
+            return set(ignored_paths(self.history.repository, self.layout.root, wanted))
+        except (GitError, GitUnavailable):
+            return set()  # git cannot say: judged as before
 
     def still_on_disk(self, commit: Commit, change: Change, moves: dict[str, str],
                       blobs: dict[str, bytes | None]) -> None:
@@ -403,9 +422,9 @@ class Judge:
             names = _quote(paths)
             what = "it" if len(paths) == 1 else f"these {len(paths)} files"
             self.report("CT308", commit, change.path,
-                        f"{names} taken out of git {where(commit, change)} ({what} remain on "
-                        "disk, untracked): from then on the append-only history cannot be "
-                        "verified",
+                        f"{names} taken out of git {where(commit, change)} ({what} kept on "
+                        "disk or ignored, untracked): from then on the append-only history "
+                        "cannot be verified",
                         "Nothing to restore: this is how a local-only ledger is kept (the seed "
                         "prescribes it). To have it verified again, track it (`git add -f "
                         f"{paths[0]}`); to keep it local, ignore CT308 for it.")

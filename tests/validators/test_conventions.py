@@ -238,3 +238,53 @@ def test_the_protocol_is_judged_as_before(repo: GitRepo):
     result = check_json(repo.path)
     assert roots(result) == {".": "continuity"} and result.json["diagnostics"] == []
     assert "root " not in run_cli("check", cwd=repo.path).out  # its output is unchanged
+
+
+# ---------------------------------------------------------------- found on public repositories
+
+
+def test_openclaw_notes_committed_late_with_lines_only_added_are_no_rewrite(repo: GitRepo):
+    repo.commit("workspace", OPENCLAW_WORKSPACE)
+    repo.git("commit", "--amend", "-q", "--no-edit", "--date", "2026-01-03T09:00:00Z")
+    (repo.path / "memory/2026-01-02.md").write_text(
+        OPENCLAW_WORKSPACE["memory/2026-01-02.md"] + "- Evening: more of that day.\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", "late notes", "--date", "2026-01-09T10:00:00Z")
+    assert codes(check_json(repo.path)) == []
+
+
+def test_a_cursor_memory_bank_is_not_clines(repo: GitRepo):
+    repo.commit("cursor", {"memory-bank/projectbrief.md": "# Brief\n\nx\n",
+                           "memory-bank/activeContext.md": "# Active\n\nx\n",
+                           "memory-bank/progress.md": "# Progress\n\nx\n",
+                           "memory-bank/tasks.md": "# Tasks\n\n- [ ] x\n",
+                           "memory-bank/creative/ui.md": "# UI\n",
+                           "memory-bank/reflection/one.md": "# One\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": None} and "CT711" not in codes(result)
+
+
+def test_a_gptme_journal_template_is_no_entry(repo: GitRepo):
+    repo.commit("workspace", {**GPTME_WORKSPACE, "journal/templates/daily.md":
+                              "# {date}\n\nSee [the task](../tasks/task-name.md).\n"})
+    repo.commit("edit the template", {"journal/templates/daily.md": "# {date}\n"})
+    assert codes(check_json(repo.path)) == []
+
+
+def test_gsd_html_is_structure_but_a_tag_eating_placeholder_is_reported(repo: GitRepo):
+    repo.commit("plan", {**GSD_PLANNING, ".planning/ROADMAP.md": (
+        "# Roadmap\n\n<details>\n<summary>v1.0 (shipped)</summary>\n\n- Phase 1\n\n</details>\n"
+        "\nAsk <name> before deploying.\n"),
+        ".planning/.continue-here.md": "<context>\nPhase 2\n</context>\n"})
+    found = [(d["code"], d["path"]) for d in check_json(repo.path).json["diagnostics"]]
+    assert found == [("CT604", ".planning/ROADMAP.md")]
+    [finding] = check_json(repo.path).json["diagnostics"]
+    assert "<name>" in finding["message"] and "details" not in finding["message"]
+
+
+def test_agentops_is_recognised_without_its_ledger(tmp_path: Path):
+    repo = GitRepo(tmp_path / "ops")
+    repo.commit("ops", {"TODO.md": "# TODO\n\n- x\n",
+                        ".agents/rpi/next-work.jsonl": '{"item": "x", "consumed": false}\n',
+                        ".agents/findings/registry.jsonl": '{"id": "f1"}\n'})
+    assert recognise(repo.path, Config(base_dir=repo.path)).name == "agentops"

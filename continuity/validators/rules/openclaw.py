@@ -38,6 +38,19 @@ def _note_day(path: str) -> dt.date | None:
         return None
 
 
+def _only_added(history: History, old: str | None, new: str | None) -> bool:
+    """Whether the new version keeps every line of the old one, in order (lines added only).
+    A version that cannot be read says nothing against the change."""
+    if old is None or new is None:
+        return True
+    before, after = history.read_blob(old), history.read_blob(new)
+    if before is None or after is None:
+        return True
+    kept = iter(after.decode("utf-8", "replace").splitlines())
+    return all(any(line == candidate for candidate in kept)
+               for line in before.decode("utf-8", "replace").splitlines())
+
+
 @rule("CT721", "daily-note-rewritten", "warning", needs_git=True)
 def daily_note_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """An OpenClaw daily note was changed days after its own day.
@@ -45,8 +58,10 @@ def daily_note_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     OpenClaw's workspace template keeps `memory/YYYY-MM-DD.md` as "raw logs of what happened"
     that day: the agent appends to today's note as the day goes. A past day's note edited later
     is that day's record changed after the fact (memory maintenance folds notes into MEMORY.md;
-    it does not rewrite them). Edits on the note's day or the next are never reported, nor moves
-    into memory/archive/; each note is reported once, at the first later change.
+    it does not rewrite them). A later change that only adds lines (the day's notes committed
+    late) is not a rewrite; edits on the note's day or the next are never reported, nor moves
+    into memory/archive/; each note is reported once, at the first change that removes or
+    alters a line.
 
     **Example**
 
@@ -68,6 +83,8 @@ def daily_note_rewritten(ctx: CheckContext) -> Iterator[Violation]:
             day = _note_day(change.path)
             if day is None or (when - day).days <= GRACE_DAYS:
                 continue
+            if _only_added(history, change.before, change.new):
+                continue  # the day's notes committed late, not rewritten
             reported.add(change.path)
             where = f"in commit {commit.short}" if commit.short else "in the working tree"
             yield Violation(change.path, f"daily note of {day.isoformat()} changed {where} of "
