@@ -540,6 +540,12 @@ def _parse_name(kind: DirectoryKind, name: str) -> EntryName | None:
     return kind.parse(name)
 
 
+def _is_template(relname: str) -> bool:
+    """A form to fill in kept among entries: in a ``templates/`` folder, or named so."""
+    parts = relname.split("/")
+    return "templates" in parts[:-1] or "template" in parts[-1].lower()
+
+
 def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
                 relname: str, is_link: bool) -> HistoryEntry:
     tree_file = walker.load(path, is_link)
@@ -599,7 +605,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
                     custom: bool, only: set[str] | None = None,
                     named_only: bool = False) -> MemoryDirectory:
     """``only``: the root-relative paths of the entries to load (the rest are not read);
-    ``named_only``: only files named to the kind's patterns are entries."""
+    ``named_only``: templates are not entries (:func:`_is_template`)."""
     path = root / name
     template_path = path / TEMPLATE_NAME
     template_file = None
@@ -621,7 +627,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         if only is not None and f"{name}/{relname}" not in only:
             continue
         basename = relname.rsplit("/", 1)[-1]
-        if is_non_entry(basename, kind) or (named_only and kind.parse(relname) is None):
+        if is_non_entry(basename, kind) or (named_only and _is_template(relname)):
             continue
         if walker.reuse is None or is_link:  # a link is judged anew every time
             entries.append(_load_entry(walker, kind, name, file_path, relname, is_link))
@@ -784,8 +790,8 @@ def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry], kin
     """The kinds' directories, plus any other directory a state file declares; never one
     that holds state files of its own (a child root), and with ``wanted`` just those named.
     Also the directories bearing a kind's name that are not memory. ``named_only``: entries
-    are the files named to the kind's patterns (another convention's directories: a gptme
-    journal/templates/daily.md is no entry; the protocol reports such a file as CT101)."""
+    are no templates (another convention's directories: a gptme journal/templates/daily.md
+    is a form to fill in, not an entry; the protocol reports such a file as CT101)."""
     declared_names = {edge.directory for edge in edges if edge.declared}
     indexed = {edge.directory for edge in edges}
     named_dirs = {path.split("/", 1)[0] for path in wanted if "/" in path} if wanted else set()

@@ -189,6 +189,7 @@ class Judge:
         # git never tracked again, took the path out of git on purpose (CT308), not deleted it.
         self.deletions: list[tuple[Commit, Change, str, dict[str, str]]] = []
         self.out_of_git: set[str] = set()  # paths whose last tracked event is a deletion
+        self.ignored: set[str] = set()  # of those, logs gone from disk that git now ignores
         # A log deleted, then added again holding all it held (`git rm --cached`, then tracked
         # again from a branch that kept it): index in ``deletions`` -> the commit adding it back.
         # Nothing was lost: CT308, not CT304.
@@ -340,7 +341,7 @@ class Judge:
         on disk may have grown since; an entry must still be what it was when untracked
         (else it was deleted, and another file now has its name)."""
         last = {change.path: index for index, (_, change, _, _) in enumerate(self.deletions)}
-        ignored = self.ignored_now(last)
+        ignored = self.ignored = self.ignored_now(last)
         for index, (commit, change, kind, moves) in enumerate(self.deletions):
             path = change.path
             if index in self.bridged:
@@ -422,9 +423,10 @@ class Judge:
             names = _quote(paths)
             what = "it" if len(paths) == 1 else f"these {len(paths)} files"
             self.report("CT308", commit, change.path,
-                        f"{names} taken out of git {where(commit, change)} ({what} kept on "
-                        "disk or ignored, untracked): from then on the append-only history "
-                        "cannot be verified",
+                        f"{names} taken out of git {where(commit, change)} ({what} "
+                        f"{'remain on disk' if not set(paths) & self.ignored else 'now ignored'}"
+                        ", untracked): from then on the append-only history cannot be "
+                        "verified",
                         "Nothing to restore: this is how a local-only ledger is kept (the seed "
                         "prescribes it). To have it verified again, track it (`git add -f "
                         f"{paths[0]}`); to keep it local, ignore CT308 for it.")

@@ -288,3 +288,16 @@ def test_agentops_is_recognised_without_its_ledger(tmp_path: Path):
                         ".agents/rpi/next-work.jsonl": '{"item": "x", "consumed": false}\n',
                         ".agents/findings/registry.jsonl": '{"id": "f1"}\n'})
     assert recognise(repo.path, Config(base_dir=repo.path)).name == "agentops"
+
+
+def test_a_ledger_taken_out_of_git_and_ignored_is_untracked_not_rewritten(repo: GitRepo):
+    """lguzzon-scratchbook/agentops: 'stop tracking agents runtime state' deletes the ledger
+    and ignores .agents/ in one commit; a clone has no file on disk."""
+    line = ('{"cycle": 1, "target": "g", "result": "improved", "sha": "abc1234", '
+            '"timestamp": "2026-01-01T00:00:00Z", "goals_passing": 1, "goals_total": 1}\n')
+    repo.commit("ledger", {"TODO.md": "# TODO\n\n- x\n",
+                           ".agents/evolve/cycle-history.jsonl": line})
+    stopped = repo.commit("stop tracking agents runtime state", {".gitignore": "/.agents/\n"},
+                          delete=[".agents/evolve/cycle-history.jsonl"])
+    found = [(d["code"], d.get("commit")) for d in check_json(repo.path).json["diagnostics"]]
+    assert found == [("CT308", stopped[:7])]
