@@ -108,9 +108,12 @@ class Convention:
     title: str  # what messages call it: "Cline memory bank"
     markers: tuple[Marker, ...]
     #: Root files that are living documents (state, context, topic files: overwritten by
-    #: design), as globs. Empty for the protocol, whose state files are found by its own
-    #: vocabulary (``continuity.model.kinds``).
+    #: design), as globs. Empty: the protocol's state file names (STATE.md, TODO.md, MEMORY.md,
+    #: AGENTS.md, …; for the protocol also an upper-case file with a mesh index).
     living: tuple[str, ...] = ()
+    #: Directories of the root that belong to it, never searched for roots of their own
+    #: (GSD's phases/NN-name/ holds a CONTEXT.md that is a phase file, not a root).
+    owns: tuple[str, ...] = ()
     #: Living files that index others (Claude's MEMORY.md): their links must resolve.
     index: tuple[str, ...] = ()
     #: Its directories: dated notes (library) or append-only history. None: the protocol's
@@ -250,6 +253,7 @@ GSD = Convention(
         _file("PROJECT.md", 0.1), _file("phases", 0.25),
     ),
     living=("*.md",), kinds=(), rules=("CT731", "CT732"), site="phases",
+    owns=("phases", "milestones", "quick", "research", "todos", "codebase", "debug"),
     source="https://github.com/gsd-build/get-shit-done (get-shit-done/templates/state.md)",
 )
 
@@ -306,7 +310,7 @@ def root_marker(directory: Path, names: set[str], config: Config) -> str | None:
                 return f"{marker} (convention {name})"
     core = sorted(names.intersection(CLINE_CORE))
     if len(core) >= 2 or (core and directory.name in ("memory-bank", ".memory-bank")):
-        return f"{core[0]} (a Cline memory bank)"
+        return f"{core[0]} (a memory bank)"
     for name in ("gptme.toml", "openclaw.json", *UNJUDGED_MEMORY):
         if name in names:
             return name
@@ -319,6 +323,17 @@ def root_marker(directory: Path, names: set[str], config: Config) -> str | None:
         if any(dated(entry) for entry in entries):
             return "journal/ (dated entries)"
     return None
+
+
+def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
+    """The directories of the root at ``directory`` that its convention owns (never
+    searched for roots of their own): recognised cheaply, by the decisive or path markers
+    of conventions that own directories."""
+    owners = [c for c in conventions_in_force(config) if c.owns]
+    if not owners:
+        return ()
+    recognition = recognise(directory, config)
+    return recognition.convention.owns if recognition.convention is not None else ()
 
 
 #: The built-in conventions, the protocol first (it wins a tie).
@@ -512,7 +527,8 @@ def recognise(root: Path, config: Config, found: tuple[str, ...] = ()) -> Recogn
         evidence += shown
         if score >= RECOGNISED and score > best[0]:
             best = (score, convention)
-    held = tuple(dict.fromkeys((*found, *(n for n in probe.names if _memory_like(n, config)))))
+    held = tuple(dict.fromkeys((*found, *(n for n in probe.names if _memory_like(n, config)
+                                          and not any(f.startswith(n + " ") for f in found)))))
     return Recognition(best[1], tuple(evidence), None, held)
 
 

@@ -742,7 +742,7 @@ def _is_state_candidate(name: str, convention: Convention | None) -> bool:
     """Whether a root file may be a state file: the protocol's vocabulary (an upper-case
     file only with a mesh index), another convention's living files, and, under no known
     convention, the protocol's state file names (for the general rules)."""
-    if convention is None:
+    if convention is None or (convention.kinds is not None and not convention.living):
         return is_state_file_name(name)
     if convention.kinds is None:  # the protocol's vocabulary
         return is_state_file_name(name) or could_be_state_file(name)

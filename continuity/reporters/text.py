@@ -41,14 +41,17 @@ def summary_line(result: CheckResult) -> str:
     if not result.diagnostics and not result.files:
         if unjudged:
             return (f"Nothing judged: {len(unjudged)} memory root{'s' * (len(unjudged) != 1)} "
-                    "found, holding no file the rules of its convention read (see the roots "
+                    "found, with no file that the rules applying to it read (see the roots "
                     "above).")
         return "Nothing checked: no file named is part of a memory tree (see the notes above)."
     if not result.diagnostics:
-        if unjudged:
-            return (f"No findings: {result.files} files, {len(result.rules)} rules; "
-                    f"{len(unjudged)} root{'s' * (len(unjudged) != 1)} found and not judged "
-                    "(see above).")
+        general = [v for v in result.roots if v.judged and v.convention is None]
+        if unjudged or general:
+            parts = [f"{len(general)} of no known convention judged by the general rules only"]\
+                if general else []
+            parts += [f"{len(unjudged)} found and not judged"] if unjudged else []
+            return (f"No findings: {result.files} files, {len(result.rules)} rules; of the "
+                    f"memory roots, {' and '.join(parts)} (see the roots above).")
         return f"All checks passed: {result.files} files, {len(result.rules)} rules."
     return (f"Found {result.errors} error{'s' * (result.errors != 1)} and "
             f"{result.warnings} warning{'s' * (result.warnings != 1)} in {result.files} files.")

@@ -301,3 +301,17 @@ def test_a_ledger_taken_out_of_git_and_ignored_is_untracked_not_rewritten(repo: 
                           delete=[".agents/evolve/cycle-history.jsonl"])
     found = [(d["code"], d.get("commit")) for d in check_json(repo.path).json["diagnostics"]]
     assert found == [("CT308", stopped[:7])]
+
+
+def test_gsd_phase_folders_are_the_planning_roots_not_roots_of_their_own(repo: GitRepo):
+    repo.commit("plan", {**GSD_PLANNING,
+                         ".planning/phases/02-api/CONTEXT.md": "# Phase 2 context\n\nx\n"})
+    assert roots(check_json(repo.path)) == {".planning": "gsd"}
+
+
+def test_a_root_judged_by_the_general_rules_alone_never_passes_all_checks(repo: GitRepo):
+    repo.commit("codex", {"TASKS.md": "# Tasks\n\n- x\n", "memory.log": "abc start\n",
+                          "context.snapshot.md": "### 2026-01-02 10:00 UTC | mem-001\n"})
+    out = run_cli("check", cwd=repo.path).out
+    assert "All checks passed" not in out
+    assert "of no known convention judged by the general rules only" in out
