@@ -199,6 +199,25 @@ def _kinds(value: Any, source: str) -> dict[str, dict[str, Any]]:
     return result
 
 
+# -- conventions (continuity.model.conventions reads the fields; here only their shapes)
+
+def _convention(value: Any, source: str) -> str | dict[str, str]:
+    if isinstance(value, str) and value:
+        return value
+    if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) and v
+                                       for k, v in value.items()):
+        return dict(value)
+    raise ConfigError(f"{source}: option 'convention' must be a convention's name such as "
+                      "\"cline\", or a table of root path -> name")
+
+
+def _conventions(value: Any, source: str) -> dict[str, dict[str, Any]]:
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise ConfigError(f"{source}: option 'conventions' must be a table of name -> "
+                          "{title, markers, living, index, history, dated, required, rules}")
+    return {str(k): dict(v) for k, v in value.items()}
+
+
 def _globs(name: str, value: Any, source: str) -> tuple[str, ...]:
     """Globs relative to the memory root: ``Path.glob`` refuses an empty or absolute one."""
     patterns = _string_list(name, value, source)
@@ -322,6 +341,11 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("kinds", lambda n, v, s: _kinds(v, s), {},
            "directory kinds declared or adjusted: see below", "the protocol's",
            rebase=_rebase_kinds, path=True),
+    Option("convention", lambda n, v, s: _convention(v, s), None,
+           "the convention the roots follow (`\"cline\"`), or a table of root path -> name: "
+           "see [Conventions](#conventions)", "recognised", nullable=True),
+    Option("conventions", lambda n, v, s: _conventions(v, s), {},
+           "conventions declared: see [Conventions](#conventions)", " "),
 )}
 
 
@@ -358,6 +382,11 @@ class Config:
     #: Directory kinds declared or adjusted (``[tool.continuity.kinds.NAME]``): name -> keys,
     #: type-checked here; patterns are compiled by ``continuity.model.kinds``.
     kinds: dict[str, dict[str, Any]] = _default("kinds")
+    #: The convention the roots follow (``convention = "cline"``, or a table of root path ->
+    #: name), and conventions declared here (``[tool.continuity.conventions.NAME]``): see
+    #: ``continuity.model.conventions``, which checks their fields.
+    convention: str | dict[str, str] | None = _default("convention")
+    conventions: dict[str, dict[str, Any]] = _default("conventions")
     # Where the options came from; not options themselves.
     base_dir: Path = field(default_factory=Path.cwd, compare=False)
     source: str = field(default="defaults", compare=False)

@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 
 from continuity.validators.diagnostics import Diagnostic
-from continuity.validators.engine import CheckResult, active_rules, run_check, start_git
+from continuity.validators.engine import (
+    CheckResult, RootVerdict, active_rules, run_check, start_git,
+)
 from continuity.output import write_output
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
@@ -106,6 +108,7 @@ def check_targets(targets: list[Target], config: Config, cwd: Path,
     notices: list[str] = []
     files = 0
     codes: tuple[str, ...] = ()
+    roots: list[RootVerdict] = []
     rules = active_rules(config)
     for target in targets:
         root, only = target.root, target.only
@@ -133,6 +136,7 @@ def check_targets(targets: list[Target], config: Config, cwd: Path,
         else:
             files += result.files
         diagnostics.extend(kept)
+        roots.extend(result.roots)
         notices.extend(result.notices)
         codes = result.rules
         if target.search is not None and target.search.too_deep and target.root == targets[0].root:
@@ -145,4 +149,5 @@ def check_targets(targets: list[Target], config: Config, cwd: Path,
             notices.append(f"the search for memory roots stopped after {MAX_DIRS_SEARCHED} "
                            f"directories; not searched: {left} and the rest (name a "
                            "directory to search it)")
-    return CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes)
+    return CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes,
+                       tuple(roots))

@@ -79,6 +79,9 @@ class DirectoryKind:
     new_slots: tuple[tuple[str, str], ...] = ()
     copies_state: bool = False
     grows_by_lines: bool = False  # entries are JSONL logs: they may only be appended to
+    #: Entries of any extension may grow by appended text, never be rewritten (gptme's
+    #: journal: "Entries are to be appended, not overwritten"): judged as logs (CT304).
+    appends: bool = False
     requires_evidence: bool = False  # CT209: entries record evidence under ## Evidence
     #: CT211: the ``##`` section whose paths, links (and, with requires_evidence, commits)
     #: must resolve: completed/'s Evidence, artifacts/'s Path.

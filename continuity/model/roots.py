@@ -45,6 +45,7 @@ from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import read_text
 from continuity.model.paths import refusal
+from continuity.model.conventions import owned_directories, root_marker
 from continuity.model.kinds import (
     LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name, kinds_for,
 )
@@ -191,6 +192,9 @@ def root_signal(directory: Path, config: Config, listing: list[os.DirEntry] | No
                 return f"{name} (with {sorted(loaded - NOT_LOADED)[0]}, which it loads)"
     if state_only:
         return None
+    other = root_marker(directory, names, config)
+    if other is not None:
+        return other
     if ".agents" in names and (directory / LEDGER_PATH).is_file():
         # At the top of a repository the ledger may be a root's below (memory/ beside .agents/).
         if ".git" not in names or repository_ledger_owner(directory, config) == directory.resolve():
@@ -281,9 +285,11 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         if depth and not NEVER_SEARCHED_HOLDING.isdisjoint(item.name for item in items):
             continue  # a virtual environment or a cache, whatever its name
         signal = root_signal(directory, config, items, state_only)
+        owned: tuple[str, ...] = ()
         if signal is not None:
             roots.append(directory)
             signals[directory] = signal
+            owned = owned_directories(directory, config)
         below: list[tuple[Path, int]] = []
         for item in items:
             name = item.name
@@ -301,6 +307,8 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             path = Path(item.path)
             if signal is not None and name in kinds and not holds_state_by_name(path):
                 continue  # the root's own history or library directory
+            if name in owned:
+                continue  # its convention's own directory (GSD's phases/)
             if depth + 1 > MAX_ROOT_DEPTH:
                 too_deep.append(directory)
                 break

@@ -10,7 +10,9 @@ are interpreted by the modules that judge them.
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
+import posixpath
 import stat
 import threading
 from dataclasses import dataclass, field, replace
@@ -19,22 +21,26 @@ from pathlib import Path
 from collections.abc import Iterable
 
 from continuity.formats import frontmatter as fm
-from continuity.config import Config
+from continuity.config import DEFAULT_NOTE_GLOBS, Config
 from continuity.errors import UsageError
 from continuity.model.kinds import (
     ARCHIVE, BUILTIN, BUILTIN_TEMPLATES, LEDGER_PATH, SESSION_STATE_PATH, TEMPLATE_NAME,
     DirectoryKind, KindSet, could_be_state_file, custom_kind, is_non_entry, is_state_file_name,
-    kinds_for,
 )
 from continuity.model.naming import EntryName, date_in_name
+from continuity.formats.links import links
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.secrets import Finding, find_credentials
 from continuity.formats.textfile import TextRead, read_text
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
-    RootSearch, declared_parent, holds_state_by_name, link_outside, repository_ledger_owner,
+    RootSearch, declared_parent, enclosing_root, holds_state_by_name, link_outside,
+    repository_ledger_owner,
 )
 from continuity.model.paths import refusal, root_refusal
+from continuity.model.conventions import (
+    PROTOCOL, Convention, Evidence, Recognition, recognise,
+)
 
 __all__ = ["BUILTIN_TEMPLATES", "EntryName", "MemoryTree", "discover"]
 
@@ -299,6 +305,8 @@ class MemoryTree:
     not_memory: tuple[str, ...] = ()
     #: Child memory roots below this one (root-relative, nearest first): each is its own tree.
     children: tuple[str, ...] = ()
+    #: The convention the root follows, and the evidence (continuity.model.conventions).
+    recognition: Recognition = field(default_factory=lambda: Recognition(PROTOCOL))
     # The ledger, session state and note stores, parsed on first use (rules may ask from
     # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
     _records: list[Records] = field(default_factory=list, compare=False, repr=False)
@@ -352,6 +360,51 @@ class MemoryTree:
 
     def relpath(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.root)).as_posix()
+
+    # -- what the root's convention makes of its files (the API other stages ask; see
+    # docs/conventions.md)
+
+    @property
+    def convention(self) -> Convention | None:
+        """The convention the root follows; None: no known one (general rules only)."""
+        return self.recognition.convention
+
+    def living_files(self) -> tuple[StateFile, ...]:
+        """State, context, index and topic files: overwritten by design, never history."""
+        return self.state_files
+
+    def index_files(self) -> tuple[StateFile, ...]:
+        """Living files that index others: the protocol's state files with a mesh edge,
+        the convention's index files (Claude's and OpenClaw's MEMORY.md)."""
+        convention = self.convention
+        indexing = {edge.state_file for edge in self.edges}
+        return tuple(s for s in self.state_files if s.name in indexing or
+                     (convention is not None and convention.is_index(s.name)))
+
+    def append_only(self) -> tuple[str, ...]:
+        """Root-relative paths that may only grow: history directories (``journal/``), the
+        cycle ledger, note stores. Nothing else of the root is append-only."""
+        found = [f"{name}/" for name, d in sorted(self.directories.items()) if d.is_history]
+        found += [f.path for f in (self.ledger, *self.note_stores) if f is not None]
+        return tuple(found)
+
+    def linked_files(self, state: StateFile) -> tuple[str, ...]:
+        """Root-relative files inside the root that a living file links to and that exist
+        (what a site must publish for the links to resolve)."""
+        if state.document is None:
+            return ()
+        base = posixpath.dirname(state.path)
+        found: dict[str, None] = {}
+        for link in links(state.document.whole):
+            if not link.path:
+                continue
+            target = posixpath.normpath(posixpath.join(base, link.path))
+            if target.startswith("../") or target == ".." or posixpath.isabs(target):
+                continue
+            if refusal(self.root / target, self.boundary) is None and \
+                    (self.root / target).is_file():
+                found[target] = None
+        return tuple(found)
 
     @property
     def boundary(self) -> Path:
@@ -487,6 +540,12 @@ def _parse_name(kind: DirectoryKind, name: str) -> EntryName | None:
     return kind.parse(name)
 
 
+def _is_template(relname: str) -> bool:
+    """A form to fill in kept among entries: in a ``templates/`` folder, or named so."""
+    parts = relname.split("/")
+    return "templates" in parts[:-1] or "template" in parts[-1].lower()
+
+
 def _load_entry(walker: _Walker, kind: DirectoryKind, dirname: str, path: Path,
                 relname: str, is_link: bool) -> HistoryEntry:
     tree_file = walker.load(path, is_link)
@@ -543,8 +602,10 @@ def _named_entries(root: Path, name: str, only: set[str]) -> list[tuple[Path, st
 
 
 def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
-                    custom: bool, only: set[str] | None = None) -> MemoryDirectory:
-    """``only``: the root-relative paths of the entries to load (the rest are not read)."""
+                    custom: bool, only: set[str] | None = None,
+                    named_only: bool = False) -> MemoryDirectory:
+    """``only``: the root-relative paths of the entries to load (the rest are not read);
+    ``named_only``: templates are not entries (:func:`_is_template`)."""
     path = root / name
     template_path = path / TEMPLATE_NAME
     template_file = None
@@ -566,7 +627,7 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
         if only is not None and f"{name}/{relname}" not in only:
             continue
         basename = relname.rsplit("/", 1)[-1]
-        if is_non_entry(basename, kind):
+        if is_non_entry(basename, kind) or (named_only and _is_template(relname)):
             continue
         if walker.reuse is None or is_link:  # a link is judged anew every time
             entries.append(_load_entry(walker, kind, name, file_path, relname, is_link))
@@ -589,8 +650,8 @@ def _load_directory(walker: _Walker, root: Path, name: str, kind: DirectoryKind,
 
 
 def discover(config: Config, root: Path | None = None, *, search: RootSearch | None = None,
-             only: Iterable[str] | None = None, reuse: ParsedEntries | None = None
-             ) -> MemoryTree:
+             only: Iterable[str] | None = None, reuse: ParsedEntries | None = None,
+             recognition: Recognition | None = None) -> MemoryTree:
     """Build the model of the memory tree at ``root`` (default: the configured root).
 
     ``search``: the root search this root was found by; its child roots and the links leaving
@@ -600,85 +661,26 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     stores when one of them is named. Subdirectories that are memory roots themselves are
     never part of this tree: each child is its own. ``reuse``: the entries a previous
     discovery parsed, taken again where their files did not change (see :class:`ParsedEntries`).
+    ``recognition``: the convention the root follows (default: recognised here, once); its
+    files and directory kinds are what is read.
     """
-    written = root if root is not None else config.root_written
-    reason = root_refusal(written)
-    if reason is not None:  # a root linked out of its repository: nothing of it is read
-        raise UsageError(f"{written}: the memory root is {reason} (CT602); it is not read "
-                         "or published")
-    root = written.resolve()
-    if not root.exists():
-        raise UsageError(f"{root}: no such directory")
-    if not root.is_dir():
-        raise UsageError(f"{root}: not a directory (a memory root is a directory)")
+    root = _root_to_read(config, root)
     repo_root = find_repo_root(root)
     walker = _Walker(root, repo_root or root, config, reuse)
     wanted = set(only) if only is not None else None
+    if recognition is None:
+        signal = search.signals.get(root) if search is not None else None
+        recognition = recognised(root, config, repo_root, (signal,) if signal else ())
+    convention = recognition.convention
+    kinds = convention.kind_set(config) if convention is not None else KindSet(())
 
-    # State files, and which upper-case root files might be state files.
-    state_files: list[StateFile] = []
     root_items = _list_dir(root)
-    for item in root_items:
-        if item.is_dir(follow_symlinks=False) or not item.name.endswith(".md"):
-            continue
-        if walker.excluded(item.name):
-            continue
-        if not (is_state_file_name(item.name) or could_be_state_file(item.name)):
-            continue
-        tree_file = walker.load(Path(item.path))
-        document = Document.parse(tree_file.text) if tree_file.text is not None else None
-        mesh = parse_mesh_declaration(document.body) if document else None
-        if not is_state_file_name(item.name) and mesh is None:
-            continue  # an upper-case file without a mesh index is not state
-        declared = tuple(mesh[0]) if mesh else None
-        parent = declared_parent(tree_file.text) if tree_file.text is not None else None
-        state_files.append(StateFile(item.name, tree_file, document, declared,
-                                     mesh[1] if mesh else 1, parent))
-
-    # Edges: declared where a state file declares them, the kinds' defaults otherwise.
-    kinds = kinds_for(config)
-    defaults = kinds.default_edges()
-    edges: list[MeshEdge] = []
-    for state in state_files:
-        if state.declared_edges is not None:
-            edges.extend(MeshEdge(state.name, d, True, line) for d, line in state.declared_edges)
-        else:
-            edges.extend(MeshEdge(state.name, d, False, 1) for d in defaults.get(state.stem, ()))
-
-    # Directories: the protocol's, plus any other directory a state file declares; never one
-    # that holds state files of its own (a child root), and with ``only`` just those named.
-    declared_names = {edge.directory for edge in edges if edge.declared}
-    indexed = {edge.directory for edge in edges}
-    named_dirs = {path.split("/", 1)[0] for path in wanted if "/" in path} if wanted else set()
-    directories: dict[str, MemoryDirectory] = {}
-    not_memory: list[str] = []
-    for item in root_items:
-        if walker.excluded(item.name):
-            continue
-        if wanted is not None and item.name not in named_dirs:
-            continue
-        kind = kinds.get(item.name)
-        if kind is None and not (item.name in declared_names and not item.name.startswith(".")):
-            continue
-        if item.is_symlink():
-            if not walker.directory_link_inside(Path(item.path)):
-                continue  # a linked directory leaving the repository: skipped, never read
-        elif not item.is_dir(follow_symlinks=False):
-            continue
-        if not item.is_dir():
-            continue
-        if holds_state_by_name(Path(item.path)):
-            continue  # a child root: its directories are its own
-        if kind is not None and item.name not in indexed and \
-                not _looks_like_memory(Path(item.path), kind):
-            not_memory.append(item.name)
-            continue
-        custom = kind is None
-        directories[item.name] = _load_directory(
-            walker, root, item.name, kind or custom_kind(item.name), custom=custom, only=wanted)
-
+    state_files = _state_files(walker, root_items, convention)
+    edges = _edges(state_files, kinds)
+    directories, not_memory = _directories(walker, root, root_items, kinds, edges, wanted,
+                                           named_only=not recognition.is_protocol)
     ledger, session_state = _locate_ledger(walker, config, root, repo_root)
-    note_stores = _locate_notes(walker, config, root)
+    note_stores = _locate_notes(walker, config, root, recognition)
     if wanted is not None:  # read only when named: their rules report on them alone
         named = {ledger.path if ledger else None, session_state.path if session_state else None}
         if not named & wanted:
@@ -697,8 +699,134 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         state_files=tuple(state_files), directories=directories, edges=tuple(edges),
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
         skipped=tuple(walker.skipped), kinds=kinds, not_memory=tuple(not_memory),
-        children=children,
+        children=children, recognition=recognition,
     )
+
+
+def recognised(root: Path, config: Config, repo_root: Path | None,
+               found: tuple[str, ...] = ()) -> Recognition:
+    """The convention of the root at ``root``: its own evidence, else, by the protocol's
+    nesting model, the protocol when the nearest root above follows it (a pack's or a
+    sample's STATE.md below the protocol's tree is the protocol's)."""
+    recognition = recognise(root, config, found)
+    if recognition.convention is not None or recognition.declared:
+        return recognition
+    parent = enclosing_root(root, config, repo_root)
+    if parent is None:
+        return recognition
+    above = recognised(parent, config, repo_root)
+    if not above.is_protocol:
+        return recognition
+    where = Path(os.path.relpath(parent, root)).as_posix()
+    return Recognition(PROTOCOL, (Evidence(PROTOCOL.name, f"nested in the protocol root {where}/",
+                                           1.0),), None, found)
+
+
+def _root_to_read(config: Config, root: Path | None) -> Path:
+    """The root resolved, or a UsageError: missing, not a directory, linked out of its
+    repository (then nothing of it is read)."""
+    written = root if root is not None else config.root_written
+    reason = root_refusal(written)
+    if reason is not None:
+        raise UsageError(f"{written}: the memory root is {reason} (CT602); it is not read "
+                         "or published")
+    resolved = written.resolve()
+    if not resolved.exists():
+        raise UsageError(f"{resolved}: no such directory")
+    if not resolved.is_dir():
+        raise UsageError(f"{resolved}: not a directory (a memory root is a directory)")
+    return resolved
+
+
+def _is_state_candidate(name: str, convention: Convention | None) -> bool:
+    """Whether a root file may be a state file: the protocol's vocabulary (an upper-case
+    file only with a mesh index), another convention's living files, and, under no known
+    convention, the protocol's state file names (for the general rules)."""
+    if convention is None or (convention.kinds is not None and not convention.living):
+        return is_state_file_name(name)
+    if convention.kinds is None:  # the protocol's vocabulary
+        return is_state_file_name(name) or could_be_state_file(name)
+    return convention.is_living(name)
+
+
+def _state_files(walker: _Walker, root_items: list[os.DirEntry],
+                 convention: Convention | None) -> list[StateFile]:
+    """The root's state files (living documents), each read and parsed once."""
+    protocol = convention is not None and convention.kinds is None
+    state_files: list[StateFile] = []
+    for item in root_items:
+        if item.is_dir(follow_symlinks=False) or not item.name.endswith(".md"):
+            continue
+        if walker.excluded(item.name) or not _is_state_candidate(item.name, convention):
+            continue
+        tree_file = walker.load(Path(item.path))
+        document = Document.parse(tree_file.text) if tree_file.text is not None else None
+        mesh = parse_mesh_declaration(document.body) if document and protocol else None
+        if protocol and not is_state_file_name(item.name) and mesh is None:
+            continue  # an upper-case file without a mesh index is not state
+        declared = tuple(mesh[0]) if mesh else None
+        parent = declared_parent(tree_file.text) if tree_file.text is not None and protocol \
+            else None
+        state_files.append(StateFile(item.name, tree_file, document, declared,
+                                     mesh[1] if mesh else 1, parent))
+    return state_files
+
+
+def _edges(state_files: list[StateFile], kinds: KindSet) -> list[MeshEdge]:
+    """Declared where a state file declares them, the kinds' defaults otherwise."""
+    defaults = kinds.default_edges()
+    edges: list[MeshEdge] = []
+    for state in state_files:
+        if state.declared_edges is not None:
+            edges.extend(MeshEdge(state.name, d, True, line) for d, line in state.declared_edges)
+        else:
+            edges.extend(MeshEdge(state.name, d, False, 1) for d in defaults.get(state.stem, ()))
+    return edges
+
+
+def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry], kinds: KindSet,
+                 edges: list[MeshEdge], wanted: set[str] | None, named_only: bool = False
+                 ) -> tuple[dict[str, MemoryDirectory], list[str]]:
+    """The kinds' directories, plus any other directory a state file declares; never one
+    that holds state files of its own (a child root), and with ``wanted`` just those named.
+    Also the directories bearing a kind's name that are not memory. ``named_only``: entries
+    are no templates (another convention's directories: a gptme journal/templates/daily.md
+    is a form to fill in, not an entry; the protocol reports such a file as CT101)."""
+    declared_names = {edge.directory for edge in edges if edge.declared}
+    indexed = {edge.directory for edge in edges}
+    named_dirs = {path.split("/", 1)[0] for path in wanted if "/" in path} if wanted else set()
+    directories: dict[str, MemoryDirectory] = {}
+    not_memory: list[str] = []
+    for item in root_items:
+        if walker.excluded(item.name):
+            continue
+        if wanted is not None and item.name not in named_dirs:
+            continue
+        kind = kinds.get(item.name)
+        if kind is None and not (item.name in declared_names and not item.name.startswith(".")):
+            continue
+        if not _readable_directory(walker, item):
+            continue
+        if holds_state_by_name(Path(item.path)):
+            continue  # a child root: its directories are its own
+        if kind is not None and item.name not in indexed and \
+                not _looks_like_memory(Path(item.path), kind):
+            not_memory.append(item.name)
+            continue
+        directories[item.name] = _load_directory(
+            walker, root, item.name, kind or custom_kind(item.name), custom=kind is None,
+            only=wanted, named_only=named_only)
+    return directories, not_memory
+
+
+def _readable_directory(walker: _Walker, item: os.DirEntry) -> bool:
+    """A directory (or a link to one inside the repository; one leaving it is recorded)."""
+    if item.is_symlink():
+        if not walker.directory_link_inside(Path(item.path)):
+            return False  # a linked directory leaving the repository: skipped, never read
+    elif not item.is_dir(follow_symlinks=False):
+        return False
+    return item.is_dir()
 
 
 def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:
@@ -756,11 +884,37 @@ def _locate_ledger(walker: _Walker, config: Config, root: Path,
     return find(config.ledger, LEDGER_PATH), find(config.session_state, SESSION_STATE_PATH)
 
 
-def _locate_notes(walker: _Walker, config: Config, root: Path) -> list[TreeFile]:
+def _locate_notes(walker: _Walker, config: Config, root: Path,
+                  recognition: Recognition) -> list[TreeFile]:
+    """The note stores (option ``notes``). Outside the protocol, a file found by the default
+    globs is a note store only when its lines look like notes: an application's own
+    ``notes.jsonl`` (``{"id", "text", "ts"}``) is its data, not agent memory."""
     found: dict[Path, TreeFile] = {}
+    judged_by_name = recognition.is_protocol or config.notes != DEFAULT_NOTE_GLOBS
     for pattern in config.notes:
         for path in sorted(root.glob(pattern)):
             if (path.is_file() or path.is_symlink()) and path not in found:
                 if not walker.excluded(walker._rel(path)):
-                    found[path] = walker.load(path)
+                    store = walker.load(path)
+                    if judged_by_name or looks_like_notes(store.text):
+                        found[path] = store
     return list(found.values())
+
+
+#: Lines read to decide whether a JSONL file outside the protocol holds notes.
+NOTE_SAMPLE = 20
+
+
+def looks_like_notes(text: str | None) -> bool:
+    """Whether a JSONL file's first lines are notes: objects with a ``fact`` and a
+    ``project`` or ``time`` (the note schema)."""
+    if not text:
+        return False
+    for line in [line for line in text.split("\n") if line.strip()][:NOTE_SAMPLE]:
+        try:
+            data = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(data, dict) and "fact" in data and ("project" in data or "time" in data):
+            return True
+    return False

@@ -30,7 +30,9 @@ NEARBY_SHOWN = 3
 WHAT_MAKES_A_ROOT = (
     "a memory root is a directory holding a state file (STATE.md, TODO.md, CONTEXT.md, "
     "MEMORY.md, ...; AGENTS.md alone is the agents.md convention and makes none), the cycle "
-    "ledger .agents/evolve/cycle-history.jsonl, or a note store (notes.jsonl)")
+    "ledger .agents/evolve/cycle-history.jsonl, a note store (notes.jsonl), a Cline "
+    "memory-bank/ (projectbrief.md, activeContext.md, ...), a gptme.toml or a journal/ of "
+    "dated entries, or a file that a convention declared in configuration names")
 
 
 class NothingToCheck(UsageError):

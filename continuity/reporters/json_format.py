@@ -15,6 +15,10 @@ def document(result: CheckResult) -> dict:
         "notices": list(result.notices),
         "summary": {"files": result.files, "errors": result.errors,
                     "warnings": result.warnings},
+        # Per root: the convention it was judged by (null: none known), and why.
+        "roots": [{"path": v.path, "convention": v.convention, "explanation": v.explanation,
+                   "evidence": list(v.evidence), "files": v.files, "judged": v.judged}
+                  for v in result.roots],
     }
 
 

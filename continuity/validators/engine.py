@@ -24,11 +24,27 @@ from continuity.validators.registry import CheckContext, Rule, all_rules, select
 
 
 @dataclass(frozen=True)
+class RootVerdict:
+    """What one memory root was judged as: its convention (None: no known one), why, and
+    how many of its files were read for the rules that judge it."""
+
+    path: str  # as the user sees it, relative to the working directory
+    convention: str | None
+    explanation: str
+    files: int
+    evidence: tuple[str, ...] = ()
+    #: Some rule had something to judge: a file of the root was read, or its history said
+    #: something (a log deleted from git leaves no file to read).
+    judged: bool = True
+
+
+@dataclass(frozen=True)
 class CheckResult:
     diagnostics: tuple[Diagnostic, ...]
     notices: tuple[str, ...]
     files: int
     rules: tuple[str, ...]
+    roots: tuple[RootVerdict, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -116,7 +132,11 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         context.git = status.repository
         if status.notice:
             notices.append(status.notice)
-    runnable = [r for r in rules if not (r.needs_git and context.git is None)]
+    # Each root is judged by the rules of the convention it follows (the general ones alone
+    # for a root of none): never by the protocol's rules because it bears a name they use.
+    recognition = tree.recognition
+    runnable = [r for r in rules if not (r.needs_git and context.git is None)
+                and recognition.judges(r.code)]
     context.codes = frozenset(r.code for r in runnable)
     prefetched = _start_prefetches(context, runnable)
     diagnostics: list[Diagnostic] = []
@@ -140,8 +160,14 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     diagnostics.sort()
     notices.extend(dict.fromkeys(context.notices))
     notices = [redact_credentials(notice) for notice in notices]
-    return CheckResult(tuple(diagnostics), tuple(notices), len(tree.all_files()),
-                       tuple(r.code for r in rules))
+    files = len(tree.all_files())
+    shown = display_path(tree.root, ".", cwd)
+    judged = files > 0 or bool(diagnostics)
+    verdict = RootVerdict(shown, recognition.name, recognition.explain(judged), files,
+                          tuple(e.what for e in recognition.evidence
+                                if e.convention == recognition.name and e.weight > 0), judged)
+    return CheckResult(tuple(diagnostics), tuple(notices), files,
+                       tuple(r.code for r in rules), (verdict,))
 
 
 def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:

@@ -25,8 +25,9 @@ from typing import NamedTuple
 from continuity.config import Config
 from continuity.validators.diagnostics import Violation
 from continuity.validators.task_match import CompletedEntry, unaccounted
+from continuity.errors import GitUnavailable
 from continuity.history.git import GitError
-from continuity.history.log import Change, Commit, History, ledger_paths
+from continuity.history.log import Change, Commit, History, ignored_paths, ledger_paths
 from continuity.model.kinds import DirectoryKind, is_non_entry
 from continuity.model.tree import MemoryTree, is_excluded
 from continuity.model.state_items import compare, learnings_insights, todo_tasks
@@ -71,6 +72,10 @@ class Layout:
         for name, directory in tree.directories.items():
             if directory.is_history:
                 self.directories.setdefault(name, directory.kind)
+        # A pairing is judged only where its history directory exists: a root with no
+        # snapshots/ (GSD rewrites its STATE.md by design) never hears of CT305.
+        self.present = frozenset(tree.directories)
+        self.strict_names = not tree.recognition.is_protocol
         self.root = tree.root
         self.ledgers = {_relative(tree.root, path) for path in ledger_paths(tree)}
         self.notes = [glob_regex(pattern) for pattern in config.notes]
@@ -95,7 +100,11 @@ class Layout:
                     is_non_entry(parts[-1], self.directories[parts[0]]):
                 return None  # templates, READMEs, dotfiles: not entries
             kind = self.directories[parts[0]]
-            return LOG if kind.grows_by_lines and path.endswith(".jsonl") else ENTRY
+            if self.strict_names and kind.parse("/".join(parts[1:])) is None:
+                return None  # another convention's history is its named entries alone
+            if kind.appends or (kind.grows_by_lines and path.endswith(".jsonl")):
+                return LOG
+            return ENTRY
         if any(pattern.match(path) for pattern in self.notes):
             return APPEND_ONLY
         return None
@@ -180,6 +189,7 @@ class Judge:
         # git never tracked again, took the path out of git on purpose (CT308), not deleted it.
         self.deletions: list[tuple[Commit, Change, str, dict[str, str]]] = []
         self.out_of_git: set[str] = set()  # paths whose last tracked event is a deletion
+        self.ignored: set[str] = set()  # of those, logs gone from disk that git now ignores
         # A log deleted, then added again holding all it held (`git rm --cached`, then tracked
         # again from a branch that kept it): index in ``deletions`` -> the commit adding it back.
         # Nothing was lost: CT308, not CT304.
@@ -246,7 +256,8 @@ class Judge:
             if kind in PAIRINGS and not commit.is_merge:
                 directory, code = PAIRINGS[kind]
                 # TODO.md: each removed task needs its own entry, so the entries are read.
-                if (directory not in grown or kind == TODO) and code in self.codes:
+                if (directory not in grown or kind == TODO) and code in self.codes \
+                        and directory in self.layout.present:
                     self.pairing(commit, change, kind, code)
             if change.status == "D" and change.before:
                 self.gone[change.path] = change.before
@@ -330,12 +341,15 @@ class Judge:
         on disk may have grown since; an entry must still be what it was when untracked
         (else it was deleted, and another file now has its name)."""
         last = {change.path: index for index, (_, change, _, _) in enumerate(self.deletions)}
+        ignored = self.ignored = self.ignored_now(last)
         for index, (commit, change, kind, moves) in enumerate(self.deletions):
             path = change.path
             if index in self.bridged:
                 self.untracked_for_a_while(commit, change, self.bridged[index])
                 continue
             on_disk = os.path.lexists(os.path.join(self.layout.root, path))
+            if kind == APPEND_ONLY and path in ignored and not on_disk:
+                on_disk = True  # taken out of git on purpose: .gitignore now ignores it
             if last[path] != index or path not in self.out_of_git or not on_disk \
                     or path in moves:
                 self.deleted(commit, change, kind, moves)
@@ -344,6 +358,21 @@ class Judge:
                            functools.partial(self.still_on_disk, commit, change, moves))
             else:
                 self.keep(commit, change)
+
+    def ignored_now(self, last: dict[str, int]) -> set[str]:
+        """Append-only logs whose last event is a deletion and that the repository's ignore
+        rules now ignore (agentops: `.agents/` "local, git-ignored by default"; a commit
+        "stop tracking agents runtime state"): taken out of git on purpose, not deleted. In a
+        fresh clone the file is not on disk, so only git can tell."""
+        wanted = [path for path, index in last.items()
+                  if self.deletions[index][2] == APPEND_ONLY and path in self.out_of_git
+                  and not os.path.lexists(os.path.join(self.layout.root, path))]
+        if not wanted:
+            return set()
+        try:
+            return set(ignored_paths(self.history.repository, self.layout.root, wanted))
+        except (GitError, GitUnavailable):
+            return set()  # git cannot say: judged as before
 
     def still_on_disk(self, commit: Commit, change: Change, moves: dict[str, str],
                       blobs: dict[str, bytes | None]) -> None:
@@ -394,8 +423,9 @@ class Judge:
             names = _quote(paths)
             what = "it" if len(paths) == 1 else f"these {len(paths)} files"
             self.report("CT308", commit, change.path,
-                        f"{names} taken out of git {where(commit, change)} ({what} remain on "
-                        "disk, untracked): from then on the append-only history cannot be "
+                        f"{names} taken out of git {where(commit, change)} ({what} "
+                        f"{'remain on disk' if not set(paths) & self.ignored else 'now ignored'}"
+                        ", untracked): from then on the append-only history cannot be "
                         "verified",
                         "Nothing to restore: this is how a local-only ledger is kept (the seed "
                         "prescribes it). To have it verified again, track it (`git add -f "

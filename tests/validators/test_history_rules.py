@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support.common import GitRepo, check_json, minimal_tree, write_files
+from tests.support.common import GitRepo, check_json, minimal_tree, protocol_template, write_files
 
 JOURNAL = "journal/2026-01-02-turn-1.md"
 SNAPSHOT = "snapshots/2026-01-02T10-00-00.md"
@@ -284,8 +284,14 @@ def test_ct306_each_unmatched_task_is_its_own_finding(repo: GitRepo):
 # ------------------------------------------------------------------------- CT307
 
 
-def test_ct307_fires_when_an_insight_changes_without_a_reflection(repo: GitRepo):
+def with_reflections(repo: GitRepo) -> None:
+    """CT307 is judged only where the root has a reflections/ directory to grow."""
     started(repo)
+    repo.commit("Reflections", {"reflections/ENTRY.template.md": protocol_template("reflections")})
+
+
+def test_ct307_fires_when_an_insight_changes_without_a_reflection(repo: GitRepo):
+    with_reflections(repo)
     repo.commit("New insight", {"LEARNINGS.md": TREE["LEARNINGS.md"].replace(
         "| 1 | Fixtures first |\n", "| 1 | Fixtures first |\n| 2 | Small commits |\n")})
     changed = repo.commit("Sharpen", {"LEARNINGS.md": TREE["LEARNINGS.md"].replace(
@@ -297,11 +303,26 @@ def test_ct307_fires_when_an_insight_changes_without_a_reflection(repo: GitRepo)
 
 
 def test_ct307_pattern_item_removed(repo: GitRepo):
-    started(repo)
+    with_reflections(repo)
     repo.commit("Forget", {"LEARNINGS.md": TREE["LEARNINGS.md"].replace(
         "- Test the parser on real data\n", "")})
     [finding] = history_findings(repo.path)
     assert finding["code"] == "CT307" and "Test the parser on real data" in finding["message"]
+
+
+def test_ct305_to_ct307_silent_where_the_root_has_no_such_directory(repo: GitRepo):
+    """issue 21: GSD rewrites STATE.md by design and has no snapshots/; a root without
+    reflections/ or completed/ is not asked to grow them."""
+    repo.commit("A tree without snapshots/, completed/ or reflections/", {
+        "STATE.md": TREE["STATE.md"], "TODO.md": TREE["TODO.md"],
+        "LEARNINGS.md": TREE["LEARNINGS.md"]})
+    repo.commit("Rewrite all three", {
+        "STATE.md": TREE["STATE.md"].replace("Building the parser.", "Parsing."),
+        "TODO.md": TREE["TODO.md"].replace("| T-2 | Parse the harmonic constants | wren | "
+                                           "2026-01-02 |\n", ""),
+        "LEARNINGS.md": TREE["LEARNINGS.md"].replace("- Test the parser on real data\n", "")})
+    assert not [f for f in history_findings(repo.path) if f["code"] in ("CT305", "CT306",
+                                                                       "CT307")]
 
 
 def test_ct307_silent_with_a_reflection(repo: GitRepo):

@@ -34,7 +34,13 @@ def _markdown() -> MarkdownIt:
     return MarkdownIt("commonmark")
 
 
-_TAG = re.compile(r"<\s*([!?]?[A-Za-z][\w:-]*)")
+_TAG = re.compile(r"<\s*([!?/]?[A-Za-z][\w:-]*)")
+_CLOSING = re.compile(r"</\s*([A-Za-z][\w:-]*)\s*>")
+#: Elements written on purpose in Markdown (collapsibles, line breaks, layout, emphasis).
+_MEANT_HTML = frozenset({
+    "details", "summary", "div", "span", "br", "hr", "p", "img", "sup", "sub", "kbd", "b",
+    "i", "em", "strong", "u", "code", "pre", "table", "thead", "tbody", "tr", "td", "th",
+    "ul", "ol", "li", "picture", "source", "center", "small", "mark", "del", "ins"})
 #: Every raw HTML token starts so; a file without one is not parsed at all (most are not).
 _MAY_HOLD_HTML = re.compile(r"<[A-Za-z!?/]")
 
@@ -223,12 +229,21 @@ def raw_html(ctx: CheckContext) -> Iterator[Violation]:
     documents: list[tuple[str, Document]] = [
         (s.path, s.document) for s in ctx.tree.state_files if s.document is not None]
     documents += [(e.path, e.document) for e in ctx.tree.entries if e.document is not None]
+    # Outside the protocol, HTML its writers mean (GSD's <details> collapsibles, prompt tags
+    # such as <context>…</context>) is structure; what is reported there is a script, or a
+    # tag that eats a placeholder (`<name>`, `<svc>`: no closing tag, not an HTML element).
+    lenient = not ctx.tree.recognition.is_protocol
     for path, document in documents:
         found = []
+        closed = set(_CLOSING.findall(document.text)) if lenient else set()
         for line, column, html in _raw_html(document):
             tag = _TAG.search(_after_comments(html))
             name = tag.group(1) if tag else html.strip()[:20]
-            found.append((line, column, f"<{name}>", bool(_SCRIPT.search(html))))
+            script = bool(_SCRIPT.search(html))
+            if lenient and not script and (name.lstrip("/").lower() in _MEANT_HTML or
+                                           name.lstrip("/") in closed):
+                continue
+            found.append((line, column, f"<{name}>", script))
         if found:
             yield _raw_html_found(path, found)
 

@@ -246,8 +246,12 @@ def state_required(ctx: CheckContext) -> Iterator[Violation]:
         return  # no STATE.md; an unreadable one is CT210
     document = state.document
     fields = {_spelling(name): value for name, value in document.body.bold_fields().items()}
+    front = {_spelling(str(key)): value for key, value in document.frontmatter.data.items()} \
+        if document.frontmatter.present else {}
     missing, empty = [], []
     for item in STATE_REQUIRED:
+        if isinstance(front.get(item), (str, int, float)) and str(front[item]).strip():
+            continue  # `status: archived` in the frontmatter is the Status
         section = next((s for s in document.body.sections if _spelling(s.key) == item), None)
         if section is not None:
             body = document.body.text_of(section)

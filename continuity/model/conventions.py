@@ -1,0 +1,630 @@
+"""Agent-memory conventions, declared once as data, and which one a memory root follows.
+
+Agent memory in the wild is many conventions, and the Continuity protocol is one of them. A
+:class:`Convention` says what recognises it (its :class:`Marker` s, each with a weight), which of
+a root's files are living documents (overwritten by design) or index files, which directories
+hold dated notes or append-only history (as :class:`~continuity.model.kinds.DirectoryKind` s),
+which rule codes judge it, and how the site should show it. :func:`recognise` decides, once
+per root after the root search, which convention a root follows, with the evidence found; a
+root of no known convention is judged by the general rules only (:data:`GENERAL_RULES`).
+
+A name the protocol also uses (``memory/``, ``audits/``, ``notes.jsonl``, ``STATE.md``) is never
+evidence alone: the protocol is recognised by what only it writes (an ``ENTRY.template.md``, a
+``## Mesh index``, ``AGENTS.promptinclude.md``, a STATE.md with its Next valid action, a turn-
+numbered journal). A root may also be named in configuration (``convention = "cline"``, or a
+table of root path -> name), and a user may declare a convention of their own
+(``[tool.continuity.conventions.NAME]``, the same fields as the built-in ones).
+
+Everything here is data and the small reads recognition needs; nothing here judges.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from continuity.config import Config
+from continuity.errors import ConfigError
+from continuity.formats import frontmatter as fm
+from continuity.formats.markdown import MarkdownDoc
+from continuity.formats.textfile import read_text
+from continuity.model.kinds import (
+    HISTORY, LIBRARY, LEDGER_PATH, TEMPLATE_NAME, DirectoryKind, KindSet, is_state_file_name,
+    kinds_for,
+)
+from continuity.model.naming import PatternError, compile_pattern
+
+__all__ = ["Marker", "Convention", "Evidence", "Recognition", "BUILTIN_CONVENTIONS",
+           "GENERAL_RULES", "PROTOCOL", "recognise", "conventions_in_force", "find_convention"]
+
+#: A marker of this weight recognises its convention alone.
+DECISIVE = 1.0
+#: The evidence a convention needs, in summed weights, to be recognised.
+RECOGNISED = 1.0
+
+#: What every root is judged by, of any convention or none: placeholders left in state files
+#: (CT107), dead links (CT111), configured budgets (CT112), unreadable files (CT210), the
+#: append-only promise where a convention declares history (CT301-CT304, CT308: a root of no
+#: convention has none), JSON validity of a ledger or note store recognised (CT401, CT501), and
+#: what publishing guards (CT6xx).
+GENERAL_RULES: tuple[str, ...] = (
+    "CT107", "CT111", "CT112", "CT210", "CT301", "CT302", "CT303", "CT304", "CT308",
+    "CT401", "CT501", "CT6",
+)
+
+#: The code range of the rules of conventions other than the protocol (CT7xx).
+CONVENTION_RULES = "CT7"
+
+#: Marker kinds: what ``target`` (and ``detail``) name.
+FILE = "file"  # a root-relative path or glob exists: ``memory-bank/*.md``, ``*/ENTRY.template.md``
+PATH = "path"  # the root's own path matches a glob: ``*/.claude/agent-memory/*``
+HEADING = "heading"  # a file (glob) has a heading titled ``detail`` (case folded)
+FRONTMATTER = "frontmatter"  # a file's frontmatter has the key ``detail``
+CONTENT = "content"  # a file's text matches the regular expression ``detail``
+ENTRIES = "entries"  # directory ``target`` holds a file named to the pattern ``detail``
+MARKER_KINDS = (FILE, PATH, HEADING, FRONTMATTER, CONTENT, ENTRIES)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """One thing that recognises a convention, and how much it counts."""
+
+    kind: str
+    target: str
+    detail: str = ""
+    weight: float = 0.5
+    says: str = ""  # what the evidence is called, where the target alone says too little
+
+    @property
+    def decisive(self) -> bool:
+        return self.weight >= DECISIVE
+
+    def describe(self) -> str:
+        if self.says:
+            return self.says
+        if self.kind == FILE:
+            return self.target
+        if self.kind == PATH:
+            return f"the folder {self.target}"
+        if self.kind == HEADING:
+            return f"{self.target} with ## {self.detail}"
+        if self.kind == FRONTMATTER:
+            return f"{self.target} with `{self.detail}:` in its frontmatter"
+        if self.kind == CONTENT:
+            return f"{self.target} matching /{self.detail}/"
+        return f"{self.target}/ entries named {self.detail}"
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One agent-memory convention, as data."""
+
+    name: str  # what configuration names it by: "cline"
+    title: str  # what messages call it: "Cline memory bank"
+    markers: tuple[Marker, ...]
+    #: Root files that are living documents (state, context, topic files: overwritten by
+    #: design), as globs. Empty: the protocol's state file names (STATE.md, TODO.md, MEMORY.md,
+    #: AGENTS.md, …; for the protocol also an upper-case file with a mesh index).
+    living: tuple[str, ...] = ()
+    #: Directories of the root that belong to it, never searched for roots of their own
+    #: (GSD's phases/NN-name/ holds a CONTEXT.md that is a phase file, not a root).
+    owns: tuple[str, ...] = ()
+    #: Living files that index others (Claude's MEMORY.md): their links must resolve.
+    index: tuple[str, ...] = ()
+    #: Its directories: dated notes (library) or append-only history. None: the protocol's
+    #: directory kinds, with the configured ones (``kinds``).
+    kinds: tuple[DirectoryKind, ...] | None = ()
+    #: Core files that must be present and not emptied (Cline's memory bank).
+    required: tuple[str, ...] = ()
+    #: Rule codes or prefixes that judge it, beside :data:`GENERAL_RULES`, and those that
+    #: never do (the protocol is judged by every rule but the other conventions' own).
+    rules: tuple[str, ...] = ()
+    not_rules: tuple[str, ...] = ()
+    #: How the site shows it: "protocol", "index" (an index file, each topic a page),
+    #: "state" (the core files as state pages), "timeline" (dated notes), "phases".
+    site: str = "protocol"
+    source: str = ""  # the documentation its rules rely on
+    origin: str = "built-in"
+
+    def judges(self, code: str) -> bool:
+        if any(code.startswith(prefix) for prefix in self.not_rules):
+            return False
+        return any(code.startswith(prefix) for prefix in (*GENERAL_RULES, *self.rules))
+
+    def kind_set(self, config: Config) -> KindSet:
+        if self.kinds is None:
+            return kinds_for(config)
+        return KindSet(self.kinds)
+
+    def is_living(self, filename: str) -> bool:
+        return any(fnmatch.fnmatchcase(filename, pattern) for pattern in self.living)
+
+    def is_index(self, filename: str) -> bool:
+        return any(fnmatch.fnmatchcase(filename, pattern) for pattern in self.index)
+
+
+def _dated(name: str, role: str, patterns: tuple[str, ...], example: str) -> DirectoryKind:
+    """A directory of dated notes of another convention: no template, no edges."""
+    return DirectoryKind(name, role, tuple(compile_pattern(p) for p in patterns), (), None,
+                         example, origin="convention")
+
+
+def _file(target: str, weight: float = 0.5) -> Marker:
+    return Marker(FILE, target, "", weight)
+
+
+PROTOCOL = Convention(
+    name="continuity", title="Continuity protocol",
+    markers=(
+        _file(f"*/{TEMPLATE_NAME}", DECISIVE),
+        Marker(HEADING, "[A-Z]*.md", "Mesh index", DECISIVE),
+        _file("AGENTS.promptinclude.md", DECISIVE),
+        Marker(CONTENT, "[A-Z]*.md", r"\A---\n(?:(?!---)[^\n]*\n)*?parent:\s*\S", DECISIVE,
+               "a state file declaring its parent:"),
+        Marker(HEADING, "STATE.md", "Next valid action", DECISIVE),
+        Marker(ENTRIES, "journal", "YYYY-MM-DD-turn-N.md", DECISIVE),
+        Marker(ENTRIES, "memory", "(semantic|procedural|episodic|working)-topic-slug.md",
+               DECISIVE),
+        Marker(ENTRIES, "snapshots", "YYYY-MM-DDTHH-MM-SS.md", 0.5),
+        _file("CONTEXT_BUDGET.md", 0.5),
+        _file("SNAPSHOT.md", 0.5),
+        _file("continuity.toml", DECISIVE),
+        Marker(ENTRIES, "completed", "YYYY-MM-DD-task-slug.md", 0.25),
+        Marker(ENTRIES, "reflections", "YYYY-MM-DD-topic-slug.md", 0.25),
+    ),
+    kinds=None, rules=("CT",), not_rules=(CONVENTION_RULES,), site="protocol",
+    source="the protocol's README and its ENTRY.template.md files (templates/entries/SOURCE.txt)",
+)
+
+CLAUDE = Convention(
+    name="claude", title="Claude Code agent memory",
+    markers=(
+        Marker(PATH, "*/.claude/agent-memory/*", weight=DECISIVE),
+        Marker(PATH, "*/.claude/agent-memory-local/*", weight=DECISIVE),
+        Marker(PATH, "*/.claude/projects/*/memory", weight=DECISIVE),
+        # A repository's own memory/MEMORY.md is Claude's only with topic files as Claude
+        # writes them (frontmatter type: user|feedback|project|reference) and an index.
+        Marker(PATH, "*/memory", weight=0.25),
+        _file("MEMORY.md", 0.25),
+        Marker(CONTENT, "MEMORY.md", r"(?m)^\s*[-*]\s*\[[^\]]+\]\([\w./-]+\.md\)", 0.25,
+               "MEMORY.md listing topic files"),
+        Marker(CONTENT, "[!M]*.md",
+               r"\A---\n(?:[^\n]*\n){0,8}?type:\s*(user|feedback|project|reference)\s*\n", 0.5,
+               "topic files with Claude's type: frontmatter"),
+    ),
+    living=("*.md",), index=("MEMORY.md",), kinds=(),
+    rules=("CT701", "CT702"), site="index",
+    source="https://code.claude.com/docs/en/memory (Auto memory), "
+           "https://code.claude.com/docs/en/sub-agents (Enable persistent memory)",
+)
+
+CLINE_CORE = ("projectbrief.md", "productContext.md", "activeContext.md", "systemPatterns.md",
+              "techContext.md", "progress.md")
+
+CLINE = Convention(
+    name="cline", title="Cline memory bank",
+    # projectbrief.md is what tells Cline's bank from Roo Code's (activeContext.md,
+    # decisionLog.md, no projectbrief.md), and four of the six core files from Cursor's
+    # (projectbrief.md, activeContext.md, progress.md beside tasks.md, creative/, reflection/):
+    # without them the weights stay below RECOGNISED.
+    markers=(
+        Marker(PATH, "*/memory-bank", weight=0.1),
+        _file("projectbrief.md", 0.4), _file("activeContext.md", 0.2),
+        _file("productContext.md", 0.2), _file("systemPatterns.md", 0.2),
+        _file("techContext.md", 0.2), _file("progress.md", 0.1),
+        _file("tasks.md", -0.3), _file("creative", -0.3), _file("reflection", -0.3),
+    ),
+    living=("*.md",), kinds=(
+        _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md"), "2026-06-27.md"),),
+    required=CLINE_CORE, rules=("CT711",), site="state",
+    source="https://docs.cline.bot/best-practices/memory-bank (Core Files (Required))",
+)
+
+OPENCLAW = Convention(
+    name="openclaw", title="OpenClaw workspace",
+    markers=(
+        _file("SOUL.md", 0.4), _file("AGENTS.md", 0.2), _file("HEARTBEAT.md", 0.3),
+        _file("USER.md", 0.15), _file("IDENTITY.md", 0.15), _file("TOOLS.md", 0.15),
+        _file("MEMORY.md", 0.15), _file("BOOTSTRAP.md", 0.15),
+        _file(".openclaw/workspace-state.json", DECISIVE), _file("openclaw.json*", 0.5),
+        Marker(ENTRIES, "memory", "YYYY-MM-DD.md", 0.3),
+    ),
+    living=("AGENTS.md", "SOUL.md", "USER.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md",
+            "MEMORY.md", "BOOTSTRAP.md", "BOOT.md"),
+    index=("MEMORY.md",),
+    kinds=(_dated("memory", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md",
+                                      "YYYY-MM-DD-HHmm.md"), "2026-06-27.md"),),
+    rules=("CT721",), site="timeline",
+    source="https://docs.openclaw.ai/concepts/agent-workspace, "
+           "https://docs.openclaw.ai/reference/templates/AGENTS (daily notes)",
+)
+
+GSD = Convention(
+    name="gsd", title="GSD planning",
+    markers=(
+        Marker(FRONTMATTER, "STATE.md", "gsd_state_version", DECISIVE),
+        Marker(PATH, "*/.planning", weight=0.5),
+        _file("STATE.md", 0.25), _file("ROADMAP.md", 0.25), _file("REQUIREMENTS.md", 0.1),
+        _file("PROJECT.md", 0.1), _file("phases", 0.25),
+    ),
+    living=("*.md",), kinds=(), rules=("CT731", "CT732"), site="phases",
+    owns=("phases", "milestones", "quick", "research", "todos", "codebase", "debug"),
+    source="https://github.com/gsd-build/get-shit-done (get-shit-done/templates/state.md)",
+)
+
+GPTME = Convention(
+    name="gptme", title="gptme agent workspace",
+    # gptme.toml alone is a code project giving gptme its context files: a workspace also
+    # keeps a journal/.
+    markers=(
+        _file("gptme.toml", 0.6),
+        Marker(ENTRIES, "journal", "YYYY-MM-DD*", 0.5),
+        _file("ARCHITECTURE.md", 0.2), _file("ABOUT.md", 0.2), _file("TASKS.md", 0.1),
+        _file("lessons", 0.1), _file("people", 0.1),
+    ),
+    kinds=(DirectoryKind(
+        "journal", HISTORY, tuple(compile_pattern(p) for p in (
+            "YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY-MM-DD/HHmmSS-topic.md",
+            "YYYY-MM-DD/slug.md")),
+        (), None, "2026-06-27.md", appends=True, origin="convention"),),
+    rules=(), site="timeline",
+    source="https://github.com/gptme/gptme-agent-template (ARCHITECTURE.md: journal/), "
+           "https://github.com/gptme/gptme (docs/agents.rst)",
+)
+
+AGENTOPS = Convention(
+    name="agentops", title="agentops .agents/",
+    markers=(_file(LEDGER_PATH, DECISIVE), _file(".agents/evolve", 0.5),
+             _file(".agents/findings/registry.jsonl", 0.5),
+             _file(".agents/rpi/next-work.jsonl", 0.5), _file(".agents/ao", 0.5),
+             _file(".agents/learnings", 0.25), _file(".agents/council", 0.25),
+             _file(".agents/patterns", 0.25)),
+    kinds=(), rules=("CT4",), site="ledger",
+    source="https://github.com/boshu2/agentops (skills/evolve/references/cycle-history.md)",
+)
+
+#: Memory files of tools no convention here describes (Codex-style context snapshots): they
+#: make a root, reported as found and not judged, never silence.
+UNJUDGED_MEMORY: tuple[str, ...] = ("context.snapshot.md", "memory.log")
+
+
+def root_marker(directory: Path, names: set[str], config: Config) -> str | None:
+    """What of another convention than the protocol's state files makes ``directory`` a
+    memory root, by names alone (the root search lists 20,000 directories): a root named in
+    configuration, or a marker file of a convention declared there; two of Cline's core
+    files, or one in a ``memory-bank/``; ``gptme.toml``; ``openclaw.json``; a ``journal/`` of
+    dated entries; a memory file of a tool no convention describes."""
+    if isinstance(config.convention, dict) and any(
+            (config.base_dir / path).resolve() == directory.resolve()
+            for path in config.convention if path != "*"):
+        return "a root named in configuration"
+    for name, spec in (config.conventions or {}).items():
+        markers = spec.get("markers", []) if isinstance(spec, Mapping) else []
+        for marker in [markers] if isinstance(markers, str) else markers:
+            if isinstance(marker, str) and marker.rstrip("/") in names:
+                return f"{marker} (convention {name})"
+    core = sorted(names.intersection(CLINE_CORE))
+    if len(core) >= 2 or (core and directory.name in ("memory-bank", ".memory-bank")):
+        return f"{core[0]} (a memory bank)"
+    for name in ("gptme.toml", "openclaw.json", *UNJUDGED_MEMORY):
+        if name in names:
+            return name
+    if "journal" in names and (directory / "journal").is_dir():
+        dated = _loose("YYYY-MM-DD*")
+        try:
+            entries = os.listdir(directory / "journal")
+        except OSError:
+            entries = []
+        if any(dated(entry) for entry in entries):
+            return "journal/ (dated entries)"
+    return None
+
+
+def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
+    """The directories of the root at ``directory`` that its convention owns (never
+    searched for roots of their own): recognised cheaply, by the decisive or path markers
+    of conventions that own directories."""
+    owners = [c for c in conventions_in_force(config) if c.owns]
+    if not owners:
+        return ()
+    recognition = recognise(directory, config)
+    return recognition.convention.owns if recognition.convention is not None else ()
+
+
+#: The built-in conventions, the protocol first (it wins a tie).
+BUILTIN_CONVENTIONS: tuple[Convention, ...] = (PROTOCOL, CLAUDE, CLINE, OPENCLAW, GSD, GPTME,
+                                               AGENTOPS)
+
+
+# --------------------------------------------------------------------------- recognition
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One marker found at a root."""
+
+    convention: str
+    what: str
+    weight: float
+
+
+@dataclass(frozen=True)
+class Recognition:
+    """Which convention a root follows (None: no known one), and why."""
+
+    convention: Convention | None
+    evidence: tuple[Evidence, ...] = ()
+    #: Where configuration named the convention ("continuity.toml"); None when detected.
+    declared: str | None = None
+    #: For a root of no convention: what it holds that made it a root, for the message.
+    found: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str | None:
+        return self.convention.name if self.convention else None
+
+    @property
+    def is_protocol(self) -> bool:
+        return self.convention is not None and self.convention.name == PROTOCOL.name
+
+    def judges(self, code: str) -> bool:
+        """Whether rule ``code`` judges this root."""
+        if self.convention is None:
+            return any(code.startswith(prefix) for prefix in GENERAL_RULES)
+        return self.convention.judges(code)
+
+    def explain(self, judged: bool = True) -> str:
+        """'Cline memory bank (a root at */memory-bank, projectbrief.md)', or, for a root of
+        no known convention, what it holds and how to declare one."""
+        if self.convention is None:
+            held = ", ".join(self.found) or "files"
+            declare = ("declare the one it follows with `convention = \"NAME\"` in "
+                       "continuity.toml (built in: " + ", ".join(
+                           c.name for c in BUILTIN_CONVENTIONS) + ")")
+            if not judged:
+                return f"found {held}, of no known convention: not judged; {declare}"
+            return (f"no known convention (found {held}): judged by the general rules only "
+                    f"(dead links, placeholders, secrets); {declare}")
+        if self.declared:
+            return f"{self.convention.title} (declared in {self.declared})" + \
+                ("" if judged else ": nothing of it to judge (no file its rules read)")
+        mine = [e.what for e in self.evidence
+                if e.convention == self.convention.name and e.weight > 0]
+        shown = f"{self.convention.title} ({', '.join(mine[:4])})"
+        if not judged:
+            return f"{shown}: nothing of it to judge (no file its rules read)"
+        return shown
+
+
+class _Probe:
+    """What recognition reads of one root, each file at most once."""
+
+    def __init__(self, root: Path, config: Config):
+        self.root = root
+        self.config = config
+        self._texts: dict[str, str | None] = {}
+        self._names: list[str] | None = None
+
+    @property
+    def names(self) -> list[str]:
+        if self._names is None:
+            try:
+                self._names = sorted(os.listdir(self.root))
+            except OSError:
+                self._names = []
+        return self._names
+
+    def matching(self, pattern: str) -> list[str]:
+        """Root-relative paths matching a glob of one or two levels."""
+        if "/" not in pattern:
+            return [n for n in self.names if fnmatch.fnmatchcase(n, pattern)]
+        head, tail = pattern.split("/", 1)
+        found = []
+        for name in self.names:
+            if not fnmatch.fnmatchcase(name, head) or not (self.root / name).is_dir():
+                continue
+            if any(ch in tail for ch in "*?["):
+                try:
+                    below = sorted(os.listdir(self.root / name))
+                except OSError:
+                    continue
+                found += [f"{name}/{b}" for b in below if fnmatch.fnmatchcase(b, tail)]
+            elif (self.root / name / tail).exists():
+                found.append(f"{name}/{tail}")
+        return found
+
+    def text(self, relative: str) -> str | None:
+        if relative not in self._texts:
+            path = self.root / relative
+            self._texts[relative] = read_text(path, self.config.max_file_size,
+                                              follow=False).text if path.is_file() else None
+        return self._texts[relative]
+
+    def found(self, marker: Marker) -> str | None:
+        """What of the root shows ``marker`` (for the evidence), or None."""
+        if marker.kind == PATH:
+            return marker.describe() if fnmatch.fnmatchcase(self.root.as_posix(),
+                                                            marker.target) else None
+        if marker.kind == FILE:
+            hits = self.matching(marker.target)
+            return hits[0] + ("/" if (self.root / hits[0]).is_dir() else "") if hits else None
+        if marker.kind == ENTRIES:
+            return self._entries(marker)
+        for relative in self.matching(marker.target):
+            text = self.text(relative)
+            if text is None:
+                continue
+            if marker.kind == HEADING:
+                wanted = marker.detail.casefold()
+                if any(s.title.strip().casefold() == wanted for s in MarkdownDoc(text).sections):
+                    return f"{relative} with ## {marker.detail}"
+            elif marker.kind == FRONTMATTER:
+                front = fm.parse(text)
+                if front.present and marker.detail in front.data:
+                    return f"{relative} with `{marker.detail}:`"
+            elif re.search(marker.detail, text):
+                return marker.says or relative
+        return None
+
+    def _entries(self, marker: Marker) -> str | None:
+        directory = self.root / marker.target
+        if not directory.is_dir():
+            return None
+        matches: Callable[[str], object] = _loose(marker.detail) if "*" in marker.detail \
+            else compile_pattern(marker.detail).parse
+        try:
+            names = sorted(os.listdir(directory))
+        except OSError:
+            return None
+        for name in names:
+            if name.startswith(".") or name == TEMPLATE_NAME:
+                continue
+            if matches(name) is not None:
+                return f"{marker.target}/{name}"
+        return None
+
+
+def _loose(text: str) -> Callable[[str], str | None]:
+    """A date-led glob (``YYYY-MM-DD*.md``): a name that begins with a date."""
+    glob = text.replace("YYYY", "[0-9][0-9][0-9][0-9]").replace("MM", "[0-9][0-9]") \
+        .replace("DD", "[0-9][0-9]")
+    return lambda name: name if fnmatch.fnmatchcase(name, glob) else None
+
+
+def _score(convention: Convention, probe: _Probe) -> tuple[float, list[Evidence]]:
+    total = 0.0
+    evidence = []
+    for marker in convention.markers:
+        what = probe.found(marker)
+        if what is not None:
+            total += marker.weight
+            evidence.append(Evidence(convention.name, what, marker.weight))
+    return total, evidence
+
+
+def recognise(root: Path, config: Config, found: tuple[str, ...] = ()) -> Recognition:
+    """Which convention the memory root at ``root`` follows, with the evidence found.
+
+    Configuration decides first (``convention``); else the convention with the most evidence,
+    when it has at least :data:`RECOGNISED`; else none. ``found``: what made it a root (the
+    root search's signal), kept for the message of a root of no convention.
+    """
+    conventions = conventions_in_force(config)
+    declared = _declared(root, config)
+    if declared is not None:
+        convention = find_convention(declared, conventions, config)
+        return Recognition(convention, (), config.source)
+    probe = _Probe(root, config)
+    best: tuple[float, Convention | None] = (0.0, None)
+    evidence: list[Evidence] = []
+    for convention in conventions:
+        score, shown = _score(convention, probe)
+        evidence += shown
+        if score >= RECOGNISED and score > best[0]:
+            best = (score, convention)
+    held = tuple(dict.fromkeys((*found, *(n for n in probe.names if _memory_like(n, config)
+                                          and not any(f.startswith(n + " ") for f in found)))))
+    return Recognition(best[1], tuple(evidence), None, held)
+
+
+def _memory_like(name: str, config: Config) -> bool:
+    """A root file worth naming in the message of a root of no convention."""
+    return is_state_file_name(name) or name in UNJUDGED_MEMORY or name in CLINE_CORE or \
+        any(fnmatch.fnmatchcase(name, pattern) for pattern in config.notes)
+
+
+def _declared(root: Path, config: Config) -> str | None:
+    """The convention configuration names for ``root``: ``convention = "cline"`` for every
+    root, or a table of root paths (relative to the configuration) -> names."""
+    value = config.convention
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    resolved = root.resolve()
+    for path, name in value.items():
+        if (config.base_dir / path).resolve() == resolved:
+            return str(name)
+    return value.get("*")
+
+
+def find_convention(name: str, conventions: tuple[Convention, ...], config: Config
+                    ) -> Convention:
+    for convention in conventions:
+        if convention.name == name:
+            return convention
+    known = ", ".join(c.name for c in conventions)
+    raise ConfigError(f"{config.source}: option 'convention': no convention is called "
+                      f"{name!r} (known: {known})")
+
+
+# --------------------------------------------------------------------------- configured ones
+
+CONVENTION_KEYS = ("title", "markers", "living", "index", "history", "dated", "required",
+                   "rules", "site")
+
+
+def conventions_in_force(config: Config) -> tuple[Convention, ...]:
+    """The built-in conventions and those declared in configuration
+    (``[tool.continuity.conventions.NAME]``), a declared one replacing a built-in of its name."""
+    declared: Mapping[str, Any] = config.conventions or {}
+    if not declared:
+        return BUILTIN_CONVENTIONS
+    found = {c.name: c for c in BUILTIN_CONVENTIONS}
+    for name, spec in declared.items():
+        found[name] = _declared_convention(name, spec, config.source)
+    # The declared ones first: they were written for this repository.
+    ordered = [found[name] for name in declared] + \
+        [c for c in found.values() if c.name not in declared]
+    return tuple(ordered)
+
+
+def _strings(value: Any, option: str, source: str) -> tuple[str, ...]:
+    value = [value] if isinstance(value, str) else value
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ConfigError(f"{source}: option '{option}' must be a string or a list of strings")
+    return tuple(value)
+
+
+def _declared_convention(name: str, spec: Any, source: str) -> Convention:
+    """A convention from configuration: ``markers`` are files (or ``dir/`` directories) whose
+    presence recognises it, each decisive; ``history``/``dated`` map a directory to the naming
+    pattern of its append-only entries or its dated notes; ``required`` files are CT711's."""
+    option = f"conventions.{name}"
+    if not isinstance(spec, Mapping):
+        raise ConfigError(f"{source}: option '{option}' must be a table ({', '.join(CONVENTION_KEYS)})")
+    for key in spec:
+        if key not in CONVENTION_KEYS:
+            raise ConfigError(f"{source}: option '{option}.{key}' is not a key of a convention "
+                              f"(known: {', '.join(CONVENTION_KEYS)})")
+    markers = tuple(_file(m.rstrip("/"), DECISIVE)
+                    for m in _strings(spec.get("markers", []), f"{option}.markers", source))
+    kinds: list[DirectoryKind] = []
+    for key, role in (("history", HISTORY), ("dated", LIBRARY)):
+        table = spec.get(key, {})
+        if not isinstance(table, Mapping):
+            raise ConfigError(f"{source}: option '{option}.{key}' must be a table of "
+                              "directory -> naming pattern")
+        for directory, patterns in table.items():
+            texts = _strings(patterns, f"{option}.{key}.{directory}", source)
+            try:
+                compiled = tuple(compile_pattern(t) for t in texts)
+            except PatternError as exc:
+                raise ConfigError(f"{source}: option '{option}.{key}.{directory}': {exc}") \
+                    from None
+            kinds.append(DirectoryKind(str(directory), role, compiled, (), None, texts[0],
+                                       origin="configuration"))
+    required = _strings(spec.get("required", []), f"{option}.required", source)
+    rules = _strings(spec.get("rules", []), f"{option}.rules", source)
+    return Convention(
+        name=name, title=str(spec.get("title", name)), markers=markers,
+        living=_strings(spec.get("living", ["*.md"]), f"{option}.living", source),
+        index=_strings(spec.get("index", []), f"{option}.index", source),
+        kinds=tuple(kinds),
+        required=required, rules=rules + (("CT711",) if required else ()),
+        site=str(spec.get("site", "state")), origin="configuration")

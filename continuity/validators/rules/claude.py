@@ -1,0 +1,107 @@
+"""CT70x: Claude Code agent memory — MEMORY.md is the index Claude loads, topic files are
+found only through it. Judged only where the root follows Claude's convention
+(``continuity.model.conventions``); a dead link in MEMORY.md is CT111, as everywhere."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from continuity.formats.links import links
+from continuity.model.tree import StateFile
+from continuity.validators.diagnostics import Violation
+from continuity.validators.registry import CheckContext, rule
+
+INDEX = "MEMORY.md"
+#: What Claude Code loads of MEMORY.md at the start of a session: "The first 200 lines of
+#: MEMORY.md, or the first 25KB, whichever comes first" (code.claude.com/docs/en/memory).
+LOADED_LINES = 200
+LOADED_BYTES = 25 * 1024
+
+
+def _linked(index: StateFile) -> set[str]:
+    """The root-relative files MEMORY.md links to, normalised."""
+    if index.document is None:
+        return set()
+    found = set()
+    for link in links(index.document.whole):
+        if link.path:
+            found.add(posixpath.normpath(link.path))
+    return found
+
+
+@rule("CT701", "topic-unindexed", "warning")
+def topic_unindexed(ctx: CheckContext) -> Iterator[Violation]:
+    """A topic file of a Claude Code agent memory that MEMORY.md does not link to or name.
+
+    Claude Code loads MEMORY.md at the start of a session and reads topic files on demand,
+    through it ("MEMORY.md … an index of pointers"; topic files are "not loaded at startup"):
+    a topic file MEMORY.md neither links to nor names is memory Claude never finds. A link
+    (`[debugging](debugging.md)`) or the file's name written in MEMORY.md counts.
+
+    **Example**
+
+        .claude/agent-memory/reviewer/MEMORY.md       # links patterns.md only
+        .claude/agent-memory/reviewer/flaky-tests.md  # never found
+
+    **Fix**
+
+    Add a line to MEMORY.md pointing at the topic file (`- [Flaky tests](flaky-tests.md): …`),
+    or fold it into another topic and delete it.
+    """
+    tree = ctx.tree
+    index = tree.state_file(INDEX)
+    topics = [s for s in tree.state_files if s.name != INDEX]
+    if not topics:
+        return
+    if index is None:
+        yield Violation(topics[0].path, f"no {INDEX} indexes the {len(topics)} topic "
+                        "file(s) of this agent memory, so Claude never finds them",
+                        f"write {INDEX} with a line linking each topic file")
+        return
+    linked = _linked(index)
+    text = index.file.text or ""
+    for topic in topics:
+        if topic.name in linked or topic.name in text:
+            continue
+        yield Violation(topic.path, f"{topic.name} is not linked from {INDEX}, so Claude "
+                        "never finds it (topic files are read through the index)",
+                        f"add `- [{topic.stem}]({topic.name})` to {INDEX}, or fold it into "
+                        "another topic file")
+
+
+@rule("CT702", "index-over-load", "warning")
+def index_over_load(ctx: CheckContext) -> Iterator[Violation]:
+    """MEMORY.md is longer than what Claude Code loads at the start of a session.
+
+    "The first 200 lines of MEMORY.md, or the first 25KB, whichever comes first, are loaded at
+    the start of every conversation" (Claude Code's memory documentation): the rest is never
+    seen unless read on purpose. Reported at the first line not loaded.
+
+    **Example**
+
+        MEMORY.md: 260 lines   # lines 201-260 are not loaded
+
+    **Fix**
+
+    Move details into topic files and keep MEMORY.md a concise index of pointers to them.
+    """
+    index = ctx.tree.state_file(INDEX)
+    text = index.file.text if index is not None else None
+    if index is None or text is None:
+        return
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    size, cut = 0, None
+    for number, line in enumerate(lines, 1):
+        size += len(line.encode("utf-8")) + 1
+        if number > LOADED_LINES or size > LOADED_BYTES:
+            cut = number
+            break
+    if cut is None:
+        return
+    why = f"{len(lines)} lines" if cut > LOADED_LINES else "over 25 KB"
+    yield Violation(index.path, f"{INDEX} is {why}: from line {cut} on it is not loaded at "
+                    f"the start of a session (Claude Code loads the first {LOADED_LINES} lines "
+                    "or 25 KB)", "move details into topic files linked from MEMORY.md", cut, 1)

@@ -1,0 +1,317 @@
+"""issue 21: each memory root judged by the convention it follows, never by one it does not.
+
+A synthetic tree per convention in a real git repository; each test asserts the convention
+detected, the true findings of its invariants, or the absence of one false class of the issue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from continuity.config import Config
+from continuity.model.conventions import recognise
+from tests.support.common import GitRepo, check_json, minimal_tree, run_cli
+from tests.support.conventions import (
+    CLAUDE_INDEX, CLAUDE_MEMORY, CLINE_BANK, GPTME_WORKSPACE, GSD_PLANNING, GSD_STATE,
+    OPENCLAW_WORKSPACE,
+)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> GitRepo:
+    return GitRepo(tmp_path / "repo")
+
+
+def roots(result) -> dict[str, str | None]:
+    return {root["path"]: root["convention"] for root in result.json["roots"]}
+
+
+def codes(result, path_prefix: str = "") -> list[str]:
+    return [d["code"] for d in result.json["diagnostics"] if d["path"].startswith(path_prefix)]
+
+
+# ---------------------------------------------------------------- recognition
+
+
+def test_each_convention_is_recognised_with_its_evidence(tmp_path: Path):
+    trees = {"cline": CLINE_BANK, "claude": CLAUDE_MEMORY, "openclaw": OPENCLAW_WORKSPACE,
+             "gsd": GSD_PLANNING, "gptme": GPTME_WORKSPACE}
+    where = {"cline": "memory-bank", "claude": ".claude/agent-memory/reviewer",
+             "openclaw": ".", "gsd": ".planning", "gptme": "."}
+    for name, files in trees.items():
+        repo = GitRepo(tmp_path / name)
+        repo.commit("tree", files)
+        found = recognise(repo.path / where[name], Config(base_dir=repo.path))
+        assert found.name == name, (name, found.evidence)
+        assert any(e.convention == name for e in found.evidence)
+    repo = GitRepo(tmp_path / "protocol")
+    repo.commit("tree", minimal_tree())
+    assert recognise(repo.path, Config(base_dir=repo.path)).name == "continuity"
+
+
+def test_a_protocol_name_alone_is_no_evidence(tmp_path: Path):
+    repo = GitRepo(tmp_path / "bare")
+    repo.commit("names only", {"STATE.md": "# State\n\nWorking.\n", "memory/notes.md": "# n\n",
+                               "audits/2026-01-02-review.md": "# Review\n"})
+    assert recognise(repo.path, Config(base_dir=repo.path)).convention is None
+
+
+def test_roo_code_memory_bank_is_not_clines(tmp_path: Path):
+    repo = GitRepo(tmp_path / "roo")
+    repo.commit("roo", {"memory-bank/activeContext.md": "# A\n\nx\n",
+                        "memory-bank/productContext.md": "# P\n\nx\n",
+                        "memory-bank/progress.md": "# P\n\nx\n",
+                        "memory-bank/decisionLog.md": "# D\n\nx\n",
+                        "memory-bank/systemPatterns.md": "# S\n\nx\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": None}
+    assert "CT711" not in codes(result)
+
+
+def test_configuration_names_the_convention(repo: GitRepo):
+    repo.commit("bank", {"notes/projectbrief.md": "# Brief\n\nx\n",
+                         "notes/activeContext.md": "# Active\n\nx\n",
+                         "continuity.toml": '[conventions]\n' if False else
+                         'convention = {"notes" = "cline"}\n'})
+    result = check_json(repo.path)
+    assert roots(result) == {"notes": "cline"}
+    assert sorted(d["path"] for d in result.json["diagnostics"]) == [
+        "notes/productContext.md", "notes/progress.md", "notes/systemPatterns.md",
+        "notes/techContext.md"]
+
+
+def test_a_convention_of_ones_own_is_declared_in_configuration(repo: GitRepo):
+    repo.commit("own", {
+        "continuity.toml": ('[conventions.captains-log]\ntitle = "Captain\'s log"\n'
+                            'markers = ["LOG.md"]\nhistory = {entries = "YYYY-MM-DD.md"}\n'),
+        "ship/LOG.md": "# Log\n\nSee [the 2nd](entries/2026-01-02.md) and [x](gone.md).\n",
+        "ship/entries/2026-01-02.md": "# 2nd\n"})
+    repo.commit("rewrite", {"ship/entries/2026-01-02.md": "# 2nd, rewritten\n"})
+    result = check_json(Path(repo.path))
+    assert roots(result) == {"ship": "captains-log"}
+    assert sorted(codes(result)) == ["CT111", "CT301"]
+
+
+# ---------------------------------------------------------------- the false classes of issue 21
+
+
+def test_openclaw_daily_notes_are_not_ct101_material(repo: GitRepo):
+    repo.commit("workspace", OPENCLAW_WORKSPACE)
+    result = check_json(repo.path)
+    assert roots(result) == {".": "openclaw"}
+    assert result.json["diagnostics"] == [] and result.code == 0
+
+
+def test_gsd_state_rewrites_are_not_ct305_and_frontmatter_status_counts(repo: GitRepo):
+    repo.commit("plan", GSD_PLANNING)
+    for step in range(3):
+        repo.commit(f"step {step}", {".planning/STATE.md": GSD_STATE.replace(
+            "Last session: 2026-01-03", f"Last session: 2026-01-0{step + 4}")})
+    result = check_json(repo.path)
+    assert roots(result) == {".planning": "gsd"}
+    assert not {"CT305", "CT106", "CT101", "CT103"} & set(codes(result))
+    assert result.code == 0
+
+
+def test_an_applications_notes_jsonl_is_not_a_note_store(repo: GitRepo):
+    repo.commit("app", {"data/notes.jsonl": '{"id": 1, "text": "buy milk", "ts": 17}\n'
+                                            '{"id": 2, "text": "call", "ts": 18}\n',
+                        "data/server.py": "print('notes')\n"})
+    result = check_json(repo.path)
+    assert "CT502" not in codes(result) and "CT501" not in codes(result)
+    [root] = result.json["roots"]
+    assert root["convention"] is None and not root["judged"]
+    text = run_cli("check", cwd=repo.path).out
+    assert "All checks passed" not in text and "not judged" in text and "convention = " in text
+
+
+def test_a_projects_audits_folder_is_not_protocol_history(repo: GitRepo):
+    repo.commit("docs", {"TODO.md": "# TODO\n\n- ship it\n",
+                         "audits/2026-01-02-security-review.md": "# Security review\n\nFine.\n",
+                         "audits/2026-02-03-perf-review.md": "# Perf\n\nFast.\n"})
+    repo.commit("edit", {"audits/2026-01-02-security-review.md": "# Security review\n\nOK.\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {".": None}
+    assert not {"CT101", "CT103", "CT105", "CT201", "CT206", "CT301"} & set(codes(result))
+
+
+def test_ct305_to_ct307_need_their_directories(repo: GitRepo):
+    files = minimal_tree()
+    files = {k: v for k, v in files.items() if not k.startswith("snapshots/")}
+    repo.commit("no snapshots", files)
+    repo.commit("rewrite", {"STATE.md": files["STATE.md"].replace("Building", "Testing")})
+    assert "CT305" not in codes(check_json(repo.path, "--select", "CT3"))
+
+
+# ---------------------------------------------------------------- not judged before: now found
+
+
+def test_a_cline_memory_bank_is_found_and_judged(repo: GitRepo):
+    bank = dict(CLINE_BANK)
+    del bank["memory-bank/techContext.md"]
+    bank["memory-bank/progress.md"] = "# Progress\n\n## Done\n"
+    repo.commit("bank", bank)
+    result = check_json(repo.path)
+    assert result.code == 1, result.out + result.err  # was exit 2: "no memory root"
+    assert roots(result) == {"memory-bank": "cline"}
+    assert sorted((d["code"], d["path"]) for d in result.json["diagnostics"]) == [
+        ("CT711", "memory-bank/progress.md"), ("CT711", "memory-bank/techContext.md")]
+
+
+def test_a_gptme_journal_is_append_only(repo: GitRepo):
+    repo.commit("workspace", GPTME_WORKSPACE)
+    repo.commit("append to the 3rd", {"journal/2026-01-03.md":
+                                      GPTME_WORKSPACE["journal/2026-01-03.md"] + "- More.\n"})
+    rewritten = repo.commit("rewrite the 2nd", {"journal/2026-01-02.md": "# 2026-01-02\n\n- Redone.\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "gptme"}
+    found = [(d["code"], d["path"], d.get("commit")) for d in result.json["diagnostics"]]
+    assert found == [("CT304", "journal/2026-01-02.md", rewritten[:7])]
+
+
+def test_a_codex_context_snapshot_is_reported_found_not_judged(repo: GitRepo):
+    repo.commit("codex", {"context.snapshot.md": "### 2026-01-02 10:00 UTC | mem-001\n\nStart\n",
+                          "memory.log": "abc123 start\n"})
+    result = run_cli("check", cwd=repo.path)
+    assert result.code == 0, result.err
+    assert "All checks passed" not in result.out
+    assert "context.snapshot.md" in result.out and "not judged" in result.out
+
+
+# ---------------------------------------------------------------- each convention's invariants
+
+
+def test_claude_memory_topics_indexed_and_within_what_is_loaded(repo: GitRepo):
+    files = dict(CLAUDE_MEMORY)
+    files[".claude/agent-memory/reviewer/stray.md"] = "# Stray\n"
+    files[".claude/agent-memory/reviewer/MEMORY.md"] = (
+        CLAUDE_INDEX + "- [Old](old-notes.md)\n" + "".join(f"- line {n}\n" for n in range(200)))
+    repo.commit("memory", files)
+    result = check_json(repo.path)
+    assert roots(result) == {".claude/agent-memory/reviewer": "claude"}
+    found = sorted((d["code"], d["path"].rsplit("/", 1)[-1], d["line"])
+                   for d in result.json["diagnostics"])
+    assert found == [("CT111", "MEMORY.md", 5), ("CT701", "stray.md", 1),
+                     ("CT702", "MEMORY.md", 201)]
+
+
+def test_claude_memory_clean(repo: GitRepo):
+    repo.commit("memory", CLAUDE_MEMORY)
+    result = check_json(repo.path)
+    assert result.code == 0 and result.json["diagnostics"] == []
+
+
+def test_openclaw_past_daily_note_rewritten(repo: GitRepo):
+    repo.commit("workspace", OPENCLAW_WORKSPACE)  # commits are dated 2026-01-01
+    repo.git("commit", "--amend", "-q", "--no-edit", "--date", "2026-01-03T12:00:00Z")
+    env_date = "2026-01-09T12:00:00+00:00"
+    (repo.path / "memory/2026-01-02.md").write_text("# 2026-01-02\n\n- Rewritten later.\n")
+    (repo.path / "memory/2026-01-03.md").write_text("# 2026-01-03\n\n- Same day.\n")
+    repo.git("add", "-A")
+    repo.git("-c", "user.name=T", "-c", "user.email=t@e.invalid", "commit", "-q", "-m",
+             "rewrite", "--date", env_date)
+    result = check_json(repo.path)
+    found = [(d["code"], d["path"]) for d in result.json["diagnostics"]]
+    assert found == [("CT721", "memory/2026-01-02.md"), ("CT721", "memory/2026-01-03.md")]
+
+
+def test_openclaw_same_day_edit_is_not_reported(repo: GitRepo):
+    repo.commit("workspace", OPENCLAW_WORKSPACE)
+    repo.git("commit", "--amend", "-q", "--no-edit", "--date", "2026-01-03T09:00:00Z")
+    (repo.path / "memory/2026-01-03.md").write_text("# 2026-01-03\n\n- Later that day.\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", "append", "--date", "2026-01-03T22:00:00Z")
+    assert codes(check_json(repo.path)) == []
+
+
+def test_gsd_state_fields(repo: GitRepo):
+    state = GSD_STATE.replace("completed_plans: 3", "completed_plans: 9").replace(
+        '"2026-01-03T10:00:00.000Z"', "yesterday")
+    repo.commit("plan", {**GSD_PLANNING, ".planning/STATE.md": state + "x\n" * 100})
+    found = sorted(d["code"] for d in check_json(repo.path).json["diagnostics"])
+    assert found == ["CT731", "CT731", "CT732"]
+
+
+def test_the_protocol_is_judged_as_before(repo: GitRepo):
+    repo.commit("tree", minimal_tree())
+    result = check_json(repo.path)
+    assert roots(result) == {".": "continuity"} and result.json["diagnostics"] == []
+    assert "root " not in run_cli("check", cwd=repo.path).out  # its output is unchanged
+
+
+# ---------------------------------------------------------------- found on public repositories
+
+
+def test_openclaw_notes_committed_late_with_lines_only_added_are_no_rewrite(repo: GitRepo):
+    repo.commit("workspace", OPENCLAW_WORKSPACE)
+    repo.git("commit", "--amend", "-q", "--no-edit", "--date", "2026-01-03T09:00:00Z")
+    (repo.path / "memory/2026-01-02.md").write_text(
+        OPENCLAW_WORKSPACE["memory/2026-01-02.md"] + "- Evening: more of that day.\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", "late notes", "--date", "2026-01-09T10:00:00Z")
+    assert codes(check_json(repo.path)) == []
+
+
+def test_a_cursor_memory_bank_is_not_clines(repo: GitRepo):
+    repo.commit("cursor", {"memory-bank/projectbrief.md": "# Brief\n\nx\n",
+                           "memory-bank/activeContext.md": "# Active\n\nx\n",
+                           "memory-bank/progress.md": "# Progress\n\nx\n",
+                           "memory-bank/tasks.md": "# Tasks\n\n- [ ] x\n",
+                           "memory-bank/creative/ui.md": "# UI\n",
+                           "memory-bank/reflection/one.md": "# One\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": None} and "CT711" not in codes(result)
+
+
+def test_a_gptme_journal_template_is_no_entry(repo: GitRepo):
+    repo.commit("workspace", {**GPTME_WORKSPACE, "journal/templates/daily.md":
+                              "# {date}\n\nSee [the task](../tasks/task-name.md).\n"})
+    repo.commit("edit the template", {"journal/templates/daily.md": "# {date}\n"})
+    assert codes(check_json(repo.path)) == []
+
+
+def test_gsd_html_is_structure_but_a_tag_eating_placeholder_is_reported(repo: GitRepo):
+    repo.commit("plan", {**GSD_PLANNING, ".planning/ROADMAP.md": (
+        "# Roadmap\n\n<details>\n<summary>v1.0 (shipped)</summary>\n\n- Phase 1\n\n</details>\n"
+        "\nAsk <name> before deploying.\n"),
+        ".planning/.continue-here.md": "<context>\nPhase 2\n</context>\n"})
+    found = [(d["code"], d["path"]) for d in check_json(repo.path).json["diagnostics"]]
+    assert found == [("CT604", ".planning/ROADMAP.md")]
+    [finding] = check_json(repo.path).json["diagnostics"]
+    assert "<name>" in finding["message"] and "details" not in finding["message"]
+
+
+def test_agentops_is_recognised_without_its_ledger(tmp_path: Path):
+    repo = GitRepo(tmp_path / "ops")
+    repo.commit("ops", {"TODO.md": "# TODO\n\n- x\n",
+                        ".agents/rpi/next-work.jsonl": '{"item": "x", "consumed": false}\n',
+                        ".agents/findings/registry.jsonl": '{"id": "f1"}\n'})
+    assert recognise(repo.path, Config(base_dir=repo.path)).name == "agentops"
+
+
+def test_a_ledger_taken_out_of_git_and_ignored_is_untracked_not_rewritten(repo: GitRepo):
+    """lguzzon-scratchbook/agentops: 'stop tracking agents runtime state' deletes the ledger
+    and ignores .agents/ in one commit; a clone has no file on disk."""
+    line = ('{"cycle": 1, "target": "g", "result": "improved", "sha": "abc1234", '
+            '"timestamp": "2026-01-01T00:00:00Z", "goals_passing": 1, "goals_total": 1}\n')
+    repo.commit("ledger", {"TODO.md": "# TODO\n\n- x\n",
+                           ".agents/evolve/cycle-history.jsonl": line})
+    stopped = repo.commit("stop tracking agents runtime state", {".gitignore": "/.agents/\n"},
+                          delete=[".agents/evolve/cycle-history.jsonl"])
+    found = [(d["code"], d.get("commit")) for d in check_json(repo.path).json["diagnostics"]]
+    assert found == [("CT308", stopped[:7])]
+
+
+def test_gsd_phase_folders_are_the_planning_roots_not_roots_of_their_own(repo: GitRepo):
+    repo.commit("plan", {**GSD_PLANNING,
+                         ".planning/phases/02-api/CONTEXT.md": "# Phase 2 context\n\nx\n"})
+    assert roots(check_json(repo.path)) == {".planning": "gsd"}
+
+
+def test_a_root_judged_by_the_general_rules_alone_never_passes_all_checks(repo: GitRepo):
+    repo.commit("codex", {"TASKS.md": "# Tasks\n\n- x\n", "memory.log": "abc start\n",
+                          "context.snapshot.md": "### 2026-01-02 10:00 UTC | mem-001\n"})
+    out = run_cli("check", cwd=repo.path).out
+    assert "All checks passed" not in out
+    assert "of no known convention judged by the general rules only" in out
