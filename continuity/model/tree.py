@@ -29,12 +29,13 @@ from continuity.model.kinds import (
 from continuity.model.naming import EntryName, date_in_name
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.secrets import Finding, find_credentials
-from continuity.formats.textfile import TextRead, read_text
+from continuity.formats.textfile import TextRead
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
     RootSearch, declared_parent, holds_state_by_name, link_outside, repository_ledger_owner,
 )
 from continuity.model.paths import refusal, root_refusal
+from continuity.model.safe_open import Beneath, Escaped
 
 __all__ = ["BUILTIN_TEMPLATES", "EntryName", "MemoryTree", "discover"]
 
@@ -429,6 +430,7 @@ class _Walker:
         self.config = config
         self.reuse = reuse
         self.skipped: list[TreeFile] = []
+        self.beneath = Beneath(boundary)
         self._root_prefix = str(root).rstrip("/") + "/"
 
     def excluded(self, rel: str) -> bool:
@@ -451,7 +453,12 @@ class _Walker:
                 tree_file = TreeFile(rel, path, None, symlink_target=shown)
                 self.skipped.append(tree_file)
                 return tree_file
-        read = read_text(path, self.config.max_file_size, follow=is_link)
+        try:  # opened beneath the boundary: a link swapped in since is refused, not read
+            read = self.beneath.read_text(path, self.config.max_file_size)
+        except Escaped:
+            tree_file = TreeFile(rel, path, None, symlink_target=str(path))
+            self.skipped.append(tree_file)
+            return tree_file
         tree_file = TreeFile(rel, path, read)
         if read.too_large:
             self.skipped.append(tree_file)
