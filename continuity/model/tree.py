@@ -28,7 +28,8 @@ from continuity.model.kinds import (
 )
 from continuity.model.naming import EntryName, date_in_name
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
-from continuity.formats.secrets import Finding, find_credentials
+from continuity.formats.secrets import Finding, without_overlaps
+from continuity.formats.seen import byte_findings, find_seen
 from continuity.formats.textfile import TextRead
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
@@ -78,12 +79,20 @@ class TreeFile:
     # them, so a serve rebuild scans only the files that changed.
     @cached_property
     def credentials(self) -> tuple[Finding, ...]:
+        """At offsets of :attr:`scanned_text`: found as written and as a reader sees it
+        (continuity.formats.seen), in a binary file also in its UTF-16/UTF-32 text."""
         text = self.scanned_text
-        return tuple(find_credentials(text)) if text is not None else ()
+        if text is None:
+            return ()
+        raw = self.read.raw if self.read is not None else None
+        if self.read is not None and self.read.text is None and raw is not None and \
+                b"\x00" in raw:
+            return tuple(without_overlaps(byte_findings(raw)))
+        return tuple(find_seen(text))
 
     @cached_property
     def name_credentials(self) -> tuple[Finding, ...]:
-        return tuple(find_credentials(self.path))
+        return tuple(find_seen(self.path))
 
 
 @dataclass(frozen=True)
