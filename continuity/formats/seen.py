@@ -22,14 +22,17 @@ from collections.abc import Iterator
 from continuity.formats.secrets import CREDENTIALS, Detector, Finding, find
 
 #: What the reader does not see, or sees as another character. Each alternative is bounded.
-_MARKUP = re.compile(
+_MARKUP = re.compile(  # (multi-line: ``^`` is a line's start)
     r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"  # a reference
     r"|\\[!-/:-@\[-`{-~]"  # a Markdown escape: shown as the character escaped
     r"|<!--[^\n]{0,4096}?-->"  # an HTML comment
     r"|</?[A-Za-z][A-Za-z0-9-]{0,31}(?:\s[^<>\n]{0,1024})?/?>"  # a tag (empty or not)
     r"|\[\]\([^()\s]{0,2048}\)"  # an empty link
-    r"|\*{1,3}|~~|`{1,3}|(?<![A-Za-z0-9])_{1,3}|_{1,3}(?![A-Za-z0-9_])"  # emphasis, code
-    r"|[\u00ad\u200b-\u200d\u2060\ufeff]")  # soft hyphen, zero-width characters
+    r"|\*{1,3}|~~|`{1,3}"  # emphasis, strikethrough, code marks
+    # Underscore emphasis opens before a word and closes after one; inside a word (``sk_live_``
+    # even before other markup) an underscore is a character.
+    r"|(?:(?<=[\s(\"'])|^)_{1,3}(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])_{1,3}(?=[\s.,;:!?)\"']|$)"
+    r"|[\u00ad\u200b-\u200d\u2060\ufeff]", re.MULTILINE)  # soft hyphen, zero-width
 _MAY_HIDE = re.compile(r"[&\\<\[*~`_\u00ad\u200b-\u200d\u2060\ufeff]")
 
 
