@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-import string
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -65,23 +64,23 @@ def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
                     placeholders_allowed=placeholders, exact_needles=exact)
 
 
-_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
-
-
 def ascii_lower(text: str) -> str:
-    """``text`` with A-Z lowered and nothing else changed, so every offset stays where it was
-    (``str.lower`` turns one ``İ`` into two characters: every later position moved by one,
-    and ``İİİİbot`` looked past the end of the text)."""
-    return text.lower() if text.isascii() else text.translate(_ASCII_LOWER)
+    """``text`` with A-Z lowered and every other character one ``?``: the same length, so an
+    offset in it is an offset in ``text`` (``str.lower`` made one ``İ`` two characters)."""
+    if text.isascii():
+        return text.lower()
+    return text.encode("ascii", "replace").lower().decode("ascii")
 
 
 def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
               start: Callable[[str, int], int | None]) -> Detector:
     """A detector that matches ``regex`` only where one of its ``roots`` occurs (found with
-    ``str.find`` in the ASCII-lowered text; ``start`` gives where the match begins, or None).
-    A case-insensitive pattern with a look-behind is tried at every character otherwise,
-    which made the two key-word detectors the slowest of the table on ordinary text. The
-    secret is the first group of ``regex`` that took part in the match."""
+    ``str.find`` in :func:`ascii_lower` of the text; ``start`` gives where the match begins,
+    or None). A case-insensitive pattern with a look-behind is tried at every
+    character otherwise, which made the two key-word detectors the slowest of the table on
+    ordinary text. The secret is the first group of ``regex`` that took part in the match.
+    (Offsets found in a ``str.lower`` copy moved by one after each ``İ``, and ``İİİİbot``
+    looked past the end of the text.)"""
     pattern = re.compile(regex, re.IGNORECASE)
     groups = range(1, pattern.groups + 1)
 

@@ -78,7 +78,11 @@ def test_random_markup_in_any_token_is_seen_through():
             continue
         for _ in range(12):
             text = sample
-            cuts = chooser.sample(range(secret.start + 1, secret.end), chooser.randint(1, 3))
+            # Inside the token, between two of its characters (markup beside a space of a
+            # multi-word secret, "BEGIN ~~OPENSSH", is not looked for: see seen.may_hide).
+            places = [at for at in range(secret.start + 1, secret.end)
+                      if not (sample[at - 1].isspace() or sample[at].isspace())]
+            cuts = chooser.sample(places, min(len(places), chooser.randint(1, 3)))
             for at in sorted(cuts, reverse=True):  # from the right: earlier cuts stay put
                 text = text[:at] + chooser.choice(marks) + text[at:]
             if not find_seen(f"Note: {text} here.\n"):
