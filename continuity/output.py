@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from continuity.authoring import atomic
+from continuity.authoring import atomic, in_place
 from continuity.errors import UsageError
 
 
@@ -18,9 +18,15 @@ def write_output(text: str, destination: str | None) -> None:
 
 
 def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
-    """Replace ``path`` with ``data`` all at once: readers never see half a file."""
+    """Replace ``path`` with ``data`` all at once: readers never see half a file. What is not
+    a regular file (``/dev/null``, a named pipe, a link to ``/proc/self/fd/1``) is written in
+    place, never replaced; a write that fails (``/dev/full``) is exit 2 naming the file."""
     try:
-        atomic.replace(path, data, durable=durable)
+        target = in_place.replaceable(path)
+        if target is None:
+            in_place.write(path, data)
+        else:
+            atomic.replace(target, data, durable=durable)
     except OSError as exc:
         raise UsageError(f"{path}: cannot write: {exc.strerror or exc}") from None
 

@@ -358,8 +358,12 @@ class ContinuityPlugin(BasePlugin):
             self.generated[generated.src_uri] = \
                 tree.config.sanitize_html or not page.holds_tree_markdown
         for static in site.static_files:
-            generated = File.generated(config, static.path, abs_src_path=str(static.source),
-                                       inclusion=InclusionLevel.NOT_IN_NAV)
+            # The bytes the check scanned, not the file as it is by the time MkDocs copies it.
+            generated = File.generated(config, static.path, content=static.data,
+                                       inclusion=InclusionLevel.NOT_IN_NAV) \
+                if static.data is not None else \
+                File.generated(config, static.path, abs_src_path=str(static.source),
+                               inclusion=InclusionLevel.NOT_IN_NAV)
             if self.make_room(generated, by_dest, files, clash):
                 files.append(generated)
         present = {id(file) for file in files}  # by identity: a page may take the same name

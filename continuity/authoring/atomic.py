@@ -23,6 +23,9 @@ from collections.abc import Iterator
 
 SUFFIX = ".continuity-tmp"
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+#: A new file, never through a link (O_EXCL refuses one anyway; O_NOFOLLOW says so).
+_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
 _HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
               if hasattr(signal, name))
 #: What link() says on file systems without hard links (FAT, some network and FUSE mounts).
@@ -43,58 +46,90 @@ def interrupts_held() -> Iterator[None]:
         mask(signal.SIG_SETMASK, previous)
 
 
-def create(path: Path, data: bytes) -> None:
+@contextlib.contextmanager
+def _directory(path: Path, directory_fd: int | None) -> Iterator[int]:
+    """The opened directory ``path`` is written in: the one given (opened beneath the
+    boundary by the caller, see continuity.model.safe_open), or its parent as written."""
+    if directory_fd is not None:
+        yield directory_fd
+        return
+    fd = os.open(path.parent if str(path.parent) else Path("."),
+                 os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def create(path: Path, data: bytes, *, directory_fd: int | None = None) -> None:
     """Put ``data`` at ``path`` if nothing is there, all at once.
 
-    Raises FileExistsError when the name is taken and OSError when it cannot be written;
-    either way nothing is left behind.
+    ``directory_fd``: the opened directory to create ``path.name`` in; every step (the
+    temporary file, the link, the clean-up) is relative to it, so the directory cannot be
+    swapped for a link out between a check and a write. Raises FileExistsError when the name
+    is taken and OSError when it cannot be written; either way nothing is left behind.
     """
-    with interrupts_held():
-        temporary = _temporary(path, data)
+    with interrupts_held(), _directory(path, directory_fd) as folder:
+        name = path.name
+        temporary = _temporary(folder, path, data)
         try:
-            os.link(temporary, path)
+            os.link(temporary, name, src_dir_fd=folder, dst_dir_fd=folder,
+                    follow_symlinks=False)
         except OSError as exc:
             if exc.errno not in _NO_LINKS:
                 raise
-            _remove(temporary)
-            _create_in_place(path, data)
+            _remove(folder, temporary)
+            _create_in_place(folder, path, data)
         finally:
-            _remove(temporary)
+            _remove(folder, temporary)
 
 
-def replace(path: Path, data: bytes, mode: int | None = None, *, durable: bool = True) -> None:
+def replace(path: Path, data: bytes, mode: int | None = None, *, durable: bool = True,
+            directory_fd: int | None = None) -> None:
     """Replace (or create) ``path`` with ``data`` all at once; ``mode`` sets its permissions.
 
     ``durable=False`` skips flushing to disk (still all at once for readers): for output that
     is made again from the tree, such as generated pages, where one fsync per page costs more
-    than everything else."""
-    with interrupts_held():
-        temporary = _temporary(path, data, mode, durable)
+    than everything else. ``directory_fd`` as for :func:`create`."""
+    with interrupts_held(), _directory(path, directory_fd) as folder:
+        temporary = _temporary(folder, path, data, mode, durable)
         try:
-            os.replace(temporary, path)
+            os.replace(temporary, path.name, src_dir_fd=folder, dst_dir_fd=folder)
         except BaseException:
-            _remove(temporary)
+            _remove(folder, temporary)
             raise
 
 
 #: Directories swept by this process: one look each, not one per file written into them
 #: (thousands of pages into one directory would otherwise cost thousands of listings).
-_swept: set[str] = set()
+_swept: set[tuple[int, int]] = set()
 
 
-def sweep(directory: Path) -> None:
-    """Remove the temporary files that killed writers left in ``directory``."""
-    key = os.path.abspath(directory)
+def sweep(directory: Path | int) -> None:
+    """Remove the temporary files that killed writers left in ``directory`` (a path or an
+    opened directory)."""
+    try:
+        status = os.stat(directory)
+    except OSError:
+        return
+    key = (status.st_dev, status.st_ino)
     if key in _swept:
         return
     _swept.add(key)
+    if isinstance(directory, int):
+        with contextlib.suppress(OSError):
+            stale = [name for name in os.listdir(directory) if _stale(name)]
+            for name in stale:
+                _remove(directory, name)
+        return
     try:
         with os.scandir(directory) as entries:
             stale = [entry.path for entry in entries if _stale(entry.name)]
     except OSError:
         return
     for path in stale:
-        _remove(Path(path))
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def _stale(name: str) -> bool:
@@ -116,34 +151,34 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _temporary(target: Path, data: bytes, mode: int | None = None,
-               durable: bool = True) -> Path:
-    """``data`` in a new hidden file beside ``target``, flushed to disk (if ``durable``)."""
-    sweep(target.parent)
+def _temporary(folder: int, target: Path, data: bytes, mode: int | None = None,
+               durable: bool = True) -> str:
+    """``data`` in a new hidden file beside ``target`` (in the opened directory ``folder``),
+    flushed to disk (if ``durable``); its name."""
+    sweep(folder)
     for _ in range(100):
         name = f".{target.name[:100]}.{secrets.token_hex(4)}.{os.getpid()}{SUFFIX}"
-        path = target.with_name(name)
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
+            fd = os.open(name, _NEW, 0o666, dir_fd=folder)
             break
         except FileExistsError:
             continue
     else:  # pragma: no cover - 100 random names all taken
         raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))
-    _write_synced(fd, path, data, mode, durable)
-    return path
+    _write_synced(fd, folder, name, data, mode, durable)
+    return name
 
 
-def _create_in_place(path: Path, data: bytes) -> None:
+def _create_in_place(folder: int, path: Path, data: bytes) -> None:
     """Without hard links: create the name exclusively and write it; a failure removes it."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o666)
-    _write_synced(fd, path, data)
+    fd = os.open(path.name, _NEW, 0o666, dir_fd=folder)
+    _write_synced(fd, folder, path.name, data)
 
 
-def _write_synced(fd: int, path: Path, data: bytes, mode: int | None = None,
+def _write_synced(fd: int, folder: int, name: str, data: bytes, mode: int | None = None,
                   durable: bool = True) -> None:
-    """Write ``data`` to the new file ``fd`` (at ``path``) and flush it to disk; on any
-    failure the file is removed."""
+    """Write ``data`` to the new file ``fd`` (``name`` in ``folder``) and flush it to disk;
+    on any failure the file is removed."""
     try:
         with os.fdopen(fd, "wb") as handle:
             if mode is not None:
@@ -153,10 +188,10 @@ def _write_synced(fd: int, path: Path, data: bytes, mode: int | None = None,
             if durable:
                 os.fsync(handle.fileno())
     except BaseException:
-        _remove(path)
+        _remove(folder, name)
         raise
 
 
-def _remove(path: Path) -> None:
+def _remove(folder: int, name: str) -> None:
     with contextlib.suppress(OSError):
-        os.unlink(path)
+        os.unlink(name, dir_fd=folder)

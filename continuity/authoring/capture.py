@@ -15,6 +15,7 @@ line of the store; otherwise it stands (the seed's partial-result rule).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -35,6 +36,7 @@ from continuity.formats.timestamps import rfc3339_utc
 from continuity.formats.jsonl import loads_strict, parse_bytes
 from continuity.formats.secrets import find_sensitive, redact
 from continuity.model.paths import boundary_of, refusal
+from continuity.model.safe_open import Escaped, open_beneath, open_parent
 
 try:
     import fcntl
@@ -42,6 +44,7 @@ except ImportError:  # pragma: no cover - not POSIX: appends are still whole lin
     fcntl = None  # type: ignore[assignment]
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a named pipe put in the store's place is refused
 
 
 class Failure(str, Enum):
@@ -83,6 +86,12 @@ class Appended:
     blob: bytes  # exactly the bytes written
     line: int  # the note's 1-based line number
     created: bool  # the store did not exist before
+    # The repository's top (resolved): the store is opened beneath it, every time.
+    within: Path | None = None
+
+    @property
+    def boundary(self) -> Path:
+        return self.within or boundary_of(self.store.absolute().parent)
 
     @property
     def end(self) -> int:
@@ -262,15 +271,17 @@ def _unavailable(store: Path, exc: OSError, doing: str) -> Stop:
     return Stop(Failure.STORE_UNAVAILABLE, f"{store}: cannot {doing}: {reason}")
 
 
-def _open_locked(store: Path) -> int:
+def _open_locked(store: Path, boundary: Path) -> int:
     """The existing store opened for appending, exclusively locked, still the file at ``store``.
 
-    A writer that waited for the lock re-opens when the file it holds was removed or replaced
-    meanwhile, so a note is never appended to a file nobody will read. FileNotFoundError when
-    there is no store (any more).
+    Opened beneath ``boundary`` (continuity.model.safe_open): a store swapped for a link out
+    of the repository, at any moment, is refused rather than appended to. A writer that waited
+    for the lock re-opens when the file it holds was removed or replaced meanwhile, so a note
+    is never appended to a file nobody will read. FileNotFoundError when there is no store
+    (any more); :class:`~continuity.model.safe_open.Escaped` for one that leaves.
     """
     for _ in range(20):
-        fd = os.open(store, os.O_RDWR | os.O_APPEND | _CLOEXEC)
+        fd = open_beneath(store, boundary, os.O_RDWR | os.O_APPEND | _NONBLOCK)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise Stop(Failure.STORE_UNAVAILABLE, f"{store}: not a regular file")
@@ -326,20 +337,6 @@ def _take_back(fd: int, offset: int, blob: bytes) -> bool:
     return True
 
 
-def _sync_directory(path: Path) -> None:
-    """Make a new file's directory entry durable too (best effort: not every system can)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _CLOEXEC)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def append_note(store: Path, line: bytes) -> Appended:
     """Step 6: append one line under an exclusive lock, fsync, and check the bytes landed.
 
@@ -352,35 +349,55 @@ def append_note(store: Path, line: bytes) -> Appended:
     A store that is, or lies below, a link leaving its repository (or its directory, outside
     git), or that lies in ``.git``, is refused: no writer writes there.
     """
-    reason = refusal(store, boundary_of(store.absolute().parent))
+    boundary = boundary_of(store.absolute().parent)
+    reason = refusal(store, boundary)
     if reason is not None:
-        raise Stop(Failure.STORE_UNAVAILABLE,
-                   f"{store}: {reason} (CT602); no writer writes there, nothing was written")
+        raise _escaped(store, reason)
     for _ in range(20):
         if not os.path.lexists(store):
             try:
-                atomic.create(store, line)
+                _create_store(store, boundary, line)
             except FileExistsError:
                 pass  # another writer created it first: append to that one
+            except Escaped as exc:
+                raise _escaped(store, exc.reason) from None
             except OSError as exc:
                 raise _unavailable(store, exc, "create the note store") from None
             else:
-                _sync_directory(store.parent)
-                return Appended(store, 0, line, 1, created=True)
+                return Appended(store, 0, line, 1, created=True, within=boundary)
         try:
-            fd = _open_locked(store)
+            fd = _open_locked(store, boundary)
         except FileNotFoundError:
             continue  # removed meanwhile (its first note was rolled back): create it
+        except Escaped as exc:
+            raise _escaped(store, exc.reason) from None
         except OSError as exc:
             raise _unavailable(store, exc, "open the note store") from None
         try:
-            return _append_locked(store, fd, line)
+            return _append_locked(store, boundary, fd, line)
         finally:
             os.close(fd)
     raise Stop(Failure.STORE_UNAVAILABLE, f"{store}: the file keeps being replaced; not written")
 
 
-def _append_locked(store: Path, fd: int, line: bytes) -> Appended:
+def _escaped(store: Path, reason: str) -> Stop:
+    return Stop(Failure.STORE_UNAVAILABLE,
+                f"{store}: {reason} (CT602); no writer writes there, nothing was written")
+
+
+def _create_store(store: Path, boundary: Path, line: bytes) -> None:
+    """A new store holding ``line``, made all at once in its directory opened beneath the
+    boundary (never through a directory swapped for a link out)."""
+    folder, _, _ = open_parent(store, boundary)
+    try:
+        atomic.create(store, line, directory_fd=folder)
+        with contextlib.suppress(OSError):  # the new name durable too, where the system can
+            os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
+def _append_locked(store: Path, boundary: Path, fd: int, line: bytes) -> Appended:
     offset = os.fstat(fd).st_size
     prefix = b"\n" if offset and os.pread(fd, 1, offset - 1) != b"\n" else b""
     blob = prefix + line
@@ -401,7 +418,7 @@ def _append_locked(store: Path, fd: int, line: bytes) -> Appended:
             raise Stop(Failure.STORE_UNAVAILABLE,
                        f"{store}: the appended bytes did not read back as written; not stored")
     number = _count_newlines(fd, offset) + (1 if prefix else 0) + 1
-    return Appended(store, offset, blob, number, created=False)
+    return Appended(store, offset, blob, number, created=False, within=boundary)
 
 
 def _undo(store: Path, fd: int, offset: int, blob: bytes, created: bool) -> bool:
@@ -417,7 +434,7 @@ def _undo(store: Path, fd: int, offset: int, blob: bytes, created: bool) -> bool
 def rollback(appended: Appended) -> bool:
     """The seed's only reversible mutation: remove the just-appended line if it is still last."""
     try:
-        fd = _open_locked(appended.store)
+        fd = _open_locked(appended.store, appended.boundary)
     except (OSError, Stop):
         return False
     try:
@@ -451,7 +468,8 @@ def index_note(appended: Appended, note: dict[str, Any]) -> str:
 def confirm_recall(appended: Appended, note: dict[str, Any]) -> None:
     """Step 8: read the store back as the checker does; the line is there, by time and project."""
     try:
-        with open(appended.store, "rb") as handle:
+        fd = open_beneath(appended.store, appended.boundary, os.O_RDONLY | _NONBLOCK)
+        with open(fd, "rb") as handle:
             if fcntl is not None:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_SH)
             raw = handle.read()

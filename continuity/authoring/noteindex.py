@@ -30,6 +30,8 @@ from continuity.authoring import atomic
 from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import parse_line
 from continuity.formats.textfile import open_regular
+from continuity.model.paths import boundary_of
+from continuity.model.safe_open import open_parent
 
 try:
     import fcntl
@@ -234,7 +236,14 @@ def save(index: NoteIndex) -> bool:
         # Readable by whoever may read the store.
         mode = stat.S_IMODE(os.stat(index.store).st_mode) & 0o666
         data = json.dumps(index.to_json(), separators=(",", ":")).encode("utf-8")  # C encoder
-        atomic.replace(index_path(index.store), data, mode)
+        sidecar = index_path(index.store)
+        # Beside the store, in its directory opened beneath the repository's top: a directory
+        # swapped for a link out meanwhile is refused, not written through.
+        folder, _, _ = open_parent(sidecar, boundary_of(sidecar.absolute().parent))
+        try:
+            atomic.replace(sidecar, data, mode, directory_fd=folder)
+        finally:
+            os.close(folder)
         return True
     except OSError:
         return False

@@ -202,6 +202,9 @@ def path_inside(out: Path, relative: str) -> Path | None:
 def _contents(site: Site) -> dict[str, bytes]:
     files = {page.path: page.content.encode("utf-8") for page in site.pages}
     for static in site.static_files:
+        if static.data is not None:  # the bytes that were scanned, not the file as it is now
+            files[static.path] = static.data
+            continue
         try:
             files[static.path] = static.source.read_bytes()
         except OSError as exc:

@@ -15,6 +15,8 @@ detector on adversarial megabytes). E-mail addresses are found by a scan from ea
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator
@@ -62,23 +64,37 @@ def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
                     placeholders_allowed=placeholders, exact_needles=exact)
 
 
+def ascii_lower(text: str) -> str:
+    """``text`` with A-Z lowered and every other character one ``?``: the same length, so an
+    offset in it is an offset in ``text`` (``str.lower`` made one ``İ`` two characters)."""
+    if text.isascii():
+        return text.lower()
+    return text.encode("ascii", "replace").lower().decode("ascii")
+
+
 def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
-              start: Callable[[str, int], int | None], group: int = 1) -> Detector:
+              start: Callable[[str, int], int | None]) -> Detector:
     """A detector that matches ``regex`` only where one of its ``roots`` occurs (found with
-    ``str.find`` in the lower-cased text; ``start`` gives where the match begins, or None).
-    A case-insensitive pattern with a look-behind is tried at every character otherwise,
-    which made the two key-word detectors the slowest of the table on ordinary text."""
+    ``str.find`` in :func:`ascii_lower` of the text; ``start`` gives where the match begins,
+    or None). A case-insensitive pattern with a look-behind is tried at every
+    character otherwise, which made the two key-word detectors the slowest of the table on
+    ordinary text. The secret is the first group of ``regex`` that took part in the match.
+    (Offsets found in a ``str.lower`` copy moved by one after each ``İ``, and ``İİİİbot``
+    looked past the end of the text.)"""
     pattern = re.compile(regex, re.IGNORECASE)
+    groups = range(1, pattern.groups + 1)
 
     def scan(text: str) -> Iterator[tuple[int, int]]:
-        lowered = text.lower()
+        lowered = ascii_lower(text)
         seen: set[tuple[int, int]] = set()
         for root in roots:
             position = lowered.find(root)
             while position >= 0:
                 begin = start(text, position)
                 match = pattern.match(text, begin) if begin is not None else None
-                if match and not _HARMLESS.match(match.group(group)):
+                group = next((g for g in groups if match.group(g) is not None), 0) \
+                    if match else 0
+                if match and group and not _HARMLESS.match(match.group(group)):
                     span = match.span(group)
                     if span not in seen:
                         seen.add(span)
@@ -88,10 +104,29 @@ def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
     return Detector(kind, description, None, needles=roots, scanner=scan)
 
 
+#: Words glued in front of a key word by common environment variables (``PGPASSWORD``).
+_GLUED = frozenset({"pg", "db", "redis", "mongo", "mysql", "smtp", "ldap", "root", "admin"})
+
+
 def _key_start(text: str, position: int) -> int | None:
-    """A key word starts here unless a letter precedes it (``passwordless`` is no key)."""
-    return None if position > 0 and text[position - 1].isascii() and \
-        text[position - 1].isalpha() else position
+    """A key word starts here unless a letter precedes it (``xpassword``, ``compass`` and
+    ``bypass`` are no keys): but after a lower-case letter an upper-case key word starts one
+    (camelCase ``dbPassword``), and so does one glued to a known prefix (``PGPASSWORD``)."""
+    if position == 0:
+        return position
+    before = text[position - 1]
+    if not (before.isascii() and before.isalpha()):
+        return position
+    if before.islower() and text[position].isupper():
+        return position
+    begin = position - 1
+    while begin > 0 and position - begin < 6 and text[begin - 1].isascii() and \
+            text[begin - 1].isalpha():
+        begin -= 1
+    if (begin == 0 or not text[begin - 1].isalnum()) and \
+            text[begin:position].lower() in _GLUED:
+        return position
+    return None
 
 
 def _scheme_start(text: str, position: int) -> int | None:
@@ -112,10 +147,29 @@ _I = re.IGNORECASE
 #: ``SECRET_KEY:``, ``"password":``, ``client_secret =``). No ``\b`` before: ``_`` is a word
 #: character, so ``\bpassword`` misses ``DB_PASSWORD``; a letter before the word is refused
 #: instead (``passwordless``, ``mysecretary`` are not keys).
-_SECRET_WORDS = (r"(?:password|passwd|passphrase|_pwd|secret|api[_-]?key|apikey"
+_SECRET_WORDS = (r"(?:password|passwd|passphrase|pass|pwd|secret|api[_-]?key|apikey"
                  r"|access[_-]?key|private[_-]?key|client[_-]?secret"
                  r"|(?:access|auth|refresh|api|bot|session|bearer)[_-]?token)")
-_KEY_SUFFIX = r"(?:[_-]?(?:key|token|value|access[_-]?key|id))?"
+#: What may follow the key word in the key's name (``SECRET_KEY_BASE``, ``password_value``).
+_KEY_SUFFIX = r"(?:[_-]?(?:key|token|value|access[_-]?key|id|base|data)){0,2}"
+#: The value: quoted (then it may hold spaces: a passphrase), or a run without them.
+_ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;]{8,256}))")
+
+
+def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
+    """``"auth": "<base64 of user:password>"`` in a Docker (or Podman) config.json: only a
+    value that decodes to ``user:password`` (an ``"auth": "required"`` is not one)."""
+    for match in _DOCKER_AUTH.finditer(text):
+        try:
+            decoded = base64.b64decode(match.group(1), validate=True)
+        except (binascii.Error, ValueError):
+            continue
+        user, colon, password = decoded.partition(b":")
+        if colon and password and decoded.isascii() and decoded.decode().isprintable():
+            yield match.span(1)
+
+
+_DOCKER_AUTH = re.compile(r'"auth"\s{0,5}:\s{0,5}"([A-Za-z0-9+/]{8,1024}={0,2})"')
 
 CREDENTIALS: tuple[Detector, ...] = (
     # -- key files
@@ -219,13 +273,18 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("basic-auth", "HTTP basic credentials",
        r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})",
        1, needles=("authorization",)),
+    Detector("docker-auth", "a registry credential in a Docker config", None,
+             needles=('"auth"',), scanner=_docker_auths),
+    _d("kubeconfig-key", "a client key in a kubeconfig",
+       r"(?i)client-key-data[\"']?\s{0,5}:\s{0,5}[\"']?([A-Za-z0-9+/]{40,20000}={0,2})", 1,
+       needles=("client-key-data",)),
+    # A user may be empty (``redis://:password@host``).
     _anchored("url-password", "a password in a URL",
-              r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]{1,256}:([^\s@/]{3,256})@[^\s/@]{1,256}",
+              r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]{0,256}:([^\s@/]{3,256})@[^\s/@]{1,256}",
               ("://",), _scheme_start),
     _anchored("assigned-secret", "a secret assigned to a key",
-              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}['\"]?"
-              r"([^\s'\",;]{8,256})",
-              ("pass", "_pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
+              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
+              ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
                "bot", "session", "bearer"), _key_start),
 )
 
@@ -370,7 +429,13 @@ def find(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
         detector = detectors[position]
         for start, end in detector.spans(text):
             found.append(Finding(detector.kind, detector.description, start, end))
-    found.sort(key=lambda f: (f.start, -(f.end - f.start)))
+    return without_overlaps(found)
+
+
+def without_overlaps(findings: Iterable[Finding]) -> list[Finding]:
+    """Earliest first (the longer of two at one offset, then the earlier detector's), every
+    finding that overlaps one kept before it left out."""
+    found = sorted(findings, key=lambda f: (f.start, -(f.end - f.start)))
     kept: list[Finding] = []
     for finding in found:
         if kept and finding.start < kept[-1].end:

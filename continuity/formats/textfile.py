@@ -63,7 +63,7 @@ def open_regular(path: Path, max_size: int | None = None, follow: bool = True) -
     try:
         status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):
-            raise NotRegular(errno.EINVAL, f"not a regular file ({_kind(status.st_mode)})",
+            raise NotRegular(errno.EINVAL, f"not a regular file ({kind_of(status.st_mode)})",
                              str(path))
         if max_size is not None and status.st_size > max_size:
             raise NotRegular(errno.EFBIG, f"{status.st_size} bytes, over max_file_size "
@@ -91,10 +91,19 @@ def read_text(path: Path, max_size: int | None = None, follow: bool = True) -> T
     except OSError as exc:
         return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
     try:
+        return read_descriptor(descriptor, max_size)
+    finally:
+        os.close(descriptor)
+
+
+def read_descriptor(descriptor: int, max_size: int | None = None) -> TextRead:
+    """:func:`read_text` on a descriptor already open (the caller closes it): the file
+    judged is the file read."""
+    try:
         # fstat before wrapping the descriptor: Python's file objects refuse a directory.
         status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):  # a FIFO or a device would block or never end
-            return TextRead(None, None, f"not a regular file ({_kind(status.st_mode)})")
+            return TextRead(None, None, f"not a regular file ({kind_of(status.st_mode)})")
         size = status.st_size
         if max_size is not None and size > max_size:
             return TextRead(None, None, f"{size} bytes, over max_file_size {max_size}",
@@ -103,12 +112,10 @@ def read_text(path: Path, max_size: int | None = None, follow: bool = True) -> T
             raw = handle.read()
     except OSError as exc:
         return TextRead(None, None, f"unreadable: {exc.strerror or exc}")
-    finally:
-        os.close(descriptor)
     return decode(raw)
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from collections.abc import Sequence
 
+from continuity.formats.secrets import redact_credentials
 from continuity.validators.engine import CheckResult
 from continuity.model.tree import MemoryTree
 from continuity.generator import mdtext
@@ -76,7 +77,10 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
     """
     options = options or GenerateOptions()
     top = parts[0].tree.root
-    relative = {p.tree.root: Path(os.path.relpath(p.tree.root, top)).as_posix() for p in parts}
+    # A child root's folder names its pages' URLs, titles and links: a credential in it
+    # (CT601) is redacted there.
+    relative = {p.tree.root: redact_credentials(Path(os.path.relpath(p.tree.root, top))
+                                                .as_posix()) for p in parts}
     relative[top] = "."
     homes = {root: posixpath.join(_folder(options.prefix, rel), "index.md")
              for root, rel in relative.items()}

@@ -239,10 +239,9 @@ def entry_pages(ctx: SiteContext) -> tuple[list[Page], list[StaticFile]]:
         for position, entry in enumerate(ordered):
             page = ctx.layout.entry_page(entry)
             copy = ctx.layout.copy_of(entry)
-            publishable = entry.file.read is not None and entry.file.read.raw is not None \
-                and inert(entry.name)
-            if copy is not None and publishable:
-                copies.append(StaticFile(copy, entry.file.abspath))
+            raw = entry.file.read.raw if entry.file.read is not None else None
+            if copy is not None and raw is not None and inert(entry.name):
+                copies.append(StaticFile(copy, entry.file.abspath, raw))
             else:
                 copy = None
             added = ctx.provenance.get(entry.path)

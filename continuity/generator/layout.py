@@ -9,9 +9,33 @@ take, or are moved aside when one does.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 
 from continuity.model.tree import HistoryEntry, MemoryTree
+
+#: Bytes a derived page's file name may take: a file system allows 255, and engines add to a
+#: name (``-2``, ``.html``, a folder of the name). Longer names are cut, with a hash of the
+#: whole so that two long names never meet.
+MAX_NAME_BYTES = 200
+
+
+def fitting(path: str) -> str:
+    """``path`` with every component longer than MAX_NAME_BYTES shortened, deterministically:
+    its start, a hash of it whole, and its extension."""
+    parts = path.split("/")
+    for index, part in enumerate(parts):
+        if len(part.encode("utf-8", "surrogatepass")) <= MAX_NAME_BYTES:
+            continue
+        stem, dot, extension = part.rpartition(".")
+        if not dot or len(extension) > 16:
+            stem, extension = part, ""
+        digest = hashlib.blake2b(part.encode("utf-8", "surrogatepass"),
+                                 digest_size=6).hexdigest()
+        head = stem.encode("utf-8", "surrogatepass")[:MAX_NAME_BYTES // 2]
+        parts[index] = f"{head.decode('utf-8', 'ignore')}-{digest}" + \
+            (f".{extension}" if extension else "")
+    return "/".join(parts)
 
 
 def _url_key(path: str) -> str:
@@ -63,7 +87,9 @@ class SiteLayout:
         self._by_root_path[root_path] = full
 
     def reserve(self, wanted: str) -> str:
-        """``wanted`` under the prefix, or a numbered variant when a page already has its URL."""
+        """``wanted`` under the prefix, or a numbered variant when a page already has its URL;
+        a name too long for a file system is shortened (:func:`fitting`)."""
+        wanted = fitting(wanted)
         stem = wanted[:-3]
         candidate, number = wanted, 2
         while _url_key(self.prefix + candidate) in self._taken:

@@ -43,6 +43,9 @@ class Page:
 class StaticFile:
     path: str  # relative to the docs root
     source: Path  # the file of the tree it copies
+    # The bytes discovery read and CT601 scanned, published as they are: a file swapped (for a
+    # link to /etc/passwd) after the scan cannot reach the site. None: read from ``source``.
+    data: bytes | None = None
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,9 @@ from continuity.model.kinds import (
 from continuity.model.naming import EntryName, date_in_name
 from continuity.formats.links import links
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
-from continuity.formats.secrets import Finding, find_credentials
-from continuity.formats.textfile import TextRead, read_text
+from continuity.formats.secrets import Finding, without_overlaps
+from continuity.formats.seen import byte_findings, find_seen
+from continuity.formats.textfile import TextRead
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
     RootSearch, declared_parent, enclosing_root, holds_state_by_name, link_outside,
@@ -41,6 +42,7 @@ from continuity.model.paths import refusal, root_refusal
 from continuity.model.conventions import (
     PROTOCOL, Convention, Evidence, Recognition, recognise,
 )
+from continuity.model.safe_open import Beneath, Escaped
 
 __all__ = ["BUILTIN_TEMPLATES", "EntryName", "MemoryTree", "discover"]
 
@@ -83,12 +85,20 @@ class TreeFile:
     # them, so a serve rebuild scans only the files that changed.
     @cached_property
     def credentials(self) -> tuple[Finding, ...]:
+        """At offsets of :attr:`scanned_text`: found as written and as a reader sees it
+        (continuity.formats.seen), in a binary file also in its UTF-16/UTF-32 text."""
         text = self.scanned_text
-        return tuple(find_credentials(text)) if text is not None else ()
+        if text is None:
+            return ()
+        raw = self.read.raw if self.read is not None else None
+        if self.read is not None and self.read.text is None and raw is not None and \
+                b"\x00" in raw:
+            return tuple(without_overlaps(byte_findings(raw)))
+        return tuple(find_seen(text))
 
     @cached_property
     def name_credentials(self) -> tuple[Finding, ...]:
-        return tuple(find_credentials(self.path))
+        return tuple(find_seen(self.path))
 
 
 @dataclass(frozen=True)
@@ -482,6 +492,7 @@ class _Walker:
         self.config = config
         self.reuse = reuse
         self.skipped: list[TreeFile] = []
+        self.beneath = Beneath(boundary)
         self._root_prefix = str(root).rstrip("/") + "/"
 
     def excluded(self, rel: str) -> bool:
@@ -504,7 +515,12 @@ class _Walker:
                 tree_file = TreeFile(rel, path, None, symlink_target=shown)
                 self.skipped.append(tree_file)
                 return tree_file
-        read = read_text(path, self.config.max_file_size, follow=is_link)
+        try:  # opened beneath the boundary: a link swapped in since is refused, not read
+            read = self.beneath.read_text(path, self.config.max_file_size)
+        except Escaped:
+            tree_file = TreeFile(rel, path, None, symlink_target=str(path))
+            self.skipped.append(tree_file)
+            return tree_file
         tree_file = TreeFile(rel, path, read)
         if read.too_large:
             self.skipped.append(tree_file)

@@ -104,7 +104,7 @@ def surroundings(config: MkDocsConfig, files: Files, nav: Navigation, ours: set[
             stat = os.stat(file.abs_src_path)
             h.update(f"{stat.st_size}:{stat.st_mtime_ns}".encode())
         elif file.generated_by:
-            h.update(digest(file.content_string))
+            h.update(hashlib.blake2b(file.content_bytes, digest_size=16).digest())  # binary too
     custom = config.theme.custom_dir
     if custom and os.path.isdir(custom):
         for directory, _, names in sorted(os.walk(custom)):

@@ -129,11 +129,12 @@ class RootsReport:
         return common
 
     def label(self, report: Report) -> str:
-        """How a root is named in the report: its path below :attr:`top`, the top by name."""
+        """How a root is named in the report: its path below :attr:`top`, the top by name
+        (a credential in a folder's name redacted: CT601 reports it)."""
         relative = Path(os.path.relpath(report.root, self.top)).as_posix()
         if relative == ".":
-            return f"{report.root.name or report.root}/"
-        return f"{relative}/"
+            return redact_credentials(f"{report.root.name or report.root}/")
+        return redact_credentials(f"{relative}/")
 
     @property
     def errors(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
+from continuity.formats.secrets import redact_credentials
 from continuity.reporters.json_format import document as check_document
 from continuity.report.data import Report, RootsReport
 
@@ -20,7 +21,7 @@ def document(report: Report) -> dict:
         "tool": "continuity",
         "report": "audit",
         "generated": report.generated,
-        "root": str(report.root),
+        "root": redact_credentials(str(report.root)),
         "verdict": report.verdict,
         "state_files": list(report.state_files),
         "directories": [asdict(d) for d in report.directories],
@@ -36,7 +37,7 @@ def roots_document(roots: RootsReport) -> dict:
     """The first root's document, as for one root; ``roots``: every root's counts (the first
     included), ``totals``: their sums; ``below``: the whole document of every other root."""
     doc = document(roots.reports[0])
-    doc["roots"] = [{"path": roots.label(r), "root": str(r.root), "verdict": r.verdict,
+    doc["roots"] = [{"path": roots.label(r), "root": redact_credentials(str(r.root)), "verdict": r.verdict,
                      "state_files": len(r.state_files), "entries": r.entries, "files": r.files,
                      "errors": r.result.errors, "warnings": r.result.warnings}
                     for r in roots.reports]

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from urllib.parse import quote
 
+from continuity.formats.secrets import redact_credentials
 from continuity.report.data import LedgerSummary, Report, RootsReport
 
 
@@ -16,7 +17,8 @@ def href(report: Report, root_path: str, base: Path) -> str:
         relative = os.path.relpath(target, base)
     except ValueError:  # another drive
         relative = target
-    return quote(relative.replace(os.sep, "/"), safe="/._-~")
+    # A credential in a name (a file's, a child root's folder) is no link target either.
+    return quote(redact_credentials(relative.replace(os.sep, "/")), safe="/._-~")
 
 
 def verdict_line(report: Report) -> str:

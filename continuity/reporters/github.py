@@ -13,11 +13,14 @@ refused above 1 MiB; past that budget the summary says how many findings it left
 from __future__ import annotations
 
 import os
+import sys
 from html import escape
+from pathlib import Path
 
+from continuity.authoring import in_place
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
-from continuity.output import printable
+from continuity.output import one_line, printable
 
 #: GitHub rejects a step summary over 1 MiB (1024k); leave room for the closing lines.
 SUMMARY_BUDGET = 1024 * 1024 - 4096
@@ -66,11 +69,14 @@ def render(result: CheckResult) -> str:
         lines.append(f"::notice::{escape_data(notice)}")
     summary_path = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary_path:
-        try:
-            with open(summary_path, "a", encoding="utf-8") as handle:
-                handle.write(step_summary(result))
+        try:  # appended in place: a pipe nobody reads is refused at once, never waited on
+            in_place.write(Path(summary_path), step_summary(result).encode("utf-8"),
+                           append=True)
         except OSError as exc:
-            lines.append(f"::warning::{escape_data(f'cannot write GITHUB_STEP_SUMMARY: {exc}')}")
+            problem = f"cannot write GITHUB_STEP_SUMMARY ({summary_path}): " \
+                      f"{exc.strerror or exc}; the summary is lost"
+            lines.append(f"::warning::{escape_data(problem)}")
+            sys.stderr.write(f"continuity: {one_line(problem)}\n")
     return "\n".join(lines) + ("\n" if lines else "")
 
 

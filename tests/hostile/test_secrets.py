@@ -50,10 +50,39 @@ SAMPLES: dict[str, str] = {
     "basic-auth": "Authorization: Basic " + "dXNlcjpwYXNzd29yZDEyMw==",
     "url-password": "postgres://deploy:" + "Tr0ub4dor3xyz" + "@db.example.internal/prod",
     "assigned-secret": "DB_PASSWORD=" + "hunter2hunter2",
+    "age-key": "AGE-SECRET-KEY-1" + "QYZ8PLW3M5N7R9T2V4X6Z8B1D3F5H7K9M2P4R6T8V1X3Z5B7D9F2H4J6L8N0",
+    "azure-client-secret": "client: " + "abc" + "8Q~" + "Zx7Yw6Vu5Ts4Rq3Po2Nm1Lk0Ji9Hg8Fe",
+    "alibaba-key": "LTAI" + "5tQ9wE3rT7yU1iO4pA8s",
+    "digitalocean-token": "dop_v1_" + "0f1e2d3c4b5a6978" * 4,
+    "vault-token": "hvs." + "CAESIJ3xY7wV2uT9sR4qP1oN6mL8kJ5hG0fE",
+    "terraform-token": "a1b2c3d4e5f6g7" + ".atlasv1." + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe" * 2,
+    "pypi-token": "pypi-AgEIcHlwaS5vcmc" + "CJDk3ZjY1YTIyLWQ0NTgtNDcwYi05MzE2LTcwZGI4YjA1YjEyZQ",
+    "discord-webhook": "https://discord.com/api/webhooks/" + "112233445566778899/"
+                       + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV",
+    "telegram-token": "bot " + "123456789" + ":AA" + "Fh3Kx9Lm2Np5Qr8St1Uv4Wx7Yz0Ab3Cd6",
+    "mailgun-key": "key-" + "3ax6xnjp29jd6fds4gc373sgvjxteol0",
+    "twilio-key": "SK" + "0123456789abcdef0123456789abcdef",
+    "shopify-token": "shpat_" + "0123456789abcdef0123456789abcdef",
+    "square-token": "sq0atp-" + "aB1cD2eF3gH4iJ5kL6mN7o",
+    "atlassian-token": "ATATT3" + "xFfGF0aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX2yZ3aB4cD5eF6gH7iJ8kL9m",
+    "linear-key": "lin_api_" + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX2yZ3a",
+    "postman-key": "PMAK-" + "0123456789abcdef01234567" + "-" + "0123456789abcdef0123456789abcdef01",
+    "databricks-token": "dapi" + "0123456789abcdef0123456789abcdef",
+    "newrelic-key": "NRAK-" + "A1B2C3D4E5F6G7H8I9J0K1L2M3N",
+    "grafana-token": "glsa_" + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV_0a1b2c3d",
+    "sentry-token": "sntrys_" + "eyJpYXQiOjE3MDAwMDAwMDAuMCwidXJsIjoiaHR0cHM6Ly9zZW50cnkuaW8ifQ",
+    "doppler-token": "dp.pt." + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX2yZ3a",
+    "docker-auth": '{"auths": {"registry.example.internal": {"auth": "'
+                   + "ZGVwbG95OnMzY3IzdC1yZWdpc3RyeS1wYXNz" + '"}}}',
+    "kubeconfig-key": "    client-key-data: " + "LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQ"
+                      + "pNSUlFcEFJQkFBS0NBUUVB",
 }
 #: More shapes of ``assigned-secret`` that a ``\\b`` before the key word used to miss.
 ASSIGNED = [
     "SECRET_KEY=" + "django-insecure-9x8y7z6w",
+    "PGPASSWORD=" + "s3cr3t-pg-pass", "MYSQL_PWD=" + "s3cr3t-my-pass", "DB_PASS=" + "s3cr3tpass99",
+    "SECRET_KEY_BASE=" + "0a1b2c3d4e5f6a7b8c9d", "dbPassword: " + "s3cr3t-camel-case",
+    'password = "' + "correct horse battery staple" + '"',
     '{"password": "' + "correct-horse-battery" + '"}',
     "client_secret: " + "Q1w2E3r4T5y6U7i8",
     "export API_KEY=" + "a1b2c3d4e5f6g7h8",
@@ -67,12 +96,27 @@ def secret_part(sample: str) -> str:
 
 
 def test_every_detector_of_the_table_has_a_sample():
-    assert {d.kind for d in CREDENTIALS} - set(SAMPLES) <= {
-        "age-key", "azure-client-secret", "alibaba-key", "digitalocean-token", "vault-token",
-        "terraform-token", "pypi-token", "discord-webhook", "telegram-token", "mailgun-key",
-        "twilio-key", "shopify-token", "square-token", "atlassian-token", "linear-key",
-        "postman-key", "databricks-token", "newrelic-key", "grafana-token", "sentry-token",
-        "doppler-token"}
+    assert {d.kind for d in CREDENTIALS} - set(SAMPLES) == set()
+
+
+@pytest.mark.parametrize("detector", CREDENTIALS, ids=lambda d: d.kind)
+def test_each_detector_finds_its_own_sample(detector):
+    """Parametrised over the table: a detector added without a sample fails here; and the
+    sample is this detector's finding, not only another's."""
+    sample = SAMPLES.get(detector.kind)
+    assert sample is not None, f"{detector.kind}: add a realistic fake sample to SAMPLES"
+    assert list(detector.spans(sample)), detector.kind
+    assert find_credentials(sample)[0].kind == detector.kind
+
+
+@pytest.mark.parametrize("key", ["password", "passwd", "secret", "api_key", "auth_token"])
+def test_a_key_word_after_a_letter_is_no_key_but_after_a_separator_it_is(key: str):
+    value = "=" + "hunter2hunter2"
+    for text in (f"{key}{value}", f"x_{key}{value}", f"DB-{key.upper()}{value}",
+                 f"export {key.upper()}{value}"):
+        assert [f.kind for f in find_credentials(text)] == ["assigned-secret"], text
+    for text in (f"x{key}{value}", f"X{key.upper()}{value}", f"my{key}{value}"):
+        assert find_credentials(text) == [], text
 
 
 @pytest.mark.parametrize("kind", sorted(SAMPLES))
@@ -94,6 +138,8 @@ def test_keys_with_a_prefix_or_in_json_are_assignments(text: str):
     "The password is kept in the vault.", "passwordless login is enabled", "secret_sauce: tomatoes",
     "password: ${DB_PASSWORD}", "api_key = <your key here>", "token: [redacted:github-token]",
     "See https://docs.example.org/guide for details.", "The skeleton key opened it.",
+    "compass=north-north-west", "bypass = every-cache-layer", '"auth": "required"',
+    "İİİİbot", "İ" * 50 + "password",
 ])
 def test_prose_and_placeholders_are_not_secrets(text: str):
     assert find_credentials(text) == []

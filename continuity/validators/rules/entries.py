@@ -30,6 +30,9 @@ from continuity.validators.registry import CheckContext, rule
 from continuity.validators.repository import tracked as tracked_paths
 
 INTEGER = re.compile(r"^\d+$")
+#: Digits a turn number may have to be compared as a number (more: it disagrees, whatever
+#: the name says, since a name cannot carry that many).
+MAX_TURN_DIGITS = 18
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -627,11 +630,16 @@ def turn_mismatch(ctx: CheckContext) -> Iterator[Violation]:
         value = front.data.get("turn") if front else None
         if not isinstance(value, str) or not INTEGER.match(value.strip()):
             continue  # absent (CT202), a placeholder (CT203) or not an integer (CT204)
-        if int(value) != parsed.turn:
+        written = value.strip()
+        # Compared as digits: int() refuses more than 4,300 of them (a ValueError that
+        # stopped the whole check), and no turn needs more than MAX_TURN_DIGITS.
+        if len(written.lstrip("0")) > MAX_TURN_DIGITS or int(written) != parsed.turn:
             line, column = _where(entry, "turn")
+            shown = written if len(written) <= MAX_TURN_DIGITS else \
+                f"{written[:MAX_TURN_DIGITS]}… ({len(written)} digits)"
             yield Violation(
                 entry.path,
-                f"turn {value.strip()} disagrees with the name's turn-{parsed.turn}",
+                f"turn {shown} disagrees with the name's turn-{parsed.turn}",
                 "make the field and the name carry the same turn number", line, column)
 
 

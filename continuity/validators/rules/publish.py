@@ -17,6 +17,9 @@ from continuity.validators.diagnostics import Violation
 from continuity.model.tree import Document, TreeFile
 from continuity.model.paths import refusal
 from continuity.formats.secrets import line_column
+from continuity.formats.seen import find_seen
+from continuity.model.safe_open import Beneath
+from continuity.validators.repository import tracked
 from continuity.validators.placeholders import MAX_LISTED
 from continuity.validators.registry import CheckContext, rule
 
@@ -50,7 +53,7 @@ _MAY_HOLD_HTML = re.compile(r"<[A-Za-z!?/]")
 
 @rule("CT601", "secret", "error")
 def secret(ctx: CheckContext) -> Iterator[Violation]:
-    """Credential-like text in a file that would be published.
+    """Credential-like text in a file of the memory root: published, or committed.
 
     Memory trees are pushed to git hosts and published as sites; a key in a state file, an
     entry, the cycle ledger or a note store is leaked the moment it is. Detected: cloud keys
@@ -58,9 +61,15 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     PyPI, Hugging Face, Slack, SendGrid, Stripe, OpenAI, Anthropic and the other families of
     gitleaks' default rules), webhook URLs, private key blocks and PuTTY keys, JSON Web
     Tokens, bearer and basic HTTP credentials, passwords in URLs and secrets assigned to keys
-    such as `password:`, `DB_PASSWORD=` or `"secret":`, in text, in binary files and in file
-    names. The report names the kind, never the secret (no output ever prints it). A
-    credential inside a note's fact is CT503's finding, not this rule's.
+    such as `password:`, `DB_PASSWORD=`, `PGPASSWORD=`, `dbPassword` or `"secret":` (a
+    quoted value may hold spaces), Docker `"auth"` and kubeconfig `client-key-data`, in text,
+    in binary files (and UTF-16/UTF-32 text), in file names and in a child root's folder. Text
+    is scanned as written and as a reader sees it: `ghp\\_…`, `ghp&#95;…`, a token split by
+    `**`, an empty `<span></span>` or `[](x)` is found too. Every file git tracks below the
+    root is scanned, whatever its extension (`openclaw.json.backup`), not only what the site
+    publishes (within `max_file_size`; untracked files are not: the check of the commit that
+    adds one sees it). The report names the kind, never the secret (no output ever prints
+    it). A credential inside a note's fact is CT503's finding, not this rule's.
 
     **Example**
 
@@ -74,7 +83,17 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     note_facts = {store.path: {note.line: note.fact for note in store.notes if note.fact}
                   for store in ctx.tree.records.note_stores}
     append_only = set(note_facts) | ({ctx.tree.ledger.path} if ctx.tree.ledger else set())
-    for tree_file in _published_files(ctx):
+    for child in ctx.tree.children:
+        if find_seen(child):  # its pages sit in a folder of this name (URLs, search, links)
+            yield Violation(
+                child + "/", "the name of this child root's folder holds a credential; "
+                "folder names are published in URLs and links",
+                "rename the folder (and rotate the credential: it is in the git history)")
+    published = list(_published_files(ctx))
+    shown = {id(tree_file) for tree_file in published}
+    for tree_file in (*published, *_committed_files(ctx)):
+        where = "would be published" if id(tree_file) in shown else \
+            "is committed (the site does not publish this file, the repository does)"
         for finding in tree_file.name_credentials:
             # A name is published as it is (a URL, a title, a link): reported once, at 1:1.
             yield Violation(
@@ -94,8 +113,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 continue  # CT503 (note-unredacted) reports credentials in a fact
             yield Violation(
                 tree_file.path,
-                f"{finding.description} ({finding.kind}) would be published; secrets must "
-                "not be kept in the memory tree",
+                f"{finding.description} ({finding.kind}) {where}; secrets must not be kept "
+                "in the memory tree",
                 _APPEND_ONLY_HINT if tree_file.path in append_only or
                 tree_file.path.endswith(".jsonl") else
                 "remove it and rotate the credential (it stays in the git history); refer to "
@@ -108,6 +127,32 @@ _APPEND_ONLY_HINT = (
     "rotate the credential: git keeps the committed line whatever the file says now; the log "
     "is append-only, so purging the line is a deliberate history rewrite, never an edit; "
     "refer to secrets by the name of their secret store entry in the lines you append")
+
+
+def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
+    """Every file git tracks below the root that the tree did not read (another extension,
+    a backup, a dot file), read here beneath the repository's top within max_file_size; a
+    child root's files are its own check's. Nothing without git."""
+    committed = tracked(ctx)
+    if not committed:
+        return
+    read = {tree_file.path for tree_file in ctx.tree.all_files()}
+    read |= {d.template_file.path for d in ctx.tree.directories.values() if d.template_file}
+    read |= {tree_file.path for tree_file in ctx.tree.skipped}
+    children = tuple(child + "/" for child in ctx.tree.children)
+    beneath = Beneath(ctx.tree.boundary)
+    try:
+        for path in sorted(committed - read):
+            if path.startswith(children) or not path:
+                continue
+            try:
+                text = beneath.read_text(ctx.tree.root / path, ctx.config.max_file_size)
+            except OSError:  # a link out (CT602's business when the tree reads it), gone
+                continue
+            if text.text is not None or text.raw is not None:
+                yield TreeFile(path, ctx.tree.root / path, text)
+    finally:
+        beneath.close()
 
 
 def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:

@@ -1,0 +1,190 @@
+"""Credentials as a reader sees them, not only as the file spells them.
+
+A token written ``ghp\\_…`` (a Markdown escape), ``ghp&#95;…`` or ``&#65;KIA…`` (character
+references), split by emphasis (``ghp_AB**CD**EF``), by an empty ``<span></span>`` or an empty
+link ``[](x)``, or by an invisible character, matches no pattern in the source, yet the rendered
+page shows it whole. So the text is scanned twice: as written, and as read, with references
+decoded, escapes resolved and inline markup removed; a finding in the second is placed back
+at its source offset. A text file in UTF-16 or UTF-32 (NUL bytes: binary, to the reader) is
+scanned decoded, and the rest of a binary file byte by byte (its printable runs).
+
+The view is built by one linear pass over the markup tokens (every pattern bounded), and a
+view holding no detector's needle costs one Aho-Corasick pass.
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+import string
+from collections.abc import Iterator
+
+from continuity.formats.secrets import CREDENTIALS, Detector, Finding, find
+
+#: What the reader does not see, or sees as another character. Each alternative is bounded.
+_MARKUP = re.compile(  # (multi-line: ``^`` is a line's start)
+    r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"  # a reference
+    r"|\\[!-/:-@\[-`{-~]"  # a Markdown escape: shown as the character escaped
+    r"|<!--[^\n]{0,4096}?-->"  # an HTML comment
+    r"|</?[A-Za-z][A-Za-z0-9-]{0,31}(?:\s[^<>\n]{0,1024})?/?>"  # a tag (empty or not)
+    r"|\[\]\([^()\s]{0,2048}\)"  # an empty link
+    r"|\*{1,3}|~~|`{1,3}"  # emphasis, strikethrough, code marks
+    # Underscore emphasis opens before a word and closes after one; inside a word (``sk_live_``
+    # even before other markup) an underscore is a character.
+    # (Every alternative starts with its character, so the engine skips plain text fast.)
+    r"|_(?<![^\s(\"']_)_{0,2}(?=[A-Za-z0-9])|_(?<=[A-Za-z0-9]_)_{0,2}(?=[\s.,;:!?)\"']|$)"
+    r"|[\u00ad\u200b-\u200d\u2060\ufeff]", re.MULTILINE)  # soft hyphen, zero-width
+#: Where a hiding can start: a reference or an escape anywhere, or markup right after a
+#: character a token is made of and followed (after at most four markup tokens) by another.
+_DECODED = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+                      r"|\\[!-/:-@\[-`{-~]")
+_MARK_START = re.compile(r"[*~`<\[\u00ad\u200b-\u200d\u2060\ufeff]")
+_ONE_MARK = (r"(?:\*{1,3}|~~|`{1,3}|<!--[^\n]{0,4096}?-->"
+             r"|</?[A-Za-z][A-Za-z0-9-]{0,31}(?:\s[^<>\n]{0,1024})?/?>"
+             r"|\[\]\([^()\s]{0,2048}\)|[\u00ad\u200b-\u200d\u2060\ufeff])")
+_SPLIT = re.compile(_ONE_MARK + f"{_ONE_MARK}?" * 3 + r"[^\s]")
+_TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_-.~+/=:%&?;,@")
+
+
+def may_hide(text: str) -> bool:
+    """Whether ``text`` holds something a reader would not see as written inside a word: the
+    cheap test before building the view (most files have bold labels and code spans, which
+    stand between words, not inside one). A scan of the few markup characters, in C."""
+    if _DECODED.search(text):
+        return True
+    for hit in _MARK_START.finditer(text):
+        at = hit.start()
+        if at and text[at - 1] in _TOKEN_CHARACTERS and _SPLIT.match(text, at):
+            return True
+    return False
+
+
+def _shown(token: str) -> str:
+    if token.startswith("\\"):
+        return token[1:]
+    if token.startswith("&"):
+        decoded = html.unescape(token)
+        return decoded if decoded != token and decoded.isprintable() else token
+    return ""
+
+
+def _replacement(match: re.Match[str]) -> str:
+    return _shown(match.group())
+
+
+class ReaderView:
+    """The text a reader sees, with a map from its offsets back to the source's."""
+
+    def __init__(self, text: str):
+        pieces: list[str] = []
+        # Segment i starts at view offset view_starts[i] and source offset source_starts[i];
+        # ``copied[i]``: a verbatim stretch (offsets move together) or a replaced token.
+        self.view_starts: list[int] = []
+        self.source_starts: list[int] = []
+        self.source_ends: list[int] = []
+        self.copied: list[bool] = []
+        view = source = 0
+        for match in _MARKUP.finditer(text):
+            start, end = match.span()
+            if start > source:
+                self._segment(view, source, start, True)
+                pieces.append(text[source:start])
+                view += start - source
+            shown = _shown(match.group())
+            self._segment(view, start, end, False)
+            pieces.append(shown)
+            view += len(shown)
+            source = end
+        if source < len(text):
+            self._segment(view, source, len(text), True)
+            pieces.append(text[source:])
+        self.text = "".join(pieces)
+
+    def _segment(self, view: int, source: int, source_end: int, copied: bool) -> None:
+        self.view_starts.append(view)
+        self.source_starts.append(source)
+        self.source_ends.append(source_end)
+        self.copied.append(copied)
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """The source span that shows as view[start:end]."""
+        first = bisect.bisect_right(self.view_starts, start) - 1
+        last = bisect.bisect_right(self.view_starts, max(end - 1, start)) - 1
+        begin = self.source_starts[first] + (start - self.view_starts[first]
+                                             if self.copied[first] else 0)
+        finish = self.source_starts[last] + (end - self.view_starts[last]
+                                             if self.copied[last] else 0)
+        if not self.copied[last]:
+            finish = self.source_ends[last]
+        return begin, max(finish, begin + 1)
+
+
+def find_seen(text: str, detectors: tuple[Detector, ...] = CREDENTIALS) -> list[Finding]:
+    """:func:`continuity.formats.secrets.find` on ``text`` and on what a reader sees of it;
+    every finding at its source span, earliest first, overlaps removed."""
+    found = find(text, detectors)
+    if not may_hide(text):
+        return found
+    # The view's text alone first (one substitution in C when no token needs decoding): the
+    # map back to the source is built only for a view that holds a finding, which is rare.
+    seen = _MARKUP.sub(_replacement, text) if "&" in text or "\\" in text else \
+        _MARKUP.sub("", text)
+    if seen == text:
+        return found
+    in_view = find(seen, detectors)
+    if not in_view:
+        return found
+    view = ReaderView(text)
+    extra = []
+    for finding in in_view:
+        start, end = view.source_span(finding.start, finding.end)
+        if not any(f.start < end and start < f.end for f in found):
+            extra.append(Finding(finding.kind, finding.description, start, end))
+    return sorted(found + extra, key=lambda f: (f.start, f.end)) if extra else found
+
+
+# --------------------------------------------------------------------------- bytes
+
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le", 4), (b"\x00\x00\xfe\xff", "utf-32-be", 4),
+         (b"\xff\xfe", "utf-16-le", 2), (b"\xfe\xff", "utf-16-be", 2))
+
+
+def wide_encoding(raw: bytes) -> tuple[str, int, int] | None:
+    """(codec, bytes per character, where the text starts) of a UTF-16 or UTF-32 text: by
+    its byte-order mark, or, without one, by its zero bytes falling where an ASCII text's
+    would. None for anything else."""
+    for bom, codec, width in _BOMS:
+        if raw.startswith(bom):
+            return codec, width, len(bom)
+    sample = raw[:4096]
+    if len(sample) < 8:
+        return None
+    for codec, width, zero_at in (("utf-32-le", 4, (1, 2, 3)), ("utf-32-be", 4, (0, 1, 2)),
+                                  ("utf-16-le", 2, (1,)), ("utf-16-be", 2, (0,))):
+        usable = len(sample) - len(sample) % width
+        columns = [sample[i:usable:width] for i in range(width)]
+        if all(columns[i].count(0) >= 0.9 * len(columns[i]) for i in zero_at) and \
+                columns[[i for i in range(width) if i not in zero_at][0]].count(0) \
+                < 0.1 * len(columns[0]):
+            return codec, width, 0
+    return None
+
+
+def byte_findings(raw: bytes, detectors: tuple[Detector, ...] = CREDENTIALS
+                  ) -> Iterator[Finding]:
+    """Findings in a binary file, at byte offsets: its bytes one character each (a key in a
+    PNG's text chunk), and, for a UTF-16 or UTF-32 text, its decoded text (a finding at the
+    offset of its first byte)."""
+    yield from find(raw.decode("latin-1"), detectors)
+    wide = wide_encoding(raw)
+    if wide is None:
+        return
+    codec, width, skip = wide
+    body = raw[skip:]
+    text = body[:len(body) - len(body) % width].decode(codec, "replace")
+    if len(text) * width != len(body) - len(body) % width:
+        return  # characters outside the BMP: offsets would not map; the bytes were scanned
+    for finding in find_seen(text, detectors):
+        yield Finding(finding.kind, finding.description, skip + finding.start * width,
+                      skip + finding.end * width)
