@@ -139,6 +139,8 @@ def _defang_links(text: str) -> str:
 _ANGLE = re.compile(r"\\?[<>]|&(?:lt|gt);?|&#0*(?:60|62);?|&#x0*(?:3c|3e);?", re.IGNORECASE)
 _BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|$)")
 _TITLE_OPENERS = re.compile(r"[\"'(]")
+# Where a title or an image's description (``alt``, which lightboxes show as HTML) may start.
+_TITLE_START = re.compile(r"\][(:]|!\[")
 
 
 def _look_alike(match: re.Match[str]) -> str:
@@ -147,16 +149,17 @@ def _look_alike(match: re.Match[str]) -> str:
 
 
 def _plain_titles(text: str) -> str:
-    """``text`` with ``<`` and ``>`` made look-alikes wherever they may be in a link's title:
-    after a ``](`` up to its first ``)`` (or, when a quote or a parenthesis comes first, up to
-    the paragraph's end), and after a ``]:`` up to the paragraph's end."""
+    """``text`` with ``<`` and ``>`` made look-alikes wherever they may be in a link's title
+    or an image's description: after a ``](`` up to its first ``)`` (or, when a quote or a
+    parenthesis comes first, up to the paragraph's end), after a ``]:`` or a ``![`` up to the
+    paragraph's end."""
     if "]" not in text or not _ANGLE.search(text):
         return text
     blanks = [m.start() for m in _BLANK_LINE.finditer(text)]
     closers = [i for i, ch in enumerate(text) if ch == ")"]
     openers = [m.start() for m in _TITLE_OPENERS.finditer(text)]
     regions: list[tuple[int, int]] = []
-    for start in _DESTINATION_START.finditer(text):
+    for start in _TITLE_START.finditer(text):
         begin = start.start()
         after = bisect_left(blanks, begin)
         end = blanks[after] if after < len(blanks) else len(text)
