@@ -38,10 +38,12 @@ def mark_dead_links(text: str, line_offset: int, findings: list[Diagnostic]) -> 
             if outermost and (link.span or (0, 0))[0] < (outermost[-1][0].span or (0, 0))[1]:
                 continue  # inside a link already marked (a linked image)
             outermost.append((link, finding))
-        for link, finding in reversed(outermost):  # right to left: spans stay right
+        pieces, position = [], 0  # one pass: a line of many links is copied once, not per link
+        for link, finding in outermost:
             start, end = link.span or (0, 0)
-            line = line[:start] + _marked(link, finding) + line[end:]
-        lines[index] = line
+            pieces += [line[position:start], _marked(link, finding)]
+            position = end
+        lines[index] = "".join(pieces) + line[position:]
     return "\n".join(lines)
 
 

@@ -17,7 +17,7 @@ from continuity.generator.context import EntryRow, SiteContext
 from continuity.generator.deadlinks import mark_dead_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
-from continuity.generator.portable import (break_snippets, close_open_fence, open_fence,
+from continuity.generator.portable import (break_directives, close_open_fence, open_fence,
                                            portable_markdown)
 from continuity.generator.safety import neutralise_markdown
 from continuity.generator.snapshots import compare
@@ -160,7 +160,7 @@ def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
     if source is not None and not ctx.options.portable:
         text = mark_dead_links(text, line_offset,
                                ctx.findings_for(source) if findings is None else findings)
-    text = break_snippets(mdtext.raw(text))
+    text = break_directives(mdtext.raw(text))
     reason = unrenderable(text)
     if reason is not None:
         return f"*Shown as text: {reason}.*\n\n" + mdtext.code_block(text, "text")

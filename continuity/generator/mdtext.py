@@ -4,7 +4,7 @@ Titles, frontmatter values, messages and facts come from files anyone may have w
 into a table cell or a link unescaped, a ``|`` would split the row, a ``<script>`` would be
 raw HTML and a ``{: onclick=... }`` would be an attribute list. Everything the templates
 interpolate goes through one of these, one per context a value lands in: inline Markdown
-(:func:`inline`), a code span (:func:`code`), raw HTML (:func:`attribute`), a fenced block
+(:func:`inline`), a code span (:func:`code`), raw HTML (:func:`attribute`), text shown as it is
 (:func:`code_block`), a page title (:func:`title_text`).
 
 Each of them first redacts credentials in the *raw* value (:func:`raw`), before any escaping:
@@ -135,18 +135,32 @@ def code(value: object) -> str:
     return f"{fence}{padding}{text}{padding}{fence}"
 
 
-def fence_for(text: str, minimum: int = 3) -> str:
-    """A backtick fence longer than any backtick run at the start of a line in ``text``."""
-    longest = max((len(m) for m in re.findall(r"^[ \t]*(`{3,})", text, re.MULTILINE)), default=0)
-    return "`" * max(minimum, longest + 1)
+#: Shown-as-text content is written as HTML with every ASCII punctuation character but ``.``,
+#: ``,``, ``/`` and ``?`` as a character reference: no Markdown extension reads a directive in
+#: it (pymdownx.snippets' ``--8<--`` needs a literal ``<``, mkdocs-macros and markdown-include a
+#: literal ``{``), and an engine that did not see an HTML block would find no markup in it.
+_SHOWN_AS_TEXT = str.maketrans(
+    {**{ch: f"&#{ord(ch)};" for ch in "!\"#$%'()*+-:;=@[\\]^_`{|}~"},
+     "&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_LANGUAGE = re.compile(r"[a-z0-9+-]{1,32}")
+
+
+def shown_as_text(text: str, language: str = "", block: bool = False) -> str:
+    """``text`` (already redacted) as HTML text that no Markdown engine or extension reads
+    anything in; with ``block``, as a ``<pre><code>`` block (its language a class)."""
+    escaped = text.replace("\r\n", "\n").translate(_SHOWN_AS_TEXT)
+    if not block:
+        return escaped
+    body = escaped if escaped.endswith("\n") or not escaped else escaped + "\n"
+    kind = f' class="language-{language}"' if _LANGUAGE.fullmatch(language) else ""
+    return f"<pre><code{kind}>{body}</code></pre>"
 
 
 def code_block(text: str, language: str = "") -> str:
-    """``text`` as a fenced block that nothing in it can close."""
-    text = raw(text)
-    fence = fence_for(text)
-    body = text if text.endswith("\n") else text + "\n"
-    return f"{fence}{language}\n{body}{fence}"
+    """``text`` shown as it is, in a ``<pre><code>`` HTML block (not a fenced block: Markdown
+    preprocessors such as pymdownx.snippets read fenced code as directives, and engines
+    disagree on where a fence ends). Nothing in it is markup or a directive to any engine."""
+    return shown_as_text(raw(text), language, block=True)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -3,34 +3,43 @@
 The plugin cleans the HTML MkDocs renders (:func:`.safety.clean_html`); the Markdown that
 ``continuity generate`` hands to Zensical, ProperDocs or any other engine is never seen again,
 and engines disagree on what is HTML, code or a link (an ``<img>`` line followed by a link:
-CommonMark reads one HTML block, Python-Markdown an image and a live link). So this pass
-relies on no parser's reading:
+CommonMark reads one HTML block, Python-Markdown an image and a live link; a fence after a
+``>`` line: a code block to fenced_code, the quote's text to superfences). So this pass leaves
+no construct whose reading differs in a way that matters, and relies on no parser's reading:
 
-* no raw HTML: every ``<`` outside code is written ``&lt;``; the only code trusted is a fenced
-  block that CommonMark and Python-Markdown both close at the same line (top level, a plain
-  info string, a closing fence exactly like the opening) and a code span within one line with
-  no ``|`` (GFM tables split rows there, Python-Markdown does not);
-* no attribute list: every ``{`` outside code is written ``&#123;`` (attr_list reads
-  ``{: onclick=... }`` and ``{: #__config }`` after headings, paragraphs and links);
-* no link or image whose destination has a scheme other than http, https or mailto: every
-  ``](`` and ``]:`` in the text, code included, is read the way a browser reads the URL
-  (entities and backslash escapes decoded, tabs and newlines dropped);
-* no extension block from the tree: ``///`` (pymdownx.blocks) loses its first ``/``; and in
-  every mode, ``--8<--`` (pymdownx.snippets, which would include a file from disk) is broken
-  by :func:`break_snippets`.
+* no raw HTML and no code whose end engines could place differently: every ``<`` outside
+  code is written ``&lt;`` and every backtick ``&#96;``; a fenced block that CommonMark and
+  Python-Markdown both read the same (top level, closed) and a code span within one line are
+  written as ``<pre><code>`` / ``<code>`` HTML around text whose punctuation is all character
+  references; any other fence line loses its fence (its first character as a reference). No
+  fence is left in the output, so no engine's fence rules matter;
+* no attribute list: every ``{`` outside code is written ``&#123;``;
+* no link or image whose destination has a scheme other than http, https or mailto: after
+  every ``](`` and ``]:`` in the text, code included, the destination is read the way an
+  engine and then a browser read it (entities and backslash escapes decoded, whitespace, line
+  breaks, quote markers and control characters dropped), whatever link it may belong to;
+* no markup in a title a theme may render as HTML (Material's ``content.tooltips``): ``<`` and
+  ``>``, however written, become look-alikes (``‹``, ``›``) in the text that may be a link's
+  title, and an abbreviation definition (``*[HTML]: …``, whose expansion is a title) is text;
+* no directive: ``--8<--`` (pymdownx.snippets), ``{{``/``{%`` (mkdocs-macros), ``{!``
+  (markdown-include) need a literal ``<`` or ``{``; ``///`` (pymdownx.blocks) loses its
+  first ``/``.
 
-Limits: text inside an indented code block or a code span that spans lines shows ``&lt;``
-for ``<``; an engine that knows no fenced code blocks is not covered.
+Limits: text inside an indented code block shows ``&lt;`` for ``<`` (and ``&#96;`` for a
+backtick); a code span over several lines is shown as text with its backticks.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from bisect import bisect_right
+from bisect import bisect_left
 
 from markdown.extensions.fenced_code import FencedBlockPreprocessor
 from markdown_it import MarkdownIt
+
+from continuity.generator.codespans import code_spans
+from continuity.generator.mdtext import shown_as_text
 
 #: Schemes a link may keep; a destination without a scheme is relative and kept too.
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -43,50 +52,145 @@ _COMMONMARK = MarkdownIt("commonmark", {"html": False}).disable("inline")
 #: Python-Markdown's own pattern for a fenced block (its fenced_code extension, which MkDocs,
 #: ProperDocs and Zensical enable): the blocks it reads, to compare with CommonMark's.
 _PYTHON_MARKDOWN_FENCE = FencedBlockPreprocessor.FENCED_BLOCK_RE
-# A link destination: after ``](`` (inline) or ``]:`` (a reference definition, whose
-# destination may stand on the next line, behind a quote's ``>``).
-_DESTINATION = re.compile(
-    r"(\]\(\s*<?|\]:[ \t]*(?:\r?\n[ \t>]*)?<?)((?:[^\s()<>]|\([^\s()<>]*\))*)")
+# Where a link destination starts: after ``](`` (inline) or ``]:`` (a reference definition).
+_DESTINATION_START = re.compile(r"\][(:]")
+# What may stand before a scheme's ":" as engines and browsers read a destination: letters,
+# whitespace and line breaks (a browser drops tabs and newlines, engines keep them), a
+# quote's ">", "<" (CommonMark's <destination>), backslash escapes and character references
+# (both decoded: "&#106;", "&Tab;", "&colon;"). Anything else ends what can be a scheme.
+_SCHEME_PREFIX = re.compile(r"(?:[A-Za-z0-9+.\-\s>\\<\x00-\x1f\x7f\x85]|&#?[A-Za-z0-9]{1,32};?)*")
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _BLOCKS_LINE = re.compile(r"^([ \t>]*)/(?=//)", re.MULTILINE)
+#: pymdownx.snippets' marker (``--8<-- "file"``), which includes a file from disk into the page;
+#: mkdocs-macros' and include-markdown's ``{{``, ``{%`` (``{% include "file" %}``), and
+#: markdown-include's ``{!file!}``. Preprocessors read them before code blocks, so they are
+#: broken everywhere, code included.
+_DIRECTIVE = re.compile(r"(?<=-8)<(?=-)|(?<=\{)(?=[{%!])")  # fixed-width: linear in any text
+#: A fence's info string past its language: ``python exec="on"`` (markdown-exec runs the
+#: block at build time), ``{.python .exec}``, superfences' options. Only the language is kept.
+_FENCE_INFO = re.compile(r"^([ \t>]*(?:`{3,}|~{3,})[ \t]*[A-Za-z0-9_+#.-]*)([^\n`]*)$",
+                         re.MULTILINE)
 
 
-#: pymdownx.snippets' marker (``--8<-- "file"``), which includes a file from disk into the page:
-#: read before code blocks, so it is broken everywhere, code included.
-_SNIPPET = re.compile(r"(?<=-8)<(?=-)")  # fixed-width look-arounds: linear in any text
+def _broken(match: re.Match[str]) -> str:
+    return "\u200b<" if match.group() else "\u200b"
 
 
-def break_snippets(text: str) -> str:
-    """``text`` with every snippet marker broken by a zero-width space between ``8`` and ``<``:
-    an entry must not make the build publish ``.git/config`` or any other file of the disk."""
-    return _SNIPPET.sub("\u200b<", text) if "8<-" in text else text
+def break_directives(text: str) -> str:
+    """``text`` with every snippet, macro and include marker broken by a zero-width space
+    (between ``8`` and ``<``, or after the ``{``), and every fence's info string cut to its
+    language: an entry must not make the build publish ``.git/config`` or any other file of
+    the disk, nor run a template or a code block."""
+    if "8<-" in text or "{" in text:
+        text = _DIRECTIVE.sub(_broken, text)
+    if "```" in text or "~~~" in text:
+        text = _FENCE_INFO.sub(lambda m: m.group(1) if m.group(2).strip() else m.group(0), text)
+    return text
+
+
+_LINE_BREAK = re.compile(r"\r?\n[ \t>]*")  # what an engine drops at a line break in a quote
+_TAB_OR_NEWLINE = re.compile(r"[\t\n\r]")  # what a browser drops anywhere in a URL
 
 
 def unsafe_destination(url: str) -> bool:
     """Whether a link destination, as any engine and then a browser read it, has a scheme
-    other than http, https or mailto."""
-    decoded = html.unescape(_BACKSLASH_ESCAPE.sub(r"\1", url))
-    squeezed = "".join(ch for ch in decoded if ch > " " and ch != "\x7f")
-    match = _SCHEME.match(squeezed)
+    other than http, https or mailto: line breaks (and the quote markers after them) as the
+    engine drops them, backslash escapes and character references decoded, tabs and line
+    breaks dropped anywhere and spaces or controls at the start, as a browser does."""
+    text = _LINE_BREAK.sub("", url)
+    decoded = _TAB_OR_NEWLINE.sub("", html.unescape(_BACKSLASH_ESCAPE.sub(r"\1", text)))
+    start = 0
+    while start < len(decoded) and (decoded[start] <= " " or decoded[start].isspace()
+                                    or decoded[start] == "<"):
+        start += 1
+    match = _SCHEME.match(decoded, start)
     return match is not None and match.group(1).lower() not in SAFE_SCHEMES
 
 
 def _defang_links(text: str) -> str:
-    def replace(match: re.Match[str]) -> str:
-        if unsafe_destination(match.group(2)):
-            return match.group(1) + REMOVED
-        return match.group(0)
+    """Every destination that can follow a ``](`` or ``]:`` (each read on its own, so that one
+    link's text cannot hide the next: ``[ref]: [click](javascript:…)``) whose scheme is not
+    safe replaced, up to its ``:``, by :data:`REMOVED`."""
+    if "]" not in text:
+        return text
+    parts: list[str] = []
+    position = 0
+    for start in _DESTINATION_START.finditer(text):
+        begin = start.end()
+        if begin < position:
+            continue
+        prefix = _SCHEME_PREFIX.match(text, begin)
+        end = prefix.end() if prefix else begin
+        candidate = text[begin:end]  # a decoded ":" ("&colon;", "&#58;") is in it already
+        if end < len(text) and text[end] == ":":
+            candidate += ":"
+            end += 1
+        if not unsafe_destination(candidate):
+            continue
+        parts.append(text[position:begin])
+        parts.append(REMOVED)
+        position = end
+    parts.append(text[position:])
+    return "".join(parts)
 
-    return _DESTINATION.sub(replace, text) if "]" in text else text
+
+# ``<`` and ``>`` however HTML or Markdown may spell them: all decode to the character in an
+# attribute, where a theme's tooltip may read it as markup.
+_ANGLE = re.compile(r"\\?[<>]|&(?:lt|gt);?|&#0*(?:60|62);?|&#x0*(?:3c|3e);?", re.IGNORECASE)
+_BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|$)")
+_TITLE_OPENERS = re.compile(r"[\"'(]")
+# Where a title or an image's description (``alt``, which lightboxes show as HTML) may start.
+_TITLE_START = re.compile(r"\][(:]|!\[")
 
 
-def trusted_fences(text: str) -> tuple[set[int], str | None]:
-    """The lines of fenced blocks that CommonMark (markdown-it, reading no HTML, as the text
-    is once ``<`` is escaped) and Python-Markdown both read as the same block; and the fence
+def _look_alike(match: re.Match[str]) -> str:
+    return "\u2039" if "<" in match.group() or "60" in match.group() or \
+        match.group().lower().rstrip(";").endswith(("lt", "3c")) else "\u203a"
+
+
+def _plain_titles(text: str) -> str:
+    """``text`` with ``<`` and ``>`` made look-alikes wherever they may be in a link's title
+    or an image's description: after a ``](`` up to its first ``)`` (or, when a quote or a
+    parenthesis comes first, up to the paragraph's end), after a ``]:`` or a ``![`` up to the
+    paragraph's end."""
+    if "]" not in text or not _ANGLE.search(text):
+        return text
+    blanks = [m.start() for m in _BLANK_LINE.finditer(text)]
+    closers = [i for i, ch in enumerate(text) if ch == ")"]
+    openers = [m.start() for m in _TITLE_OPENERS.finditer(text)]
+    regions: list[tuple[int, int]] = []
+    for start in _TITLE_START.finditer(text):
+        begin = start.start()
+        after = bisect_left(blanks, begin)
+        end = blanks[after] if after < len(blanks) else len(text)
+        if start.group() == "](":
+            closer = bisect_left(closers, start.end())
+            opener = bisect_left(openers, start.end())
+            first_close = closers[closer] if closer < len(closers) else len(text)
+            first_open = openers[opener] if opener < len(openers) else len(text)
+            if first_close < first_open:
+                end = min(end, first_close)
+        if regions and begin <= regions[-1][1]:
+            regions[-1] = (regions[-1][0], max(regions[-1][1], end))
+        else:
+            regions.append((begin, end))
+    parts: list[str] = []
+    position = 0
+    for begin, end in regions:
+        parts.append(text[position:begin])
+        parts.append(_ANGLE.sub(_look_alike, text[begin:end]))
+        position = end
+    parts.append(text[position:])
+    return "".join(parts)
+
+
+def trusted_fences(text: str) -> tuple[dict[int, int], str | None]:
+    """The fenced blocks (first line -> last line) that CommonMark (markdown-it, reading no
+    HTML) and Python-Markdown both read as the same block at the top level; and the fence
     left open at the end, which would swallow whatever a page adds after the text."""
     if "```" not in text and "~~~" not in text:
-        return set(), None  # no fence: nothing to trust, nothing left open
+        return {}, None  # no fence: nothing to trust, nothing left open
     lines = text.split("\n")
     python_markdown: set[tuple[int, int]] = set()
     # Python-Markdown's pattern scans to the end from every fence line it cannot close: with
@@ -95,7 +199,7 @@ def trusted_fences(text: str) -> tuple[set[int], str | None]:
         for match in _PYTHON_MARKDOWN_FENCE.finditer(text):
             first = text.count("\n", 0, match.start())
             python_markdown.add((first, first + match.group(0).count("\n")))
-    trusted: set[int] = set()
+    trusted: dict[int, int] = {}
     left_open: str | None = None
     for token in _COMMONMARK.parse(text):
         if token.type != "fence" or token.map is None:
@@ -109,78 +213,76 @@ def trusted_fences(text: str) -> tuple[set[int], str | None]:
                 left_open = token.markup
             continue
         if token.level == 0 and (first, last) in python_markdown:
-            trusted.update(range(first, end))
+            trusted[first] = last
     return trusted, left_open
 
 
-def _code_spans(line: str) -> list[tuple[int, int]]:
-    """(start, end) of each code span of one line, as CommonMark and Python-Markdown agree on
-    it: a run of backticks (less the first, when a backslash escapes it) opens, and the next
-    run of exactly that length closes. Runs are listed once and looked up by length, so a line
-    of thousands of unmatched runs costs one pass, not one per run."""
-    runs: list[tuple[int, int]] = []  # (start, length) of every maximal run of backticks
-    position = line.find("`")
-    while position >= 0:
-        end = position
-        while end < len(line) and line[end] == "`":
-            end += 1
-        runs.append((position, end - position))
-        position = line.find("`", end)
-    by_length: dict[int, list[int]] = {}  # run length -> indexes of the runs, in order
-    for index, (_, length) in enumerate(runs):
-        by_length.setdefault(length, []).append(index)
-    spans: list[tuple[int, int]] = []
-    index = 0
-    while index < len(runs):
-        start, length = runs[index]
-        backslashes = len(line[:start]) - len(line[:start].rstrip("\\"))
-        if backslashes % 2:  # the first backtick is escaped; the rest of the run may open
-            start, length = start + 1, length - 1
-        same = by_length.get(length, []) if length else []
-        after = bisect_right(same, index)
-        if after == len(same):
-            index += 1  # nothing closes it: its backticks are text
-            continue
-        closing = same[after]
-        close_start = runs[closing][0]
-        if "|" not in line[start + length:close_start]:
-            spans.append((start, close_start + length))
-        index = closing + 1
-    return spans
-
-
 def _escape_outside(text: str) -> str:
-    return text.replace("<", "&lt;").replace("{", "&#123;")
+    return text.replace("<", "&lt;").replace("{", "&#123;").replace("`", "&#96;")
+
+
+def _code_html(content: str) -> str:
+    """A code span's content as CommonMark shows it, as ``<code>`` HTML."""
+    if len(content) >= 2 and content[0] == " " and content[-1] == " " and content.strip():
+        content = content[1:-1]
+    return f"<code>{shown_as_text(content)}</code>"
+
+
+# A line that may open a fence, an abbreviation definition (its expansion becomes a title),
+# behind any quote markers and indentation.
+_FENCE_LINE = re.compile(r"^([ \t>]*)([`~])(?=\2\2)")
+_ABBREVIATION = re.compile(r"^([ \t>]*)\*(?=\[[^\]\n]*\][ \t]*:)")
 
 
 def _escape_line(line: str) -> str:
-    if "<" not in line and "{" not in line:
+    if "~" in line or "*" in line:
+        line = _FENCE_LINE.sub(lambda m: f"{m.group(1)}&#{ord(m.group(2))};", line)
+        line = _ABBREVIATION.sub(r"\1&#42;", line)
+    if "<" not in line and "{" not in line and "`" not in line:
         return line
     if "`" not in line:
         return _escape_outside(line)
     parts: list[str] = []
     position = 0
-    for start, end in _code_spans(line):
+    for start, end, fence in code_spans(line):
         parts.append(_escape_outside(line[position:start]))
-        parts.append(line[start:end])
+        parts.append(_code_html(line[start + fence:end - fence]))
         position = end
     parts.append(_escape_outside(line[position:]))
     return "".join(parts)
 
 
+def _fenced_html(lines: list[str], first: int, last: int) -> str:
+    """A trusted fenced block as a ``<pre><code>`` block between blank lines."""
+    opening = lines[first]
+    indent = len(opening) - len(opening.lstrip(" "))
+    info = opening.strip().lstrip("`~").strip().split(" ")[0].lower()
+    body = "".join(line[min(indent, len(line) - len(line.lstrip(" "))):] + "\n"
+                   for line in lines[first + 1:last])
+    return "\n" + shown_as_text(body, info, block=True) + "\n"
+
+
 def portable_markdown(text: str) -> str:
-    """``text`` (Markdown from the tree) with no raw HTML, no attribute list, no link with an
-    unsafe scheme and no extension block, under any engine; fenced code as it was."""
-    text = _defang_links(text)
-    trusted, left_open = trusted_fences(text)
+    """``text`` (Markdown from the tree) with no raw HTML, no fence, no attribute list, no
+    link with an unsafe scheme, no markup in a title and no extension block or directive,
+    under any engine; fenced code shown as code."""
+    text = _plain_titles(_defang_links(text))
+    trusted, _ = trusted_fences(text)
     lines = text.split("\n")
-    for index, line in enumerate(lines):
-        if index not in trusted:
-            lines[index] = _escape_line(line)
-    text = "\n".join(lines)
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        last = trusted.get(index)
+        if last is not None:
+            out.append(_fenced_html(lines, index, last))
+            index = last + 1
+            continue
+        out.append(_escape_line(lines[index]))
+        index += 1
+    text = "\n".join(out)
     if "///" in text:
         text = _BLOCKS_LINE.sub(r"\1&#47;", text)
-    return close_open_fence(text, left_open)
+    return text
 
 
 def close_open_fence(text: str, fence: str | None) -> str:

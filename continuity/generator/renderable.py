@@ -6,17 +6,24 @@ of its length (10 kB of ``[`` take 20 s, 2 MB would take days). It recurses once
 nested lists (a few hundred levels are a RecursionError that aborts the build), and the HTML
 sanitiser is quadratic in elements left open. A body past these bounds is shown as text.
 
-The measure is cheap and linear: per paragraph (outside fenced code), the openers left
-unclosed times the paragraph's length; and per line, the levels of list and quote markers.
-Well-formed Markdown, however long, closes what it opens and costs nothing here.
+The measure is cheap and linear, and models that work: per paragraph (outside fenced code,
+its blank lines as the engines see them: spaces and tabs only, so a no-break space or a form
+feed does not split it), the sum over every ``[``, ``(`` and ``<`` of the distance the engine
+scans from it, to its match or, unmatched, to the paragraph's end (nesting costs its depth
+squared, as it does the engine); code spans as CommonMark reads them (an escaped backtick opens
+none) count nothing; the inline links and tags of a paragraph times its length (the engine
+copies the paragraph for each); and per line, the levels of list and quote markers. Ordinary Markdown,
+however long, matches its openers nearby and costs about its length.
 """
 
 from __future__ import annotations
 
 import re
 
-#: Sum over paragraphs of (unclosed openers x length): about a second in the worst case.
-MAX_COST = 4_000_000
+from continuity.generator.codespans import code_spans
+
+#: Sum over paragraphs of the engine's scans (see above): a second or two of Python-Markdown.
+MAX_COST = 2_000_000
 #: List or quote levels on one line (markers, or four columns of indentation each).
 MAX_LEVELS = 32
 
@@ -24,22 +31,59 @@ _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _MARKER = r">|[*+-](?=[ \t])|\d{1,9}[.)](?=[ \t])"  # a quote, or a list item's marker
 _LEAD = re.compile(rf"(?:[ \t]+|{_MARKER})*")
 _MARKERS = re.compile(_MARKER)
-_CODE_SPAN = re.compile(r"`[^`\n]*`")
 _LEADING = frozenset(" \t>*+-0123456789")
+_PAIRS = {"[": "]", "(": ")", "<": ">"}
+_BRACKET = re.compile(r"[\[\]()<>]")
+
+
+def _without_code_spans(line: str) -> str:
+    if "`" not in line:
+        return line
+    parts, position = [], 0
+    for start, end, _ in code_spans(line):
+        parts.append(line[position:start])
+        position = end
+    parts.append(line[position:])
+    return "".join(parts)
+
+
+def _scans(text: str) -> int:
+    """The sum, over every opener, of the distance to its match or to the end of ``text``:
+    one pass, a stack per kind of bracket."""
+    stacks: dict[str, list[int]] = {opener: [] for opener in _PAIRS}
+    closers = {closer: opener for opener, closer in _PAIRS.items()}
+    total = 0
+    for match in _BRACKET.finditer(text):
+        char, position = match.group(), match.start()
+        if char in stacks:
+            stacks[char].append(position)
+        elif stacks[closers[char]]:
+            total += position - stacks[closers[char]].pop()
+    end = len(text)
+    return total + sum(end - position for stack in stacks.values() for position in stack)
 
 
 def _cost(paragraph: list[str]) -> int:
     text = "\n".join(paragraph)
     if not any(opener in text for opener in "[(<\\"):
         return 0
-    text = _CODE_SPAN.sub("", text)  # nothing in a code span opens anything
+    text = "\n".join(_without_code_spans(line) for line in text.split("\n"))
     tags = text.count("<")
-    unclosed = (max(0, text.count("[") - text.count("]"))
-                + max(0, text.count("(") - text.count(")"))
-                + max(0, tags - text.count(">"))
-                + max(0, tags - 2 * text.count("</") - 1000)  # elements left open
-                + text.count("\\") // 256)
-    return unclosed * len(text)
+    # Counted at C speed first: openers left unclosed, elements left open (the sanitiser is
+    # quadratic in those), backslashes; a paragraph past the bound by these needs no scan.
+    bulk = (max(0, text.count("[") - text.count("]"))
+            + max(0, text.count("(") - text.count(")"))
+            + max(0, tags - text.count(">"))
+            + max(0, tags - 2 * text.count("</") - 1000)
+            + text.count("\\") // 1024) * len(text)
+    if bulk > MAX_COST:
+        return bulk
+    # Python-Markdown rebuilds a paragraph's text for every inline link or tag it replaces:
+    # their number times the paragraph's length (cheap copies, hence the divisor). A table's
+    # rows are read cell by cell, so they are left out.
+    prose = "\n".join(line for line in paragraph if not line.lstrip().startswith("|"))
+    inline = (prose.count("](") + prose.count("<")) * len(prose) // 256
+    return bulk + inline + _scans(text)
 
 
 def _levels(line: str) -> int:
@@ -85,7 +129,7 @@ def unrenderable(text: str) -> str | None:
             fence = opening.group(1)
             fence_start = index
             continue
-        if not line.strip():
+        if not line.strip(" \t"):
             if paragraph:
                 cost += _cost(paragraph)
                 paragraph = []

@@ -66,10 +66,24 @@ _KEPT_ID = re.compile(r"[a-z0-9][a-z0-9_:.-]{0,127}")
 _THEME_ID_PREFIXES = ("md-", "md_", "mkdocs", "rtd", "readthedocs")
 
 
+#: Attributes a theme may show as HTML: Material's ``content.tooltips`` writes a ``title``
+#: (a link's, an ``<abbr>``'s, the abbr extension's expansion of ``*[HTML]: …``) into the page
+#: as markup. Their values become plain text: ``<`` and ``>`` look-alikes that mean nothing.
+TEXT_ATTRIBUTES = frozenset({"title", "alt", "aria-label", "aria-description", "placeholder"})
+_ANGLES = str.maketrans({"<": "\u2039", ">": "\u203a"})
+
+
+def plain_attribute(value: str) -> str:
+    """An attribute's value a theme may render as HTML, made text (``<``, ``>`` look-alikes)."""
+    return value.translate(_ANGLES) if "<" in value or ">" in value else value
+
+
 def _kept_attribute(element: str, attribute: str, value: str) -> str | None:
     if attribute == "id" and (not _KEPT_ID.fullmatch(value)
                               or value.startswith(_THEME_ID_PREFIXES)):
         return None
+    if attribute in TEXT_ATTRIBUTES:
+        return plain_attribute(value)
     return value
 
 

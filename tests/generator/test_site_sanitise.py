@@ -3,6 +3,7 @@ tables, warning boxes and charts survive."""
 
 from __future__ import annotations
 
+import html
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -119,7 +120,10 @@ def test_generated_markdown_is_neutralised_too(project: Path, tmp_path: Path):
     assert "<script>alert(1)" not in text
     assert "<span onclick" not in text and "<img src=x onerror" not in text
     assert "](javascript:" not in text and "JaVa&#x53;cript" not in text
-    assert '<script>alert("shown as code")</script>' in text  # inside the fenced block
+    # The fenced block is shown as code, as escaped HTML no engine reads markup in.
+    block = text[text.index("<pre><code"):text.index("</code></pre>")]
+    assert '<script>alert("shown as code")</script>' in html.unescape(block)
+    assert "<script" not in block
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "JAVASCRIPT:x", " javascript:x",

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from tests.hostile.site_markup import commonmark, python_markdown_without_toc, unsafe
 
 from continuity.generator import mdtext
-from continuity.generator.portable import break_snippets, portable_markdown
+from continuity.generator.portable import break_directives, portable_markdown
 
 FUZZ = settings(max_examples=150, deadline=None)
 
@@ -133,5 +133,5 @@ def test_portable_markdown_takes_one_pass_over_adversarial_text():
 
     for name, text in ADVERSARIAL.items():
         started = time.perf_counter()
-        portable_markdown(break_snippets(text))
+        portable_markdown(break_directives(text))
         assert time.perf_counter() - started < 60, name

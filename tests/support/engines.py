@@ -32,10 +32,12 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess:
 
 
 def build_site(engine: str, memory: Path, work: Path, *, options: dict | None = None,
-               strict: bool = True) -> Path:
-    """Build the site of ``memory`` with ``engine`` in ``work``; the site directory."""
+               strict: bool = True, config_extra: dict | None = None) -> Path:
+    """Build the site of ``memory`` with ``engine`` in ``work``; the site directory.
+    ``config_extra`` is merged into the configuration (a theme's features, extensions)."""
     work.mkdir(parents=True, exist_ok=True)
-    config: dict = {"site_name": "Test memory", "docs_dir": "docs", "theme": THEME}
+    config: dict = {"site_name": "Test memory", "docs_dir": "docs", "theme": THEME,
+                    **(config_extra or {})}
     if engine in ("mkdocs", "properdocs"):
         (work / "docs").mkdir(exist_ok=True)
         config["plugins"] = ["search", {"continuity": {"root": str(memory), **(options or {})}}]
