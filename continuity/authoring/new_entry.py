@@ -3,8 +3,9 @@
 The kind names a directory (``journal``, ``snapshots``) or its singular (``snapshot``); a
 directory that a state file declares in its mesh index is a kind too. The name follows the
 directory's pattern (SPEC §2); the journal's turn is the next one of that day; a snapshot is
-named by the time it is taken and copies the current STATE.md. Names chosen by the tool move on
-to the next free one when taken; a name the author chose is never reused.
+named by the time it is taken and keeps STATE.md as the last commit holds it (the state being
+replaced). ``--title`` is the entry's heading. Names chosen by the tool move on to the next
+free one when taken; a name the author chose is never reused.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.errors import UsageError
 from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
 from continuity.formats.fillers import is_filler
+from continuity.formats.frontmatter import split as fm_split
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.model.tree import Document, MemoryTree, Template, builtin_template, parse_template
 from continuity.authoring.state_snapshot import copy_state
@@ -106,6 +108,9 @@ class Request:
     when: str | None = None  # --date: YYYY-MM-DD or an ISO 8601 date-time
     title: str | None = None
     fields: dict[str, str] = field(default_factory=dict)
+    #: A snapshot keeps the state being replaced: STATE.md as the last commit holds it (the
+    #: command reads it from git); None when git holds none yet, then the working copy.
+    committed_state: str | None = None
 
 
 def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
@@ -215,7 +220,7 @@ def values_for(tree: MemoryTree, target: Target, request: Request, candidate: Ca
         slots[normalise(target.kind.choice_field)] = parsed.choice
     sections: dict[str, str] = {}
     if target.kind.copies_state:
-        state = copy_state(tree)
+        state = copy_state(tree, request.committed_state)
         copied = "\n".join(state.sections().values())
         if PLACEHOLDER.search(copied):
             raise UsageError("STATE.md still holds a {{placeholder}} (CT107): fill it in before "
@@ -278,6 +283,18 @@ def _unfilled(text: str) -> list[str]:
     return names
 
 
+def titled(text: str, title: str) -> str:
+    """The entry with ``title`` as its heading (the template's ``# Journal Entry — DATE``
+    would give every entry of a day the same title in the site's indexes)."""
+    _, closing, _ = fm_split(text)
+    lines = text.split("\n")
+    for index in range(max(closing, 0), len(lines)):
+        if lines[index].startswith("# "):
+            lines[index] = f"# {' '.join(title.split())}"
+            return "\n".join(lines)
+    return text
+
+
 def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = None) -> Created:
     """Render and exclusively create the entry; raise UsageError (exit 2) when it cannot."""
     now = now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
@@ -292,6 +309,8 @@ def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = N
             raise UsageError(f"{target.directory}/{candidate.name} does not fit the directory's "
                              f"naming pattern {target.kind.pattern_text}")
         text = fill(target.template, values_for(tree, target, request, candidate, notes))
+        if request.title:
+            text = titled(text, request.title)
         path = tree.root / target.directory / candidate.name
         try:
             create_new_file(path, text.encode("utf-8"), tree.boundary)

@@ -8,7 +8,7 @@ the entry is staged or committed, a filler left is CT203, and a completed task w
 still reads so is CT209.
 
   continuity new journal --title "Parse the tide tables"      # next turn of today
-  continuity new snapshot                                       # copies STATE.md, named by the time
+  continuity new snapshot          # keeps STATE.md as last committed (the state being replaced)
   continuity new completed --slug fix-webhook --field "Task ID=T-7" \
       --field "evidence-1=tests pass" --field "evidence-path-1=tests/test_hook.py"
   continuity new proposal --title "API redesign" --field status=reviewed
@@ -19,13 +19,16 @@ An existing file is never overwritten: exit 2 and nothing is written. Prints the
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from continuity.config import Config, load_config
 from continuity.authoring.new_entry import Request, create_entry, parse_field
 from continuity.model.kinds import is_state_file_name
-from continuity.model.tree import discover, find_repo_root
+from continuity.errors import ContinuityError
+from continuity.history.git import GitError, open_repository
+from continuity.model.tree import MemoryTree, discover, find_repo_root
 from continuity.output import shown_path
 from continuity.output import one_line
 
@@ -65,12 +68,34 @@ def default_root(config: Config) -> Path:
     return root
 
 
+def committed_state(tree: MemoryTree) -> str | None:
+    """STATE.md as the last commit holds it: what a snapshot keeps (the state being replaced,
+    not the one already edited). None when git holds none: then the working copy is used."""
+    state = tree.state_file("STATE.md")
+    if state is None:
+        return None
+    try:
+        repo = open_repository(tree.root, "auto").repository
+    except ContinuityError:
+        return None
+    if repo is None:
+        return None
+    rel = os.path.relpath(tree.root / state.file.path, repo.top).replace(os.sep, "/")
+    if rel.startswith(".."):
+        return None
+    try:
+        blob = repo.run("cat-file", "blob", f"HEAD:{rel}")
+    except GitError:
+        return None  # not committed yet
+    return blob.decode("utf-8", "replace")
+
+
 def run(args: argparse.Namespace) -> int:
     fields = dict(parse_field(text) for text in args.field)
     config = load_config(Path.cwd())
     tree = discover(config, Path(args.root) if args.root else default_root(config))
     request = Request(kind=args.kind, slug=args.slug, turn=args.turn, when=args.date,
-                      title=args.title, fields=fields)
+                      title=args.title, fields=fields, committed_state=committed_state(tree))
     created = create_entry(tree, request)
     for note in created.notes:
         print(one_line(f"note: {note}"), file=sys.stderr)

@@ -13,7 +13,7 @@ from continuity.validators.diagnostics import Violation
 from continuity.formats.facts import MAX_FACT_LENGTH, sentences
 from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import json_kind, key_column
-from continuity.model.notes import Note, NoteStore
+from continuity.model.notes import Note, NoteStore, same_fact_key
 from continuity.formats.secrets import find_sensitive
 from continuity.validators.baseline import baseline
 from continuity.validators.registry import CheckContext, rule
@@ -216,10 +216,6 @@ def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
                           "capture one note per fact; " + APPEND_ONLY)
 
 
-def _normal(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
 @rule("CT505", "note-duplicate", "warning")
 def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
     """The same project and fact are recorded twice (in one store or across stores).
@@ -243,7 +239,7 @@ def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
         for note in store.notes:
             if not note.project or not note.fact:
                 continue
-            key = (_normal(note.project), _normal(note.fact))
+            key = same_fact_key(note.project, note.fact)
             earlier = seen.get(key)
             if earlier is None:
                 seen[key] = note
