@@ -151,7 +151,9 @@ def _codes(name: str, codes: tuple[str, ...], source: str) -> tuple[str, ...]:
     result = tuple(code.strip().upper() for code in codes)
     for code in result:
         if not CODE.match(code):
-            raise ConfigError(f"{source}: option '{name}': '{code}' is not a rule code or prefix "
+            meant = code[:2] + code[2:].replace("O", "0").replace("I", "1").replace("L", "1")
+            hint = f" (did you mean '{meant}'?)" if CODE.match(meant) else ""
+            raise ConfigError(f"{source}: option '{name}': '{code}'{hint} is not a rule code or prefix "
                               "(CT followed by up to three digits, such as CT3 or CT301; "
                               "`continuity rules` lists them)")
     return result

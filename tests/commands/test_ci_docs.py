@@ -68,7 +68,7 @@ def test_github_actions_snippet(repo: GitRepo, tmp_path: Path):
         ran.append(command)
     assert ran == ["continuity check --output-format github",
                    "continuity report --format html -o continuity-report.html"]
-    assert "0 error(s), 0 warning(s)" in summary.read_text()
+    assert "0 errors, 0 warnings" in summary.read_text()
     assert (repo.path / "continuity-report.html").read_text().startswith("<!doctype html>")
     upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-artifact@"))
     assert upload["with"]["path"] == "continuity-report.html"
