@@ -19,6 +19,7 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 from continuity.errors import ConfigError
+from continuity.formats.suggest import did_you_mean
 
 #: Note stores looked for when ``notes`` is not configured (relative to the memory root).
 DEFAULT_NOTE_GLOBS: tuple[str, ...] = ("notes.jsonl", "notes/*.jsonl")
@@ -258,7 +259,8 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
     for raw_name, value in options.items():
         name = raw_name.replace("-", "_")
         if name not in known:
-            raise ConfigError(f"{source}: unknown option '{raw_name}' "
+            raise ConfigError(f"{source}: unknown option '{raw_name}'"
+                              f"{did_you_mean(name, known)} "
                               f"(known options: {', '.join(sorted(known))})")
         if value is None and name in ("ledger", "session_state", "since"):
             result[name] = None

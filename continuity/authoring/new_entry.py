@@ -322,7 +322,7 @@ def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = N
                          "state file's ## Mesh index (CT103)")
         unfilled = _unfilled(text)
         if unfilled:
-            notes.append(f"left to fill before committing (CT203 once committed): "
+            notes.append(f"left to fill before committing (CT203 until filled): "
                          f"{', '.join(unfilled)}; or pass --field NAME=VALUE")
         return Created(path, target.directory, tuple(dict.fromkeys(notes)))
     assert last_taken is not None

@@ -2,10 +2,11 @@
 
 KIND is a directory (journal, snapshots, completed, reflections, audits, proposals, setup,
 artifacts, memory, knowledge, or one a state file declares) or its singular (snapshot, audit...).
-The template is the directory's ENTRY.template.md, else the built-in one. Fields come from the
-flags; whatever nobody gave reads "not recorded yet", for you to edit before committing: once
-the entry is staged or committed, a filler left is CT203, and a completed task whose evidence
-still reads so is CT209.
+The template is the directory's ENTRY.template.md, else the built-in one. --title is the
+entry's heading; fields come from the flags (--field NAME=VALUE fills a field, a row or a
+## section); whatever nobody gave reads "not recorded yet", for you to write before committing:
+`continuity check` reports each filler left as CT203 ("fill before committing"), and a completed
+task whose evidence still reads so as CT209. Once committed, the entry is append-only.
 
   continuity new journal --title "Parse the tide tables"      # next turn of today
   continuity new snapshot          # keeps STATE.md as last committed (the state being replaced)
@@ -40,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="journal, snapshot, completed, reflection, audit, proposal, setup, "
                              "artifact, memory, knowledge (or the directory's name)")
     parser.add_argument("--slug", help="the name's slug (default: from --title)")
-    parser.add_argument("--title", help="the entry's title or topic")
+    parser.add_argument("--title", help="the entry's heading (and its title or topic field)")
     parser.add_argument("--turn", type=int, help="journal: the turn number (default: the next "
                                                  "one of that day)")
     parser.add_argument("--date", metavar="DATE",

@@ -356,7 +356,7 @@ def test_new_inside_a_history_directory_writes_to_the_memory_root(initialised: P
 def test_new_names_what_it_left_to_fill_and_nothing_when_all_is_given(initialised: Path):
     bare = run_cli("new", "snapshot", cwd=initialised)
     assert bare.code == 0
-    assert "left to fill before committing (CT203 once committed): agent, version" in bare.err
+    assert "left to fill before committing (CT203 until filled): agent, version" in bare.err
     given = run_cli("new", "snapshot", "--date", "2026-01-02T03:04:05Z", "--field", "agent=ada",
                     "--field", "version=1.1.1", cwd=initialised)
     assert given.code == 0 and "left to fill" not in given.err

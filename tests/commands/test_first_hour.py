@@ -69,6 +69,8 @@ def test_a_committed_edit_is_acknowledged_in_the_baseline_and_stays_acknowledged
     for form in ("text", "github", "gitlab", "sarif", "junit"):
         shown = run_cli("check", "--output-format", form, cwd=repo.path)
         assert shown.code == 0 and JOURNAL not in shown.out, form
+    report = json.loads(run_cli("report", "--format", "json", cwd=repo.path).out)
+    assert report["verdict"] == "pass"  # the report leaves out what check leaves out
     # A new finding is still reported: the baseline acknowledges that one finding only.
     other = "journal/2026-01-06-turn-1.md"
     repo.commit("turn 2", {other: FILLED.replace("2026-01-05", "2026-01-06")})
@@ -214,6 +216,10 @@ def test_note_refuses_an_exact_duplicate_naming_the_line(repo: GitRepo):
 
 
 def test_did_you_mean_for_a_code_an_option_and_a_value(repo: GitRepo):
+    write_files(repo.path, {"continuity.toml": "snapshot_max_age_day = 3\n"})
+    option = run_cli("check", cwd=repo.path)
+    assert option.code == 2 and "did you mean 'snapshot_max_age_days'?" in option.err
+    (repo.path / "continuity.toml").unlink()
     rules = run_cli("rules", "CT3O1")
     assert rules.code == 2 and "did you mean 'CT301'?" in rules.err
     selected = run_cli("check", "--select", "CT3O1", cwd=repo.path)
