@@ -9,12 +9,16 @@ rewrite is CT304's finding).
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import os
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Protocol
 
 from continuity.errors import UsageError
 from continuity.history.git import GitError, Repository
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext
 from continuity.validators.repository import repository
 
@@ -124,3 +128,25 @@ def _committed(ctx: CheckContext) -> dict[str, int]:
         return _leading_lines(ctx, repo, files, "HEAD")
     except GitError:
         return {}
+
+
+def worded_by_commit(*replacements: tuple[str, str]
+                     ) -> Callable[[Callable[[CheckContext], Iterable[Violation]]],
+                                   Callable[[CheckContext], Iterator[Violation]]]:
+    """A line rule's hints in the right words for each line: for a line no commit holds yet,
+    each (said, instead) of ``replacements`` is applied ("committed lines stay as they are"
+    becomes "correct it where it is")."""
+    def decorate(check: Callable[[CheckContext], Iterable[Violation]]
+                 ) -> Callable[[CheckContext], Iterator[Violation]]:
+        @functools.wraps(check)
+        def worded(ctx: CheckContext) -> Iterator[Violation]:
+            for violation in check(ctx):
+                committed = committed_lines(ctx, violation.path)
+                if committed is not None and violation.line > committed:
+                    hint = violation.hint
+                    for said, instead in replacements:
+                        hint = hint.replace(said, instead)
+                    violation = dataclasses.replace(violation, hint=hint)
+                yield violation
+        return worded
+    return decorate

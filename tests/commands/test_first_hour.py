@@ -204,6 +204,16 @@ def test_ledger_hints_say_committed_or_not_committed_by_line(repo: GitRepo):
     assert "not committed yet" in found[2] and "committed lines stay" not in found[2]
 
 
+def test_note_store_hints_say_committed_or_not_committed_by_line(repo: GitRepo):
+    repo.commit("notes", {"notes.jsonl": "{broken\n"})
+    with open(repo.path / "notes.jsonl", "a", encoding="utf-8") as handle:
+        handle.write("[1]\n")
+    found = {d["line"]: d["hint"] for d in check_json(repo.path, "--select", "CT501")
+             .json["diagnostics"]}
+    assert "committed notes stay as they are" in found[1] and "HEAD itself moves" in found[1]
+    assert "this note is not committed yet" in found[2]
+
+
 def test_note_refuses_an_exact_duplicate_naming_the_line(repo: GitRepo):
     first = run_cli("note", "Tide tables are given in UTC.", "-p", "tidewater", cwd=repo.path)
     assert first.code == 0
