@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.errors import UsageError
+from continuity.formats.suggest import did_you_mean
 from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
 from continuity.formats.fillers import is_filler
 from continuity.formats.frontmatter import split as fm_split
@@ -68,7 +69,8 @@ def resolve(tree: MemoryTree, kind: str) -> Target:
     directory = names.get(wanted.lower()) or custom.get(wanted)
     if directory is None:
         choices = ", ".join(sorted(set(names) | set(custom)))
-        raise UsageError(f"unknown kind {kind!r}; one of: {choices}")
+        meant = did_you_mean(wanted.lower(), sorted(set(names) | set(custom)))
+        raise UsageError(f"unknown kind {kind!r}{meant}; one of: {choices}")
     present = tree.directories.get(directory)
     if present is not None:
         entries, pattern = present.entries, present.kind

@@ -80,13 +80,13 @@ class Scaffolded:
 
 
 def existing_site(root: Path, cwd: Path) -> Path | None:
-    """The mkdocs.yml a tree at ``root`` joins instead of getting its own: one in ``root``, or
-    in the working directory when ``root`` is below it (``continuity init memory/``)."""
-    for directory in (root, cwd):
-        candidate = directory / "mkdocs.yml"
-        if (directory == root or root.is_relative_to(directory)) and \
-                (candidate.exists() or candidate.is_symlink()):
-            return candidate
+    """The mkdocs.yml a tree at ``root`` joins instead of getting its own: the working
+    directory's, when ``root`` is below it (``continuity init memory/`` in a project with a
+    site). One in ``root`` itself is in the way, as any file init would write."""
+    candidate = cwd / "mkdocs.yml"
+    if root != cwd and root.is_relative_to(cwd) and (candidate.exists() or
+                                                     candidate.is_symlink()):
+        return candidate
     return None
 
 

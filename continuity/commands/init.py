@@ -3,9 +3,9 @@ their entry templates, an mkdocs.yml for the site and a .gitignore that keeps hi
 
 `continuity check` passes on the result. Nothing is overwritten: if any of the files exists
 already, init names them, writes nothing and exits 2 (an existing .gitignore or .gitkeep is
-simply kept). In an existing project, scaffold below it: `continuity init memory/`. A
-mkdocs.yml already there (in DIR, or in the working directory above it) is never touched:
-init prints the plugin lines to add to it instead.
+simply kept). In an existing project, scaffold below it: `continuity init memory/`; the
+project's mkdocs.yml (in the working directory) is never touched: init prints the plugin
+lines to add to it instead of writing a site of its own.
 """
 
 from __future__ import annotations

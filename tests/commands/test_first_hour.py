@@ -238,6 +238,8 @@ def test_did_you_mean_for_a_code_an_option_and_a_value(repo: GitRepo):
     assert form.code == 2 and "did you mean 'json'?" in form.err
     flag = run_cli("check", "--outptu-format", "json", cwd=repo.path)
     assert flag.code == 2 and "did you mean '--output-format'?" in flag.err
+    kind = run_cli("new", "jornal", cwd=repo.path)
+    assert kind.code == 2 and "did you mean 'journal'?" in kind.err
     field = run_cli("new", "journal", "--field", "Reslt=x", cwd=repo.path)
     assert field.code == 2 and "did you mean 'RESULT'?" in field.err
     write_files(repo.path, {".agents/evolve/cycle-history.jsonl": json.dumps(
