@@ -182,8 +182,10 @@ def test_new_snapshot_of_a_state_git_does_not_hold_yet_keeps_the_working_copy(tm
 
 
 def test_ct101_names_the_computed_name_with_mv_or_git_mv(repo: GitRepo):
-    repo.commit("misnamed, committed", {"journal/2026-01-04_Turn-2.md": FILLED})
-    write_files(repo.path, {"journal/2026-01-05 turn 3.md": FILLED})
+    repo.commit("misnamed, committed", {"journal/2026-01-03_Turn-1.md": FILLED})
+    write_files(repo.path, {"journal/2026-01-04_Turn-2.md": FILLED,
+                            "journal/2026-01-05 turn 3.md": FILLED})
+    repo.git("add", "journal/2026-01-04_Turn-2.md")  # staged: git holds it, no commit yet
     hints = {d["path"]: d["hint"] for d in check_json(repo.path).json["diagnostics"]
              if d["code"] == "CT101"}
     assert "`git mv journal/2026-01-04_Turn-2.md journal/2026-01-04-turn-2.md`" in \
@@ -191,6 +193,9 @@ def test_ct101_names_the_computed_name_with_mv_or_git_mv(repo: GitRepo):
     assert "`mv 'journal/2026-01-05 turn 3.md' journal/2026-01-05-turn-3.md`" in \
         hints["journal/2026-01-05 turn 3.md"]
     assert "--fix" in hints["journal/2026-01-05 turn 3.md"]
+    committed = hints["journal/2026-01-03_Turn-1.md"]
+    assert "journal/2026-01-03-turn-1.md" in committed and "CT303" in committed
+    assert "--add-baseline" in committed and "mv " not in committed
 
 
 def test_ledger_hints_say_committed_or_not_committed_by_line(repo: GitRepo):

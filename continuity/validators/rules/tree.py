@@ -18,6 +18,7 @@ from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.formats.timestamps import parse_date_value
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.renames import suggested_name
+from continuity.validators.repository import committed as committed_paths
 from continuity.validators.repository import tracked as tracked_paths
 
 #: STATE.md's three required items, as heading titles or bold field names (lower case).
@@ -42,8 +43,12 @@ def _rename_hint(ctx: CheckContext, directory: MemoryDirectory, entry: HistoryEn
         return (f"rename it ({mover}) to the pattern, e.g. {_example(directory)}; slugs "
                 "are lower-case letters, digits and single hyphens")
     target = f"{directory.name}/{name}"
-    fix = "; `continuity check --fix` does it" if mover == "mv" else \
-        " (it is in git: if it was committed under this name, renaming it is CT303)"
+    committed = committed_paths(ctx)
+    if committed is not None and entry.path in committed and directory.is_history:
+        return (f"the name it should have is {target}, but it is committed: renaming a "
+                "committed history entry is CT303, so acknowledge this finding in the "
+                "baseline (`continuity check --add-baseline`)")
+    fix = "; `continuity check --fix` does it" if mover == "mv" else ""
     return f"rename it: `{mover} {shlex.quote(entry.path)} {shlex.quote(target)}`{fix}"
 
 
@@ -67,9 +72,12 @@ def entry_name(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Rename the file to the directory's pattern (`git mv`), e.g. `journal/2026-06-27-turn-3.md`,
-    move a file that is not an entry out of the directory, or declare the tree's own pattern
-    in `[tool.continuity.kinds]`.
+    Rename the file to the directory's pattern, e.g. `journal/2026-06-27-turn-3.md`: the hint
+    names the name computed from the file's own name and fields, with `git mv` for a file git
+    holds and `mv` for one it does not (`continuity check --fix` renames those itself). Move a
+    file that is not an entry out of the directory, or declare the tree's own pattern in
+    `[tool.continuity.kinds]`. A misnamed entry already committed is history: renaming it is
+    CT303, so acknowledge it in the baseline (`continuity check --add-baseline`) instead.
     """
     for directory in ctx.tree.directories.values():
         pattern = directory.kind.pattern_text
@@ -105,7 +113,8 @@ def entry_date(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Rename the file (`git mv`) with the real date and time it was written, e.g.
+    Rename the file (`git mv`, or `mv` for a file git does not hold) with the real date and
+    time it was written, e.g.
     `snapshots/2026-02-28T23-00-00.md`.
     """
     for directory in ctx.tree.directories.values():
