@@ -9,19 +9,35 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import pkgutil
+import re
 import signal
 import sys
 
 from continuity import __version__, commands
 from continuity.errors import ContinuityError
 from continuity.formats.secrets import redact_credentials
+from continuity.formats.suggest import did_you_mean
 from continuity.output import one_line
 
 
+class ArgumentError(Exception):
+    """argparse's refusal, raised instead of its exit so that it is answered our way."""
+
+    def __init__(self, message: str, usage: str, prog: str):
+        super().__init__(message)
+        self.usage, self.prog = usage, prog
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # type: ignore[override,unused-ignore]
+        raise ArgumentError(message, self.format_usage(), self.prog)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="continuity",
         description="Lint and publish agent memory kept in git: state files, append-only "
                     "history, cycle ledgers and note stores.",
@@ -29,6 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"continuity {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue  # a helper of the commands, not a command
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
         name = getattr(module, "NAME", info.name)
         command = sub.add_parser(name, help=module.HELP, description=module.__doc__,
@@ -45,10 +63,18 @@ def main(argv: list[str] | None = None) -> int:
         except (AttributeError, ValueError):
             pass
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    as_json = _json_asked(argv)
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse: 0 for --help, 2 for usage errors
+    except SystemExit as exc:  # argparse: 0 for --help
         return int(exc.code or 0)
+    except ArgumentError as exc:
+        message = f"{exc}{_suggestion(parser, argv, str(exc))}"
+        sys.stderr.write(f"{exc.usage}{exc.prog}: error: {message}\n")
+        if as_json:
+            _json_error(message, "usage", 2)
+        return 2
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
@@ -58,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     except ContinuityError as exc:
         # A message may quote the tree (a file name, a value): one line, no escapes, no key.
         print(one_line(redact_credentials(f"continuity: {exc}")), file=sys.stderr)
+        if as_json:
+            _json_error(redact_credentials(str(exc)), type(exc).__name__, exc.exit_code)
         return exc.exit_code
     except KeyboardInterrupt:
         print("continuity: interrupted", file=sys.stderr)
@@ -75,6 +103,57 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _json_asked(argv: list[str]) -> bool:
+    """Whether the command was asked for JSON (``--output-format json``, ``--format json``):
+    then a failure (exit 2) is a JSON document on stdout too, for the program reading it."""
+    for index, arg in enumerate(argv):
+        if arg in ("--output-format", "--format") and argv[index + 1:index + 2] == ["json"]:
+            return True
+        if arg in ("--output-format=json", "--format=json"):
+            return True
+    return False
+
+
+def _json_error(message: str, kind: str, code: int) -> None:
+    document = {"version": 1, "tool": "continuity",
+                "error": {"kind": kind, "message": message, "exit_code": code}}
+    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+_CHOICE = re.compile(r"argument (?P<option>\S+): invalid choice: '(?P<value>[^']*)' "
+                     r"\(choose from (?P<choices>.*)\)")
+_UNKNOWN = re.compile(r"unrecognized arguments: (?P<args>.*)")
+
+
+def _suggestion(parser: argparse.ArgumentParser, argv: list[str], message: str) -> str:
+    """"Did you mean" for a value or an option one slip away from one that exists."""
+    choice = _CHOICE.search(message)
+    if choice:
+        choices = re.findall(r"'([^']*)'", choice.group("choices"))
+        return did_you_mean(choice.group("value"), choices)
+    unknown = _UNKNOWN.search(message)
+    if unknown:
+        options = _options_of(parser, argv)
+        for word in unknown.group("args").split():
+            if word.startswith("-"):
+                found = did_you_mean(word.split("=", 1)[0], options)
+                if found:
+                    return found
+    return ""
+
+
+def _options_of(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """The option strings of the command ``argv`` names (or of ``continuity`` itself)."""
+    options = list(parser._option_string_actions)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for word in argv:
+                if word in action.choices:
+                    return list(action.choices[word]._option_string_actions)
+    return options
 
 
 def _terminate_as_interrupt():

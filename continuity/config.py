@@ -12,7 +12,6 @@ default from the row (``name: int = _default("name")``); then ``python scripts/r
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import sys
@@ -27,6 +26,7 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 from continuity.errors import ConfigError
+from continuity.formats.suggest import did_you_mean
 from continuity.paths import configured_path, refusal, repository_top
 
 #: Note stores looked for when ``notes`` is not configured (relative to the memory root).
@@ -101,7 +101,9 @@ def _codes(name: str, codes: tuple[str, ...], source: str) -> tuple[str, ...]:
     result = tuple(code.strip().upper() for code in codes)
     for code in result:
         if not CODE.match(code):
-            raise ConfigError(f"{source}: option '{name}': '{code}' is not a rule code or prefix "
+            meant = code[:2] + code[2:].replace("O", "0").replace("I", "1").replace("L", "1")
+            hint = f" (did you mean '{meant}'?)" if CODE.match(meant) else ""
+            raise ConfigError(f"{source}: option '{name}': '{code}'{hint} is not a rule code or prefix "
                               "(CT followed by up to three digits, such as CT3 or CT301; "
                               "`continuity rules` lists them)")
     return result
@@ -453,20 +455,13 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
         name = str(raw_name).replace("-", "_")
         option = OPTIONS.get(name)
         if option is None:
-            raise ConfigError(f"{source}: unknown option '{raw_name}'{did_you_mean(name)} "
+            raise ConfigError(f"{source}: unknown option '{raw_name}'{did_you_mean(name, OPTIONS)} "
                               f"(known options: {', '.join(sorted(OPTIONS))})")
         if value is None and option.nullable:
             result[name] = option.new_default()
         else:
             result[name] = option.parse(name, value, source)
     return result
-
-
-def did_you_mean(name: str, known: Iterable[str] | None = None) -> str:
-    """`` (did you mean 'x'?)`` for a name one or two edits from a known one, else ''."""
-    close = difflib.get_close_matches(name, list(OPTIONS if known is None else known), n=1,
-                                      cutoff=0.8)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def rebase(options: dict[str, Any], directory: Path) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -62,3 +63,22 @@ def one_line(text: str) -> str:
     """:func:`printable` on one line: a file name or a note holding a newline cannot start a
     line of its own (a forged finding), and no escape sequence reaches a terminal."""
     return text.translate(_CONTROLS)
+
+
+def colour_wanted(stream: object, environ: dict[str, str] | None = None) -> bool:
+    """Colour for a terminal: ``NO_COLOR`` (set, not empty) turns it off, ``FORCE_COLOR`` (set,
+    not empty or 0) on, as https://no-color.org and the force-color convention say; a dumb
+    terminal or a pipe gets none."""
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR"):
+        return False
+    force = env.get("FORCE_COLOR")
+    if force is not None and force not in ("", "0", "false"):
+        return True
+    if env.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (OSError, ValueError):
+        return False

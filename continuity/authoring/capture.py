@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Iterable
 
+from continuity.model.notes import same_fact_key
 from continuity.authoring import atomic, noteindex
 from continuity.formats.facts import (
     MAX_FACT_LENGTH, code_obvious_reason, meaning_erased, sentences, transcript_reason,
@@ -54,6 +55,7 @@ class Failure(str, Enum):
     SCHEMA_INVALID = "schema-invalid"
     STORE_UNAVAILABLE = "store-unavailable"
     BLOCKED = "blocked"
+    DUPLICATE = "duplicate"
 
 
 #: Exit statuses of ``continuity note``. 1 and 2 keep their meaning across commands (1: found
@@ -64,6 +66,7 @@ EXIT_STATUS = {
     Failure.SCHEMA_INVALID: 4,
     Failure.STORE_UNAVAILABLE: 5,
     Failure.BLOCKED: 6,
+    Failure.DUPLICATE: 1,  # found: the fact is already there (CT505 would warn forever)
 }
 
 
@@ -490,6 +493,30 @@ def confirm_recall(appended: Appended, note: dict[str, Any]) -> None:
                    f"note just written")
 
 
+def reject_duplicate(store: Path, note: dict[str, Any]) -> None:
+    """An exact repeat of a note already in the store (same project and fact, case and spacing
+    aside) is refused, naming the line: appended, it could never be taken out (CT505)."""
+    key = same_fact_key(str(note["project"]), str(note["fact"]))
+    try:
+        with open(store, "rb") as handle:
+            for number, raw in enumerate(handle, start=1):
+                try:
+                    data = json.loads(raw)
+                except ValueError:
+                    continue  # a broken line is CT501's
+                if isinstance(data, dict) and isinstance(data.get("project"), str) \
+                        and isinstance(data.get("fact"), str) \
+                        and same_fact_key(data["project"], data["fact"]) == key:
+                    raise Stop(Failure.DUPLICATE,
+                               f"already recorded at {store}:{number}: {data['fact']} "
+                               f"(project {data['project']!r}); "
+                               "`continuity recall --project P` finds it")
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # the append says what is wrong with the store
+
+
 # --------------------------------------------------------------------------- the procedure
 
 
@@ -505,6 +532,7 @@ def capture(text: str, project: str, tags: Iterable[str] = (), *, store: Path,
         fact, redacted = redact_fact(fact)
         fact = validate_fact(fact)
         note = build_note(fact, project, tags, now)
+        reject_duplicate(store, note)
         line = encode_note(note)
         appended = append_note(store, line)
     except Stop as stop:

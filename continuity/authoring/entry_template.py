@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from continuity.formats import frontmatter as fm
 from continuity.errors import UsageError
+from continuity.formats.suggest import did_you_mean
 from continuity.formats.markdown import (
     HEADING, PLACEHOLDER, MarkdownDoc, heading_title, is_table_separator, split_row,
 )
@@ -235,7 +236,8 @@ def fill(template: Template, values: EntryValues) -> str:
     unused = sorted(set(values.fields) - filler.used)
     if unused:
         known = ", ".join(sorted(filler.names)) or "none"
-        raise UsageError(f"no field {', '.join(unused)} in the {template.directory}/ template "
-                         f"(fields, rows, sections and placeholders it has: {known})")
+        raise UsageError(f"no field {', '.join(unused)}{did_you_mean(unused[0], filler.names)} "
+                         f"in the {template.directory}/ template (fields, rows, sections and "
+                         f"placeholders it has: {known})")
     result = "\n".join(out).rstrip("\n") + "\n"
     return re.sub(r"\n{3,}", "\n\n", result)

@@ -3,8 +3,9 @@
 The kind names a directory (``journal``, ``snapshots``) or its singular (``snapshot``); a
 directory that a state file declares in its mesh index is a kind too. The name follows the
 directory's pattern (SPEC §2); the journal's turn is the next one of that day; a snapshot is
-named by the time it is taken and copies the current STATE.md. Names chosen by the tool move on
-to the next free one when taken; a name the author chose is never reused.
+named by the time it is taken and keeps STATE.md as the last commit holds it (the state being
+replaced). ``--title`` is the entry's heading. Names chosen by the tool move on to the next
+free one when taken; a name the author chose is never reused.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from collections.abc import Iterator
 from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.errors import UsageError
+from continuity.formats.suggest import did_you_mean
 from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
 from continuity.formats.fillers import is_filler
+from continuity.formats.frontmatter import split as fm_split
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.model.tree import Document, MemoryTree, Template, builtin_template, parse_template
 from continuity.authoring.state_snapshot import copy_state
@@ -66,7 +69,8 @@ def resolve(tree: MemoryTree, kind: str) -> Target:
     directory = names.get(wanted.lower()) or custom.get(wanted)
     if directory is None:
         choices = ", ".join(sorted(set(names) | set(custom)))
-        raise UsageError(f"unknown kind {kind!r}; one of: {choices}")
+        meant = did_you_mean(wanted.lower(), sorted(set(names) | set(custom)))
+        raise UsageError(f"unknown kind {kind!r}{meant}; one of: {choices}")
     present = tree.directories.get(directory)
     if present is not None:
         entries, pattern = present.entries, present.kind
@@ -106,6 +110,9 @@ class Request:
     when: str | None = None  # --date: YYYY-MM-DD or an ISO 8601 date-time
     title: str | None = None
     fields: dict[str, str] = field(default_factory=dict)
+    #: A snapshot keeps the state being replaced: STATE.md as the last commit holds it (the
+    #: command reads it from git); None when git holds none yet, then the working copy.
+    committed_state: str | None = None
 
 
 def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
@@ -215,7 +222,7 @@ def values_for(tree: MemoryTree, target: Target, request: Request, candidate: Ca
         slots[normalise(target.kind.choice_field)] = parsed.choice
     sections: dict[str, str] = {}
     if target.kind.copies_state:
-        state = copy_state(tree)
+        state = copy_state(tree, request.committed_state)
         copied = "\n".join(state.sections().values())
         if PLACEHOLDER.search(copied):
             raise UsageError("STATE.md still holds a {{placeholder}} (CT107): fill it in before "
@@ -278,6 +285,18 @@ def _unfilled(text: str) -> list[str]:
     return names
 
 
+def titled(text: str, title: str) -> str:
+    """The entry with ``title`` as its heading (the template's ``# Journal Entry — DATE``
+    would give every entry of a day the same title in the site's indexes)."""
+    _, closing, _ = fm_split(text)
+    lines = text.split("\n")
+    for index in range(max(closing, 0), len(lines)):
+        if lines[index].startswith("# "):
+            lines[index] = f"# {' '.join(title.split())}"
+            return "\n".join(lines)
+    return text
+
+
 def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = None) -> Created:
     """Render and exclusively create the entry; raise UsageError (exit 2) when it cannot."""
     now = now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
@@ -292,6 +311,8 @@ def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = N
             raise UsageError(f"{target.directory}/{candidate.name} does not fit the directory's "
                              f"naming pattern {target.kind.pattern_text}")
         text = fill(target.template, values_for(tree, target, request, candidate, notes))
+        if request.title:
+            text = titled(text, request.title)
         path = tree.root / target.directory / candidate.name
         try:
             create_new_file(path, text.encode("utf-8"), tree.boundary)
@@ -303,7 +324,7 @@ def create_entry(tree: MemoryTree, request: Request, now: dt.datetime | None = N
                          "state file's ## Mesh index (CT103)")
         unfilled = _unfilled(text)
         if unfilled:
-            notes.append(f"left to fill before committing (CT203 once committed): "
+            notes.append(f"left to fill before committing (CT203 until filled): "
                          f"{', '.join(unfilled)}; or pass --field NAME=VALUE")
         return Created(path, target.directory, tuple(dict.fromkeys(notes)))
     assert last_taken is not None

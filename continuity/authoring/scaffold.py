@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from string import Template as TextTemplate
@@ -72,23 +73,53 @@ class Scaffolded:
     root: Path
     created: tuple[str, ...]
     kept: tuple[str, ...]  # optional files that were already there
+    #: The site that already exists (its mkdocs.yml, kept as it is), and the plugin lines to
+    #: add to it; None when init wrote the tree's own mkdocs.yml.
+    site: Path | None = None
+    plugin_lines: str = ""
 
 
-def scaffold(root: Path, now: dt.datetime | None = None) -> Scaffolded:
-    """Write the tree under ``root``, or raise UsageError naming every file in the way."""
+def existing_site(root: Path, cwd: Path) -> Path | None:
+    """The mkdocs.yml a tree at ``root`` joins instead of getting its own: the working
+    directory's, when ``root`` is below it (``continuity init memory/`` in a project with a
+    site). One in ``root`` itself is in the way, as any file init would write."""
+    candidate = cwd / "mkdocs.yml"
+    if root != cwd and root.is_relative_to(cwd) and (candidate.exists() or
+                                                     candidate.is_symlink()):
+        return candidate
+    return None
+
+
+def plugin_lines(site: Path, root: Path) -> str:
+    """What to add to an existing mkdocs.yml for the memory tree at ``root``."""
+    relative = Path(os.path.relpath(root, site.parent)).as_posix()
+    option = "" if relative == "." else f":\n      root: {json.dumps(relative)}"
+    return f"plugins:\n  - search\n  - continuity{option}\n"
+
+
+def scaffold(root: Path, now: dt.datetime | None = None, cwd: Path | None = None) -> Scaffolded:
+    """Write the tree under ``root``, or raise UsageError naming every file in the way. An
+    existing site (a mkdocs.yml in ``root`` or in ``cwd`` above it) is left as it is: the
+    result names the plugin lines to add to it."""
     now = now or dt.datetime.now(dt.timezone.utc)
     root = root.absolute()
+    site = existing_site(root, (cwd or Path.cwd()).absolute())
     try:
-        return _scaffold(root, now)
+        done = _scaffold(root, now, site is not None)
     except OSError as exc:  # a name too long, a directory denied: before anything was written
         raise UsageError(f"{exc.filename or root}: cannot initialise: "
                          f"{exc.strerror or exc}") from None
+    if site is None:
+        return done
+    return Scaffolded(done.root, done.created, done.kept, site, plugin_lines(site, root))
 
 
-def _scaffold(root: Path, now: dt.datetime) -> Scaffolded:
+def _scaffold(root: Path, now: dt.datetime, joins_site: bool) -> Scaffolded:
     if root.exists() and not root.is_dir():
         raise UsageError(f"{root}: exists and is not a directory")
     files = plan(root, now)
+    if joins_site:  # the project's own site stays as it is; the tree joins it
+        files = [f for f in files if f.path not in ("mkdocs.yml", f"{DOCS_DIR}/.gitkeep")]
     # Every name is judged before any is written: none may leave the repository (a linked
     # journal/ pointing elsewhere) or land in .git.
     boundary = boundary_of(root)
@@ -101,7 +132,9 @@ def _scaffold(root: Path, now: dt.datetime) -> Scaffolded:
     if in_the_way:
         listed = ", ".join(sorted(set(in_the_way)))
         raise UsageError(f"{root}: not initialised, these already exist: {listed} "
-                         "(nothing was written; init never overwrites)")
+                         "(nothing was written; init never overwrites). To add a memory tree "
+                         "to this project, scaffold it in a directory of its own: "
+                         "`continuity init memory/`")
     new_dirs = [d for d in _directories(root, files) if not d.exists()]
     created: list[Path] = []
     kept: list[str] = []

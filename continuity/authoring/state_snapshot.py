@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from continuity.formats.markdown import HEADING, MarkdownDoc
-from continuity.model.tree import MemoryTree
+from continuity.model.tree import Document, MemoryTree
 
 STATUS = ("status",)
 OBJECTIVE = ("active objective", "objective")
@@ -65,11 +65,16 @@ class StateCopy:
         return {key: value for key, value in result.items() if value}
 
 
-def copy_state(tree: MemoryTree) -> StateCopy:
-    state = tree.state_file("STATE.md")
-    if state is None or state.document is None:
-        return StateCopy()
-    body = state.document.body
+def copy_state(tree: MemoryTree, committed: str | None = None) -> StateCopy:
+    """What the snapshot keeps: of ``committed`` (STATE.md as the last commit holds it, the
+    state being replaced) when given, else of the working copy."""
+    if committed is not None:
+        body = Document.parse(committed).body
+    else:
+        state = tree.state_file("STATE.md")
+        if state is None or state.document is None:
+            return StateCopy()
+        body = state.document.body
     fields = body.bold_fields()
     used_lines: set[int] = set()
 

@@ -15,7 +15,11 @@ from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import (
     CheckResult, RootVerdict, active_rules, run_check, start_git,
 )
-from continuity.output import write_output
+from continuity.formats.words import plural
+from continuity.output import colour_wanted, one_line, shown_path, write_output
+from continuity.reporters.progress import progress
+from continuity.reporters.text import render as text_report
+from continuity.validators import acknowledged
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
@@ -47,6 +51,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"{OPTIONS['fail_on'].default})")
     parser.add_argument("--statistics", action="store_true",
                         help="print a count per rule instead of each finding")
+    parser.add_argument("--baseline", metavar="FILE",
+                        help="the baseline of acknowledged findings (default: "
+                             ".continuity-baseline.json at the top of the repository)")
+    parser.add_argument("--add-baseline", action="store_true",
+                        help="acknowledge every finding of this check in the baseline file "
+                             "(commit it); later checks report only the others")
+    parser.add_argument("--reason", metavar="TEXT",
+                        help="with --add-baseline: why these findings are acknowledged")
+    parser.add_argument("--prune-baseline", action="store_true",
+                        help="remove the baseline's entries that no longer match a finding")
+    parser.add_argument("--fix", action="store_true",
+                        help="fix what is mechanical in files git does not hold yet (rename "
+                             "to the computed name, date formats); reports each fix")
     parser.add_argument("--watch", action="store_true",
                         help="check, then re-check as files are saved, printing only the "
                              "findings that are new or fixed (Ctrl-C stops, exit 0)")
@@ -75,24 +92,65 @@ def run(args: argparse.Namespace) -> int:
     # narrow what is reported, and files alone are discovered alone (the per-file hook).
     targets = resolve_targets(args.paths, config, cwd)
     if args.watch:
-        if args.output_format != "text" or args.output or args.statistics:
+        if args.output_format != "text" or args.output or args.statistics or args.fix \
+                or args.add_baseline or args.prune_baseline:
             raise UsageError("--watch prints text as findings come and go; it does not take "
-                             "--output-format, -o or --statistics")
+                             "--output-format, -o, --statistics, --fix or the baseline's "
+                             "--add-baseline and --prune-baseline")
         from continuity.reporters.watch import watch
 
         roots = sorted({target.root for target in targets})
         roots = [r for r in roots if not any(o != r and o in r.parents for o in roots)]
         parsed = ParsedEntries()  # entries whose files did not change are not parsed again
 
+        acknowledged_file = acknowledged.load(Path(args.baseline) if args.baseline
+                                              else acknowledged.default_path(cwd))
+
         def again() -> CheckResult:
             parsed.rotate()
-            return check_targets(targets, config, cwd, parsed)
+            return acknowledged.apply(check_targets(targets, config, cwd, parsed),
+                                      acknowledged_file, cwd, judged_codes=frozenset(),
+                                      whole=False).result
 
         return watch(again, roots, sys.stdout)
-    result = check_targets(targets, config, cwd)
+    if args.reason is not None and not args.add_baseline:
+        raise UsageError("--reason goes with --add-baseline (the reason recorded for the "
+                         "findings it acknowledges)")
+    if args.fix:
+        from continuity.commands._fixes import fix_targets
+        for line in fix_targets(targets, config, cwd):
+            print(one_line(line), file=sys.stderr)
+        targets = resolve_targets(args.paths, config, cwd)  # renamed files: found again
+    with progress(sys.stderr):
+        result = check_targets(targets, config, cwd)
+    baseline = acknowledged.load(Path(args.baseline) if args.baseline
+                                 else acknowledged.default_path(cwd))
+    whole = all(target.only is None for target in targets) and not args.select \
+        and not args.ignore
+    if args.add_baseline:
+        added = acknowledged.add(result, baseline, cwd, args.reason)
+        print(one_line(f"continuity: {plural(added, 'finding')} added to {shown_path(baseline.path)}"
+                       f" ({plural(len(baseline.entries) + added, 'entry', 'entries')} in all); "
+                       "commit it, and review it as any change"), file=sys.stderr)
+        baseline = acknowledged.load(baseline.path)
+    judged = frozenset(result.rules) - frozenset(result.skipped)
+    applied = acknowledged.apply(result, baseline, cwd, judged_codes=judged, whole=whole)
+    if args.prune_baseline:
+        if not whole:
+            raise UsageError("--prune-baseline needs the whole check (no PATH, --select or "
+                             "--ignore): entries outside what was checked cannot be judged")
+        removed = acknowledged.prune(baseline, applied.stale) if applied.stale else 0
+        print(f"continuity: {plural(removed, 'stale entry', 'stale entries')} removed from "
+              f"{shown_path(baseline.path)}", file=sys.stderr)
+        applied = acknowledged.apply(result, acknowledged.load(baseline.path), cwd,
+                                     judged_codes=judged, whole=whole)
+    result = applied.result
+    colour = args.output_format == "text" and not args.output and colour_wanted(sys.stdout)
     if args.statistics and args.output_format == "text":
         from continuity.reporters.text import summary_line
         write_output(statistics_table(result) + summary_line(result) + "\n", args.output)
+    elif args.output_format == "text":
+        write_output(text_report(result, colour=colour), args.output)
     else:
         write_output(FORMATS[args.output_format](result), args.output)
         if args.statistics:
@@ -109,6 +167,7 @@ def check_targets(targets: list[Target], config: Config, cwd: Path,
     files = 0
     codes: tuple[str, ...] = ()
     roots: list[RootVerdict] = []
+    skipped: set[str] = set()
     rules = active_rules(config)
     for target in targets:
         root, only = target.root, target.only
@@ -138,7 +197,8 @@ def check_targets(targets: list[Target], config: Config, cwd: Path,
         diagnostics.extend(kept)
         roots.extend(result.roots)
         notices.extend(result.notices)
-        codes = result.rules
+        codes = tuple(dict.fromkeys(codes + result.rules))  # the rules that judged a root
+        skipped.update(result.skipped)
         if target.search is not None and target.search.too_deep and target.root == targets[0].root:
             deep = ", ".join(os.path.relpath(p, cwd) for p in target.search.too_deep[:3])
             notices.append(f"directories more than {MAX_ROOT_DEPTH} levels down were not "
@@ -150,4 +210,4 @@ def check_targets(targets: list[Target], config: Config, cwd: Path,
                            f"directories; not searched: {left} and the rest (name a "
                            "directory to search it)")
     return CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes,
-                       tuple(roots))
+                       tuple(roots), tuple(sorted(skipped)))

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from continuity.config import load_config
+from continuity.reporters.progress import progress
 from continuity.errors import ContinuityError, UsageError
 from continuity.model.paths import refusal
 from continuity.output import write_atomic
@@ -60,7 +61,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if not args.watch:
-        return generate_once(args)[0]
+        with progress(sys.stderr, "generating"):
+            return generate_once(args)[0]
     # What one run parsed and generated, kept for the next: only what changed is made again.
     from continuity.generator.memo import PageMemo
 

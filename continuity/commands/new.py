@@ -2,13 +2,14 @@
 
 KIND is a directory (journal, snapshots, completed, reflections, audits, proposals, setup,
 artifacts, memory, knowledge, or one a state file declares) or its singular (snapshot, audit...).
-The template is the directory's ENTRY.template.md, else the built-in one. Fields come from the
-flags; whatever nobody gave reads "not recorded yet", for you to edit before committing: once
-the entry is staged or committed, a filler left is CT203, and a completed task whose evidence
-still reads so is CT209.
+The template is the directory's ENTRY.template.md, else the built-in one. --title is the
+entry's heading; fields come from the flags (--field NAME=VALUE fills a field, a row or a
+## section); whatever nobody gave reads "not recorded yet", for you to write before committing:
+`continuity check` reports each filler left as CT203 ("fill before committing"), and a completed
+task whose evidence still reads so as CT209. Once committed, the entry is append-only.
 
   continuity new journal --title "Parse the tide tables"      # next turn of today
-  continuity new snapshot                                       # copies STATE.md, named by the time
+  continuity new snapshot          # keeps STATE.md as last committed (the state being replaced)
   continuity new completed --slug fix-webhook --field "Task ID=T-7" \
       --field "evidence-1=tests pass" --field "evidence-path-1=tests/test_hook.py"
   continuity new proposal --title "API redesign" --field status=reviewed
@@ -19,13 +20,16 @@ An existing file is never overwritten: exit 2 and nothing is written. Prints the
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from continuity.config import Config, load_config
 from continuity.authoring.new_entry import Request, create_entry, parse_field
 from continuity.model.kinds import is_state_file_name
-from continuity.model.tree import discover, find_repo_root
+from continuity.errors import ContinuityError
+from continuity.history.git import GitError, open_repository
+from continuity.model.tree import MemoryTree, discover, find_repo_root
 from continuity.output import shown_path
 from continuity.output import one_line
 
@@ -37,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="journal, snapshot, completed, reflection, audit, proposal, setup, "
                              "artifact, memory, knowledge (or the directory's name)")
     parser.add_argument("--slug", help="the name's slug (default: from --title)")
-    parser.add_argument("--title", help="the entry's title or topic")
+    parser.add_argument("--title", help="the entry's heading (and its title or topic field)")
     parser.add_argument("--turn", type=int, help="journal: the turn number (default: the next "
                                                  "one of that day)")
     parser.add_argument("--date", metavar="DATE",
@@ -65,12 +69,34 @@ def default_root(config: Config) -> Path:
     return root
 
 
+def committed_state(tree: MemoryTree) -> str | None:
+    """STATE.md as the last commit holds it: what a snapshot keeps (the state being replaced,
+    not the one already edited). None when git holds none: then the working copy is used."""
+    state = tree.state_file("STATE.md")
+    if state is None:
+        return None
+    try:
+        repo = open_repository(tree.root, "auto").repository
+    except ContinuityError:
+        return None
+    if repo is None:
+        return None
+    rel = os.path.relpath(tree.root / state.file.path, repo.top).replace(os.sep, "/")
+    if rel.startswith(".."):
+        return None
+    try:
+        blob = repo.run("cat-file", "blob", f"HEAD:{rel}")
+    except GitError:
+        return None  # not committed yet
+    return blob.decode("utf-8", "replace")
+
+
 def run(args: argparse.Namespace) -> int:
     fields = dict(parse_field(text) for text in args.field)
     config = load_config(Path.cwd())
     tree = discover(config, Path(args.root) if args.root else default_root(config))
     request = Request(kind=args.kind, slug=args.slug, turn=args.turn, when=args.date,
-                      title=args.title, fields=fields)
+                      title=args.title, fields=fields, committed_state=committed_state(tree))
     created = create_entry(tree, request)
     for note in created.notes:
         print(one_line(f"note: {note}"), file=sys.stderr)

@@ -10,6 +10,7 @@ indexed and read back to confirm that `continuity recall` finds it.
 
 Exit status (one per failure class of the capture procedure):
   0  captured: the store, line and index key are printed
+  1  duplicate: the store holds this fact for this project already (the line is named)
   2  usage or configuration error
   3  rejected-content: transcript, code-obvious, or redaction would erase the fact
   4  schema-invalid: an empty, non-UTF-8 or control-character fact, project or tag
@@ -32,7 +33,8 @@ from continuity.config import load_config
 from continuity.errors import UsageError
 from continuity.output import one_line
 
-HELP = "capture one durable fact as a note (exit 0 ok, 3 rejected, 4 invalid, 5 store, 6 blocked)"
+HELP = ("capture one durable fact as a note (exit 0 ok, 1 duplicate, 3 rejected, 4 invalid, "
+        "5 store, 6 blocked)")
 
 _GLOB_CHARACTERS = set("*?[")
 

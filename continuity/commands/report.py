@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from continuity.config import load_config
+from continuity.validators import acknowledged
 from continuity.validators.engine import run_check
 from continuity.output import shown_path, write_output
 from continuity.report import RootsReport, build_report
@@ -54,11 +55,15 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(cwd, overrides)
     trees: dict[Path, MemoryTree] = {}
     reports = []
+    baseline = acknowledged.load(acknowledged.default_path(cwd))  # what check leaves out
     for target in resolve_targets(args.paths, config, cwd):
         # A report is of whole roots: a file named stands for its root.
         tree = open_target(Target(target.root, None, target.search), config)
         trees[tree.root] = tree
-        reports.append(build_report(tree, run_check(tree, config, cwd=cwd)))
+        result = run_check(tree, config, cwd=cwd)
+        result = acknowledged.apply(result, baseline, cwd, judged_codes=frozenset(),
+                                    whole=False).result
+        reports.append(build_report(tree, result))
     given = [Path(p) for p in args.paths] or [config.root_path]
     named_from = given[0].absolute().resolve() if len(given) == 1 and given[0].is_dir() else None
     report = RootsReport(tuple(reports), named_from)

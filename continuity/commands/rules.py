@@ -6,6 +6,7 @@ import argparse
 import json
 
 from continuity.errors import UsageError
+from continuity.formats.suggest import did_you_mean
 from continuity.validators.registry import all_rules, get_rule
 
 HELP = "list the rules, or explain one (continuity rules CT301)"
@@ -29,7 +30,9 @@ def run(args: argparse.Namespace) -> int:
     if args.code:
         rule = get_rule(args.code)
         if rule is None:
-            raise UsageError(f"no rule {args.code!r}; `continuity rules` lists them")
+            known = [r.code for r in all_rules()]
+            raise UsageError(f"no rule {args.code!r}{did_you_mean(args.code.upper(), known)}; "
+                             "`continuity rules` lists them")
         if args.format == "json":
             print(json.dumps({"code": rule.code, "name": rule.name,
                               "severity": rule.severity.value, "doc": rule.doc}, indent=2))

@@ -54,3 +54,9 @@ def read_store(tree_file: ReadFile) -> NoteStore:
     notes = tuple(Note(tree_file.path, line.line, line.text, line.value)
                   for line in lines if line.is_object)
     return NoteStore(tree_file.path, lines, notes, unreadable)
+
+
+def same_fact_key(project: str, fact: str) -> tuple[str, str]:
+    """What makes two notes the same note (CT505, and ``note`` refusing a repeat): the project
+    and the fact, ignoring case and runs of whitespace."""
+    return " ".join(project.split()).casefold(), " ".join(fact.split()).casefold()

@@ -20,6 +20,7 @@ from pathlib import Path
 from continuity.authoring import in_place
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
+from continuity.formats.words import plural
 from continuity.output import one_line, printable
 
 #: GitHub rejects a step summary over 1 MiB (1024k); leave room for the closing lines.
@@ -93,7 +94,8 @@ def _code(value: str) -> str:
 
 def step_summary(result: CheckResult, budget: int = SUMMARY_BUDGET) -> str:
     out = ["## continuity check", ""]
-    out.append(f"{result.errors} error(s), {result.warnings} warning(s) in {result.files} files.")
+    out.append(f"{plural(result.errors, 'error')}, {plural(result.warnings, 'warning')} in "
+               f"{plural(result.files, 'file')}.")
     out.append("")
     if result.diagnostics:
         out += ["| Severity | Rule | Location | Message | Fix | Commit |",
@@ -106,7 +108,7 @@ def step_summary(result: CheckResult, budget: int = SUMMARY_BUDGET) -> str:
             size += len(row.encode("utf-8")) + 1
             if size > budget:
                 left = len(result.diagnostics) - index
-                out += ["", f"**{left} more finding(s) not listed: GitHub limits a step "
+                out += ["", f"**{plural(left, 'more finding')} not listed: GitHub limits a step "
                         "summary to 1 MiB.** Run `continuity check` (or `--output-format "
                         "json -o findings.json` and upload it as an artifact) for all of them."]
                 break

@@ -6,19 +6,31 @@ from collections import Counter
 
 from continuity.model.conventions import PROTOCOL
 from continuity.validators.engine import CheckResult
+from continuity.formats.words import plural
 from continuity.output import one_line
 
 
-def render(result: CheckResult) -> str:
+#: ANSI styles for a terminal (``colour=True``): what is wrong stands out, the hint recedes.
+_STYLE = {"error": "\033[1;31m", "warning": "\033[1;33m", "path": "\033[1m",
+          "hint": "\033[2m", "ok": "\033[32m", "fail": "\033[1;31m", "end": "\033[0m"}
+
+
+def render(result: CheckResult, colour: bool = False) -> str:
+    def paint(style: str, text: str) -> str:
+        return f"{_STYLE[style]}{text}{_STYLE['end']}" if colour else text
+
     lines = []
     for d in result.diagnostics:
         commit = f" [{d.commit}{' ' + d.commit_date if d.commit_date else ''}]" if d.commit else ""
-        lines.append(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}{commit}"))
-        lines.append(one_line(f"  hint: {d.hint}"))
+        where = one_line(f"{d.path}:{d.line}:{d.column}:")
+        lines.append(f"{paint('path', where)} {paint(d.severity.value, d.code)} "
+                     + one_line(f"{d.message}{commit}"))
+        lines.append(paint("hint", one_line(f"  hint: {d.hint}")))
     for notice in result.notices:
         lines.append(one_line(f"note: {notice}"))
     lines.extend(one_line(line) for line in root_lines(result))
-    lines.append(summary_line(result))
+    summary = summary_line(result)
+    lines.append(paint("fail" if result.diagnostics else "ok", summary))
     return "\n".join(lines) + "\n"
 
 
@@ -44,17 +56,20 @@ def summary_line(result: CheckResult) -> str:
                     "found, with no file that the rules applying to it read (see the roots "
                     "above).")
         return "Nothing checked: no file named is part of a memory tree (see the notes above)."
+    files = plural(result.files, "file")
     if not result.diagnostics:
+        ran = len(result.rules) - len(result.skipped)
+        skipped = f" ({len(result.skipped)} skipped: no git history)" if result.skipped else ""
         general = [v for v in result.roots if v.judged and v.convention is None]
         if unjudged or general:
             parts = [f"{len(general)} of no known convention judged by the general rules only"]\
                 if general else []
             parts += [f"{len(unjudged)} found and not judged"] if unjudged else []
-            return (f"No findings: {result.files} files, {len(result.rules)} rules; of the "
-                    f"memory roots, {' and '.join(parts)} (see the roots above).")
-        return f"All checks passed: {result.files} files, {len(result.rules)} rules."
-    return (f"Found {result.errors} error{'s' * (result.errors != 1)} and "
-            f"{result.warnings} warning{'s' * (result.warnings != 1)} in {result.files} files.")
+            return (f"No findings: {files}, {plural(ran, 'rule')}{skipped}; of the memory "
+                    f"roots, {' and '.join(parts)} (see the roots above).")
+        return f"All checks passed: {files}, {plural(ran, 'rule')}{skipped}."
+    return (f"Found {plural(result.errors, 'error')} and "
+            f"{plural(result.warnings, 'warning')} in {files}.")
 
 
 def statistics(result: CheckResult) -> str:

@@ -9,13 +9,18 @@ rewrite is CT304's finding).
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import os
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Protocol
 
 from continuity.errors import UsageError
-from continuity.history.git import GitError
+from continuity.history.git import GitError, Repository
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext
+from continuity.validators.repository import repository
 
 
 class _LineFile(Protocol):
@@ -47,12 +52,39 @@ def _common_lines(old: bytes, new: bytes) -> int:
     return count
 
 
-def _compute(ctx: CheckContext) -> dict[str, int]:
-    since = ctx.config.since
+def _line_files(ctx: CheckContext) -> list[_LineFile]:
+    """The records judged line by line: the cycle ledger and the note stores."""
     files: list[_LineFile] = []
     if ctx.tree.ledger is not None:
         files.append(ctx.tree.ledger)
     files.extend(ctx.tree.note_stores)
+    return files
+
+
+def _leading_lines(ctx: CheckContext, repo: Repository, files: list[_LineFile],
+                   commit: str) -> dict[str, int]:
+    """For each record, how many of its leading lines it held, as they are, at ``commit``
+    (one blob stream for all of them). Raises GitError."""
+    wanted: dict[str, str] = {}
+    for tree_file in files:
+        rel = _top_relative(repo.top, tree_file.abspath)
+        if rel is not None:
+            wanted[tree_file.path] = f"{commit}:{rel}"
+    with repo.blob_reader() as reader:
+        blobs = dict(reader.read(wanted.values(), max_size=ctx.config.max_file_size))
+    counts: dict[str, int] = {}
+    by_path = {f.path: f for f in files}
+    for path, name in wanted.items():
+        read = getattr(by_path[path], "read", None)
+        new = read.raw if read is not None else None
+        if new is not None:
+            counts[path] = _common_lines(blobs.get(name) or b"", new)
+    return counts
+
+
+def _compute(ctx: CheckContext) -> dict[str, int]:
+    since = ctx.config.since
+    files = _line_files(ctx)
     if since is None or not files:
         return {}
     if ctx.git is None:
@@ -68,28 +100,53 @@ def _compute(ctx: CheckContext) -> dict[str, int]:
         return {}
     if commit is None:
         raise UsageError(f"since: {since!r} is not a commit of the repository at {ctx.git.top}")
-    wanted: dict[str, str] = {}
-    for tree_file in files:
-        rel = _top_relative(ctx.git.top, tree_file.abspath)
-        if rel is not None:
-            wanted[tree_file.path] = f"{commit}:{rel}"
     try:
-        with ctx.git.blob_reader() as reader:
-            blobs = dict(reader.read(wanted.values(), max_size=ctx.config.max_file_size))
+        return _leading_lines(ctx, ctx.git, files, commit)
     except GitError as exc:
         ctx.notices.append(f"since: the baseline of line records was not read: {exc}")
         return {}
-    counts: dict[str, int] = {}
-    by_path = {f.path: f for f in files}
-    for path, name in wanted.items():
-        old = blobs.get(name)
-        read = getattr(by_path[path], "read", None)
-        new = read.raw if read is not None else None
-        if old and new is not None:
-            counts[path] = _common_lines(old, new)
-    return counts
 
 
 def baseline(ctx: CheckContext, path: str) -> int:
     """Lines 1..N of the record at ``path`` are the baseline (0: judge every line)."""
     return ctx.memo("line-baseline", lambda: _compute(ctx)).get(path, 0)
+
+
+def committed_lines(ctx: CheckContext, path: str) -> int | None:
+    """How many leading lines of the record at ``path`` the last commit holds as they are now
+    (0 for a record no commit holds); None when git cannot say. A line past them is not
+    committed yet: it may still be corrected in place."""
+    return ctx.memo("line-committed", lambda: _committed(ctx)).get(path)
+
+
+def _committed(ctx: CheckContext) -> dict[str, int]:
+    repo = repository(ctx)  # opened for these few reads when no history rule opened it
+    files = _line_files(ctx)
+    if repo is None or not files:
+        return {}
+    try:
+        return _leading_lines(ctx, repo, files, "HEAD")
+    except GitError:
+        return {}
+
+
+def worded_by_commit(*replacements: tuple[str, str]
+                     ) -> Callable[[Callable[[CheckContext], Iterable[Violation]]],
+                                   Callable[[CheckContext], Iterator[Violation]]]:
+    """A line rule's hints in the right words for each line: for a line no commit holds yet,
+    each (said, instead) of ``replacements`` is applied ("committed lines stay as they are"
+    becomes "correct it where it is")."""
+    def decorate(check: Callable[[CheckContext], Iterable[Violation]]
+                 ) -> Callable[[CheckContext], Iterator[Violation]]:
+        @functools.wraps(check)
+        def worded(ctx: CheckContext) -> Iterator[Violation]:
+            for violation in check(ctx):
+                committed = committed_lines(ctx, violation.path)
+                if committed is not None and violation.line > committed:
+                    hint = violation.hint
+                    for said, instead in replacements:
+                        hint = hint.replace(said, instead)
+                    violation = dataclasses.replace(violation, hint=hint)
+                yield violation
+        return worded
+    return decorate

@@ -17,7 +17,8 @@ from continuity.config import Config
 from continuity.errors import ConfigError
 from continuity.validators.diagnostics import Diagnostic, Severity
 from continuity.formats.secrets import redact_credentials
-from continuity.history.git import GitStatus, open_repository
+from continuity.formats.suggest import did_you_mean
+from continuity.history.git import GitError, GitStatus, Repository, open_repository
 from continuity.history.log import EarlyLog, start_log
 from continuity.model.tree import MemoryTree
 from continuity.validators.registry import CheckContext, Rule, all_rules, selected
@@ -45,6 +46,8 @@ class CheckResult:
     files: int
     rules: tuple[str, ...]
     roots: tuple[RootVerdict, ...] = ()
+    #: Rules selected but not run: they read git, and there was none to read.
+    skipped: tuple[str, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -83,8 +86,9 @@ def unknown_codes(config: Config, codes: list[str], select: Iterable[str] = (),
     given += [("severity", c) for c in config.severity]
     for option, code in given:
         if not any(known.startswith(code) for known in codes):
-            raise ConfigError(f"option '{option}': no rule has the code '{code}' (nothing "
-                              "would be checked for it); `continuity rules` lists the codes")
+            raise ConfigError(f"option '{option}': no rule has the code '{code}'"
+                              f"{did_you_mean(code, codes)} (nothing would be checked for "
+                              "it); `continuity rules` lists the codes")
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,8 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     recognition = tree.recognition
     runnable = [r for r in rules if not (r.needs_git and context.git is None)
                 and recognition.judges(r.code)]
+    if context.git is not None and config.since is not None:
+        notices.extend(moving_since(context.git, config.since))
     context.codes = frozenset(r.code for r in runnable)
     prefetched = _start_prefetches(context, runnable)
     diagnostics: list[Diagnostic] = []
@@ -167,7 +173,33 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                           tuple(e.what for e in recognition.evidence
                                 if e.convention == recognition.name and e.weight > 0), judged)
     return CheckResult(tuple(diagnostics), tuple(notices), files,
-                       tuple(r.code for r in rules), (verdict,))
+                       tuple(r.code for r in rules if recognition.judges(r.code)), (verdict,),
+                       tuple(r.code for r in rules if r.needs_git and context.git is None
+                             and recognition.judges(r.code)))
+
+
+def moving_since(git: Repository, since: str) -> list[str]:
+    """A notice when ``since`` names a ref that moves (``HEAD``, a branch): every commit then
+    moves the baseline too, and the history rules silently judge nothing new."""
+    if since.startswith("-") or any(c in since for c in "\0\n"):
+        return []  # not a revision: the history reader says so
+    moving = since.upper().startswith(("HEAD", "@", "FETCH_HEAD", "ORIG_HEAD"))
+    if not moving:
+        try:
+            full = git.run("rev-parse", "--symbolic-full-name", since).decode(
+                "utf-8", "replace").split("\n")[0].strip()
+        except GitError:  # an unknown revision is reported where it is resolved
+            return []
+        moving = full.startswith(("refs/heads/", "refs/remotes/"))
+    if not moving:
+        return []
+    try:
+        sha = git.run("rev-parse", "--short=12", f"{since}^{{commit}}").decode().split()[0]
+    except GitError:
+        sha = "<commit>"
+    return [f"warning: since = {since!r} names a moving ref: it moves with every commit, so "
+            f"the history rules would never judge a new commit; set since to a fixed commit "
+            f"(since = \"{sha}\", what {since} is now) or a tag"]
 
 
 def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:

@@ -224,6 +224,8 @@ class Judge:
     def report(self, code: str, commit: Commit, path: str, message: str, hint: str,
                line: int = 1) -> None:
         if code in self.codes:
+            if not commit.pending:
+                hint = f"{hint} {way_back(commit)}"
             self.found[code].append(Violation(path, message, hint, line=line, column=1,
                                               commit=commit.short, commit_date=commit.day))
 
@@ -669,6 +671,16 @@ def rotated_head(old: bytes, new: bytes) -> bytes | None:
 def _untracked_file(change: Change) -> bool:
     """A file in the working tree that git does not track (``git status`` ``??``)."""
     return change.stage == "uncommitted" and change.old == (None,)
+
+
+def way_back(commit: Commit) -> str:
+    """What a committed finding's hint adds: the commit stays in history, so restoring the
+    file does not end the finding; the two ways out that do."""
+    return ("The commit stays in history, so this finding stays too: once the correction is "
+            "made (a new entry, a restored file), acknowledge it with `continuity check "
+            "--add-baseline --reason \"...\"` and commit .continuity-baseline.json, or set "
+            f"`since = \"{commit.short}\"` (a fixed commit, never HEAD or a branch) to judge "
+            "only the commits after it.")
 
 
 def _restore(commit: Commit, path: str) -> str:

@@ -86,3 +86,29 @@ def _tracked(ctx: CheckContext) -> frozenset[str] | None:
     prefix = "" if scope == "." else scope + "/"
     names = output.decode("utf-8", "surrogateescape").split("\0")
     return frozenset(name[len(prefix):] for name in names if name.startswith(prefix))
+
+
+def committed(ctx: CheckContext) -> frozenset[str] | None:
+    """Root-relative paths the last commit (HEAD) holds; None when git cannot say. A file in
+    the index but not in HEAD is still a draft: it can be changed freely before the commit."""
+    return ctx.memo("repository.committed", lambda: _committed(ctx))
+
+
+def _committed(ctx: CheckContext) -> frozenset[str] | None:
+    repo = repository(ctx)
+    if repo is None:
+        return None
+    try:
+        scope = Path(os.path.relpath(ctx.tree.root, repo.top)).as_posix()
+    except ValueError:
+        return None
+    if scope.startswith(".."):
+        return None
+    try:
+        output = repo.run("ls-tree", "-r", "-z", "--name-only", "--full-tree", "HEAD", "--",
+                          scope)
+    except GitError:
+        return None
+    prefix = "" if scope == "." else scope + "/"
+    names = output.decode("utf-8", "surrogateescape").split("\0")
+    return frozenset(name[len(prefix):] for name in names if name.startswith(prefix))

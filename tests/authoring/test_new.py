@@ -88,17 +88,27 @@ def test_with_git_every_kind_committed_then_check_finds_nothing(tmp_path: Path):
     assert not [n for n in result.json["notices"] if "skipped" in n]
 
 
-def test_what_new_left_unfilled_is_ct203_once_committed_and_not_before(tmp_path: Path):
+def test_what_new_left_unfilled_is_a_draft_error_before_the_commit_and_ct203_after(
+        tmp_path: Path):
     repo = GitRepo(tmp_path / "repo")
     assert run_cli("init", repo.path).code == 0
     repo.commit("init")
     created = new(repo.path, "journal", "--title", "First turn").out.strip()
-    assert check_json(repo.path).json["diagnostics"] == []  # a draft: not judged yet
-    repo.git("add", created)  # staged: about to be committed, so judged
-    found = [(d["code"], d["path"], d["line"]) for d in check_json(repo.path).json["diagnostics"]]
     text = (repo.path / created).read_text().split("\n")
     lines = [n for n, line in enumerate(text, 1) if line == "Not recorded yet."]
-    assert len(lines) == 4 and found == [("CT203", created, n) for n in lines]
+    for step in ("untracked", "staged"):  # both drafts: fixed in place, before the commit
+        result = check_json(repo.path)
+        assert result.code == 1, step
+        drafts = result.json["diagnostics"]
+        assert [(d["code"], d["path"], d["line"]) for d in drafts] == \
+            [("CT203", created, n) for n in lines]
+        assert all(d["hint"].startswith("fill before committing") for d in drafts)
+        repo.git("add", created)
+    repo.commit("the turn, unfilled")
+    committed = check_json(repo.path).json["diagnostics"]
+    assert [d["line"] for d in committed] == lines
+    assert all("committed unfilled" in d["message"] and "--add-baseline" in d["hint"]
+               for d in committed)
 
 
 def test_new_twice_on_the_same_day_never_overwrites(initialised: Path):
@@ -346,7 +356,7 @@ def test_new_inside_a_history_directory_writes_to_the_memory_root(initialised: P
 def test_new_names_what_it_left_to_fill_and_nothing_when_all_is_given(initialised: Path):
     bare = run_cli("new", "snapshot", cwd=initialised)
     assert bare.code == 0
-    assert "left to fill before committing (CT203 once committed): agent, version" in bare.err
+    assert "left to fill before committing (CT203 until filled): agent, version" in bare.err
     given = run_cli("new", "snapshot", "--date", "2026-01-02T03:04:05Z", "--field", "agent=ada",
                     "--field", "version=1.1.1", cwd=initialised)
     assert given.code == 0 and "left to fill" not in given.err

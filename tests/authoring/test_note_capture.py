@@ -166,14 +166,16 @@ def test_the_default_store_is_the_first_configured_path_at_the_memory_root(tmp_p
 
 def test_help_documents_every_exit_status():
     out = run_cli("note", "--help").out
-    for status, name in ((0, "captured"), (2, "usage"), (3, "rejected-content"),
-                         (4, "schema-invalid"), (5, "store-unavailable"), (6, "blocked")):
+    for status, name in ((0, "captured"), (1, "duplicate"), (2, "usage"),
+                         (3, "rejected-content"), (4, "schema-invalid"),
+                         (5, "store-unavailable"), (6, "blocked")):
         assert re.search(rf"^\s+{status}\s+{name}", out, re.M), (status, name)
 
 
 def test_exit_statuses_are_distinct():
     assert len(set(EXIT_STATUS.values())) == len(EXIT_STATUS)
-    assert {EXIT_STATUS[f] for f in Failure} == {3, 4, 5, 6}
+    # 1 is "found": the fact is there already (as a check's 1 is findings)
+    assert {EXIT_STATUS[f] for f in Failure} == {1, 3, 4, 5, 6}
 
 
 # --------------------------------------------------------------------------- refusals

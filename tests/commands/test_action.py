@@ -115,7 +115,7 @@ def test_the_install_step_puts_continuity_on_the_path(runner: Runner):
 def test_a_clean_tree_passes_with_a_summary_and_the_report(runner: Runner, memory: GitRepo):
     done = runner.run({"report": "continuity-report.html"}, memory.path)
     assert [d.returncode for d in done] == [0, 0, 0], [d.stderr for d in done]
-    assert "0 error(s), 0 warning(s)" in runner.summary.read_text()
+    assert "0 errors, 0 warnings" in runner.summary.read_text()
     assert (memory.path / "continuity-report.html").read_text().startswith("<!doctype html>")
 
 

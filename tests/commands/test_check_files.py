@@ -79,4 +79,4 @@ def test_a_named_file_outside_the_tree_is_said_not_judged(tmp_path: Path):
     assert "not part of the memory tree" in result.out and "src/main.py" in result.out
     assert "All checks passed" not in result.out and "Nothing checked" in result.out
     mixed = run_cli("check", "--no-git", "src/main.py", BAD_JOURNAL, cwd=repo.path)
-    assert mixed.code == 1 and "in 1 files" in mixed.out
+    assert mixed.code == 1 and "in 1 file." in mixed.out

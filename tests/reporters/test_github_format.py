@@ -96,7 +96,7 @@ def test_the_step_summary_lists_every_finding(tree: Path, tmp_path: Path):
     assert len(annotations) == 60
     text = summary.read_text()
     assert text.startswith("## an earlier step wrote this\n")  # appended, never replaced
-    assert "60 error(s), 0 warning(s)" in text
+    assert "60 errors, 0 warnings" in text
     rows = [line for line in text.splitlines() if line.startswith("| error |")]
     assert len(rows) == 60
     for n in range(60):
@@ -112,7 +112,8 @@ def test_a_summary_over_githubs_limit_says_what_it_left_out():
     text = github.step_summary(result, budget=2000)
     listed = [line for line in text.splitlines() if line.startswith("| error |")]
     assert 0 < len(listed) < 50
-    assert f"**{50 - len(listed)} more finding(s) not listed" in text
+    left = 50 - len(listed)
+    assert f"**{left} more finding{'s' * (left != 1)} not listed" in text
     assert len(text.encode()) < 2000 + 400
     assert len(github.step_summary(result).splitlines()) > 50  # the real budget holds them all
 

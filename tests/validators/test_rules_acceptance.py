@@ -222,7 +222,7 @@ def test_github_format_and_step_summary(broken, tmp_path: Path):
     assert "::warning file=journal/2026-01-13-turn-12.md,line=" in result.out
     assert "::error file=journal/notes.txt,line=1,col=1,title=CT101 entry-name::" in result.out
     table = summary.read_text("utf-8")
-    assert "16 error(s), 6 warning(s)" in table and "| error | CT101 entry-name |" in table
+    assert "16 errors, 6 warnings" in table and "| error | CT101 entry-name |" in table
 
 
 # ------------------------------------------------------------------ options and exit codes

@@ -380,14 +380,18 @@ def test_ct203_leaves_evidence_fillers_to_ct209(repo: GitRepo):
         ("CT209", "completed/2026-01-04-fixtures.md", line)]
 
 
-def test_ct203_does_not_fire_on_an_untracked_draft_or_without_git(repo: GitRepo):
+def test_ct203_judges_a_draft_as_a_draft_and_fillers_not_at_all_without_git(repo: GitRepo):
     draft = journal(body="# Journal Entry\n\n## Context before\n\nNot recorded yet.\n\n"
                          "## Actions taken\n\nx\n\n## Result\n\ny\n\n## Next\n\nz\n")
     assert _committed(repo, {}) == []
-    write_files(repo.path, {J: draft})  # written, not added
-    assert check_json(repo.path, "--select", "CT203").json["diagnostics"] == []
-    repo.git("add", J)
-    assert check_json(repo.path, "--select", "CT203").code == 1
+    write_files(repo.path, {J: draft})  # written, not added: a draft, fixed in place
+    for added in (False, True):
+        found = check_json(repo.path, "--select", "CT203")
+        assert found.code == 1
+        assert [d["hint"].split(":")[0] for d in found.json["diagnostics"]] == \
+            ["fill before committing"]
+        if not added:
+            repo.git("add", J)  # staged is still a draft: no commit holds it
     assert check_json(repo.path, "--select", "CT203", "--no-git").json["diagnostics"] == []
 
 

@@ -27,6 +27,7 @@ from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, Templ
 from continuity.formats.fillers import FILLER_LINE, filler_names, is_filler
 from continuity.formats.timestamps import parse_date_value
 from continuity.validators.registry import CheckContext, rule
+from continuity.validators.repository import committed as committed_paths
 from continuity.validators.repository import tracked as tracked_paths
 
 INTEGER = re.compile(r"^\d+$")
@@ -95,6 +96,17 @@ def _template_data(ctx: CheckContext, template: Template) -> dict[str, Any]:
 def _where(entry: HistoryEntry, key: str) -> tuple[int, int]:
     position = _document(entry).frontmatter.positions.get(key)
     return (position.line, position.column) if position else (1, 1)
+
+
+#: What a finding in an entry no commit holds yet says first: it is a draft, fixed in place.
+BEFORE_COMMIT = "fill before committing: "
+
+
+def _is_draft(ctx: CheckContext, entry: HistoryEntry) -> bool:
+    """Whether no commit holds the entry yet (untracked or only staged): it may still change
+    freely. Without git nothing says so, and the entry is treated as committed."""
+    committed = committed_paths(ctx)
+    return committed is not None and entry.path not in committed
 
 
 def _fields_text(template: Template) -> str:
@@ -219,6 +231,7 @@ def missing_field(ctx: CheckContext) -> Iterator[Violation]:
         template = directory.template
         if _is_empty(entry):
             continue  # one finding for an empty file (CT201 or CT206)
+        first = BEFORE_COMMIT if _is_draft(ctx, entry) else ""
         front = _usable_frontmatter(entry)
         if template.has_frontmatter and front is not None:
             lowered = {key.lower() for key in front.data}
@@ -230,21 +243,22 @@ def missing_field(ctx: CheckContext) -> Iterator[Violation]:
                         entry.path,
                         f"frontmatter field '{field}' is missing; {_template_source(directory)} "
                         f"requires {_fields_text(template)}",
-                        f"add a line `{field}: <value>` to the frontmatter",
+                        f"{first}add a line `{field}: <value>` to the frontmatter",
                     )
                 elif _is_blank(front.data[field]):
                     line, column = _where(entry, field)
                     yield Violation(
                         entry.path, f"frontmatter field '{field}' is empty",
-                        f"give '{field}' its value", line, column)
-        yield from _missing_table_rows(directory, entry)
+                        f"{first}give '{field}' its value", line, column)
+        yield from _missing_table_rows(directory, entry, first)
 
 
 def _row_key(cell: str) -> str:
     return re.sub(r"\s+", " ", cell.strip().strip("*").strip().rstrip(":")).lower()
 
 
-def _missing_table_rows(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violation]:
+def _missing_table_rows(directory: MemoryDirectory, entry: HistoryEntry,
+                        first: str = "") -> Iterator[Violation]:
     template = directory.template
     if not template.table_fields:
         return
@@ -263,13 +277,13 @@ def _missing_table_rows(directory: MemoryDirectory, entry: HistoryEntry) -> Iter
                 entry.path,
                 f"row '{field}' is missing from the ## Task table; "
                 f"{_template_source(directory)} requires {', '.join(template.table_fields)}",
-                f"add a row `| {field} | <value> |` to the table under ## Task",
+                f"{first}add a row `| {field} | <value> |` to the table under ## Task",
                 task.line, 1,
             )
         elif len(row.cells) < 2 or not row.cells[1].strip():
             yield Violation(
                 entry.path, f"row '{field}' of the ## Task table has no value",
-                f"fill in the value cell: `| {field} | <value> |`", row.line, 1)
+                f"{first}fill in the value cell: `| {field} | <value> |`", row.line, 1)
 
 
 # --------------------------------------------------------------------------- CT203
@@ -284,12 +298,13 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     is one name in double braces (`{{RESULT}}`, `{{ topic }}`), not a template engine's
     expression (`{{ include "x.md" }}`). One finding per entry, at the first placeholder; the
     JSON output lists every place under `occurrences`. So is a
-    filler left in a committed entry: "Not recorded yet." (what `continuity new` writes where
+    filler left in an entry: "Not recorded yet." (what `continuity new` writes where
     no value was given), TBD, TODO, n/a, - or ? as a frontmatter value, as the value of a
     completed/ `## Task` row, or as the whole text of a section (a filler among other words,
-    or in a table of data, is text), one finding each. A filler counts once git tracks the
-    entry (committed or staged): a draft that `continuity new` just wrote is not judged until
-    it is added, and without git (`--no-git`, no repository) fillers are not judged at all.
+    or in a table of data, is text), one finding each. A draft (an entry no commit holds yet,
+    such as the one `continuity new` just wrote) is judged as a draft: the hint says "fill
+    before committing", while it can still change; after the commit it is append-only.
+    Without git (`--no-git`, no repository) fillers are not judged at all.
     The Evidence rows of completed/ entries are CT209's.
 
     **Example**
@@ -309,21 +324,25 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     """
     tracked = tracked_paths(ctx)
     for directory, entry in _markdown_entries(ctx):
-        if tracked is not None and entry.path in tracked:
-            yield from _fillers(directory, entry)
+        draft = _is_draft(ctx, entry)
+        if tracked is not None:
+            yield from _fillers(directory, entry, draft)
         if "{{" not in _document(entry).text:
             continue  # most entries: no need to scan them line by line
         found = _document(entry).whole.placeholders(skip_code=True)
         if not found:
             continue
+        first = BEFORE_COMMIT if draft else ""
         yield placeholders_left(
-            entry.path, found, "the entry", one_hint="replace {placeholder} with the real value",
-            many_hint="replace each with the real value (every place is listed in the JSON "
-                      "output's occurrences)")
+            entry.path, found, "the entry",
+            one_hint=first + "replace {placeholder} with the real value",
+            many_hint=first + "replace each with the real value (every place is listed in the "
+                      "JSON output's occurrences)")
 
 
-def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violation]:
-    """Fillers standing where a value belongs, in a committed entry: a frontmatter value, a
+def _fillers(directory: MemoryDirectory, entry: HistoryEntry,
+             draft: bool) -> Iterator[Violation]:
+    """Fillers standing where a value belongs: a frontmatter value, a
     ## Task row's value, or the whole text of a section. A filler among other words, or in a
     table of data ("N/A" in a column of results), is text."""
     front = _usable_frontmatter(entry)
@@ -333,7 +352,8 @@ def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violat
                 line, column = _where(entry, key)
                 yield Violation(
                     entry.path, f"frontmatter field '{key}' holds the filler '{value.strip()}'",
-                    f"give '{key}' its real value", line, column)
+                    f"{BEFORE_COMMIT if draft else ''}give '{key}' its real value"
+                    f"{'' if draft else _COMMITTED}", line, column)
     body = _document(entry).body
     if not FILLER_LINE.search(_document(entry).text):
         return  # no line is a filler on its own: most entries
@@ -343,12 +363,12 @@ def _fillers(directory: MemoryDirectory, entry: HistoryEntry) -> Iterator[Violat
         if section.level < 2 or (evidence_owned and section.key == "evidence"):
             continue
         if template.table_fields and section.key == "task" and section.level == 2:
-            yield from _filler_rows(entry, body, section)
+            yield from _filler_rows(entry, body, section, draft)
             continue
         found = _filler_body(body, section)
         if found is not None:
             line, column, value = found
-            yield _filler_found(entry, line, column, value, f"## {section.title}")
+            yield _filler_found(entry, line, column, value, f"## {section.title}", draft)
 
 
 def _filler_body(body: MarkdownDoc, section: Section) -> tuple[int, int, str] | None:
@@ -370,20 +390,30 @@ def _filler_body(body: MarkdownDoc, section: Section) -> tuple[int, int, str] | 
     return first
 
 
-def _filler_rows(entry: HistoryEntry, body: MarkdownDoc, task: Section) -> Iterator[Violation]:
+def _filler_rows(entry: HistoryEntry, body: MarkdownDoc, task: Section,
+                 draft: bool) -> Iterator[Violation]:
     for row in body.table_rows(task):
         if len(row.cells) >= 2 and row.cells[1].strip() and is_filler(row.cells[1]):
             yield _filler_found(entry, row.line, 1, row.cells[1],
-                                f"row '{row.cells[0]}' of the ## Task table")
+                                f"row '{row.cells[0]}' of the ## Task table", draft)
+
+
+#: What a filler's hint adds for a committed entry: it cannot be edited now.
+_COMMITTED = ("; the entry is committed and history is append-only, so record the value in a "
+              "new entry, then acknowledge this finding (`continuity check --add-baseline "
+              "--reason \"...\"`)")
 
 
 def _filler_found(entry: HistoryEntry, line: int, column: int, value: str,
-                  where: str) -> Violation:
+                  where: str, draft: bool) -> Violation:
+    if draft:
+        return Violation(
+            entry.path, f"'{value.strip()}' in {where} is a filler, not a value: the entry is "
+            "a draft", f"{BEFORE_COMMIT}write what happened in its place (once committed, the "
+            "entry can no longer change)", line, max(1, column))
     return Violation(
         entry.path, f"'{value.strip()}' in {where} is a filler, not a value: the entry was "
-        "committed unfilled",
-        "write what happened in its place; once the entry is committed, history is "
-        "append-only, so record the correction in a new entry",
+        "committed unfilled", "write what happened in a new entry" + _COMMITTED,
         line, max(1, column))
 
 

@@ -73,6 +73,12 @@ def history_modified(ctx: CheckContext) -> Iterator[Violation]:
 
     Restore the entry as it was added (`git checkout 9c41e07^ -- journal/2026-01-08-turn-11.md`)
     and write the correction as a new entry that refers to the old one.
+
+    A committed finding stays while its commit is in history, whatever is restored after it.
+    Two ways out need no rewrite of history: make the correction (a new entry), then
+    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT301"]
 
@@ -97,6 +103,12 @@ def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
 
     Restore it (`git checkout 5d0e2aa^ -- snapshots/2026-01-02T10-00-00.md`). If the entry was
     wrong, write a correction entry; do not delete the original.
+
+    A committed finding stays while its commit is in history, whatever is restored after it.
+    Two ways out need no rewrite of history: make the correction (a new entry), then
+    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT302"]
 
@@ -124,6 +136,12 @@ def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
 
     Move it back (`git mv completed/2026-01-03-parse-constants.md completed/2026-01-03-parse.md`).
     Names are permanent; explain a better name in a new entry if it matters.
+
+    A committed finding stays while its commit is in history, whatever is restored after it.
+    Two ways out need no rewrite of history: make the correction (a new entry), then
+    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT303"]
 
@@ -155,6 +173,12 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     Restore the lines the log had (`git show HEAD~1:.agents/evolve/cycle-history.jsonl`) and
     append new lines after them; record a correction as a new line, never by editing one. To
     rotate a long log, move its oldest lines to `archive/` in the same commit.
+
+    A committed finding stays while its commit is in history, whatever is restored after it.
+    Two ways out need no rewrite of history: make the correction (a new entry), then
+    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT304"]
 
@@ -178,6 +202,12 @@ def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
 
     Add the snapshot in the same commit: `continuity new snapshot`, fill it with the state being
     replaced, `git add snapshots/ STATE.md`, then commit.
+
+    A committed finding stays while its commit is in history, whatever is restored after it.
+    Two ways out need no rewrite of history: make the correction (a new entry), then
+    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT305"]
 
@@ -208,6 +238,12 @@ def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
 
     Commit the removal together with `completed/YYYY-MM-DD-task-slug.md`
     (`continuity new completed`) holding the task's result and evidence.
+
+    A committed finding stays while its commit is in history, whatever is restored after it.
+    Two ways out need no rewrite of history: make the correction (a new entry), then
+    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT306"]
 
@@ -232,6 +268,12 @@ def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
 
     Add `reflections/YYYY-MM-DD-topic-slug.md` (`continuity new reflection`) in the same commit,
     telling what happened and why the insight changed.
+
+    A committed finding stays while its commit is in history, whatever is restored after it.
+    Two ways out need no rewrite of history: make the correction (a new entry), then
+    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT307"]
 
@@ -261,6 +303,12 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
 
     Remove the pattern from `.gitignore` (or re-include with `!snapshots/*.md`) and commit
     the entries, or keep them deliberately out of git and ignore this rule for them.
+
+    A committed finding stays while its commit is in history, whatever is restored after it.
+    Two ways out need no rewrite of history: make the correction (a new entry), then
+    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     untracked = findings(ctx)["CT308"]
     yield from untracked

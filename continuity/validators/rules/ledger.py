@@ -23,7 +23,8 @@ from continuity.model.ledger import (
     KERNEL_FIELDS, MAX_COUNT, PRODUCTIVE, RESULTS, Cycle, Ledger, in_range,
 )
 from continuity.formats.secrets import line_column
-from continuity.validators.baseline import baseline
+from continuity.formats.suggest import closest
+from continuity.validators.baseline import baseline, worded_by_commit
 from continuity.validators.registry import CheckContext, rule
 
 SHA_KEYS = ("sha", "commit_sha", "canonical_sha", "log_sha")
@@ -47,7 +48,15 @@ def _judged(ctx: CheckContext, ledger: Ledger) -> list[Cycle]:
 #: What a hint says about a committed line: the ledger is append-only (CT304), so a line is
 #: never edited; the next line is written right, or the tool is adopted from a commit on.
 APPEND_ONLY = ("committed lines stay as they are (the ledger is append-only); to judge only "
-               "lines written from now on, set `since` to the current commit")
+               "lines written from now on, set `since` to the current commit's hash (`git "
+               "rev-parse --short HEAD`; HEAD itself moves)")
+
+
+#: What the same hints say of a line no commit holds yet: it may be corrected where it is.
+_NOT_COMMITTED = ((APPEND_ONLY, "this line is not committed yet, so correct it where it is "
+                                "(once committed, the ledger is append-only)"),
+                  ("(committed lines stay as they are)", "(this line is not committed yet: "
+                                                         "correct it where it is)"))
 
 
 def _absent(data: dict[str, Any], key: str) -> bool:
@@ -84,6 +93,7 @@ def _label(cycle: Cycle) -> str:
 
 
 @rule("CT401", "ledger-json", "error")
+@worded_by_commit(*_NOT_COMMITTED)
 def ledger_json(ctx: CheckContext) -> Iterator[Violation]:
     """A cycle-ledger line is not a JSON object (or not UTF-8).
 
@@ -140,6 +150,7 @@ def ledger_json(ctx: CheckContext) -> Iterator[Violation]:
 
 
 @rule("CT402", "ledger-missing-field", "error")
+@worded_by_commit(*_NOT_COMMITTED)
 def ledger_missing_field(ctx: CheckContext) -> Iterator[Violation]:
     """A ledger line lacks a mandatory field: cycle, target (or goal_ids), result, timestamp, or, for a productive cycle, sha and the goal counts.
 
@@ -267,6 +278,7 @@ _HINTS = {
 
 
 @rule("CT403", "ledger-result", "error")
+@worded_by_commit(*_NOT_COMMITTED)
 def ledger_result(ctx: CheckContext) -> Iterator[Violation]:
     """A ledger line's result is not one of improved, regressed, unchanged, harvested, quarantined.
 
@@ -297,6 +309,9 @@ def ledger_result(ctx: CheckContext) -> Iterator[Violation]:
         if cycle.legacy and isinstance(value, str):
             continue  # the legacy vocabulary: CT405
         hint = "use one of " + ", ".join(RESULTS) + " in the lines you append"
+        meant = closest(value.strip(), RESULTS) if isinstance(value, str) else None
+        if meant is not None and isinstance(value, str) and meant != value.strip().lower():
+            hint = f'did you mean "{meant}"? {hint}'
         if isinstance(value, str) and value.strip().lower() in RESULTS:
             hint = f'write it in lower case in the lines you append: "{value.strip().lower()}"'
         yield _at(ledger, cycle, "result",
@@ -308,6 +323,7 @@ def ledger_result(ctx: CheckContext) -> Iterator[Violation]:
 
 
 @rule("CT404", "ledger-sequence", "error")
+@worded_by_commit(*_NOT_COMMITTED)
 def ledger_sequence(ctx: CheckContext) -> Iterator[Violation]:
     """Cycle numbers do not strictly increase (error); a gap, or a first cycle other than 1, is a warning.
 
@@ -399,6 +415,7 @@ def _sequence(ledger: Ledger) -> Iterator[Violation]:
 
 
 @rule("CT405", "ledger-legacy-field", "warning")
+@worded_by_commit(*_NOT_COMMITTED)
 def ledger_legacy_field(ctx: CheckContext) -> Iterator[Violation]:
     """The ledger has lines of the legacy schema (`goal_id`, `commit_sha`); reported once for the ledger, naming the lines.
 
@@ -487,6 +504,7 @@ def _lines(numbers: list[int]) -> str:
 
 
 @rule("CT406", "trace-incomplete", "warning")
+@worded_by_commit(*_NOT_COMMITTED)
 def trace_incomplete(ctx: CheckContext) -> Iterator[Violation]:
     """A cycle's evidence trace lacks some of the ten kernel fields and gives no exemption_reason.
 
@@ -568,6 +586,7 @@ def prepare(ctx: CheckContext) -> None:
 
 
 @rule("CT407", "ledger-sha", "error", needs_git=True, prefetch=prepare)
+@worded_by_commit(*_NOT_COMMITTED)
 def ledger_sha(ctx: CheckContext) -> Iterator[Violation]:
     """A ledger sha, canonical_sha or log_sha is not a commit of the repository (error); sha differing from canonical_sha is a warning.
 

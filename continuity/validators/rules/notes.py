@@ -13,9 +13,9 @@ from continuity.validators.diagnostics import Violation
 from continuity.formats.facts import MAX_FACT_LENGTH, sentences
 from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import json_kind, key_column
-from continuity.model.notes import Note, NoteStore
+from continuity.model.notes import Note, NoteStore, same_fact_key
 from continuity.formats.secrets import find_sensitive
-from continuity.validators.baseline import baseline
+from continuity.validators.baseline import baseline, worded_by_commit
 from continuity.validators.registry import CheckContext, rule
 
 
@@ -31,8 +31,15 @@ def _judged(ctx: CheckContext, store: NoteStore) -> list[Note]:
 
 #: A note store is append-only (CT304): a hint never asks to edit a committed line.
 APPEND_ONLY = ("committed notes stay as they are (the store is append-only): append a corrected "
-               "note with `continuity note`, or set `since` to the current commit to judge only "
-               "notes written from now on")
+               "note with `continuity note`, or set `since` to the current commit's hash (`git "
+               "rev-parse --short HEAD`; HEAD itself moves) to judge only notes written from "
+               "now on")
+#: What the same hints say of a note no commit holds yet: it may be corrected where it is.
+_NOT_COMMITTED = ((APPEND_ONLY, "this note is not committed yet, so correct it where it is "
+                                "(once committed, the store is append-only)"),
+                  ("the fact is already recorded; recall before capturing",
+                   "the fact is already recorded and this line is not committed yet: remove "
+                   "it; recall before capturing"))
 
 
 def _at(note: Note, key: str | None, message: str, hint: str, column: int | None = None
@@ -43,6 +50,7 @@ def _at(note: Note, key: str | None, message: str, hint: str, column: int | None
 
 
 @rule("CT501", "note-json", "error")
+@worded_by_commit(*_NOT_COMMITTED)
 def note_json(ctx: CheckContext) -> Iterator[Violation]:
     """A note-store line is not a strict UTF-8 JSON object.
 
@@ -92,6 +100,7 @@ def _show(value: object) -> str:
 
 
 @rule("CT502", "note-field", "error")
+@worded_by_commit(*_NOT_COMMITTED)
 def note_field(ctx: CheckContext) -> Iterator[Violation]:
     """A note's time is missing or not RFC 3339 UTC, its project or fact is missing or empty, or its tags are not a list of strings.
 
@@ -143,6 +152,7 @@ def note_field(ctx: CheckContext) -> Iterator[Violation]:
 
 
 @rule("CT503", "note-unredacted", "error")
+@worded_by_commit(*_NOT_COMMITTED)
 def note_unredacted(ctx: CheckContext) -> Iterator[Violation]:
     """A note's fact holds a credential, an e-mail address, a home-directory path or a long numeric identifier.
 
@@ -180,6 +190,7 @@ def note_unredacted(ctx: CheckContext) -> Iterator[Violation]:
 
 
 @rule("CT504", "note-not-one-fact", "warning")
+@worded_by_commit(*_NOT_COMMITTED)
 def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
     """A note's fact is more than one sentence, holds a line break, or is over 300 characters.
 
@@ -216,11 +227,8 @@ def note_not_one_fact(ctx: CheckContext) -> Iterator[Violation]:
                           "capture one note per fact; " + APPEND_ONLY)
 
 
-def _normal(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
 @rule("CT505", "note-duplicate", "warning")
+@worded_by_commit(*_NOT_COMMITTED)
 def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
     """The same project and fact are recorded twice (in one store or across stores).
 
@@ -243,7 +251,7 @@ def note_duplicate(ctx: CheckContext) -> Iterator[Violation]:
         for note in store.notes:
             if not note.project or not note.fact:
                 continue
-            key = (_normal(note.project), _normal(note.fact))
+            key = same_fact_key(note.project, note.fact)
             earlier = seen.get(key)
             if earlier is None:
                 seen[key] = note

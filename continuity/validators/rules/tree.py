@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import shlex
 from collections.abc import Iterator
 
 from continuity.validators.placeholders import placeholders_left
 from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
 from continuity.formats.markdown import PLACEHOLDER, MarkdownDoc
-from continuity.model.tree import MemoryDirectory, StateFile
+from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.formats.timestamps import parse_date_value
 from continuity.validators.registry import CheckContext, rule
+from continuity.validators.renames import suggested_name
+from continuity.validators.repository import committed as committed_paths
+from continuity.validators.repository import tracked as tracked_paths
 
 #: STATE.md's three required items, as heading titles or bold field names (lower case).
 STATE_REQUIRED = ("status", "active objective", "next valid action")
@@ -23,6 +27,29 @@ STATE_REQUIRED = ("status", "active objective", "next valid action")
 
 def _example(directory: MemoryDirectory) -> str:
     return directory.kind.example or "2026-06-27-topic.md"
+
+
+def _mover(ctx: CheckContext, path: str) -> str:
+    """`git mv` for a file git holds (a plain `mv` would leave git a deletion), `mv` for one
+    it does not (`git mv` fails on an untracked file)."""
+    tracked = tracked_paths(ctx)
+    return "git mv" if tracked is not None and path in tracked else "mv"
+
+
+def _rename_hint(ctx: CheckContext, directory: MemoryDirectory, entry: HistoryEntry) -> str:
+    mover = _mover(ctx, entry.path)
+    name = suggested_name(directory, entry)
+    if name is None:
+        return (f"rename it ({mover}) to the pattern, e.g. {_example(directory)}; slugs "
+                "are lower-case letters, digits and single hyphens")
+    target = f"{directory.name}/{name}"
+    committed = committed_paths(ctx)
+    if committed is not None and entry.path in committed and directory.is_history:
+        return (f"the name it should have is {target}, but it is committed: renaming a "
+                "committed history entry is CT303, so acknowledge this finding in the "
+                "baseline (`continuity check --add-baseline`)")
+    fix = "; `continuity check --fix` does it" if mover == "mv" else ""
+    return f"rename it: `{mover} {shlex.quote(entry.path)} {shlex.quote(target)}`{fix}"
 
 
 @rule("CT101", "entry-name", "error")
@@ -45,9 +72,12 @@ def entry_name(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Rename the file to the directory's pattern (`git mv`), e.g. `journal/2026-06-27-turn-3.md`,
-    move a file that is not an entry out of the directory, or declare the tree's own pattern
-    in `[tool.continuity.kinds]`.
+    Rename the file to the directory's pattern, e.g. `journal/2026-06-27-turn-3.md`: the hint
+    names the name computed from the file's own name and fields, with `git mv` for a file git
+    holds and `mv` for one it does not (`continuity check --fix` renames those itself). Move a
+    file that is not an entry out of the directory, or declare the tree's own pattern in
+    `[tool.continuity.kinds]`. A misnamed entry already committed is history: renaming it is
+    CT303, so acknowledge it in the baseline (`continuity check --add-baseline`) instead.
     """
     for directory in ctx.tree.directories.values():
         pattern = directory.kind.pattern_text
@@ -66,8 +96,7 @@ def entry_name(ctx: CheckContext) -> Iterator[Violation]:
                     extension = f" (entries in {where} are {' or '.join(wanted)} files)"
                 message = (f"'{entry.name}' does not match {where}'s naming pattern "
                            f"{pattern}{extension}")
-                hint = (f"rename it (git mv) to the pattern, e.g. {_example(directory)}; slugs "
-                        "are lower-case letters, digits and single hyphens")
+                hint = _rename_hint(ctx, directory, entry)
             yield Violation(entry.path, message, hint)
 
 
@@ -84,7 +113,8 @@ def entry_date(ctx: CheckContext) -> Iterator[Violation]:
 
     **Fix**
 
-    Rename the file (`git mv`) with the real date and time it was written, e.g.
+    Rename the file (`git mv`, or `mv` for a file git does not hold) with the real date and
+    time it was written, e.g.
     `snapshots/2026-02-28T23-00-00.md`.
     """
     for directory in ctx.tree.directories.values():
@@ -99,7 +129,8 @@ def entry_date(ctx: CheckContext) -> Iterator[Violation]:
                 message = (f"'{parsed.time}' in the name '{entry.name}' is not a real time of "
                            "day (HH-MM-SS, 00-00-00 to 23-59-59)")
             yield Violation(entry.path, message,
-                            "rename the file (git mv) with the real date and time it was written")
+                            f"rename the file ({_mover(ctx, entry.path)}) with the real date and "
+                            "time it was written")
 
 
 @rule("CT103", "orphan-directory", "error")
