@@ -188,10 +188,8 @@ class RepositoryConfig:
 
 
 def read_repository_config(cwd: Path) -> RepositoryConfig:
-    try:
-        listing = run_git(cwd, ["config", "--list", "-z"])
-    except GitError:
-        return RepositoryConfig()
+    """Raises GitError when git cannot list it: then nothing is run with keys left on."""
+    listing = run_git(cwd, ["config", "--list", "-z"])
     found: dict[str, str] = {}
     partial = False
     for entry in listing.split(b"\0"):
@@ -444,7 +442,11 @@ def open_repository(path: Path, mode: str = "auto") -> GitStatus:
     except GitError as exc:
         raise GitRefused(f"{top}: git cannot read HEAD: {exc}") from None
     repository = Repository(top, head.decode("ascii", "replace").strip())
-    if repository.git_config.partial_clone:
+    try:
+        partial = repository.git_config.partial_clone
+    except GitError as exc:
+        raise GitRefused(f"{top}: git cannot read its configuration: {exc}") from None
+    if partial:
         raise ShallowClone(
             f"{top}: this is a partial clone (`--filter`), so the history rules (CT3xx) cannot "
             "read the earlier versions of each entry (they are never fetched on demand: git "
