@@ -29,9 +29,9 @@ from collections.abc import Iterable
 from continuity.authoring import atomic
 from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import parse_line
-from continuity.formats.textfile import open_regular
+from continuity.formats.textfile import check_regular
 from continuity.model.paths import boundary_of
-from continuity.model.safe_open import open_parent
+from continuity.model.safe_open import open_beneath, open_parent
 
 try:
     import fcntl
@@ -249,13 +249,26 @@ def save(index: NoteIndex) -> bool:
         return False
 
 
+def _open_store(store: Path, max_size: int | None = None) -> int:
+    """The store opened read-only beneath its repository's top (a link swapped in for it that
+    leads out is refused, not read), refused unless a regular file within ``max_size``."""
+    fd = open_beneath(store, boundary_of(store.absolute().parent),
+                      os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        check_regular(fd, store, max_size)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def load(store: Path, *, write: bool = True, max_size: int | None = None) -> NoteIndex:
     """The current index of ``store`` (which must exist): reused, grown or rebuilt.
 
     Raises OSError when the store cannot be read, is not a regular file (a named pipe would
     hang, ``/dev/zero`` never ends) or is over ``max_size`` bytes.
     """
-    fd = open_regular(store, max_size)
+    fd = _open_store(store, max_size)
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_SH)  # a writer appends under LOCK_EX: no half lines
@@ -312,7 +325,7 @@ def read_notes(store: Path, found: list[IndexedNote]
     """(entry, note object) at the indexed positions, in the order given; an entry whose
     bytes are no longer a note (the store was cut short meanwhile) is left out."""
     notes = []
-    fd = open_regular(store)
+    fd = _open_store(store)
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_SH)

@@ -99,7 +99,9 @@ def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
                     if span not in seen:
                         seen.add(span)
                         yield span
-                position = lowered.find(root, position + 1)
+                # The next try after this match: a run of ``pwd=pwd=…`` would otherwise be
+                # matched again from inside each value (256 steps at every fourth character).
+                position = lowered.find(root, max(position + 1, match.end() if match else 0))
 
     return Detector(kind, description, None, needles=roots, scanner=scan)
 

@@ -52,26 +52,16 @@ class NotRegular(OSError):
     without end (``/dev/zero``)."""
 
 
-def open_regular(path: Path, max_size: int | None = None, follow: bool = True) -> int:
-    """A read-only descriptor of the regular file ``path``; raises :class:`NotRegular`
-    (an OSError) for anything else or anything over ``max_size`` bytes, OSError when it
-    cannot be opened. Non-blocking, so a named pipe opens at once and is then refused."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    if not follow:
-        flags |= getattr(os, "O_NOFOLLOW", 0)
-    descriptor = os.open(path, flags)
-    try:
-        status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode):
-            raise NotRegular(errno.EINVAL, f"not a regular file ({kind_of(status.st_mode)})",
-                             str(path))
-        if max_size is not None and status.st_size > max_size:
-            raise NotRegular(errno.EFBIG, f"{status.st_size} bytes, over max_file_size "
-                                          f"{max_size}", str(path))
-    except BaseException:
-        os.close(descriptor)
-        raise
-    return descriptor
+def check_regular(descriptor: int, path: Path, max_size: int | None = None) -> None:
+    """Raise :class:`NotRegular` unless the open ``descriptor`` (of ``path``) is a regular
+    file of at most ``max_size`` bytes."""
+    status = os.fstat(descriptor)
+    if not stat.S_ISREG(status.st_mode):
+        raise NotRegular(errno.EINVAL, f"not a regular file ({kind_of(status.st_mode)})",
+                         str(path))
+    if max_size is not None and status.st_size > max_size:
+        raise NotRegular(errno.EFBIG, f"{status.st_size} bytes, over max_file_size "
+                                      f"{max_size}", str(path))
 
 
 def read_text(path: Path, max_size: int | None = None, follow: bool = True) -> TextRead:

@@ -230,3 +230,17 @@ def test_every_committed_file_of_a_root_is_scanned_whatever_its_name(tmp_path: P
     assert all("is committed" in d["message"] for d in found)
     for sample in (SAMPLES["openai-key"], SAMPLES["anthropic-key"], SAMPLES["telegram-token"]):
         assert sample.split(":")[-1] not in done.output
+
+
+def test_a_token_in_an_artifact_name_is_in_no_report_link(tmp_path: Path):
+    root = tmp_path / "memory"
+    token = TOKENS["slack-token"]
+    tree = minimal_tree()
+    tree["ARTIFACTS.md"] = "# ARTIFACTS\n\nFiles.\n\n## Mesh index\n\n- **Indexes:** `artifacts/`\n"
+    write_files(root, tree)
+    write_files(root, {f"artifacts/2026-01-02-{token}.txt": "data\n"})
+    for form in ("md", "html", "json"):
+        done = run_cli("report", "--no-git", "--format", form, cwd=root)
+        assert token not in done.out + done.err, form
+        if form != "json":
+            assert "redacted" in done.out, form  # the finding is there, by its marker
