@@ -70,6 +70,8 @@ def inline(value: object, strip: bool = True) -> str:
     if _NEEDS_ESCAPING.search(text):
         text = html.escape(text, quote=False)
         text = _INLINE_SPECIAL.sub(r"\\\1", text)
+        if "{" in text:  # "\{" still reads "{%" to a template engine (mkdocs-macros)
+            text = text.replace("\\{", "&#123;")
         text = _WHITESPACE.sub(" ", text)
     text = text.strip() if strip else text
     if text and (text[0] in _BLOCK_MARKERS or text[0].isdigit()):
@@ -90,6 +92,8 @@ def _entity(match: re.Match[str]) -> str:
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+#: What template engines (mkdocs-macros, include-markdown) and markdown-include read.
+_TEMPLATE_MARKER = re.compile(r"\{[{%!]")
 
 
 def prose(value: object) -> str:
@@ -127,7 +131,7 @@ def code(value: object) -> str:
         return ""
     if "|" in text:
         return f"<code>{inline(text)}</code>"
-    if "{{" in text:  # a code span cannot escape a template placeholder: written as text
+    if _TEMPLATE_MARKER.search(text):  # a code span cannot escape one: written as text
         return inline(text)
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
@@ -197,7 +201,7 @@ def link(text: object, from_page: str, to_path: str | None, anchor: str = "") ->
 
 def attribute(value: object) -> str:
     """A value for raw HTML (the warning boxes, charts): escaped, quotes included."""
-    return html.escape(raw(value), quote=True)
+    return html.escape(raw(value), quote=True).replace("{", "&#123;")
 
 
 #: What a title must not hold: themes print it both as HTML and through ``striptags`` (which

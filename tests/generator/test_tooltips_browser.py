@@ -109,3 +109,67 @@ def test_hovering_every_title_runs_nothing(browser, site: Path):
     # The feature is on and did render the titles (as text): the test saw what it is about.
     assert hovered >= 4
     assert any("img src=x onerror=window.__pwned=6" in (t or "") for t in tooltips), tooltips
+
+
+def test_generate_output_of_the_differential_breaks_runs_nothing_in_zensical(browser,
+                                                                              tmp_path: Path):
+    """Issue 23, item 2, in the browser: the known parser differentials (and the fuzzer's
+    fixed Zensical batch) made portable, built by Zensical with its defaults and tooltips on;
+    every link in each page is hovered and clicked, and no handler, script URL or dialog runs."""
+    import yaml
+
+    from tests.hostile.test_fuzz_differential import _batch, generated
+    from tests.support.engines import BIN, THEME, _run
+
+    work = tmp_path / "zensical"
+    docs = work / "docs"
+    docs.mkdir(parents=True)
+    (docs / "index.md").write_text("# Batch\n", "utf-8")
+    texts = _batch()
+    for number, text in enumerate(texts):
+        shown = generated(text.replace("alert(", "window.__pwned=("))
+        (docs / f"case-{number}.md").write_text(f"# Case {number}\n\n{shown}\n", "utf-8")
+    theme = {**THEME, "features": ["content.tooltips"]}
+    (work / "mkdocs.yml").write_text(yaml.safe_dump(
+        {"site_name": "Fuzz", "docs_dir": "docs", "theme": theme}), "utf-8")
+    _run([str(BIN / "zensical"), "build", "--clean"], work)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    ran: dict[int, object] = {}
+    clicked = 0
+    try:
+        with StaticServer(work / "site") as server:
+            for number in range(len(texts)):
+                url = f"{server.url}case-{number}/"
+                page.goto(url)
+                page.wait_for_load_state("load")
+                count = page.locator("article a, article [title]").count()
+                for index in range(count):
+                    link = page.locator("article a, article [title]").nth(index)
+                    try:
+                        if not link.is_visible():
+                            continue
+                        link.hover(timeout=2_000)
+                        href = link.get_attribute("href", timeout=2_000) or ""
+                        if href.startswith(("http:", "https:", "mailto:")):
+                            continue  # leaving the site: not what is tested here
+                        link.click(timeout=2_000, no_wait_after=True)
+                        clicked += 1
+                        page.wait_for_timeout(50)
+                    except playwright.Error:
+                        pass  # the page changed under the pointer: read what ran below
+                    pwned = page.evaluate("window.__pwned")
+                    if pwned is not None:
+                        ran[number] = pwned
+                    if page.url != url:
+                        page.goto(url)
+                        page.wait_for_load_state("load")
+                pwned = page.evaluate("window.__pwned")
+                if pwned is not None:
+                    ran[number] = pwned
+    finally:
+        context.close()
+    assert ran == {} and dialogs == []
+    assert clicked > 0

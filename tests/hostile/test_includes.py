@@ -67,7 +67,7 @@ def _tree(absolute: Path) -> dict[str, str]:
         "STATE.md": minimal_tree()["STATE.md"] + "\n" + block,
         "journal/2026-01-04-turn-2.md": (
             f"---\ndate: 2026-01-04\nturn: 2\nobjective: {json.dumps(lines[0])}\n"
-            f"tags: {json.dumps(lines[:6])}\n---\n\n# Journal Entry — 2026-01-04\n\n"
+            f"tags: {json.dumps(lines[:6] + lines[-8:])}\n---\n\n# Journal Entry — 2026-01-04\n\n"
             f"## Context before\n\n{block}\n```\n{block}```\n\n    {lines[1]}\n\n"
             f"> {lines[2]}\n\n- {lines[3]}\n\n`{lines[4]}`\n\n## Actions taken\n\nNone.\n\n"
             "## Result\n\nNone.\n\n## Next\n\nNone.\n"),
