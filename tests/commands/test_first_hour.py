@@ -330,6 +330,15 @@ def test_init_below_an_existing_project_leaves_its_files_and_prints_the_plugin(t
     assert ignored.returncode == 0
     repo.commit("memory")
     assert check_json(repo.path / "memory").code == 0
+    # The lines printed, copied into the project's mkdocs.yml as they are: `continuity check`
+    # at the top then checks memory/ (the plugin's root).
+    printed = [line[4:] for line in done.out.splitlines() if line.startswith("    ")]
+    with open(repo.path / "mkdocs.yml", "a", encoding="utf-8") as handle:
+        handle.write("\n".join(printed) + "\n")
+    repo.commit("publish the memory")
+    top = check_json(repo.path)
+    assert top.code == 0, top.out
+    assert {d["path"].split("/")[0] for d in top.json["diagnostics"]} <= {"memory"}
 
 
 # ------------------------------------------------------------ terminal manners
