@@ -70,8 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 0 for --help
         return int(exc.code or 0)
     except ArgumentError as exc:
-        message = f"{exc}{_suggestion(parser, argv, str(exc))}"
-        sys.stderr.write(f"{exc.usage}{exc.prog}: error: {message}\n")
+        message = redact_credentials(f"{exc}{_suggestion(parser, argv, str(exc))}")
+        sys.stderr.write(f"{exc.usage}{exc.prog}: error: {one_line(message)}\n")
         if as_json:
             _json_error(message, "usage", 2)
         return 2
@@ -89,16 +89,20 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         print("continuity: interrupted", file=sys.stderr)
+        if as_json:
+            _json_error("interrupted", "interrupted", 2)
         return 2
     except BrokenPipeError:
         return 0
     except Exception as exc:  # the last line of defence: a message, and the details on demand
         if os.environ.get("CONTINUITY_DEBUG"):
             raise
-        print(one_line(redact_credentials(
-            f"continuity: internal error: {type(exc).__name__}: {exc} "
-            "(set CONTINUITY_DEBUG=1 for the traceback, and please report it)")),
-            file=sys.stderr)
+        message = redact_credentials(
+            f"internal error: {type(exc).__name__}: {exc} "
+            "(set CONTINUITY_DEBUG=1 for the traceback, and please report it)")
+        print(one_line(f"continuity: {message}"), file=sys.stderr)
+        if as_json:
+            _json_error(message, "internal", 2)
         return 2
     finally:
         if previous is not None:
@@ -123,7 +127,7 @@ def _json_error(message: str, kind: str, code: int) -> None:
     sys.stdout.flush()
 
 
-_CHOICE = re.compile(r"argument (?P<option>\S+): invalid choice: '(?P<value>[^']*)' "
+_CHOICE = re.compile(r"argument (?P<option>\S+): invalid choice: '?(?P<value>[^' ]*)'? "
                      r"\(choose from (?P<choices>.*)\)")
 _UNKNOWN = re.compile(r"unrecognized arguments: (?P<args>.*)")
 
@@ -132,7 +136,8 @@ def _suggestion(parser: argparse.ArgumentParser, argv: list[str], message: str) 
     """"Did you mean" for a value or an option one slip away from one that exists."""
     choice = _CHOICE.search(message)
     if choice:
-        choices = re.findall(r"'([^']*)'", choice.group("choices"))
+        written = choice.group("choices")  # quoted or not, as the Python version writes them
+        choices = re.findall(r"'([^']*)'", written) or [c.strip() for c in written.split(",")]
         return did_you_mean(choice.group("value"), choices)
     unknown = _UNKNOWN.search(message)
     if unknown:

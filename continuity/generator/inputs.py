@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from continuity.history.background import Background
+from continuity.validators import acknowledged
 from continuity.validators.engine import CheckResult, active_rules, run_check
 from continuity.config import Config
 from continuity.history.git import open_repository
@@ -47,6 +48,9 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
     rules = active_rules(config)
     context = CheckContext(tree=tree, config=config, git=repository)
     check = run_check(tree, config, cwd=cwd, rules=rules, ctx=context)
+    # What the repository's baseline acknowledges is left out, as `continuity check` leaves it.
+    check = acknowledged.apply(check, acknowledged.load(acknowledged.default_path(tree.root)),
+                               cwd, judged_codes=frozenset(), whole=False).result
     if reading is not None:
         provenance = reading.result()
         if cache is not None and key is not None:

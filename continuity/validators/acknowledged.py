@@ -27,6 +27,7 @@ from continuity.errors import ConfigError
 from continuity.model.tree import find_repo_root
 from continuity.authoring import atomic
 from continuity.errors import UsageError
+from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
 from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import CheckResult
@@ -149,9 +150,10 @@ def apply(result: CheckResult, baseline: Baseline, cwd: Path, *,
     if stale:
         listed = "; ".join(f"{e.code} {e.path}" for e in stale[:5])
         more = f" and {len(stale) - 5} more" if len(stale) > 5 else ""
-        notices.append(f"{plural(len(stale), 'baseline entry', 'baseline entries')} in "
-                       f"{shown} no longer match a finding (stale): {listed}{more}; remove "
-                       "them with `continuity check --prune-baseline`")
+        notices.append(redact_credentials(  # the file's words, quoted: never a credential
+            f"{plural(len(stale), 'baseline entry', 'baseline entries')} in {shown} no longer "
+            f"match a finding (stale): {listed}{more}; remove them with `continuity check "
+            "--prune-baseline`"))
     return Applied(replace(result, diagnostics=tuple(kept), notices=tuple(notices)),
                    acknowledged, tuple(stale))
 

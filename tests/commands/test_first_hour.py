@@ -15,6 +15,7 @@ import pytest
 from continuity.formats.suggest import closest
 from continuity.reporters.progress import progress
 from tests.support.common import GitRepo, check_json, run_cli, write_files
+from tests.support.site_support import mkdocs_command
 
 JOURNAL = "journal/2026-01-05-turn-1.md"
 FILLED = ("---\ndate: 2026-01-05\nturn: 1\nobjective: parse the tide tables\n---\n\n"
@@ -79,6 +80,16 @@ def test_a_committed_edit_is_acknowledged_in_the_baseline_and_stays_acknowledged
     again = check_json(repo.path)
     assert again.code == 1
     assert [(d["code"], d["path"]) for d in again.json["diagnostics"]] == [("CT301", other)]
+
+
+def test_the_site_build_honours_the_baseline_too(repo: GitRepo):
+    repo.commit("turn 1", {JOURNAL: FILLED})
+    repo.commit("typo", {JOURNAL: FILLED.replace("It parses.", "It parses well.")})
+    failed = mkdocs_command(repo.path, "build", "--strict", "-q")
+    assert failed.returncode != 0 and "CT301" in failed.stderr
+    assert run_cli("check", "--add-baseline", "--reason", "typo", cwd=repo.path).code == 0
+    built = mkdocs_command(repo.path, "build", "--strict", "-q")
+    assert built.returncode == 0, built.stderr
 
 
 def test_a_baseline_entry_that_matches_nothing_is_named_stale_and_pruned(repo: GitRepo):
@@ -319,6 +330,15 @@ def test_init_below_an_existing_project_leaves_its_files_and_prints_the_plugin(t
     assert ignored.returncode == 0
     repo.commit("memory")
     assert check_json(repo.path / "memory").code == 0
+    # The lines printed, copied into the project's mkdocs.yml as they are: `continuity check`
+    # at the top then checks memory/ (the plugin's root).
+    printed = [line[4:] for line in done.out.splitlines() if line.startswith("    ")]
+    with open(repo.path / "mkdocs.yml", "a", encoding="utf-8") as handle:
+        handle.write("\n".join(printed) + "\n")
+    repo.commit("publish the memory")
+    top = check_json(repo.path)
+    assert top.code == 0, top.out
+    assert {d["path"].split("/")[0] for d in top.json["diagnostics"]} <= {"memory"}
 
 
 # ------------------------------------------------------------ terminal manners
