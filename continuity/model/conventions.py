@@ -220,7 +220,8 @@ CLINE = Convention(
         _file("tasks.md", -0.3), _file("creative", -0.3), _file("reflection", -0.3),
     ),
     living=("*.md",), kinds=(
-        _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md"), "2026-06-27.md"),),
+        _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY_MM_DD_*.md"),
+               "2026-06-27.md"),),
     required=CLINE_CORE, rules=("CT711",), site="state",
     source="https://docs.cline.bot/best-practices/memory-bank (Core Files (Required))",
 )
