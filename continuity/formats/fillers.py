@@ -20,9 +20,11 @@ FILLERS: frozenset[str] = frozenset({
 })
 
 #: A line that may be a filler on its own: a sentence, a list item, or a table row's second
-#: cell (one search over a whole entry finds the few that need a closer look).
+#: cell (one search over a whole entry finds the few that need a closer look). The decoration
+#: before the filler begins with a mark, never a blank, so a long run of blanks has one way to
+#: be split (it had as many as its length squared: minutes on a hostile line).
 FILLER_LINE = re.compile(
-    r"^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+|\|[^|\n]*\|[ \t]*)?[*_`~ \t]*(?:"
+    r"^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+|\|[^|\n]*\|[ \t]*)?(?:[*_`~][*_`~ \t]*)?(?:"
     + "|".join(re.escape(filler) for filler in sorted(FILLERS, key=len, reverse=True))
     + r")[*_`~. \t]*(?:\|.*)?$", re.IGNORECASE | re.MULTILINE)
 
