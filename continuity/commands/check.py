@@ -22,6 +22,7 @@ from continuity.reporters.text import render as text_report
 from continuity.validators import acknowledged
 from continuity.reporters import FORMATS
 from continuity.reporters.text import statistics as statistics_table
+from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
@@ -169,6 +170,7 @@ def check_targets(targets: list[Target], config: Config, cwd: Path,
     roots: list[RootVerdict] = []
     skipped: set[str] = set()
     rules = active_rules(config)
+    forget_recognitions()  # --watch checks again: a template added since makes it the protocol
     for target in targets:
         root, only = target.root, target.only
         early = start_git(root, config, rules)  # git reads the log while the tree is discovered

@@ -28,7 +28,8 @@ from pathlib import Path
 from continuity.config import load_config
 from continuity.model.kinds import BUILTIN_TEMPLATES, DirectoryKind, kinds_for
 
-HELP = "print the directory kinds in force (patterns, history or library, edges, templates)"
+HELP = ("print the protocol's directory kinds in force (patterns, history or library, edges, "
+        "templates); `continuity conventions` shows each root's")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -72,4 +73,6 @@ def run(args: argparse.Namespace) -> int:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1])
     if config.kinds_source != "defaults":
         print(f"\nkinds configured in {config.kinds_source}")
+    print("\nThese are the Continuity protocol's kinds; a root of another convention has its "
+          "own: `continuity conventions` shows each root's convention, evidence and kinds.")
     return 0

@@ -220,7 +220,8 @@ CLINE = Convention(
         _file("tasks.md", -0.3), _file("creative", -0.3), _file("reflection", -0.3),
     ),
     living=("*.md",), kinds=(
-        _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md"), "2026-06-27.md"),),
+        _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY_MM_DD_*.md"),
+               "2026-06-27.md"),),
     required=CLINE_CORE, rules=("CT711",), site="state",
     source="https://docs.cline.bot/best-practices/memory-bank (Core Files (Required))",
 )
@@ -314,7 +315,7 @@ def root_marker(directory: Path, names: set[str], config: Config) -> str | None:
     for name in ("gptme.toml", "openclaw.json", *UNJUDGED_MEMORY):
         if name in names:
             return name
-    if "journal" in names and (directory / "journal").is_dir():
+    if "journal" in names and _real_directory(directory / "journal"):
         dated = _loose("YYYY-MM-DD*")
         try:
             entries = os.listdir(directory / "journal")
@@ -401,6 +402,20 @@ class Recognition:
         return shown
 
 
+#: What recognition reads of a marker file at most: a marker is in a file's first lines, and
+#: a larger file (a hostile one, or a log) is no marker.
+RECOGNITION_READ = 1024 * 1024
+
+
+def _real_directory(path: Path) -> bool:
+    """A directory that is not a link: recognition never follows one (it may leave the
+    repository; discovery judges links, CT602)."""
+    try:
+        return path.is_dir() and not path.is_symlink()
+    except OSError:
+        return False
+
+
 class _Probe:
     """What recognition reads of one root, each file at most once."""
 
@@ -426,7 +441,7 @@ class _Probe:
         head, tail = pattern.split("/", 1)
         found = []
         for name in self.names:
-            if not fnmatch.fnmatchcase(name, head) or not (self.root / name).is_dir():
+            if not fnmatch.fnmatchcase(name, head) or not _real_directory(self.root / name):
                 continue
             if any(ch in tail for ch in "*?["):
                 try:
@@ -439,10 +454,12 @@ class _Probe:
         return found
 
     def text(self, relative: str) -> str | None:
+        """A marker file's text: never through a link, never past RECOGNITION_READ bytes."""
         if relative not in self._texts:
             path = self.root / relative
-            self._texts[relative] = read_text(path, self.config.max_file_size,
-                                              follow=False).text if path.is_file() else None
+            limit = min(self.config.max_file_size, RECOGNITION_READ)
+            self._texts[relative] = read_text(path, limit, follow=False).text \
+                if path.is_file() and not path.is_symlink() else None
         return self._texts[relative]
 
     def found(self, marker: Marker) -> str | None:
@@ -473,7 +490,7 @@ class _Probe:
 
     def _entries(self, marker: Marker) -> str | None:
         directory = self.root / marker.target
-        if not directory.is_dir():
+        if not _real_directory(directory):
             return None
         matches: Callable[[str], object] = _loose(marker.detail) if "*" in marker.detail \
             else compile_pattern(marker.detail).parse
@@ -514,6 +531,25 @@ def recognise(root: Path, config: Config, found: tuple[str, ...] = ()) -> Recogn
     when it has at least :data:`RECOGNISED`; else none. ``found``: what made it a root (the
     root search's signal), kept for the message of a root of no convention.
     """
+    key = (root, id(config), found)
+    cached = _RECOGNISED.get(key)
+    if cached is not None and cached[0] is config:
+        return cached[1]
+    recognition = _recognise(root, config, found)
+    _RECOGNISED[key] = (config, recognition)
+    return recognition
+
+
+#: Roots recognised in this run (a root is asked of by the search, discovery and its
+#: children); :func:`forget` clears them, as ``continuity.model.roots.forget`` does its own.
+_RECOGNISED: dict[tuple[Path, int, tuple[str, ...]], tuple[Config, Recognition]] = {}
+
+
+def forget() -> None:
+    _RECOGNISED.clear()
+
+
+def _recognise(root: Path, config: Config, found: tuple[str, ...]) -> Recognition:
     conventions = conventions_in_force(config)
     declared = _declared(root, config)
     if declared is not None:

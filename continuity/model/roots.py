@@ -45,6 +45,7 @@ from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import read_text
 from continuity.model.paths import refusal
+from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.conventions import owned_directories, root_marker
 from continuity.model.kinds import (
     LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name, kinds_for,
@@ -363,3 +364,4 @@ _OWNERS: dict[tuple[Path, int, tuple[str, ...]], Path] = {}
 def forget() -> None:
     """Drop what was learnt about the file system (a long-running build serves many runs)."""
     _OWNERS.clear()
+    forget_recognitions()

@@ -169,8 +169,10 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     files = len(tree.all_files())
     shown = display_path(tree.root, ".", cwd)
     judged = files > 0 or bool(diagnostics)
-    verdict = RootVerdict(shown, recognition.name, recognition.explain(judged), files,
-                          tuple(e.what for e in recognition.evidence
+    # What the tree's names say is redacted like every message (a file name may hold a key).
+    verdict = RootVerdict(redact_credentials(shown), recognition.name,
+                          redact_credentials(recognition.explain(judged)), files,
+                          tuple(redact_credentials(e.what) for e in recognition.evidence
                                 if e.convention == recognition.name and e.weight > 0), judged)
     return CheckResult(tuple(diagnostics), tuple(notices), files,
                        tuple(r.code for r in rules if recognition.judges(r.code)), (verdict,),

@@ -315,3 +315,15 @@ def test_a_root_judged_by_the_general_rules_alone_never_passes_all_checks(repo: 
     out = run_cli("check", cwd=repo.path).out
     assert "All checks passed" not in out
     assert "of no known convention judged by the general rules only" in out
+
+
+@pytest.mark.parametrize("toml, named", [
+    ('convention = "clien"\n', "'convention'"),
+    ('convention = 3\n', "'convention'"),
+    ('[conventions.mine]\nmarkrs = ["LOG.md"]\n', "conventions.mine.markrs"),
+    ('[conventions.mine]\nhistory = {entries = "YYYY-QQ.md"}\n', "conventions.mine.history"),
+])
+def test_a_convention_misconfigured_is_exit_2_naming_it(repo: GitRepo, toml: str, named: str):
+    repo.commit("bad", {"continuity.toml": toml, "LOG.md": "# Log\n", **CLINE_BANK})
+    result = run_cli("check", cwd=repo.path)
+    assert result.code == 2 and named in result.err, result.err
