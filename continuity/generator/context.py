@@ -6,19 +6,28 @@ Computed once per site; the page modules only look things up here.
 from __future__ import annotations
 
 import calendar
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timezone
+from pathlib import Path
 from collections.abc import Iterable
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
 from continuity.formats.markdown import normalise_heading
 from continuity.model.records import Records
-from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
+from continuity.model.tree import (Document, HistoryEntry, MemoryDirectory, MemoryTree,
+                                    StateFile, TreeFile)
+from continuity.generator.excerpts import excerpt
 from continuity.generator.layout import SiteLayout
 from continuity.generator.memo import PageMemo
+from continuity.generator.withhold import RULE as SECRET_RULE
 from continuity.history.provenance import CommitRef
+
+
+_SHA = re.compile(r"[0-9a-f]{7,64}")
+_WEB_ADDRESS = re.compile(r"https?://[^\s()<>\[\]\"'`\\]+")
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,20 @@ class GenerateOptions:
     parent: RootLink | None = None
     #: Page paths other roots' pages take (a child root's folder): never given to this root.
     reserved: tuple[str, ...] = ()
+    #: The plugin's docs_dir: a link from the memory to a file in it, above the memory root,
+    #: is left to MkDocs (generator/published_links.py). None: such links lead nowhere.
+    docs_root: Path | None = None
+    #: The repository's web address (MkDocs' ``repo_url``): a commit links to
+    #: ``<repo_url>/commit/<sha>``, as GitHub and GitLab (and Gitea, Forgejo) address one.
+    repo_url: str | None = None
+
+    def commit_url(self, sha: str | None) -> str | None:
+        """The web page of a commit, when ``repo_url`` is set and ``sha`` is one (hex)."""
+        if not self.repo_url or not sha or not _SHA.fullmatch(sha):
+            return None
+        if not _WEB_ADDRESS.fullmatch(self.repo_url):
+            return None  # not an address a link can hold as it is
+        return f"{self.repo_url.rstrip('/')}/commit/{sha}"
 
 
 @dataclass(frozen=True)
@@ -63,6 +86,8 @@ class EntryRow:
     date: str  # as shown: the date, with the snapshot time or journal turn
     month: str | None  # YYYY-MM
     added: CommitRef | None
+    excerpt: str = ""  # the first paragraph of its text, plain (generator/excerpts.py)
+    status: str | None = None  # its frontmatter's `status` (a proposal's: accepted...)
 
 
 @dataclass(frozen=True)
@@ -110,6 +135,7 @@ class SiteContext:
     _rows: dict[str, EntryRow] = field(init=False, default_factory=dict)
     _template_titles: dict[str, str | None] = field(init=False, default_factory=dict)
     _titles: dict[str, str] = field(init=False, default_factory=dict)
+    _files: dict[str, TreeFile] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.layout = SiteLayout(self.tree, self.options.prefix, self.options.reserved)
@@ -189,9 +215,13 @@ class SiteContext:
                 shown += " " + parsed.time.replace("-", ":")
             elif parsed and parsed.turn is not None:
                 shown += f" (turn {parsed.turn})"
+            withheld = any(d.code == SECRET_RULE for d in self.findings_for(entry.path))
+            status = entry.document.frontmatter.data.get("status") if entry.document else None
             self._rows[entry.path] = EntryRow(
                 entry=entry, page=self.layout.entry_page(entry), title=self.title(entry),
-                date=shown.strip(), month=entry.month, added=self.provenance.get(entry.path))
+                date=shown.strip(), month=entry.month, added=self.provenance.get(entry.path),
+                excerpt="" if withheld else excerpt(entry.document),
+                status=status.strip() or None if isinstance(status, str) else None)
         return self._rows[entry.path]
 
     # -- the mesh
@@ -210,6 +240,12 @@ class SiteContext:
 
     def directory(self, name: str) -> MemoryDirectory | None:
         return self.tree.directories.get(name)
+
+    def tree_file(self, root_path: str) -> TreeFile:
+        """The file of the tree at ``root_path`` (a state file, an entry or a linked file)."""
+        if not self._files:
+            self._files.update((f.path, f) for f in self.tree.all_files())
+        return self._files[root_path]
 
     # -- findings
 

@@ -24,6 +24,17 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return f"<table>\n<thead>\n<tr>\n{head}</tr>\n</thead>\n<tbody>\n{body}</tbody>\n</table>"
 
 
+def entry_cell(page: str, row: EntryRow, directory_urls: bool) -> str:
+    """An entry as a listing shows it: its title linked, its status, and its excerpt beneath
+    (``_macros.md.j2``'s ``entry_cell``)."""
+    cell = html_links.link(row.title, page, row.page, directory_urls)
+    if row.status:
+        cell += f" · <em>{html_links.text(row.status)}</em>"
+    if row.excerpt:
+        cell += f'<br> <small class="continuity-excerpt">{html_links.text(row.excerpt)}</small>'
+    return cell
+
+
 def entry_table(page: str, rows: Sequence[EntryRow], show_directory: bool,
                 directory_pages: dict[str, str | None], directory_urls: bool) -> str:
     """The rows of one month of an index: date, entry (and its directory)."""
@@ -33,7 +44,7 @@ def entry_table(page: str, rows: Sequence[EntryRow], show_directory: bool,
     header = ["Date", "Entry", "Directory"] if show_directory else ["Date", "Entry"]
     cells = []
     for row in rows:
-        cell = [html_links.text(row.date), link(row.title, row.page)]
+        cell = [html_links.text(row.date), entry_cell(page, row, directory_urls)]
         if show_directory:
             cell.append(link(row.entry.directory + "/", directory_pages.get(row.entry.directory)))
         cells.append(cell)
@@ -46,8 +57,7 @@ def archive_table(page: str, rows: Sequence[EntryRow], show_provenance: bool,
     header = ["Date", "Entry", "Added"] if show_provenance else ["Date", "Entry"]
     cells = []
     for row in rows:
-        cell = [html_links.text(row.date),
-                html_links.link(row.title, page, row.page, directory_urls)]
+        cell = [html_links.text(row.date), entry_cell(page, row, directory_urls)]
         if show_provenance:
             cell.append(f"{html_links.text(row.added.date[:10])} in "
                         f"{html_links.code(row.added.short)}" if row.added else "not committed")

@@ -14,6 +14,8 @@ from continuity.generator.render import render
 from continuity.generator.site import Page
 
 LATEST_ON_HOME = 10
+#: Characters of a commit's sha the ledger's table shows (the whole one is under its cycle).
+SHORT_SHA = 7
 
 
 def home_page(ctx: SiteContext) -> Page:
@@ -93,15 +95,19 @@ def ledger_page(ctx: SiteContext) -> Page | None:
             "missing": cycle.missing_trace_fields if cycle.trace_status == "incomplete" else (),
             "exemption": reason if isinstance(reason, str) else None, "fields": fields,
             "anchor": _anchor(cycle.cycle, seen) if cycle.cycle is not None else "",
+            "idle": charts.is_idle(cycle), "short": (cycle.sha or "")[:SHORT_SHA],
+            "commit_url": ctx.options.commit_url(cycle.sha),
         })
     bad_lines = [{"line": line.line, "reason": line.error or "not a JSON object"}
                  for line in ledger.lines if not line.blank and not line.is_object]
+    points = charts.trajectory(ledger.cycles)
+    title = "Goals passing (solid) of goals total (dashed), by cycle"
+    if any(point.idle for point in points):
+        title += "; grey on the axis: idle"
     content = render(
         "ledger.md.j2", page, path=tree_file.path, session=_session(ctx),
         unreadable=ledger.unreadable, cycles=cycles, bad_lines=bad_lines,
-        chart=charts.line_chart(charts.trajectory(ledger.cycles),
-                                title="Goals passing (solid) of goals total (dashed), by cycle",
-                                y_label="goals"),
+        chart=charts.line_chart(points, title=title, y_label="goals"),
         findings=ctx.findings_for(tree_file.path))
     return Page(page, content, "Cycle ledger", in_nav=True)
 
