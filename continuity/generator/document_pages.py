@@ -30,7 +30,7 @@ def linked_pages(ctx: SiteContext, living: frozenset[str] = frozenset()
     pages, in the navigation."""
     pages: list[Page] = []
     copies: list[StaticFile] = []
-    for linked in ctx.tree.linked_files:
+    for linked in ctx.tree.linked:
         page = ctx.layout.page_of(linked.path)
         if page is None:
             continue
@@ -77,7 +77,7 @@ def _linked_page(ctx: SiteContext, linked: LinkedFile, page: str, copy: str | No
 
 def _nav_parent(ctx: SiteContext, linked: LinkedFile) -> str | None:
     """The state file's page a linked file is reached from, through any linked files between."""
-    by_path = {each.path: each for each in ctx.tree.linked_files}
+    by_path = {each.path: each for each in ctx.tree.linked}
     seen = {linked.path}
     source = linked.linked_from
     while source in by_path and source not in seen:

@@ -145,6 +145,8 @@ def _state_pages(ctx: SiteContext, state: StateFile,
         return []
     indexes = ctx.indexes(state)
     entries = ctx.newest_first([d for d in indexes if d in ctx.tree.directories])
+    if state.declared_edges is None:  # the protocol's defaults: only those that are there
+        indexes = [d for d in indexes if directory_pages.get(d)]
     index = _index_pages(ctx, front_page, [ctx.row(e) for e in entries])
     heading, body, metadata = _state_body(ctx, state)
     pages = []

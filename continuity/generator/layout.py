@@ -55,7 +55,7 @@ class SiteLayout:
                 else:
                     self._copies[entry.path] = self.prefix + entry.path
                     self._taken.add(_url_key(self.prefix + entry.path))
-        for linked in tree.linked_files:  # files a state file links to
+        for linked in tree.linked:  # files a state file links to
             if own_page(linked.path):
                 self._claim_tree_page(linked.path, linked.path)
             elif not linked.path.lower().endswith(MARKDOWN_SUFFIXES):
@@ -66,7 +66,7 @@ class SiteLayout:
                 if not entry.name.endswith(".md"):
                     stem, _, extension = entry.path.rpartition(".")
                     self._by_root_path[entry.path] = self.reserve(f"{stem}-{extension}.md")
-        for linked in tree.linked_files:  # a page beside a file that cannot be one itself
+        for linked in tree.linked:  # a page beside a file that cannot be one itself
             if not own_page(linked.path):
                 stem, _, extension = linked.path.rpartition(".")
                 self._by_root_path[linked.path] = self.reserve(f"{stem}-{extension}.md")

@@ -47,7 +47,7 @@ def _documents(ctx: SiteContext) -> dict[str, tuple[str, Document | None]]:
                              else state.name, state.document)
     for entry in ctx.tree.entries:
         found[entry.path] = (ctx.title(entry), entry.document)
-    for linked in ctx.tree.linked_files:
+    for linked in ctx.tree.linked:
         found[linked.path] = (linked.title, linked.document)
     return found
 

@@ -5,8 +5,8 @@ only. So before a state file, an entry or a linked file is rendered, each local 
 looked at once more: one whose file is published at another address (an HTML file shown as
 text on ``page-html.md``, a linked ``README.md``) is pointed at that page; one leaving the
 root, to a file the site does not publish, is kept as its text with a class and a title that
-say why (``<a class="continuity-unpublished-link" title="…">``, no address: nothing to
-follow), so MkDocs has no link to warn about. Dead links are CT111's and marked before this
+say why (``<span class="continuity-unpublished-link" title="…">``: nothing to follow, nothing
+that looks like a link), so MkDocs has no link to warn about. Dead links are CT111's and marked before this
 (:mod:`.deadlinks`).
 """
 
@@ -51,7 +51,7 @@ def point_links(text: str, line_offset: int, source: str, page: str | None,
             shown = target.path.replace(os.sep, "/")
             title = attribute(f"{shown} lies outside the memory root: not published here")
             written = link.text if portable else \
-                f'<a class="{UNPUBLISHED_CLASS}" title="{title}">{link.text}</a>'
+                f'<span class="{UNPUBLISHED_CLASS}" title="{title}">{link.text}</span>'
             changes.setdefault(index, []).append(((start, end), written))
             continue
         elsewhere = page_elsewhere(target.path)

@@ -320,8 +320,10 @@ class MemoryTree:
     not_memory: tuple[str, ...] = ()
     #: Child memory roots below this one (root-relative, nearest first): each is its own tree.
     children: tuple[str, ...] = ()
-    #: Files of the root its state files link to and no other part of the tree holds.
-    linked_files: tuple[LinkedFile, ...] = ()
+    #: Files of the root its state files link to and no other part of the tree holds, read
+    #: (``tree.linked_files(state)``, where the model of conventions has it, names the paths
+    #: one state file links to; this is what discovery read of all of them).
+    linked: tuple[LinkedFile, ...] = ()
     # The ledger, session state and note stores, parsed on first use (rules may ask from
     # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
     _records: list[Records] = field(default_factory=list, compare=False, repr=False)
@@ -363,7 +365,7 @@ class MemoryTree:
             if extra is not None:
                 files.append(extra)
         files.extend(self.note_stores)
-        files.extend(linked.file for linked in self.linked_files)
+        files.extend(linked.file for linked in self.linked)
         return files
 
     def file_paths(self) -> list[str]:
@@ -724,7 +726,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         state_files=tuple(state_files), directories=directories, edges=tuple(edges),
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
         skipped=tuple(walker.skipped), kinds=kinds, not_memory=tuple(not_memory),
-        children=children, linked_files=linked,
+        children=children, linked=linked,
     )
 
 

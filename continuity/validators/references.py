@@ -66,7 +66,7 @@ class Resolver:
         for entry in tree.entries:
             if entry.document is not None:
                 self._documents[str(entry.file.abspath)] = entry.document
-        for linked in tree.linked_files:
+        for linked in tree.linked:
             if linked.document is not None:
                 self._documents[str(linked.file.abspath)] = linked.document
 
@@ -139,7 +139,7 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
             if _may_link(state.document.text):
                 found += _dead_links(resolver, state.path, body, range(len(body.lines)), False)
             found += _mesh_paths(resolver, tree, state.path, body)
-    for linked in tree.linked_files if prose else ():  # published too: their links must hold
+    for linked in tree.linked if prose else ():  # published too: their links must hold
         if linked.document is not None and _may_link(linked.document.text):
             body = linked.document.body
             found += _dead_links(resolver, linked.path, body, range(len(body.lines)), False)

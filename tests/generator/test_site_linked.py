@@ -63,9 +63,9 @@ def test_topic_files_are_pages_and_the_strict_build_passes(tmp_path: Path):
     assert not (result.site / "unlinked").exists()  # no state file links to it
     memory = result.html("MEMORY/")
     assert 'href="../report-html/"' in memory
-    outside = re.search(r'<a class="continuity-unpublished-link"[^>]*>([^<]*)</a>', memory)
+    outside = re.search(r'<span class="continuity-unpublished-link"[^>]*>([^<]*)</span>', memory)
     assert outside is not None and outside.group(1) == "The project's README"
-    assert "href" not in outside.group(0)
+    assert "lies outside the memory root" in outside.group(0)
     assert broken_links(result.site) == []
 
 

@@ -73,3 +73,19 @@ def test_the_protocol_shape_adds_nothing(tmp_path: Path):
     assert not [p for p in empty.pages if p.path.endswith("timeline.md")]
     assert {p.path for p in empty.pages if p.in_nav} >= {"index.md", "MEMORY.md"}
     assert "people/ana.md" in {p.path for p in empty.pages if not p.in_nav}  # linked
+
+
+def test_shape_of_follows_the_convention_the_model_recognised(tmp_path: Path):
+    from continuity.generator.shape import PROTOCOL, shape_of
+    from continuity.model.tree import MemoryTree
+
+    root = tmp_path / "workspace"
+    GitRepo(root).commit("workspace", WORKSPACE)
+    tree = discover(load_config(root), root)
+    if not hasattr(MemoryTree, "convention"):  # before the model of conventions: the protocol
+        assert shape_of(tree) == PROTOCOL
+        return
+    assert getattr(tree.convention, "site", None) == "timeline"  # OpenClaw
+    shape = shape_of(tree)
+    assert [(each.page, each.by) for each in shape.lists] == [("memory/timeline.md", "month")]
+    assert set(shape.lists[0].files) == set(NOTES)
