@@ -29,7 +29,6 @@ TOPICS = {
     "notes/release.md": "# Release notes\n\nTagged 0.3.0.\n",
     "settings.json": '{"theme": "dark"}\n',
     "report.html": "<h1>Report</h1><script>alert(1)</script>\n",
-    "unlinked.md": "# Nobody links here\n",
 }
 
 
@@ -50,8 +49,9 @@ def test_topic_files_are_pages_and_the_strict_build_passes(tmp_path: Path):
     result = build(project, strict=True)
     assert result.error is None, result.said
     assert result.warnings == [], result.warnings
-    for page in ("debugging/", "patterns/", "topics/deep/", "notes/release/"):
-        assert "Linked from" in result.html(page), page
+    for page, heading in (("debugging/", "Debugging"), ("patterns/", "Patterns"),
+                          ("topics/deep/", "Deep dive"), ("notes/release/", "Release notes")):
+        assert re.search(rf"<h1[^>]*>{heading}", result.html(page)), page
     assert "<h2 id=\"naming\">Naming</h2>" in result.html("patterns/")
     assert "Snake case." in result.html("patterns/")
     # reached through debugging.md: a link followed from a linked file
@@ -60,7 +60,6 @@ def test_topic_files_are_pages_and_the_strict_build_passes(tmp_path: Path):
     report = result.html("report-html/")  # shown as text, never published as a file
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in report
     assert not (result.site / "report.html").exists()
-    assert not (result.site / "unlinked").exists()  # no state file links to it
     memory = result.html("MEMORY/")
     assert 'href="../report-html/"' in memory
     outside = re.search(r'<span class="continuity-unpublished-link"[^>]*>([^<]*)</span>', memory)
@@ -119,12 +118,13 @@ def test_inside_docs_dir_a_linked_html_file_is_shown_as_text_never_published(tmp
     files = {f"memory/{name}": text for name, text in TOPICS.items()}
     files["memory/MEMORY.md"] = MEMORY.replace("../../../README.md", "../README.md")
     files["README.md"] = "# The project\n"
+    files["memory/drafts/unlinked.md"] = "# Nobody links here\n"
     GitRepo(project).commit("memory", files)
     write_mkdocs_yml(project, docs_dir="memory", options={"root": "memory"})
     result = build(project, strict=True)
     assert result.error is None, result.said
     assert not (result.site / "report.html").exists()
     assert "&lt;script&gt;" in result.html("report-html/")
-    assert "Snake case." in result.html("patterns/") and "Linked from" in result.html("patterns/")
-    assert not (result.site / "unlinked").exists()  # never read: not published
+    assert "Snake case." in result.html("patterns/")
+    assert not (result.site / "drafts").exists()  # never read: not published
     assert broken_links(result.site) == []

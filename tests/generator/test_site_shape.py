@@ -18,6 +18,7 @@ WORKSPACE = {
     "AGENTS.md": "# Agents\n\nRead MEMORY.md first.\n",
     "MEMORY.md": "# Memory\n\nWho: see [the user](USER.md) and [Ana](people/ana.md).\n",
     "people/ana.md": "# Ana\n\nReviews on Fridays.\n",
+    "people/bob.md": "# Bob\n\nNobody links here.\n",
     "USER.md": "# User\n\nPrefers short answers.\n",
     "memory/2026-10-05.md": "# 2026-10-05\n\nSet up the **workspace** and [the tools](../TOOLS.md)."
                             "\n",
@@ -73,6 +74,7 @@ def test_the_protocol_shape_adds_nothing(tmp_path: Path):
     assert not [p for p in empty.pages if p.path.endswith("timeline.md")]
     assert {p.path for p in empty.pages if p.in_nav} >= {"index.md", "MEMORY.md"}
     assert "people/ana.md" in {p.path for p in empty.pages if not p.in_nav}  # linked
+    assert "people/bob.md" not in {p.path for p in empty.pages}  # linked by nothing
 
 
 def test_shape_of_follows_the_convention_the_model_recognised(tmp_path: Path):
