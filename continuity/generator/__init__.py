@@ -46,7 +46,7 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
     ctx = SiteContext(tree, check_result, provenance, options or GenerateOptions(), memo)
     shape = shape if shape is not None else shape_of(tree)
     with mdtext.redaction(REDACTING_RULE in check_result.rules):
-        pages: list[Page] = [home_page(ctx)]
+        pages: list[Page] = [home_page(ctx, shape)]
         pages.extend(state_pages(ctx))
         linked, linked_copies = linked_pages(ctx, frozenset(shape.living))
         pages.extend(page for page in linked if page.in_nav)  # living files: state pages

@@ -11,6 +11,7 @@ from continuity.model.notes import Note
 from continuity.generator.context import SiteContext
 from continuity.generator.index_pages import activity_points
 from continuity.generator.render import render
+from continuity.generator.shape import SiteShape
 from continuity.generator.site import Page
 
 LATEST_ON_HOME = 10
@@ -18,8 +19,10 @@ LATEST_ON_HOME = 10
 SHORT_SHA = 7
 
 
-def home_page(ctx: SiteContext) -> Page:
+def home_page(ctx: SiteContext, shape: SiteShape | None = None) -> Page:
+    """The home page; ``shape``: the convention the root follows and the lists it adds."""
     layout = ctx.layout
+    shape = shape or SiteShape()
     directories = []
     for name, directory in ctx.tree.directories.items():
         newest = ctx.newest_first([name])
@@ -59,7 +62,8 @@ def home_page(ctx: SiteContext) -> Page:
         children=ctx.options.children, parent=ctx.options.parent,
         activity_chart=charts.bar_chart(activity_points(history),
                                         title="History entries per month"),
-        ledger=ledger, notes=notes)
+        ledger=ledger, notes=notes, convention=shape.convention,
+        lists=[(each.title, layout.list_page(each.page)) for each in shape.lists])
     return Page(layout.home, content, "Home", in_nav=True)
 
 

@@ -56,6 +56,8 @@ def test_daily_notes_read_as_a_timeline_newest_first_by_month(tmp_path: Path):
     assert "Set up the workspace and the tools." in text  # plain words: no mark, no link
     assert TOKEN not in text and "Deploy key" not in text  # a withheld file: no excerpt
     assert "not-read" not in text and "4 files" in text  # what the model did not read
+    home = pages["index.md"].content
+    assert "**Convention:** openclaw · [Daily notes](memory/timeline.md)" in home
     ana = pages["people/ana.md"]  # a living file: a state page, in the navigation
     assert ana.in_nav and ana.nav_section == "State files"
     assert "Reviews on Fridays." in ana.content
