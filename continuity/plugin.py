@@ -95,10 +95,10 @@ def log_findings(check: CheckResult, settings: Config) -> None:
     """Each finding at its rule's severity (an error as ERROR, a warning as WARNING); those
     below ``fail_on`` are not counted by MkDocs' ``--strict``, so that only what fails a check
     fails a strict build, as before (the plugin fails it itself: :meth:`fail_if_strict`)."""
-    for handler in logging.getLogger("mkdocs").handlers:
-        # MkDocs' and ProperDocs' strict counter, added for this build
-        if type(handler).__name__ == "CountHandler" and _ADVISORY not in handler.filters:
-            handler.addFilter(_ADVISORY)
+    for engine in ("mkdocs", "properdocs"):  # the strict counter each adds for a build
+        for handler in logging.getLogger(engine).handlers:
+            if type(handler).__name__ == "CountHandler" and _ADVISORY not in handler.filters:
+                handler.addFilter(_ADVISORY)
     threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
     for d in check.diagnostics:
         level = logging.ERROR if d.severity is Severity.ERROR else logging.WARNING

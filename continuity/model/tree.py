@@ -746,8 +746,8 @@ def _load_linked(walker: _Walker, root: Path, state_files: list[StateFile],
 
     def read(path: str) -> MarkdownDoc | bool | None:
         absolute = root / path
-        if not absolute.is_file():
-            return False  # missing (CT111 says so), or a directory
+        if refusal(absolute, walker.boundary) is not None or not absolute.is_file():
+            return False  # leaving the repository (CT602 names the link), missing, a directory
         tree_file = walker.load(absolute)
         if tree_file.read is None or tree_file.read.too_large:
             return False  # refused or too large: skipped (CT602, CT603)
