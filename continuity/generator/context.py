@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
-from continuity.formats.markdown import normalise_heading
+from continuity.formats.markdown import PLACEHOLDER, normalise_heading
 from continuity.model.records import Records
 from continuity.model.tree import (Document, HistoryEntry, MemoryDirectory, MemoryTree,
                                     StateFile, TreeFile)
@@ -27,6 +27,8 @@ from continuity.history.provenance import CommitRef
 
 
 _SHA = re.compile(r"[0-9a-f]{7,64}")
+#: What a template's placeholder may hold in a heading that still tells no entry apart.
+_DATED = r"[0-9][0-9TZ:.+\- ]{0,40}"
 _WEB_ADDRESS = re.compile(r"https?://[^\s()<>\[\]\"'`\\]+")
 
 
@@ -136,6 +138,7 @@ class SiteContext:
     _template_titles: dict[str, str | None] = field(init=False, default_factory=dict)
     _titles: dict[str, str] = field(init=False, default_factory=dict)
     _files: dict[str, TreeFile] = field(init=False, default_factory=dict)
+    _template_patterns: dict[str, re.Pattern | None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.layout = SiteLayout(self.tree, self.options.prefix, self.options.reserved)
@@ -182,7 +185,8 @@ class SiteContext:
         directory = self.tree.directories.get(entry.directory)
         if directory is None or entry.document is None:
             return title
-        if normalise_heading(title) != self._template_title(directory):
+        if normalise_heading(title) != self._template_title(directory) and \
+                not self._dated_template_heading(directory, title):
             return title
         body = entry.document.body
         task = body.section("Task", level=2)
@@ -198,6 +202,22 @@ class SiteContext:
             if isinstance(value, str) and value.strip():
                 return value.strip()
         return title
+
+    def _dated_template_heading(self, directory: MemoryDirectory, title: str) -> bool:
+        """Whether ``title`` is the template's heading with only a date, time or number put
+        in its placeholders ("Journal Entry — 2026-11-27" of "Journal Entry — {{DATE}}"):
+        every entry of the directory has one, so it tells none apart."""
+        if directory.name not in self._template_patterns:
+            pattern = None
+            heading = Document.parse(directory.template.text).title \
+                if directory.template.text else None
+            if heading and PLACEHOLDER.search(heading):
+                parts = PLACEHOLDER.split(heading)[::2]  # the text between placeholders
+                pattern = re.compile(_DATED.join(re.escape(part) for part in parts),
+                                     re.IGNORECASE)
+            self._template_patterns[directory.name] = pattern
+        pattern = self._template_patterns[directory.name]
+        return pattern is not None and pattern.fullmatch(title.strip()) is not None
 
     def _template_title(self, directory: MemoryDirectory) -> str | None:
         if directory.name not in self._template_titles:

@@ -60,6 +60,10 @@ def test_listings_show_title_status_and_excerpt(tmp_path: Path):
             'a pilot waits.</small>') in cell.group(2)
     home = result.html("")
     assert "Nothing parsed." in home  # the journal entry's first paragraph, on the home page
+    # "Journal Entry — 2026-01-02" is every journal entry's heading (the template's, dated):
+    # the listings and the entry's own page say which it is, by its objective
+    assert '<a href="journal/2026-01-02-turn-1/">parse constants</a>' in home
+    assert re.search(r"<h1[^>]*>parse constants", result.html("journal/2026-01-02-turn-1/"))
     every = b"".join(p.read_bytes() for p in result.site.rglob("*") if p.is_file())
     assert TOKEN.encode() not in every and b"The bot&#x27;s key" not in every
     assert "<em>proposed</em>" in plan  # the withheld proposal: its status, no excerpt
