@@ -10,7 +10,7 @@ Python-Markdown makes of the Markdown the templates write for ``continuity gener
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from continuity.generator import html_links
 from continuity.generator.context import EntryRow
@@ -52,15 +52,21 @@ def entry_table(page: str, rows: Sequence[EntryRow], show_directory: bool,
 
 
 def archive_table(page: str, rows: Sequence[EntryRow], show_provenance: bool,
-                  directory_urls: bool) -> str:
+                  directory_urls: bool,
+                  commit_url: Callable[[str | None], str | None] = lambda sha: None) -> str:
     """The rows of a month archive: date, entry (and the commit that added it)."""
     header = ["Date", "Entry", "Added"] if show_provenance else ["Date", "Entry"]
     cells = []
     for row in rows:
         cell = [html_links.text(row.date), entry_cell(page, row, directory_urls)]
-        if show_provenance:
-            cell.append(f"{html_links.text(row.added.date[:10])} in "
-                        f"{html_links.code(row.added.short)}" if row.added else "not committed")
+        if show_provenance and row.added:
+            commit = html_links.code(row.added.short)
+            url = commit_url(row.added.sha)
+            if url:
+                commit = f'<a href="{html_links.text(url)}">{commit}</a>'
+            cell.append(f"{html_links.text(row.added.date[:10])} in {commit}")
+        elif show_provenance:
+            cell.append("not committed")
         cells.append(cell)
     return table(header, cells)
 

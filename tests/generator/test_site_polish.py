@@ -85,6 +85,8 @@ def test_commits_link_to_the_repository_when_repo_url_is_set(tmp_path: Path):
     assert added is not None, entry
     assert re.fullmatch(re.escape(REPO_URL) + r"/commit/[0-9a-f]{40}", added.group(1))
     assert added.group(1)[len(REPO_URL) + 8:].startswith(added.group(2))
+    archive = result.html("journal/archive/2026-01/")
+    assert f'in <a href="{added.group(1)}"><code>{added.group(2)}</code></a>' in archive
     ledger_page = result.html("ledger/")
     assert f'<a href="{REPO_URL}/commit/{SHA}"><code>{SHA[:7]}</code></a>' in ledger_page
     without = build(polished_project(tmp_path / "plain", repo_url=None))
