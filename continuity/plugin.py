@@ -603,7 +603,8 @@ class ContinuityPlugin(BasePlugin):
             return
         wanted: list[tuple[Path, bool]] = [(tree.root, False)]
         wanted += [(tree.root / name, True) for name in tree.directories]
-        for extra in (tree.ledger, tree.session_state, *tree.note_stores):
+        for extra in (tree.ledger, tree.session_state, *tree.note_stores,
+                      *(linked.file for linked in tree.linked)):
             if extra is not None:
                 wanted.append((extra.abspath.parent, False))
         for path, recursive in wanted:
