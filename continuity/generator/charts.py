@@ -129,8 +129,8 @@ def bar_chart(points: list[Point], *, title: str, width: int = 720, height: int 
 
 def is_idle(cycle) -> bool:
     """A cycle that worked on no goal (``"target": "idle"``, ``"result": "idle"``)."""
-    return cycle.result == "idle" or any(t == "idle" or t.startswith("idle-")
-                                         for t in cycle.targets)
+    targets = getattr(cycle, "targets", ())  # the report's rows of the ledger have none
+    return cycle.result == "idle" or any(t == "idle" or t.startswith("idle-") for t in targets)
 
 
 def trajectory(cycles) -> list[Point]:
