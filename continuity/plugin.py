@@ -2,15 +2,17 @@
 
 Thin by design: the pages come from :func:`continuity.generator.generate`, which knows nothing
 of MkDocs. Here they become in-memory files (``File.generated``): nothing is written into
-``docs_dir``. Findings are logged through MkDocs' plugin logger, errors as warnings, so
-``mkdocs build --strict`` fails and names them; the ``strict`` option fails the build without
-``--strict``. Every page the plugin adds passes one choke point, :meth:`on_page_content`:
-its rendered HTML is sanitised and its title made safe for ``<title>`` and the navigation.
+``docs_dir``. Findings are logged through MkDocs' plugin logger at their rules' severity
+(errors as ERROR, warnings as WARNING); ``mkdocs build --strict`` fails on those at or above
+``fail_on`` and names them; the ``strict`` option fails the build without ``--strict``.
+Every page the plugin adds passes one choke point, :meth:`on_page_content`: its rendered
+HTML is sanitised and its title made safe for ``<title>`` and the navigation.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 import os
 from dataclasses import dataclass
 from html import unescape
@@ -39,6 +41,7 @@ from continuity.generator.memo import PageMemo
 from continuity.generator.mdtext import redaction, title_text
 from continuity.generator.safety import clean_html
 from continuity.formats.secrets import redact_credentials
+from continuity.model.kinds import TEMPLATE_NAME
 from continuity.model.roots import forget as forget_roots
 from continuity.model.tree import MemoryTree, ParsedEntries
 from continuity.model.workspace import site_trees
@@ -73,6 +76,32 @@ def scanned_files(tree: MemoryTree) -> set[str]:
     files |= {_real(str(d.template_file.abspath)) for d in tree.directories.values()
               if d.template_file is not None}
     return files
+
+
+class _Advisory(logging.Filter):
+    """Keeps a finding below ``fail_on`` out of MkDocs' count of warnings for ``--strict``:
+    logged at its own level (a warning as WARNING), it fails no build (docs/site.md)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not getattr(record, "continuity_advisory", False)
+
+
+_ADVISORY = _Advisory()
+
+
+def log_findings(check: CheckResult, settings: Config) -> None:
+    """Each finding at its rule's severity (an error as ERROR, a warning as WARNING); those
+    below ``fail_on`` are not counted by MkDocs' ``--strict``, so that only what fails a check
+    fails a strict build, as before (the plugin fails it itself: :meth:`fail_if_strict`)."""
+    for engine in ("mkdocs", "properdocs"):  # the strict counter each adds for a build
+        for handler in logging.getLogger(engine).handlers:
+            if type(handler).__name__ == "CountHandler" and _ADVISORY not in handler.filters:
+                handler.addFilter(_ADVISORY)
+    threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
+    for d in check.diagnostics:
+        level = logging.ERROR if d.severity is Severity.ERROR else logging.WARNING
+        log.log(level, one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"),
+                extra={"continuity_advisory": d.severity.rank < threshold})
 
 
 Hook = TypeVar("Hook", bound=Callable[..., Any])
@@ -260,11 +289,7 @@ class ContinuityPlugin(BasePlugin):
         self.tree, self.trees = tree, trees
         for notice in inputs.check.notices:
             log.info(notice)
-        threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
-        for d in inputs.check.diagnostics:
-            # Only what fails a check fails a --strict build; the rest is still said.
-            level = log.warning if d.severity.rank >= threshold else log.info
-            level(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"))
+        log_findings(inputs.check, settings)
         docs_dir = Path(config.docs_dir).resolve()
         inside = tree.root == docs_dir or docs_dir in tree.root.parents
         prefix = settings.site_prefix
@@ -273,7 +298,8 @@ class ContinuityPlugin(BasePlugin):
         site = generate_roots(parts, GenerateOptions(
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
             sanitize_html=settings.sanitize_html,
-            directory_urls=bool(config.use_directory_urls)), self.page_memo)
+            directory_urls=bool(config.use_directory_urls), docs_root=docs_dir,
+            repo_url=config.repo_url), self.page_memo)
         own_nav = config.nav is None
         folders = {"/".join(p for p in (prefix.strip("/"), os.path.relpath(t.root, tree.root)
                                         .replace(os.sep, "/")) if p): t for t in trees[1:]}
@@ -315,6 +341,27 @@ class ContinuityPlugin(BasePlugin):
         error, see :meth:`make_room`).
         """
         clash = Clash(str(tree.root), inside, child_folders or {})
+        unscanned, by_dest = self._give_way(site, files, tree, inside)
+        self._add_pages(site, files, config, tree, own_nav, by_dest, clash)
+        for static in site.static_files:
+            # The bytes the check scanned, not the file as it is by the time MkDocs copies it.
+            generated = File.generated(config, static.path, content=static.data,
+                                       inclusion=InclusionLevel.NOT_IN_NAV) \
+                if static.data is not None else \
+                File.generated(config, static.path, abs_src_path=str(static.source),
+                               inclusion=InclusionLevel.NOT_IN_NAV)
+            if self.make_room(generated, by_dest, files, clash):
+                files.append(generated)
+        self._drop_unscanned(files, unscanned)
+        if inside:
+            self._tree_files_out_of_nav(files, str(tree.root))
+        return files
+
+    def _give_way(self, site: Site, files: Files, tree: MemoryTree, inside: bool
+                  ) -> tuple[list[File], dict[str, File]]:
+        """Remove the files of a root inside docs_dir that a page renders; return those the
+        check never read (removed later, unless a page takes their place first) and every
+        file left by its destination."""
         root = str(tree.root)
         rendered = {_real(str(tree.root / p.source)) for p in site.pages if p.source}
         rendered |= {_real(str(s.source)) for s in site.static_files}
@@ -331,10 +378,14 @@ class ContinuityPlugin(BasePlugin):
                 continue
             if inside and source and source.startswith(root + os.sep) and source not in scanned:
                 # Inside docs_dir, MkDocs would publish every file of the memory root; one the
-                # check never read (drafts/, a file `exclude` names) was never scanned. Removed
-                # below, unless a page of the memory site takes its place first.
+                # check never read (drafts/, a file `exclude` names) was never scanned.
                 unscanned.append(file)
             by_dest[file.dest_uri] = file
+        return unscanned, by_dest
+
+    def _add_pages(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
+                   own_nav: bool, by_dest: dict[str, File], clash: Clash) -> None:
+        """The generated pages as files of the build, with what later events need of each."""
         self.generated = {}
         self.fragments = {}
         self.searched_as = {}
@@ -357,15 +408,9 @@ class ContinuityPlugin(BasePlugin):
                 self.nav_parents[generated.src_uri] = page.nav_parent
             self.generated[generated.src_uri] = \
                 tree.config.sanitize_html or not page.holds_tree_markdown
-        for static in site.static_files:
-            # The bytes the check scanned, not the file as it is by the time MkDocs copies it.
-            generated = File.generated(config, static.path, content=static.data,
-                                       inclusion=InclusionLevel.NOT_IN_NAV) \
-                if static.data is not None else \
-                File.generated(config, static.path, abs_src_path=str(static.source),
-                               inclusion=InclusionLevel.NOT_IN_NAV)
-            if self.make_room(generated, by_dest, files, clash):
-                files.append(generated)
+
+    @staticmethod
+    def _drop_unscanned(files: Files, unscanned: list[File]) -> None:
         present = {id(file) for file in files}  # by identity: a page may take the same name
         left = [file for file in unscanned if id(file) in present]
         for file in left:
@@ -373,12 +418,18 @@ class ContinuityPlugin(BasePlugin):
         if left:
             log.info(f"{len(left)} files of the memory root inside docs_dir are not published, "
                      f"since the check did not read them (first: {left[0].src_uri})")
-        if inside:  # the rest of the tree (templates, READMEs) stays reachable, out of the nav
-            for file in files:
-                if file.abs_src_path and _real(file.abs_src_path).startswith(
-                        root + os.sep) and file.inclusion.is_in_nav():
-                    file.inclusion = InclusionLevel.NOT_IN_NAV
-        return files
+
+    @staticmethod
+    def _tree_files_out_of_nav(files: Files, root: str) -> None:
+        """The rest of a tree inside docs_dir (READMEs) stays reachable, out of the nav; a
+        directory's ``ENTRY.template.md`` is the check's, not a page of the memory."""
+        for file in list(files):
+            if not (file.abs_src_path and _real(file.abs_src_path).startswith(root + os.sep)):
+                continue
+            if file.src_uri.rsplit("/", 1)[-1] == TEMPLATE_NAME:
+                files.remove(file)
+            elif file.inclusion.is_in_nav():
+                file.inclusion = InclusionLevel.NOT_IN_NAV
 
     @staticmethod
     def make_room(generated: File, by_dest: dict[str, File], files: Files, clash: Clash) -> bool:
@@ -553,7 +604,8 @@ class ContinuityPlugin(BasePlugin):
             return
         wanted: list[tuple[Path, bool]] = [(tree.root, False)]
         wanted += [(tree.root / name, True) for name in tree.directories]
-        for extra in (tree.ledger, tree.session_state, *tree.note_stores):
+        for extra in (tree.ledger, tree.session_state, *tree.note_stores,
+                      *(linked.file for linked in tree.linked)):
             if extra is not None:
                 wanted.append((extra.abspath.parent, False))
         for path, recursive in wanted:

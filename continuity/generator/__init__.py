@@ -19,7 +19,10 @@ from continuity.validators.engine import CheckResult
 from continuity.model.tree import MemoryTree
 from continuity.generator import mdtext
 from continuity.generator.context import GenerateOptions, RootLink, SiteContext
+from continuity.generator.document_pages import linked_pages
 from continuity.generator.entry_pages import entry_pages
+from continuity.generator.list_pages import list_pages
+from continuity.generator.shape import FileList, SiteShape, shape_of
 from continuity.generator.memo import PageMemo
 from continuity.generator.index_pages import directory_pages, state_pages
 from continuity.history.provenance import CommitRef, added_commits
@@ -27,22 +30,28 @@ from continuity.generator.site import Page, Site, StaticFile
 from continuity.generator.summary_pages import findings_page, home_page, ledger_page, notes_page
 from continuity.generator.withhold import RULE as REDACTING_RULE, withhold_credentials
 
-__all__ = ["CommitRef", "GenerateOptions", "Page", "RootPart", "Site", "StaticFile",
-           "added_commits", "generate", "generate_roots"]
+__all__ = ["CommitRef", "FileList", "GenerateOptions", "Page", "RootPart", "Site", "SiteShape",
+           "StaticFile", "added_commits", "generate", "generate_roots"]
 
 
 def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, CommitRef],
-             options: GenerateOptions | None = None, memo: PageMemo | None = None) -> Site:
+             options: GenerateOptions | None = None, memo: PageMemo | None = None,
+             shape: SiteShape | None = None) -> Site:
     """Every page of the site, in navigation order.
 
     Every value from the tree is redacted as it is written (:func:`mdtext.raw`), unless the
     tree turned CT601 off; every page then passes :func:`withhold_credentials`. ``memo``:
-    the pages of a previous generation, reused where made from the same inputs.
+    the pages of a previous generation, reused where made from the same inputs. ``shape``:
+    what the root's convention adds (its living files, its timelines: generator/shape.py).
     """
     ctx = SiteContext(tree, check_result, provenance, options or GenerateOptions(), memo)
+    shape = shape if shape is not None else shape_of(tree)
     with mdtext.redaction(REDACTING_RULE in check_result.rules):
-        pages: list[Page] = [home_page(ctx)]
+        pages: list[Page] = [home_page(ctx, shape)]
         pages.extend(state_pages(ctx))
+        linked, linked_copies = linked_pages(ctx, frozenset(shape.living))
+        pages.extend(page for page in linked if page.in_nav)  # living files: state pages
+        pages.extend(list_pages(ctx, shape))
         pages.extend(directory_pages(ctx))
         for optional in (ledger_page(ctx), notes_page(ctx)):
             if optional is not None:
@@ -50,6 +59,8 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
         pages.append(findings_page(ctx))
         entries, copies = entry_pages(ctx)
         pages.extend(entries)
+        pages.extend(page for page in linked if not page.in_nav)
+        copies.extend(linked_copies)
         return withhold_credentials(Site(tuple(pages), tuple(copies)), check_result, tree.root)
 
 
@@ -60,6 +71,7 @@ class RootPart:
     tree: MemoryTree
     check: CheckResult
     provenance: dict[str, CommitRef]
+    shape: SiteShape | None = None  # None: shape_of(tree)
 
 
 def _folder(prefix: str, relative: str) -> str:
@@ -101,7 +113,7 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
             title=options.title if index == 0 else f"Memory: {relative[root]}",
             children=tuple(links[c] for c in children), parent=parent,
             reserved=tuple(homes[c] for c in children))
-        site = generate(part.tree, part.check, part.provenance, own, memo)
+        site = generate(part.tree, part.check, part.provenance, own, memo, part.shape)
         for page in site.pages:
             if page.path in taken:
                 continue  # a page another root already has (never a tree file of this root)

@@ -14,6 +14,15 @@ class Point:
     label: str  # shown in the tooltip and on the x axis
     value: float
     total: float | None = None  # for "passing of total" series
+    idle: bool = False  # a cycle that measured nothing: marked, not joined to the line
+
+
+def count_ticks(high: float, most: int = 5) -> list[int]:
+    """Whole numbers from 0 to at least ``high``, at most ``most`` of them, evenly spaced:
+    the axis of a count (goals, entries) never reads 0.75."""
+    top = max(1, int(-(-high // 1)))  # high rounded up
+    step = max(1, -(-top // (most - 1)))
+    return list(range(0, top + step, step)) if top % step else list(range(0, top + 1, step))
 
 
 def _scale(value: float, low: float, high: float, size: float) -> float:
@@ -30,7 +39,8 @@ def line_chart(points: list[Point], *, title: str, y_label: str = "",
     left, right, top, bottom = 48, 16, 28, 36
     plot_w, plot_h = width - left - right, height - top - bottom
     values = [p.value for p in points] + [p.total for p in points if p.total is not None]
-    high = max(values + [1.0])
+    ticks = count_ticks(max(values + [1.0]))
+    high = float(ticks[-1])
     low = 0.0
     step = plot_w / max(1, len(points) - 1)
 
@@ -47,8 +57,7 @@ def line_chart(points: list[Point], *, title: str, y_label: str = "",
         f"<title>{escape(title)}</title>",
         f'<text x="{left}" y="18" font-size="13" fill="currentColor">{escape(title)}</text>',
     ]
-    for fraction in (0, 0.25, 0.5, 0.75, 1):
-        value = low + (high - low) * fraction
+    for value in ticks:
         _, y = xy(0, value)
         parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" '
                      f'stroke="currentColor" stroke-opacity="0.12"/>')
@@ -58,15 +67,22 @@ def line_chart(points: list[Point], *, title: str, y_label: str = "",
     if totals:
         parts.append(f'<path d="{path(totals)}" fill="none" stroke="#9e9e9e" '
                      f'stroke-width="1.5" stroke-dasharray="4 3"/>')
-    parts.append(f'<path d="{path([(i, p.value) for i, p in enumerate(points)])}" '
-                 f'fill="none" stroke="#3f51b5" stroke-width="2"/>')
+    measured = [(i, p.value) for i, p in enumerate(points) if not p.idle]
+    if measured:
+        parts.append(f'<path d="{path(measured)}" fill="none" stroke="#3f51b5" '
+                     'stroke-width="2"/>')
     label_every = max(1, len(points) // 12)
     for i, point in enumerate(points):
         x, y = xy(i, point.value)
-        tip = f"{point.label}: {point.value:g}" + (
-            f" of {point.total:g}" if point.total is not None else "")
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#3f51b5">'
-                     f"<title>{escape(tip)}</title></circle>")
+        if point.idle:  # a grey mark on the axis, off the line: nothing was measured
+            parts.append(f'<circle class="continuity-idle" cx="{x:.1f}" cy="{top + plot_h:.1f}" '
+                         'r="4" fill="#9e9e9e">'
+                         f"<title>{escape(point.label)}: idle</title></circle>")
+        else:
+            tip = f"{point.label}: {point.value:g}" + (
+                f" of {point.total:g}" if point.total is not None else "")
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#3f51b5">'
+                         f"<title>{escape(tip)}</title></circle>")
         if i % label_every == 0:
             parts.append(f'<text x="{x:.1f}" y="{height - bottom + 16}" font-size="11" '
                          f'text-anchor="middle" fill="currentColor">{escape(point.label)}</text>')
@@ -111,7 +127,21 @@ def bar_chart(points: list[Point], *, title: str, width: int = 720, height: int 
     return "".join(parts)
 
 
+def is_idle(cycle) -> bool:
+    """A cycle that worked on no goal (``"target": "idle"``, ``"result": "idle"``)."""
+    targets = getattr(cycle, "targets", ())  # the report's rows of the ledger have none
+    return cycle.result == "idle" or any(t == "idle" or t.startswith("idle-") for t in targets)
+
+
 def trajectory(cycles) -> list[Point]:
-    """goals_passing / goals_total per cycle, for cycles that record both."""
-    return [Point(str(c.cycle), c.goals_passing, c.goals_total) for c in cycles
-            if c.cycle is not None and c.goals_passing is not None and c.goals_total is not None]
+    """goals_passing / goals_total per cycle, for cycles that record both; an idle cycle
+    that records neither is a point of its own, marked idle."""
+    points = []
+    for c in cycles:
+        if c.cycle is None:
+            continue
+        if c.goals_passing is not None and c.goals_total is not None:
+            points.append(Point(str(c.cycle), c.goals_passing, c.goals_total))
+        elif is_idle(c):
+            points.append(Point(str(c.cycle), 0, None, idle=True))
+    return points

@@ -6,19 +6,30 @@ Computed once per site; the page modules only look things up here.
 from __future__ import annotations
 
 import calendar
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timezone
+from pathlib import Path
 from collections.abc import Iterable
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
-from continuity.formats.markdown import normalise_heading
+from continuity.formats.markdown import PLACEHOLDER, normalise_heading
 from continuity.model.records import Records
-from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile
+from continuity.model.tree import (Document, HistoryEntry, MemoryDirectory, MemoryTree,
+                                    StateFile, TreeFile)
+from continuity.generator.excerpts import excerpt
 from continuity.generator.layout import SiteLayout
 from continuity.generator.memo import PageMemo
+from continuity.generator.withhold import RULE as SECRET_RULE
 from continuity.history.provenance import CommitRef
+
+
+_SHA = re.compile(r"[0-9a-f]{7,64}")
+#: What a template's placeholder may hold in a heading that still tells no entry apart.
+_DATED = r"[0-9][0-9TZ:.+\- ]{0,40}"
+_WEB_ADDRESS = re.compile(r"https?://[^\s()<>\[\]\"'`\\]+")
 
 
 @dataclass(frozen=True)
@@ -41,6 +52,20 @@ class GenerateOptions:
     parent: RootLink | None = None
     #: Page paths other roots' pages take (a child root's folder): never given to this root.
     reserved: tuple[str, ...] = ()
+    #: The plugin's docs_dir: a link from the memory to a file in it, above the memory root,
+    #: is left to MkDocs (generator/published_links.py). None: such links lead nowhere.
+    docs_root: Path | None = None
+    #: The repository's web address (MkDocs' ``repo_url``): a commit links to
+    #: ``<repo_url>/commit/<sha>``, as GitHub and GitLab (and Gitea, Forgejo) address one.
+    repo_url: str | None = None
+
+    def commit_url(self, sha: str | None) -> str | None:
+        """The web page of a commit, when ``repo_url`` is set and ``sha`` is one (hex)."""
+        if not self.repo_url or not sha or not _SHA.fullmatch(sha):
+            return None
+        if not _WEB_ADDRESS.fullmatch(self.repo_url):
+            return None  # not an address a link can hold as it is
+        return f"{self.repo_url.rstrip('/')}/commit/{sha}"
 
 
 @dataclass(frozen=True)
@@ -63,6 +88,8 @@ class EntryRow:
     date: str  # as shown: the date, with the snapshot time or journal turn
     month: str | None  # YYYY-MM
     added: CommitRef | None
+    excerpt: str = ""  # the first paragraph of its text, plain (generator/excerpts.py)
+    status: str | None = None  # its frontmatter's `status` (a proposal's: accepted...)
 
 
 @dataclass(frozen=True)
@@ -110,6 +137,8 @@ class SiteContext:
     _rows: dict[str, EntryRow] = field(init=False, default_factory=dict)
     _template_titles: dict[str, str | None] = field(init=False, default_factory=dict)
     _titles: dict[str, str] = field(init=False, default_factory=dict)
+    _files: dict[str, TreeFile] = field(init=False, default_factory=dict)
+    _template_patterns: dict[str, re.Pattern | None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.layout = SiteLayout(self.tree, self.options.prefix, self.options.reserved)
@@ -156,7 +185,8 @@ class SiteContext:
         directory = self.tree.directories.get(entry.directory)
         if directory is None or entry.document is None:
             return title
-        if normalise_heading(title) != self._template_title(directory):
+        if normalise_heading(title) != self._template_title(directory) and \
+                not self._dated_template_heading(directory, title):
             return title
         body = entry.document.body
         task = body.section("Task", level=2)
@@ -172,6 +202,22 @@ class SiteContext:
             if isinstance(value, str) and value.strip():
                 return value.strip()
         return title
+
+    def _dated_template_heading(self, directory: MemoryDirectory, title: str) -> bool:
+        """Whether ``title`` is the template's heading with only a date, time or number put
+        in its placeholders ("Journal Entry — 2026-11-27" of "Journal Entry — {{DATE}}"):
+        every entry of the directory has one, so it tells none apart."""
+        if directory.name not in self._template_patterns:
+            pattern = None
+            heading = Document.parse(directory.template.text).title \
+                if directory.template.text else None
+            if heading and PLACEHOLDER.search(heading):
+                parts = PLACEHOLDER.split(heading)[::2]  # the text between placeholders
+                pattern = re.compile(_DATED.join(re.escape(part) for part in parts),
+                                     re.IGNORECASE)
+            self._template_patterns[directory.name] = pattern
+        pattern = self._template_patterns[directory.name]
+        return pattern is not None and pattern.fullmatch(title.strip()) is not None
 
     def _template_title(self, directory: MemoryDirectory) -> str | None:
         if directory.name not in self._template_titles:
@@ -189,9 +235,13 @@ class SiteContext:
                 shown += " " + parsed.time.replace("-", ":")
             elif parsed and parsed.turn is not None:
                 shown += f" (turn {parsed.turn})"
+            withheld = any(d.code == SECRET_RULE for d in self.findings_for(entry.path))
+            status = entry.document.frontmatter.data.get("status") if entry.document else None
             self._rows[entry.path] = EntryRow(
                 entry=entry, page=self.layout.entry_page(entry), title=self.title(entry),
-                date=shown.strip(), month=entry.month, added=self.provenance.get(entry.path))
+                date=shown.strip(), month=entry.month, added=self.provenance.get(entry.path),
+                excerpt="" if withheld else excerpt(entry.document),
+                status=status.strip() or None if isinstance(status, str) else None)
         return self._rows[entry.path]
 
     # -- the mesh
@@ -210,6 +260,12 @@ class SiteContext:
 
     def directory(self, name: str) -> MemoryDirectory | None:
         return self.tree.directories.get(name)
+
+    def tree_file(self, root_path: str) -> TreeFile:
+        """The file of the tree at ``root_path`` (a state file, an entry or a linked file)."""
+        if not self._files:
+            self._files.update((f.path, f) for f in self.tree.all_files())
+        return self._files[root_path]
 
     # -- findings
 

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Callable
 from dataclasses import astuple, dataclass, field
 from typing import Any
 
 from continuity.history.provenance import CommitRef
 from continuity.model.kinds import DirectoryKind
-from continuity.model.tree import HistoryEntry
+from continuity.formats.textfile import TextRead
+from continuity.model.tree import HistoryEntry, TreeFile
 from continuity.validators.diagnostics import Diagnostic
 from continuity.generator import html_links, mdtext
 from continuity.generator.context import EntryRow, SiteContext
 from continuity.generator.deadlinks import mark_dead_links
+from continuity.generator.published_links import point_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
 from continuity.generator.portable import (break_directives, close_open_fence, open_fence,
@@ -84,7 +87,7 @@ class EntryFacts:
 def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
                directory_page: str | None, added: Any, show_provenance: bool,
                indexed_by: list[tuple[str, str | None]], copy: str | None, size: int,
-               directory_urls: bool) -> EntryFacts:
+               directory_urls: bool, commit_url: str | None = None) -> EntryFacts:
     """The metadata table and the directory / added / indexed-by / file list, as HTML with
     the URLs MkDocs would write (the same elements Python-Markdown makes of entry.md.j2's)."""
     def link(label: object, target: str | None) -> str:
@@ -100,7 +103,10 @@ def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
         searched = "<p>" + " · ".join(f"{key}: {value}" for key, value in cells) + "</p>"
     items = [f"<strong>Directory:</strong> {link(entry.directory + '/', directory_page)}"]
     if show_provenance:
-        when = (f"{html_links.text(added.date)} in commit {html_links.code(added.short)}"
+        commit = html_links.code(added.short) if added else ""
+        if added and commit_url:
+            commit = f'<a href="{html_links.text(commit_url)}">{commit}</a>'
+        when = (f"{html_links.text(added.date)} in commit {commit}"
                 if added else "not in any commit yet")
         items.append(f"<strong>Added:</strong> {when}")
     if indexed_by:
@@ -150,6 +156,36 @@ def inert(name: str) -> bool:
     return name.lower().endswith(INERT_EXTENSIONS)
 
 
+def copied(tree_file: TreeFile) -> bool:
+    """Whether a file that is not Markdown is published as it is (beside its page)."""
+    return tree_file.read is not None and tree_file.read.raw is not None \
+        and inert(tree_file.path)
+
+
+def page_elsewhere(ctx: SiteContext, root_path: str) -> str | None:
+    """The page of a tree file that the site publishes at another address than the file's
+    own (an HTML file shown as text, a linked README.md); None when a link to the file as
+    written reaches it (its page, or its copy, is at its path) or nothing publishes it."""
+    page = ctx.layout.page_of(root_path)
+    own = ctx.layout.prefix + root_path
+    if page is None or page == own:
+        return None
+    copy = ctx.layout.copy_path(root_path)
+    if copy == own and copied(ctx.tree_file(root_path)):
+        return None
+    return page
+
+
+def published_outside(ctx: SiteContext, above_root: str) -> bool:
+    """Whether a path above the memory root (``../README.md``) is a file the site publishes
+    all the same: one of the documentation the plugin builds the memory site into."""
+    docs = ctx.options.docs_root
+    if docs is None:
+        return False
+    target = os.path.normpath(os.path.join(ctx.tree.root, above_root))
+    return target.startswith(str(docs).rstrip(os.sep) + os.sep) and os.path.isfile(target)
+
+
 def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
                   line_offset: int = 0, findings: list[Diagnostic] | None = None) -> str:
     """Markdown from the tree as a page embeds it: its dead links marked (``source`` is the
@@ -160,6 +196,10 @@ def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
     if source is not None and not ctx.options.portable:
         text = mark_dead_links(text, line_offset,
                                ctx.findings_for(source) if findings is None else findings)
+    if source is not None:
+        text = point_links(text, line_offset, source, ctx.layout.page_of(source),
+                           functools.partial(page_elsewhere, ctx),
+                           functools.partial(published_outside, ctx), ctx.options.portable)
     text = break_directives(mdtext.raw(text))
     reason = unrenderable(text)
     if reason is not None:
@@ -197,16 +237,15 @@ def front_of(entry: HistoryEntry) -> list[tuple[str, Any]]:
     return list(entry.document.frontmatter.data.items())
 
 
-def _artifact_body(ctx: SiteContext, entry: HistoryEntry, page: str,
-                   copy: str | None) -> str:
-    """What a non-Markdown entry page shows: the image, or the text when it is small."""
-    read = entry.file.read
+def artifact_body(name: str, read: TextRead | None, page: str, copy: str | None) -> str:
+    """What the page of a file that is not Markdown shows: the image, or the text when it
+    is small (``copy``: where the file is published as it is)."""
     if copy is None or read is None:
         reason = (read.error if read else None) or "a link leaving the repository"
         return f"*This file is not published: {mdtext.inline(reason)}.*"
-    extension = entry.name.rsplit(".", 1)[-1].lower()
-    if entry.name.lower().endswith(IMAGE_EXTENSIONS):
-        return f"![{mdtext.inline(entry.name)}]({mdtext.relative(page, copy)})"
+    extension = name.rsplit(".", 1)[-1].lower()
+    if name.lower().endswith(IMAGE_EXTENSIONS):
+        return f"![{mdtext.inline(name)}]({mdtext.relative(page, copy)})"
     if read.text is None:
         return f"*A binary file ({read.error}); {mdtext.link('download it', page, copy)}.*"
     if read.size > SHOWN_TEXT_LIMIT:
@@ -214,13 +253,12 @@ def _artifact_body(ctx: SiteContext, entry: HistoryEntry, page: str,
     return "## Content\n\n" + mdtext.code_block(read.text, CODE_LANGUAGES.get(extension, "text"))
 
 
-def _active_body(entry: HistoryEntry) -> str:
+def active_body(name: str, read: TextRead | None) -> str:
     """What the page of a file a browser would run (HTML, SVG...) shows: its text, escaped."""
-    read = entry.file.read
     reason = "a file type a browser runs (HTML, SVG, script) is never published as a file"
     if read is None or read.text is None or read.size > SHOWN_TEXT_LIMIT:
         return f"*This file is not published: {reason}.*"
-    extension = entry.name.rsplit(".", 1)[-1].lower()
+    extension = name.rsplit(".", 1)[-1].lower()
     return (f"*Its source is shown as text: {reason}.*\n\n## Content\n\n"
             + mdtext.code_block(read.text, CODE_LANGUAGES.get(extension, "text")))
 
@@ -311,19 +349,21 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
         heading, body, metadata = _body_of(ctx, entry, made.title, list(made.findings.diagnostics))
     else:
         heading = f"# {mdtext.inline(entry.name)}"
-        body = _artifact_body(ctx, entry, page, copy) if inert(entry.name) \
-            else _active_body(entry)
+        body = artifact_body(entry.name, entry.file.read, page, copy) if inert(entry.name) \
+            else active_body(entry.name, entry.file.read)
         metadata = []
     snapshot = None
     if made.kind.copies_state and entry.name.endswith(".md"):
         snapshot = compare(made.previous_snapshot, entry, made.previous_snapshot_page)
     indexed_by = list(made.indexed_by)
     urls = ctx.options.directory_urls
+    commit_url = ctx.options.commit_url(made.added.sha if made.added else None)
     facts = closing = word = None
     searched_as: tuple[tuple[str, str], ...] = ()
     if urls is not None:
         shown = facts_html(page, entry, front_of(entry), made.directory_page, made.added,
-                           made.show_provenance, indexed_by, copy, made.size, urls)
+                           made.show_provenance, indexed_by, copy, made.size, urls,
+                           commit_url)
         facts = shown.html
         footer = footer_html(page, entry, made.directory_page, made.previous, made.next, urls)
         # The rule and the previous / next links close the page, after its rendered Markdown:
@@ -339,7 +379,7 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
         findings=list(made.findings.diagnostics), directory_page=made.directory_page,
         show_provenance=made.show_provenance, added=made.added,
         indexed_by=indexed_by, copy=copy, size=made.size, snapshot=snapshot,
-        previous=made.previous, next=made.next, facts_html=word,
+        previous=made.previous, next=made.next, facts_html=word, commit_url=commit_url,
     )
     fragments = () if word is None or facts is None else ((word, facts),)
     return Page(page, content, made.title, in_nav=False,

@@ -145,6 +145,8 @@ def _state_pages(ctx: SiteContext, state: StateFile,
         return []
     indexes = ctx.indexes(state)
     entries = ctx.newest_first([d for d in indexes if d in ctx.tree.directories])
+    if state.declared_edges is None:  # the protocol's defaults: only those that are there
+        indexes = [d for d in indexes if directory_pages.get(d)]
     index = _index_pages(ctx, front_page, [ctx.row(e) for e in entries])
     heading, body, metadata = _state_body(ctx, state)
     pages = []
@@ -317,13 +319,14 @@ def _archive(ctx: SiteContext, name: str, month: dict, rows: list[EntryRow],
     fragments: tuple[tuple[str, str], ...] = ()
     if ctx.options.directory_urls is not None:  # the plugin: the rows as HTML
         html = listings.archive_table(month["page"], rows, show_provenance,
-                                      ctx.options.directory_urls)
+                                      ctx.options.directory_urls, ctx.options.commit_url)
         table = html_links.placeholder(html)
         fragments = ((table, html),)
     content = render(
         "archive.md.j2", month["page"], directory=ctx.tree.directories[name],
         label=month["label"], rows=rows, table=table, directory_page=directory_page,
-        previous=older, next=newer, show_provenance=show_provenance)
+        previous=older, next=newer, show_provenance=show_provenance,
+        commit_url=ctx.options.commit_url)
     return Page(month["page"], content, f"{name}/: {month['label']}", html=fragments,
                 searched_as=_listings(fragments), nav_parent=directory_page)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import posixpath
 
+from continuity.model.linked import MARKDOWN_SUFFIXES
 from continuity.model.tree import HistoryEntry, MemoryTree
 
 #: Bytes a derived page's file name may take: a file system allows 255, and engines add to a
@@ -36,6 +37,14 @@ def fitting(path: str) -> str:
         parts[index] = f"{head.decode('utf-8', 'ignore')}-{digest}" + \
             (f".{extension}" if extension else "")
     return "/".join(parts)
+
+
+def own_page(path: str) -> bool:
+    """Whether a linked file of the tree is published as a page at its own path: Markdown
+    named ``.md``, except ``README.md`` and ``index.md``, which MkDocs makes the folder's
+    index page (where the memory site's own pages may be)."""
+    name = path.rsplit("/", 1)[-1].lower()
+    return name.endswith(".md") and name not in ("readme.md", "index.md")
 
 
 def _url_key(path: str) -> str:
@@ -70,11 +79,21 @@ class SiteLayout:
                 else:
                     self._copies[entry.path] = self.prefix + entry.path
                     self._taken.add(_url_key(self.prefix + entry.path))
+        for linked in tree.linked:  # files a state file links to
+            if own_page(linked.path):
+                self._claim_tree_page(linked.path, linked.path)
+            elif not linked.path.lower().endswith(MARKDOWN_SUFFIXES):
+                self._copies[linked.path] = self.prefix + linked.path
+                self._taken.add(_url_key(self.prefix + linked.path))
         for directory in tree.directories.values():
             for entry in directory.entries:
                 if not entry.name.endswith(".md"):
                     stem, _, extension = entry.path.rpartition(".")
                     self._by_root_path[entry.path] = self.reserve(f"{stem}-{extension}.md")
+        for linked in tree.linked:  # a page beside a file that cannot be one itself
+            if not own_page(linked.path):
+                stem, _, extension = linked.path.rpartition(".")
+                self._by_root_path[linked.path] = self.reserve(f"{stem}-{extension}.md")
         self.home = self.reserve("index.md")
         self.ledger = self.reserve("ledger.md")
         self.notes = self.reserve("notes.md")
@@ -111,6 +130,10 @@ class SiteLayout:
         """Where a non-Markdown entry is copied as it is."""
         return self._copies.get(entry.path)
 
+    def copy_path(self, root_path: str) -> str | None:
+        """Where a non-Markdown file of the tree (an entry, a linked file) would be copied."""
+        return self._copies.get(root_path)
+
     def directory_page(self, name: str) -> str | None:
         return self.directories.get(name)
 
@@ -140,6 +163,14 @@ class SiteLayout:
                 base = first_page[:-3] + "/"
             wanted = posixpath.relpath(f"{base}page-{number}.md", self.prefix or ".")
             self._derived[key] = self.reserve(wanted)
+        return self._derived[key]
+
+    def list_page(self, wanted: str) -> str:
+        """The page of a list a root's shape declares (generator/shape.py), reserved once."""
+        key = ("list", wanted)
+        if key not in self._derived:
+            self._derived[key] = self.reserve(wanted if wanted.endswith(".md") else
+                                              wanted + ".md")
         return self._derived[key]
 
     def archive(self, directory: str, month: str) -> str:

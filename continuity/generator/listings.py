@@ -10,7 +10,7 @@ Python-Markdown makes of the Markdown the templates write for ``continuity gener
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from continuity.generator import html_links
 from continuity.generator.context import EntryRow
@@ -24,6 +24,17 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return f"<table>\n<thead>\n<tr>\n{head}</tr>\n</thead>\n<tbody>\n{body}</tbody>\n</table>"
 
 
+def entry_cell(page: str, row: EntryRow, directory_urls: bool) -> str:
+    """An entry as a listing shows it: its title linked, its status, and its excerpt beneath
+    (``_macros.md.j2``'s ``entry_cell``)."""
+    cell = html_links.link(row.title, page, row.page, directory_urls)
+    if row.status:
+        cell += f" · <em>{html_links.text(row.status)}</em>"
+    if row.excerpt:
+        cell += f'<br> <small class="continuity-excerpt">{html_links.text(row.excerpt)}</small>'
+    return cell
+
+
 def entry_table(page: str, rows: Sequence[EntryRow], show_directory: bool,
                 directory_pages: dict[str, str | None], directory_urls: bool) -> str:
     """The rows of one month of an index: date, entry (and its directory)."""
@@ -33,7 +44,7 @@ def entry_table(page: str, rows: Sequence[EntryRow], show_directory: bool,
     header = ["Date", "Entry", "Directory"] if show_directory else ["Date", "Entry"]
     cells = []
     for row in rows:
-        cell = [html_links.text(row.date), link(row.title, row.page)]
+        cell = [html_links.text(row.date), entry_cell(page, row, directory_urls)]
         if show_directory:
             cell.append(link(row.entry.directory + "/", directory_pages.get(row.entry.directory)))
         cells.append(cell)
@@ -41,16 +52,21 @@ def entry_table(page: str, rows: Sequence[EntryRow], show_directory: bool,
 
 
 def archive_table(page: str, rows: Sequence[EntryRow], show_provenance: bool,
-                  directory_urls: bool) -> str:
+                  directory_urls: bool,
+                  commit_url: Callable[[str | None], str | None] = lambda sha: None) -> str:
     """The rows of a month archive: date, entry (and the commit that added it)."""
     header = ["Date", "Entry", "Added"] if show_provenance else ["Date", "Entry"]
     cells = []
     for row in rows:
-        cell = [html_links.text(row.date),
-                html_links.link(row.title, page, row.page, directory_urls)]
-        if show_provenance:
-            cell.append(f"{html_links.text(row.added.date[:10])} in "
-                        f"{html_links.code(row.added.short)}" if row.added else "not committed")
+        cell = [html_links.text(row.date), entry_cell(page, row, directory_urls)]
+        if show_provenance and row.added:
+            commit = html_links.code(row.added.short)
+            url = commit_url(row.added.sha)
+            if url:
+                commit = f'<a href="{html_links.text(url)}">{commit}</a>'
+            cell.append(f"{html_links.text(row.added.date[:10])} in {commit}")
+        elif show_provenance:
+            cell.append("not committed")
         cells.append(cell)
     return table(header, cells)
 

@@ -11,13 +11,18 @@ from continuity.model.notes import Note
 from continuity.generator.context import SiteContext
 from continuity.generator.index_pages import activity_points
 from continuity.generator.render import render
+from continuity.generator.shape import SiteShape
 from continuity.generator.site import Page
 
 LATEST_ON_HOME = 10
+#: Characters of a commit's sha the ledger's table shows (the whole one is under its cycle).
+SHORT_SHA = 7
 
 
-def home_page(ctx: SiteContext) -> Page:
+def home_page(ctx: SiteContext, shape: SiteShape | None = None) -> Page:
+    """The home page; ``shape``: the convention the root follows and the lists it adds."""
     layout = ctx.layout
+    shape = shape or SiteShape()
     directories = []
     for name, directory in ctx.tree.directories.items():
         newest = ctx.newest_first([name])
@@ -57,7 +62,8 @@ def home_page(ctx: SiteContext) -> Page:
         children=ctx.options.children, parent=ctx.options.parent,
         activity_chart=charts.bar_chart(activity_points(history),
                                         title="History entries per month"),
-        ledger=ledger, notes=notes)
+        ledger=ledger, notes=notes, convention=shape.convention,
+        lists=[(each.title, layout.list_page(each.page)) for each in shape.lists])
     return Page(layout.home, content, "Home", in_nav=True)
 
 
@@ -93,15 +99,19 @@ def ledger_page(ctx: SiteContext) -> Page | None:
             "missing": cycle.missing_trace_fields if cycle.trace_status == "incomplete" else (),
             "exemption": reason if isinstance(reason, str) else None, "fields": fields,
             "anchor": _anchor(cycle.cycle, seen) if cycle.cycle is not None else "",
+            "idle": charts.is_idle(cycle), "short": (cycle.sha or "")[:SHORT_SHA],
+            "commit_url": ctx.options.commit_url(cycle.sha),
         })
     bad_lines = [{"line": line.line, "reason": line.error or "not a JSON object"}
                  for line in ledger.lines if not line.blank and not line.is_object]
+    points = charts.trajectory(ledger.cycles)
+    title = "Goals passing (solid) of goals total (dashed), by cycle"
+    if any(point.idle for point in points):
+        title += "; grey on the axis: idle"
     content = render(
         "ledger.md.j2", page, path=tree_file.path, session=_session(ctx),
         unreadable=ledger.unreadable, cycles=cycles, bad_lines=bad_lines,
-        chart=charts.line_chart(charts.trajectory(ledger.cycles),
-                                title="Goals passing (solid) of goals total (dashed), by cycle",
-                                y_label="goals"),
+        chart=charts.line_chart(points, title=title, y_label="goals"),
         findings=ctx.findings_for(tree_file.path))
     return Page(page, content, "Cycle ledger", in_nav=True)
 

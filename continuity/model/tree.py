@@ -27,6 +27,7 @@ from continuity.model.kinds import (
     ARCHIVE, BUILTIN, BUILTIN_TEMPLATES, LEDGER_PATH, SESSION_STATE_PATH, TEMPLATE_NAME,
     DirectoryKind, KindSet, could_be_state_file, custom_kind, is_non_entry, is_state_file_name,
 )
+from continuity.model.linked import MARKDOWN_SUFFIXES, linked_paths
 from continuity.model.naming import EntryName, date_in_name
 from continuity.formats.links import links
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
@@ -294,6 +295,26 @@ class StateFile:
         return self.file.path
 
 
+@dataclass(frozen=True)
+class LinkedFile:
+    """A file of the root that a state file links to, directly or through other linked files
+    (``continuity.model.linked``): published, and read by the rules that read every file."""
+
+    file: TreeFile
+    document: Document | None  # Markdown with readable text
+    linked_from: str  # the root-relative path of the file that links to it first
+
+    @property
+    def path(self) -> str:
+        return self.file.path
+
+    @property
+    def title(self) -> str:
+        if self.document is not None and self.document.title:
+            return self.document.title
+        return self.file.path.rsplit("/", 1)[-1]
+
+
 # --------------------------------------------------------------------------- the tree
 
 
@@ -317,6 +338,10 @@ class MemoryTree:
     children: tuple[str, ...] = ()
     #: The convention the root follows, and the evidence (continuity.model.conventions).
     recognition: Recognition = field(default_factory=lambda: Recognition(PROTOCOL))
+    #: Files of the root its state files link to and no other part of the tree holds, read
+    #: (``tree.linked_files(state)``, where the model of conventions has it, names the paths
+    #: one state file links to; this is what discovery read of all of them).
+    linked: tuple[LinkedFile, ...] = ()
     # The ledger, session state and note stores, parsed on first use (rules may ask from
     # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
     _records: list[Records] = field(default_factory=list, compare=False, repr=False)
@@ -358,6 +383,7 @@ class MemoryTree:
             if extra is not None:
                 files.append(extra)
         files.extend(self.note_stores)
+        files.extend(linked.file for linked in self.linked)
         return files
 
     def file_paths(self) -> list[str]:
@@ -710,12 +736,15 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         for link, target in search.escapes_in(root):
             walker.skip_link(link, target)
 
+    linked = () if wanted is not None else _load_linked(
+        walker, root, state_files, directories, (ledger, session_state, *note_stores), children)
+
     return MemoryTree(
         root=root, repo_root=repo_root, config=config,
         state_files=tuple(state_files), directories=directories, edges=tuple(edges),
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
         skipped=tuple(walker.skipped), kinds=kinds, not_memory=tuple(not_memory),
-        children=children, recognition=recognition,
+        children=children, recognition=recognition, linked=linked,
     )
 
 
@@ -843,6 +872,41 @@ def _readable_directory(walker: _Walker, item: os.DirEntry) -> bool:
     elif not item.is_dir(follow_symlinks=False):
         return False
     return item.is_dir()
+
+
+def _load_linked(walker: _Walker, root: Path, state_files: list[StateFile],
+                 directories: dict[str, MemoryDirectory], records: Iterable[TreeFile | None],
+                 children: tuple[str, ...]) -> tuple[LinkedFile, ...]:
+    """The files the state files link to (continuity.model.linked), read as every file is."""
+    held = {state.path for state in state_files}
+    held |= {entry.path for d in directories.values() for entry in d.entries}
+    held |= {d.template_file.path for d in directories.values() if d.template_file}
+    held |= {f.path for f in records if f is not None}
+    loaded: dict[str, LinkedFile] = {}
+
+    def taken(path: str) -> bool:
+        return path in held or walker.excluded(path) or any(
+            path.startswith(child.rstrip("/") + "/") for child in children)
+
+    def read(path: str) -> MarkdownDoc | bool | None:
+        absolute = root / path
+        if refusal(absolute, walker.boundary) is not None or not absolute.is_file():
+            return False  # leaving the repository (CT602 names the link), missing, a directory
+        tree_file = walker.load(absolute)
+        if tree_file.read is None or tree_file.read.too_large:
+            return False  # refused or too large: skipped (CT602, CT603)
+        document = None
+        if path.lower().endswith(MARKDOWN_SUFFIXES) and tree_file.text is not None:
+            document = Document.parse(tree_file.text)
+        loaded[path] = LinkedFile(tree_file, document, "")
+        if path.lower().endswith(MARKDOWN_SUFFIXES):
+            return document.body if document is not None else None
+        return True
+
+    sources = [(state.path, state.document.body) for state in state_files
+               if state.document is not None]
+    return tuple(replace(loaded[path], linked_from=source)
+                 for path, source in linked_paths(sources, read, taken))
 
 
 def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:

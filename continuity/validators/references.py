@@ -66,6 +66,9 @@ class Resolver:
         for entry in tree.entries:
             if entry.document is not None:
                 self._documents[str(entry.file.abspath)] = entry.document
+        for linked in tree.linked:
+            if linked.document is not None:
+                self._documents[str(linked.file.abspath)] = linked.document
 
     def _inside(self, path: str) -> bool:
         return path == self.boundary or path.startswith(self.boundary.rstrip(os.sep) + os.sep)
@@ -136,6 +139,10 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
             if _may_link(state.document.text):
                 found += _dead_links(resolver, state.path, body, range(len(body.lines)), False)
             found += _mesh_paths(resolver, tree, state.path, body)
+    for linked in tree.linked if prose else ():  # published too: their links must hold
+        if linked.document is not None and _may_link(linked.document.text):
+            body = linked.document.body
+            found += _dead_links(resolver, linked.path, body, range(len(body.lines)), False)
     for directory in tree.directories.values():
         for entry in directory.entries:
             if entry.document is None:

@@ -78,7 +78,8 @@ def test_memory_root_as_docs_dir(tmp_path: Path):
     assert snapshot(project / "memory") == before
     assert "Latest entries" in result.html("")  # the memory home replaced README.md
     assert "Indexed entries" in result.html("STATE/")
-    assert (result.site / "journal" / "ENTRY.template" / "index.html").is_file()  # still there
+    # A directory's template is the check's, not a page of the memory (issue 22)
+    assert not (result.site / "journal" / "ENTRY.template").exists()
     assert broken_links(result.site) == []
 
 

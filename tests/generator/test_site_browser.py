@@ -203,3 +203,62 @@ def test_a_script_in_an_entry_never_runs(page, tmp_path: Path):
         assert page.dialogs == []
         assert page.locator("article script").count() == 0
         assert page.evaluate("document.querySelectorAll('article [onerror]').length") == 0
+
+
+def test_listings_and_the_ledger_read_as_a_reader_needs(page, site_src_site: Path):
+    """issue 22: each entry with its title, status and excerpt; the ledger's table fits its
+    column, its hashes on one line; the chart's ticks are whole numbers, idle cycles marked."""
+    with StaticServer(site_src_site) as server:
+        page.goto(server.url + "PLAN/")
+        page.wait_for_load_state("networkidle")
+        _shoot(page, "plan-listing")
+        rows = page.locator("article td:has(a[href*='proposals/20'])")
+        assert rows.count() >= 5
+        first = rows.first
+        assert first.locator("small").first.is_visible()  # the excerpt, under the title
+        assert len((first.locator("small").first.text_content() or "").split()) >= 5
+        assert first.locator("em").first.text_content() in (
+            "accepted", "proposed", "rejected", "superseded")
+        page.goto(server.url + "ledger/")
+        page.wait_for_load_state("networkidle")
+        _shoot(page, "ledger-table")
+        table = page.locator("article table").first
+        fits = table.evaluate("t => t.scrollWidth <= (t.parentElement.clientWidth + 1)")
+        assert fits, "the ledger's table is wider than its column"
+        lines = page.eval_on_selector_all(
+            "article table tbody tr td:nth-child(5) code",
+            "codes => codes.map(c => c.getClientRects().length)")
+        assert lines and set(lines) == {1}, lines  # no sha broken over two lines
+        ticks = page.eval_on_selector_all(
+            "article svg.continuity-chart text[text-anchor='end']",
+            "texts => texts.map(t => t.textContent)")
+        assert ticks and all(t.isdigit() for t in ticks), ticks
+        assert page.locator("article svg.continuity-chart circle.continuity-idle").count() >= 1
+        assert page.foreign_requests == []
+
+
+def test_memory_md_links_reach_every_topic_page(page, tmp_path: Path):
+    """issue 21: a Claude Code MEMORY.md; every topic link it holds opens its page."""
+    from tests.generator.test_site_linked import ROOT, claude_project
+
+    result = build(claude_project(tmp_path), strict=True)
+    assert result.error is None, result.said
+    with StaticServer(result.site) as server:
+        page.goto(server.url + "MEMORY/")
+        _shoot(page, "claude-memory")
+        hrefs = page.eval_on_selector_all(
+            "article a[href]:not(.headerlink)", "links => links.map(a => a.href)")
+        topics = [h for h in hrefs if h.startswith(server.url) and "MEMORY" not in h]
+        assert len(topics) >= 5, hrefs
+        for href in topics:
+            response = page.goto(href)
+            assert response is not None and response.ok, href
+        page.goto(server.url + "patterns/")
+        _shoot(page, "claude-topic")
+        assert page.locator("article h1").first.text_content() == "Patterns"
+        assert page.locator("article .continuity-unpublished-link").count() == 0
+        page.goto(server.url + "MEMORY/")
+        outside = page.locator("article span.continuity-unpublished-link")
+        assert outside.count() == 1 and outside.evaluate("s => s.closest('a')") is None
+        assert ROOT not in (outside.get_attribute("title") or "")
+        assert page.foreign_requests == []

@@ -103,6 +103,28 @@ def test_without_strict_the_error_is_a_warning_and_the_site_shows_it(project: Pa
 
 
 @requires_rule("CT101")
+@requires_rule("CT111")
+def test_findings_are_logged_at_their_rule_severity_and_a_warning_fails_no_strict_build(
+        project: Path):
+    state = minimal_tree()["STATE.md"].replace("## Mesh index", "See [gone](gone.md).\n\n"
+                                               "## Mesh index")
+    write_files(project / "memory", {"STATE.md": state})  # CT111, a warning
+
+    def ours(result) -> list[tuple[str, str]]:
+        return [(r.levelname, r.getMessage()) for r in result.records
+                if r.name == "mkdocs.plugins.continuity" and " CT" in r.getMessage()]
+
+    result = build(project, strict=True)
+    assert result.error is None, result.said  # below fail_on: MkDocs does not count it
+    assert [level for level, message in ours(result) if "CT111" in message] == ["WARNING"]
+    write_files(project / "memory", {"journal/notes.md": "# Notes\n"})  # CT101, an error
+    result = build(project)
+    assert result.error is None
+    assert "ERROR" in [level for level, message in ours(result) if "CT101" in message]
+    assert build(project, strict=True).error is not None
+
+
+@requires_rule("CT101")
 def test_strict_option_fails_the_build_without_the_flag(project: Path):
     write_mkdocs_yml(project, options={"root": "memory", "strict": True})
     write_files(project / "memory", {"journal/notes.md": "# Notes\n"})
