@@ -59,11 +59,11 @@ def shape_of(tree: MemoryTree) -> SiteShape:
     """The shape of ``tree``'s site, from how its convention says it is shown
     (``Convention.site`` of the model of conventions: "protocol", "index", "state",
     "timeline", "phases", "ledger"). Its living files are its state files already, with
-    their pages; what is added here is the lists. A tree whose model names no convention
-    (before the model of conventions, or a root of none) has the protocol's shape."""
-    convention = getattr(tree, "convention", None)
-    site = getattr(convention, "site", "protocol")
-    title = getattr(convention, "title", None)
+    their pages; what is added here is the lists. A tree of no known convention
+    (a root of none) has the protocol's shape."""
+    convention = tree.convention
+    site = convention.site if convention is not None else "protocol"
+    title = convention.title if convention is not None else None
     if site == "timeline":  # OpenClaw's daily notes, a gptme journal: each dated directory
         lists = tuple(
             FileList(f"{name}/ by date", f"{name}/timeline.md",

@@ -12,7 +12,6 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
-import posixpath
 import stat
 import threading
 from dataclasses import dataclass, field, replace
@@ -29,7 +28,6 @@ from continuity.model.kinds import (
 )
 from continuity.model.linked import MARKDOWN_SUFFIXES, linked_paths
 from continuity.model.naming import EntryName, date_in_name
-from continuity.formats.links import links
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.secrets import Finding, without_overlaps
 from continuity.formats.seen import byte_findings, find_seen
@@ -338,9 +336,8 @@ class MemoryTree:
     children: tuple[str, ...] = ()
     #: The convention the root follows, and the evidence (continuity.model.conventions).
     recognition: Recognition = field(default_factory=lambda: Recognition(PROTOCOL))
-    #: Files of the root its state files link to and no other part of the tree holds, read
-    #: (``tree.linked_files(state)``, where the model of conventions has it, names the paths
-    #: one state file links to; this is what discovery read of all of them).
+    #: Files of the root its state files link to (and files those link to) that no other
+    #: part of the tree holds, read like every file: published so that the links resolve.
     linked: tuple[LinkedFile, ...] = ()
     # The ledger, session state and note stores, parsed on first use (rules may ask from
     # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
@@ -422,24 +419,6 @@ class MemoryTree:
         cycle ledger, note stores. Nothing else of the root is append-only."""
         found = [f"{name}/" for name, d in sorted(self.directories.items()) if d.is_history]
         found += [f.path for f in (self.ledger, *self.note_stores) if f is not None]
-        return tuple(found)
-
-    def linked_files(self, state: StateFile) -> tuple[str, ...]:
-        """Root-relative files inside the root that a living file links to and that exist
-        (what a site must publish for the links to resolve)."""
-        if state.document is None:
-            return ()
-        base = posixpath.dirname(state.path)
-        found: dict[str, None] = {}
-        for link in links(state.document.whole):
-            if not link.path:
-                continue
-            target = posixpath.normpath(posixpath.join(base, link.path))
-            if target.startswith("../") or target == ".." or posixpath.isabs(target):
-                continue
-            if refusal(self.root / target, self.boundary) is None and \
-                    (self.root / target).is_file():
-                found[target] = None
         return tuple(found)
 
     @property
