@@ -19,7 +19,7 @@ import sys
 from continuity import __version__, commands
 from continuity.errors import ContinuityError
 from continuity.formats.secrets import redact_credentials
-from continuity.formats.suggest import did_you_mean
+from continuity.errors import did_you_mean
 from continuity.output import one_line
 
 

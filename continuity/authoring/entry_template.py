@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from continuity.formats import frontmatter as fm
 from continuity.errors import UsageError
-from continuity.formats.suggest import did_you_mean
+from continuity.errors import did_you_mean
 from continuity.formats.markdown import (
     HEADING, PLACEHOLDER, MarkdownDoc, heading_title, is_table_separator, split_row,
 )

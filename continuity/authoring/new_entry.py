@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.errors import UsageError
-from continuity.formats.suggest import did_you_mean
+from continuity.errors import did_you_mean
 from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
 from continuity.formats.fillers import is_filler
 from continuity.formats.frontmatter import split as fm_split

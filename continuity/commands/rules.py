@@ -6,7 +6,7 @@ import argparse
 import json
 
 from continuity.errors import UsageError
-from continuity.formats.suggest import did_you_mean
+from continuity.errors import did_you_mean
 from continuity.validators.registry import all_rules, get_rule
 
 HELP = "list the rules, or explain one (continuity rules CT301)"

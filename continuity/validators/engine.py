@@ -17,7 +17,7 @@ from continuity.config import Config
 from continuity.errors import ConfigError
 from continuity.validators.diagnostics import Diagnostic, Severity
 from continuity.formats.secrets import redact_credentials
-from continuity.formats.suggest import did_you_mean
+from continuity.errors import did_you_mean
 from continuity.history.git import GitError, GitStatus, Repository, open_repository
 from continuity.history.log import EarlyLog, start_log
 from continuity.model.tree import MemoryTree

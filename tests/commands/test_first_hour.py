@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from continuity.formats.suggest import closest
+from continuity.errors import closest
 from continuity.reporters.progress import progress
 from tests.support.common import GitRepo, check_json, run_cli, write_files
 from tests.support.site_support import mkdocs_command

@@ -23,7 +23,7 @@ from continuity.model.ledger import (
     KERNEL_FIELDS, MAX_COUNT, PRODUCTIVE, RESULTS, Cycle, Ledger, in_range,
 )
 from continuity.formats.secrets import line_column
-from continuity.formats.suggest import closest
+from continuity.errors import closest
 from continuity.validators.baseline import baseline, worded_by_commit
 from continuity.validators.registry import CheckContext, rule
 
