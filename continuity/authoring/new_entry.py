@@ -70,6 +70,10 @@ def resolve(tree: MemoryTree, kind: str) -> Target:
     if directory is None:
         choices = ", ".join(sorted(set(names) | set(custom)))
         meant = did_you_mean(wanted.lower(), sorted(set(names) | set(custom)))
+        if not choices:  # a root of no convention whose directories the tool knows
+            raise UsageError(f"unknown kind {kind!r}: {tree.root} has no history or library "
+                             "directory the tool knows (see `continuity conventions`); "
+                             "declare one under [kinds] in continuity.toml")
         raise UsageError(f"unknown kind {kind!r}{meant}; one of: {choices}")
     present = tree.directories.get(directory)
     if present is not None:

@@ -27,9 +27,10 @@ from pathlib import Path
 from continuity.config import Config, load_config
 from continuity.authoring.new_entry import Request, create_entry, parse_field
 from continuity.model.kinds import is_state_file_name
-from continuity.errors import ContinuityError
+from continuity.errors import ContinuityError, UsageError
 from continuity.history.git import GitError, open_repository
 from continuity.model.tree import MemoryTree, discover, find_repo_root
+from continuity.model.workspace import NothingToCheck, targets_for
 from continuity.output import shown_path
 from continuity.output import one_line
 
@@ -56,7 +57,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def default_root(config: Config) -> Path:
     """The configured root; unconfigured, the nearest directory up from here holding state
-    files, so that ``new`` run inside ``journal/`` does not create ``journal/journal/``."""
+    files, so that ``new`` run inside ``journal/`` does not create ``journal/journal/``; else
+    the one memory root below here (``continuity init memory/`` then ``new`` at the top), as
+    ``check`` finds it. Several roots below, or none anywhere, is a UsageError saying so."""
     root = config.root_path
     if config.source != "defaults":
         return root
@@ -66,7 +69,17 @@ def default_root(config: Config) -> Path:
             return directory
         if directory == top:
             break
-    return root
+    try:
+        below = [target.root for target in targets_for(root, config, Path.cwd())]
+    except NothingToCheck:
+        raise UsageError(f"{shown_path(root)}: no memory root here or above it; "
+                         "`continuity init` makes one (or pass --root DIR)") from None
+    roots = list(dict.fromkeys(below))
+    if len(roots) > 1:
+        named = ", ".join(shown_path(r) for r in roots[:5])
+        raise UsageError(f"several memory roots below {shown_path(root)} ({named}): name one "
+                         "with --root DIR, or run `continuity new` inside it")
+    return roots[0]
 
 
 def committed_state(tree: MemoryTree) -> str | None:
