@@ -45,6 +45,10 @@ class Config:
     sanitize_html: bool = True
     page_size: int = 50
     site_prefix: str = ""  # the folder of the site (below docs_dir) that holds the memory pages
+    # The state timeline (issue 25): each living file's committed versions on the site and in
+    # the report; a cap on the versions shown per file (None: all of them).
+    state_history: bool = True
+    state_history_max_versions: int | None = None
     # CT112: name or glob of a state file -> its limits, e.g. {"STATE.md": ((200, "lines"),)}.
     state_budget: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     #: Directory kinds declared or adjusted (``[tool.continuity.kinds.NAME]``): name -> keys,
@@ -286,6 +290,10 @@ def validate(options: dict[str, Any], source: str) -> dict[str, Any]:
             result[name] = _boolean(name, value, source)
         elif name == "site_prefix":
             result[name] = _site_prefix(value, source)
+        elif name == "state_history":
+            result[name] = _boolean(name, value, source)
+        elif name == "state_history_max_versions":
+            result[name] = None if value is None else _integer(name, value, source, 1)
         elif name == "state_budget":
             result[name] = _state_budget(value, source)
         elif name == "kinds":

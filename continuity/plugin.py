@@ -258,7 +258,7 @@ class ContinuityPlugin(BasePlugin):
         for index, each in enumerate(trees):
             cache = self.provenance_cache if index == 0 else None
             gathered = gather(each, settings, self.project_dir, cache)
-            parts.append(RootPart(each, gathered.check, gathered.provenance))
+            parts.append(RootPart(each, gathered.check, gathered.provenance, gathered.timeline))
         inputs = SiteInputs(combined([part.check for part in parts]), parts[0].provenance)
         self.tree, self.trees = tree, trees
         for notice in inputs.check.notices:
@@ -275,7 +275,7 @@ class ContinuityPlugin(BasePlugin):
             prefix = Path(os.path.relpath(tree.root, docs_dir)).as_posix().strip(".")
         site = generate_roots(parts, GenerateOptions(
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
-            sanitize_html=settings.sanitize_html,
+            sanitize_html=settings.sanitize_html, repo_url=config.repo_url,
             directory_urls=bool(config.use_directory_urls)), self.page_memo)
         own_nav = config.nav is None
         folders = {"/".join(p for p in (prefix.strip("/"), os.path.relpath(t.root, tree.root)

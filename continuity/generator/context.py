@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timezone
 from collections.abc import Iterable
+from typing import Any
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
@@ -41,6 +42,8 @@ class GenerateOptions:
     parent: RootLink | None = None
     #: Page paths other roots' pages take (a child root's folder): never given to this root.
     reserved: tuple[str, ...] = ()
+    #: MkDocs' ``repo_url``: the state timeline links each commit to ``<repo_url>/commit/<sha>``.
+    repo_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,8 @@ class SiteContext:
     provenance: dict[str, CommitRef]
     options: GenerateOptions
     memo: PageMemo | None = None  # pages of the previous generation (serve, --watch)
+    #: The state timeline's pages (generator/state_history.py), when git gave one.
+    history: Any = None
     layout: SiteLayout = field(init=False)
     findings: dict[str, list[Diagnostic]] = field(init=False)
     _ordered: dict[str, list[HistoryEntry]] = field(init=False, default_factory=dict)

@@ -16,6 +16,8 @@ from continuity.history.git import open_repository
 from continuity.model.tree import MemoryTree
 from continuity.validators.registry import CheckContext
 from continuity.history.provenance import CommitRef, added_commits
+from continuity.history.versions import Timeline
+from continuity.validators.rules.history_secrets import state_timeline
 
 #: (repository top, HEAD, memory root) -> provenance; kept by the plugin across serve rebuilds.
 ProvenanceCache = dict[tuple[str, str, str], dict[str, CommitRef]]
@@ -25,6 +27,7 @@ ProvenanceCache = dict[tuple[str, str, str], dict[str, CommitRef]]
 class SiteInputs:
     check: CheckResult
     provenance: dict[str, CommitRef]
+    timeline: Timeline | None = None  # the living files' versions (option state_history)
 
 
 def gather(tree: MemoryTree, config: Config, cwd: Path,
@@ -47,6 +50,8 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
     rules = active_rules(config)
     context = CheckContext(tree=tree, config=config, git=repository)
     check = run_check(tree, config, cwd=cwd, rules=rules, ctx=context)
+    # From the history the check read (CT605 read the versions already, when it ran).
+    timeline = state_timeline(context) if config.state_history else None
     if reading is not None:
         provenance = reading.result()
         if cache is not None and key is not None:
@@ -55,7 +60,7 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
     if status.notice and any(rule.needs_git for rule in rules):
         notices = tuple(dict.fromkeys((status.notice, *check.notices)))
         check = CheckResult(check.diagnostics, notices, check.files, check.rules)
-    return SiteInputs(check, provenance)
+    return SiteInputs(check, provenance, timeline)
 
 
 def combined(checks: list[CheckResult]) -> CheckResult:

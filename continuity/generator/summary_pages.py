@@ -16,7 +16,8 @@ from continuity.generator.site import Page
 LATEST_ON_HOME = 10
 
 
-def home_page(ctx: SiteContext) -> Page:
+def home_page(ctx: SiteContext, recent_changes: str = "") -> Page:
+    """``recent_changes``: the state timeline's section of the home page, in Markdown."""
     layout = ctx.layout
     directories = []
     for name, directory in ctx.tree.directories.items():
@@ -57,7 +58,7 @@ def home_page(ctx: SiteContext) -> Page:
         children=ctx.options.children, parent=ctx.options.parent,
         activity_chart=charts.bar_chart(activity_points(history),
                                         title="History entries per month"),
-        ledger=ledger, notes=notes)
+        ledger=ledger, notes=notes, recent_changes=recent_changes)
     return Page(layout.home, content, "Home", in_nav=True)
 
 
