@@ -123,13 +123,20 @@ _NOTHING: Read = (None, None, ())
 
 
 def _read_texts(history: History, oids: Iterable[str | None]) -> dict[str, Read]:
-    """blob -> (its text, or None and why not; the credentials in it), every blob read once
-    through the history's one ``cat-file --batch`` process and scanned once."""
+    """blob -> (its text, or None and why not; the credentials in it), every blob read once,
+    all in one request to one ``cat-file --batch`` process, and scanned once.
+
+    The process is this read's own: the history rules read blobs through the history's
+    process in another thread at the same time, and close it when done.
+    """
     order = list(dict.fromkeys(oid for oid in oids if oid))
     texts: dict[str, Read] = {}
-    for oid, data in history.read_blobs(order):
-        text, why = _decoded(data)
-        texts[oid] = (text, why, _credentials(text))
+    if not order:
+        return texts
+    with history.repository.blob_reader() as reader:
+        for oid, data in reader.read(order, max_size=history.max_blob_size):
+            text, why = _decoded(data)
+            texts[oid] = (text, why, _credentials(text))
     return texts
 
 
