@@ -182,6 +182,13 @@ class StateHistory:
                                                 inputs, make))
         return result
 
+    def _numbers(self, history: FileTimeline) -> dict[str, int]:
+        """Each version's number, counted from the oldest shown (1)."""
+        if getattr(self, "_numbered", (None,))[0] is not history:
+            count = len(history.versions)
+            self._numbered = (history, {v.sha: count - i for i, v in enumerate(history.versions)})
+        return self._numbered[1]
+
     def _snapshot_directories(self, state: StateFile) -> tuple[str, ...]:
         """The directories whose entries copy this state file (snapshots/) and that it
         indexes: a version of it should come with one of their entries."""
@@ -199,7 +206,7 @@ class StateHistory:
               position: int, part: _HistoryPage, snapshots: tuple[str, ...],
               own: str | None) -> Page:
         count = len(history.versions)
-        numbered = {v.sha: count - index for index, v in enumerate(history.versions)}
+        numbered = self._numbers(history)
         repo_url = self.ctx.options.repo_url
         urls = self.ctx.options.directory_urls
         fragments: list[tuple[str, str]] = []
@@ -247,7 +254,7 @@ def _summary(version: Version) -> str:
         return "not shown (a credential)"
     if version.text is None or version.previous_text is None:
         return "not shown (not text)"
-    changes = section_changes(version.previous_text, version.text)
+    changes = _changes(version)
     if not changes:
         return "no line changed"
     return ", ".join(f"{_section_name(c)} (+{c.added} −{c.removed})" for c in changes[:4]) + \
@@ -273,10 +280,21 @@ def _withheld_reason(version: Version, changes: list[SectionChange]) -> str | No
     return None
 
 
+_CHANGES: dict[tuple[str | None, str | None], list[SectionChange]] = {}
+
+
 def _changes(version: Version) -> list[SectionChange]:
+    """The version's changes by section (computed once: the file's page and its history
+    page both show them)."""
     if version.holds_credential:
         return []
-    return section_changes(version.previous_text, version.text)
+    key = (version.previous_blob, version.blob)
+    found = _CHANGES.get(key)
+    if found is None:
+        if len(_CHANGES) > 4096:
+            _CHANGES.clear()
+        found = _CHANGES[key] = section_changes(version.previous_text, version.text)
+    return found
 
 
 def _version_markdown(version: Version, number: int, page: str,
@@ -371,9 +389,11 @@ def _version_html(version: Version, number: int, page: str,
                              f"<del>-{_text(text)}</del>" for sign, text in change.lines)
             out.append(f'<pre class="continuity-diff"><code>{body}</code></pre>')
         lines = len(split_lines(version.text))
+        # The detectors found no credential in this text (else it is withheld, above), so
+        # redacting it again would find none: escaped only.
         out.append(f"<details><summary>Full text of version {number} "
                    f"({_plural(lines, 'line')})</summary>"
-                   f"<pre><code>{_text(version.text)}</code></pre></details>")
+                   f"<pre><code>{html.escape(version.text, quote=True)}</code></pre></details>")
     out.append("</div>")
     return "\n".join(out)
 
