@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from continuity.formats.secrets import find_credentials
-from continuity.generator import html_links, listings, mdtext, paging
+from continuity.generator import html_links, mdtext, paging
+from continuity.generator.index_pages import IndexPage, _pager as index_pager
 from continuity.generator.render import render
 from continuity.generator.safety import unsafe_url
 from continuity.generator.site import Page
@@ -222,7 +223,7 @@ class StateHistory:
                 word = html_links.placeholder(block)
                 fragments.append((word, block))
                 blocks.append(word)
-        pager = _pager(pages, position, urls, fragments)
+        pager = _pager(self.ctx, pages, position, fragments)
         front = part.number is None
         content = render("state_history.md.j2", part.path, state=state, front=front, part=part,
                          own=own, count=count, total=history.total, blocks=blocks, pager=pager,
@@ -405,20 +406,7 @@ def _version_html(version: Version, number: int, page: str,
     return "\n".join(out)
 
 
-def _pager(pages: list[_HistoryPage], position: int, urls: bool | None,
-           fragments: list[tuple[str, str]]):
-    from continuity.generator.index_pages import Pager  # the index pages' own pager
-
-    links = tuple(("…", None) if shown is None else
-                  ("Newest" if pages[shown].number is None else str(pages[shown].number),
-                   pages[shown].path)
-                  for shown in paging.pager_window(len(pages), position))
-    page = pages[position].path
-    newer = pages[position - 1].path if position > 0 else None
-    older = pages[position + 1].path if position + 1 < len(pages) else None
-    if urls is None or len(links) < 2:
-        return Pager(links, page, newer, older)
-    html_pager = listings.pager(page, links, newer, older, urls)
-    word = html_links.placeholder(html_pager)
-    fragments.extend([(word, html_pager), (word, html_pager)])
-    return Pager(links, page, newer, older, word)
+def _pager(ctx, pages: list[_HistoryPage], position: int, fragments: list[tuple[str, str]]):
+    """The index pages' own pager (Newest, F … 1, newer / older), over the history pages."""
+    return index_pager(ctx, [IndexPage(p.path, [], p.number) for p in pages], position,
+                       fragments)
