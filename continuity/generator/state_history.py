@@ -118,6 +118,8 @@ class StateHistory:
         self.timeline = timeline
         self.files: list[tuple[StateFile, FileTimeline, list[_HistoryPage]]] = []
         self.version_page: dict[tuple[str, str], str] = {}
+        #: each version's number, counted from the oldest shown (1), per file
+        self.numbers: dict[str, dict[str, int]] = {}
         for state in ctx.tree.state_files:
             history = timeline.get(state.path)
             own = ctx.layout.page_of(state.path)
@@ -132,6 +134,8 @@ class StateHistory:
                 first, last = paging.fixed_range(number, HISTORY_PAGE_SIZE)
                 pages.append(_HistoryPage(ctx.layout.fixed_page(front_path, number),
                                           fixed[number - 1], number, first, last))
+            count = len(history.versions)
+            self.numbers[state.path] = {v.sha: count - i for i, v in enumerate(history.versions)}
             for page in pages:
                 for version in page.versions:
                     self.version_page[(state.path, version.sha)] = page.path
@@ -183,13 +187,6 @@ class StateHistory:
                                                 inputs, make))
         return result
 
-    def _numbers(self, history: FileTimeline) -> dict[str, int]:
-        """Each version's number, counted from the oldest shown (1)."""
-        if getattr(self, "_numbered", (None,))[0] is not history:
-            count = len(history.versions)
-            self._numbered = (history, {v.sha: count - i for i, v in enumerate(history.versions)})
-        return self._numbered[1]
-
     def _snapshot_directories(self, state: StateFile) -> tuple[str, ...]:
         """The directories whose entries copy this state file (snapshots/) and that it
         indexes: a version of it should come with one of their entries."""
@@ -207,7 +204,7 @@ class StateHistory:
               position: int, part: _HistoryPage, snapshots: tuple[str, ...],
               own: str | None) -> Page:
         count = len(history.versions)
-        numbered = self._numbers(history)
+        numbered = self.numbers[state.path]
         repo_url = self.ctx.options.repo_url
         urls = self.ctx.options.directory_urls
         fragments: list[tuple[str, str]] = []
