@@ -27,6 +27,11 @@ def built(tmp_path_factory):
     repo.git("-c", "user.name=Eve & Mallory", "commit", "-q",
              "-m", "<script>alert(1)</script> [x](javascript:alert(2))")
     shas = [*shas, repo.git("rev-parse", "HEAD").strip()]
+    # A credential in a commit's subject: redacted wherever the subject is shown.
+    state.write_text(state.read_text().replace("reviewed.", "reviewed twice."))
+    repo.git("add", "STATE.md")
+    repo.git("commit", "-q", "-m", f"Rotate {TOKEN} again")
+    shas = [*shas, repo.git("rev-parse", "HEAD").strip()]
     write_mkdocs_yml(repo.path, options={"root": "."},
                      extra={"repo_url": "https://example.invalid/team/memory"})
     result = build(repo.path)
@@ -41,9 +46,10 @@ def test_history_pages_list_every_version_newest_first(built):
     pages = sorted(result.site.glob("STATE/history/page-*/index.html"))
     for page in pages:
         versions += re.findall(r'id="version-([0-9a-f]{7})"', page.read_text("utf-8"))
-    assert len(versions) == COMMITS + 2 == len(set(versions))
+    assert len(versions) == COMMITS + 3 == len(set(versions))
     assert versions[0] == shas[-1][:7]  # the newest first
-    assert len(pages) == (COMMITS + 2) // 20 - 1
+    assert "Rotate [redacted:github-token] again" in front
+    assert len(pages) == (COMMITS + 3) // 20 - 1
     assert f'href="https://example.invalid/team/memory/commit/{shas[-1]}"' in front
 
 
@@ -104,7 +110,7 @@ def test_generate_writes_the_same_versions_as_markdown(built, tmp_path):
     assert done.code in (0, 1), done.err
     text = "".join(p.read_text("utf-8") for p in out.glob("STATE/history*.md"))
     text += "".join(p.read_text("utf-8") for p in out.glob("STATE/history/*.md"))
-    assert len(set(re.findall(r'id="version-([0-9a-f]{7})"', text))) == COMMITS + 2
+    assert len(set(re.findall(r'id="version-([0-9a-f]{7})"', text))) == COMMITS + 3
     everything = "".join(p.read_text("utf-8") for p in out.rglob("*.md"))
     assert TOKEN not in everything
     # The subject is text; the versions' own lines are inside fenced blocks, as code.
