@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import timezone
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
@@ -20,6 +20,9 @@ from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, Memor
 from continuity.generator.layout import SiteLayout
 from continuity.generator.memo import PageMemo
 from continuity.history.provenance import CommitRef
+
+if TYPE_CHECKING:
+    from continuity.generator.state_history import StateHistory
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,7 @@ class SiteContext:
     options: GenerateOptions
     memo: PageMemo | None = None  # pages of the previous generation (serve, --watch)
     #: The state timeline's pages (generator/state_history.py), when git gave one.
-    history: Any = None
+    history: StateHistory | None = None
     layout: SiteLayout = field(init=False)
     findings: dict[str, list[Diagnostic]] = field(init=False)
     _ordered: dict[str, list[HistoryEntry]] = field(init=False, default_factory=dict)

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from continuity.formats.secrets import find_credentials
 from continuity.generator import html_links, mdtext, paging
-from continuity.generator.index_pages import IndexPage, _pager as index_pager
+from continuity.generator.context import SiteContext
+from continuity.generator.index_pages import IndexPage, Pager, _pager as index_pager
 from continuity.generator.render import render
 from continuity.generator.safety import unsafe_url
 from continuity.generator.site import Page
@@ -113,7 +114,7 @@ class _HistoryPage:
 class StateHistory:
     """The timeline's pages of one root, their paths reserved when made (before any page)."""
 
-    def __init__(self, ctx, timeline: Timeline):
+    def __init__(self, ctx: SiteContext, timeline: Timeline):
         self.ctx = ctx
         self.timeline = timeline
         self.files: list[tuple[StateFile, FileTimeline, list[_HistoryPage]]] = []
@@ -403,7 +404,8 @@ def _version_html(version: Version, number: int, page: str,
     return "\n".join(out)
 
 
-def _pager(ctx, pages: list[_HistoryPage], position: int, fragments: list[tuple[str, str]]):
+def _pager(ctx: SiteContext, pages: list[_HistoryPage], position: int,
+           fragments: list[tuple[str, str]]) -> Pager:
     """The index pages' own pager (Newest, F … 1, newer / older), over the history pages."""
     return index_pager(ctx, [IndexPage(p.path, [], p.number) for p in pages], position,
                        fragments)
