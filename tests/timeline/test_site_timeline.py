@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.support.common import check_json, run_cli
-from tests.support.site_support import build, write_mkdocs_yml
+from tests.support.site_support import broken_links, build, write_mkdocs_yml
 from tests.timeline.support import TOKEN, state_repository
 
 COMMITS = 45
@@ -128,3 +128,19 @@ def test_state_history_false_turns_it_off(built, tmp_path):
         assert "What changed recently" not in result.html("")
     finally:
         write_mkdocs_yml(repo.path, options={"root": "."})
+
+
+def test_every_link_resolves_and_every_placeholder_is_filled(built):
+    repo, shas, result = built
+    pages = list(result.site.rglob("*.html"))
+    assert not [p for p in pages if "continuity-html-" in p.read_text("utf-8")]
+    assert broken_links(result.site) == []
+
+
+def test_without_directory_urls_the_links_resolve_too(tmp_path):
+    repo, shas = state_repository(tmp_path / "repo", 25)
+    write_mkdocs_yml(repo.path, options={"root": "."}, extra={"use_directory_urls": False})
+    result = build(repo.path)
+    assert result.error is None, result.said
+    assert f'id="version-{shas[-1][:7]}"' in result.html("STATE/history.html")
+    assert broken_links(result.site) == []
