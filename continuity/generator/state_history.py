@@ -210,6 +210,9 @@ class StateHistory:
         urls = self.ctx.options.directory_urls
         fragments: list[tuple[str, str]] = []
         blocks = []
+        if urls is not None:
+            blocks.append(html_links.placeholder(STYLE))
+            fragments.append((blocks[0], STYLE))
         for version in part.versions:
             links = self._snapshot_links(version, snapshots)
             if urls is None:
@@ -343,10 +346,11 @@ def _snapshot_markdown(version: Version, page: str,
     return ""
 
 
-#: How added and removed lines look: whole-width bands, tinted, their text not struck out (the
-#: signs say it); fixed here, since a theme styles neither.
-_ADDED = "display:block;text-decoration:none;background:rgba(46,160,67,.18)"
-_REMOVED = "display:block;text-decoration:none;background:rgba(248,81,73,.18)"
+#: How added and removed lines look, once a page: whole-width bands, tinted, their text not
+#: struck out (the signs say it); here, since a theme styles neither.
+STYLE = ("<style>.continuity-diff ins,.continuity-diff del{display:block;text-decoration:none}"
+         ".continuity-diff ins{background:rgba(46,160,67,.18)}"
+         ".continuity-diff del{background:rgba(248,81,73,.18)}</style>")
 
 
 def _text(value: object) -> str:
@@ -390,9 +394,8 @@ def _version_html(version: Version, number: int, page: str,
         for change in changes:
             out.append(f"<p><strong>{html_links.text(_section_name(change))}</strong> "
                        f"(+{change.added} −{change.removed})</p>")
-            body = "".join(f'<ins style="{_ADDED}">+{_text(text)}\n</ins>' if sign == "+" else
-                           f'<del style="{_REMOVED}">-{_text(text)}\n</del>'
-                           for sign, text in change.lines)
+            body = "".join(f"<ins>+{_text(text)}\n</ins>" if sign == "+" else
+                           f"<del>-{_text(text)}\n</del>" for sign, text in change.lines)
             out.append(f'<pre class="continuity-diff"><code>{body}</code></pre>')
         lines = len(split_lines(version.text))
         # The detectors found no credential in this text (else it is withheld, above), so

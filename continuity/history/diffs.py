@@ -92,7 +92,8 @@ def section_changes(before: str | None, after: str | None) -> list[SectionChange
     end = 0
     while end < len(old) - start and end < len(new) - start and old[-1 - end] == new[-1 - end]:
         end += 1
-    matcher = difflib.SequenceMatcher(None, old[start:len(old) - end], new[start:len(new) - end])
+    matcher = difflib.SequenceMatcher(None, old[start:len(old) - end], new[start:len(new) - end],
+                                      autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
