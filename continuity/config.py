@@ -340,6 +340,10 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("page_size", _at_least(1), 50, "site: entries per index page"),
     Option("site_prefix", lambda n, v, s: _site_prefix(v, s), "",
            "site: the folder (below `docs_dir`) of the memory pages", "`\"\"`"),
+    Option("state_history", _boolean, True, "site and report: each living file's committed "
+           "versions, diffed"),
+    Option("state_history_max_versions", _at_least(1), None, "site and report: at most this "
+           "many versions per living file", "all", nullable=True),
     Option("kinds", lambda n, v, s: _kinds(v, s), {},
            "directory kinds declared or adjusted: see below", "the protocol's",
            rebase=_rebase_kinds, path=True),
@@ -379,6 +383,10 @@ class Config:
     sanitize_html: bool = _default("sanitize_html")
     page_size: int = _default("page_size")
     site_prefix: str = _default("site_prefix")  # the site's folder (below docs_dir) for memory
+    # The state timeline: each living file's committed versions on the site and in the report;
+    # a cap on the versions shown per file (None: all of them).
+    state_history: bool = _default("state_history")
+    state_history_max_versions: int | None = _default("state_history_max_versions")
     # CT112: name or glob of a state file -> its limits, e.g. {"STATE.md": ((200, "lines"),)}.
     state_budget: dict[str, tuple[tuple[int, str], ...]] = _default("state_budget")
     #: Directory kinds declared or adjusted (``[tool.continuity.kinds.NAME]``): name -> keys,

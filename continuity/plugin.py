@@ -284,7 +284,8 @@ class ContinuityPlugin(BasePlugin):
         for index, each in enumerate(trees):
             cache = self.provenance_cache if index == 0 else None
             gathered = gather(each, settings, self.project_dir, cache)
-            parts.append(RootPart(each, gathered.check, gathered.provenance))
+            parts.append(RootPart(each, gathered.check, gathered.provenance,
+                                  timeline=gathered.timeline))
         inputs = SiteInputs(combined([part.check for part in parts]), parts[0].provenance)
         self.tree, self.trees = tree, trees
         for notice in inputs.check.notices:

@@ -120,7 +120,8 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     parts = []
     for each in trees:  # each root checked with its own templates, mesh and history
         gathered = gather(each, config, cwd)
-        parts.append(RootPart(each, gathered.check, gathered.provenance))
+        parts.append(RootPart(each, gathered.check, gathered.provenance,
+                                  timeline=gathered.timeline))
     inputs = SiteInputs(combined([part.check for part in parts]), {})
     site = generate_roots(parts, GenerateOptions(
         prefix=config.site_prefix, page_size=config.page_size,

@@ -29,6 +29,8 @@ from continuity.report import RootsReport, build_report
 from continuity.report.audit import write_audit
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import Target, open_target, resolve_targets
+from continuity.validators.registry import CheckContext
+from continuity.validators.rules.history_secrets import state_timeline
 
 HELP = "an audit report (md, html, json); --write-audit files it in audits/"
 
@@ -60,10 +62,13 @@ def run(args: argparse.Namespace) -> int:
         # A report is of whole roots: a file named stands for its root.
         tree = open_target(Target(target.root, None, target.search), config)
         trees[tree.root] = tree
-        result = run_check(tree, config, cwd=cwd)
+        context = CheckContext(tree=tree, config=config)
+        result = run_check(tree, config, cwd=cwd, ctx=context)
         result = acknowledged.apply(result, baseline, cwd, judged_codes=frozenset(),
                                     whole=False).result
-        reports.append(build_report(tree, result))
+        # The living files' versions, from the history the check read (the period --since).
+        timeline = state_timeline(context) if config.state_history else None
+        reports.append(build_report(tree, result, timeline=timeline))
     given = [Path(p) for p in args.paths] or [config.root_path]
     named_from = given[0].absolute().resolve() if len(given) == 1 and given[0].is_dir() else None
     report = RootsReport(tuple(reports), named_from)

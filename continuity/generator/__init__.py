@@ -29,6 +29,9 @@ from continuity.history.provenance import CommitRef, added_commits
 from continuity.generator.site import Page, Site, StaticFile
 from continuity.generator.summary_pages import findings_page, home_page, ledger_page, notes_page
 from continuity.generator.withhold import RULE as REDACTING_RULE, withhold_credentials
+from continuity.generator.state_history import (RecentChange, StateHistory, recent_changes,
+                                                recent_markdown)
+from continuity.history.versions import Timeline
 
 __all__ = ["CommitRef", "FileList", "GenerateOptions", "Page", "RootPart", "Site", "SiteShape",
            "StaticFile", "added_commits", "generate", "generate_roots"]
@@ -36,19 +39,27 @@ __all__ = ["CommitRef", "FileList", "GenerateOptions", "Page", "RootPart", "Site
 
 def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, CommitRef],
              options: GenerateOptions | None = None, memo: PageMemo | None = None,
-             shape: SiteShape | None = None) -> Site:
+             shape: SiteShape | None = None, timeline: Timeline | None = None,
+             recent: Sequence[RecentChange] = ()) -> Site:
     """Every page of the site, in navigation order.
 
     Every value from the tree is redacted as it is written (:func:`mdtext.raw`), unless the
     tree turned CT601 off; every page then passes :func:`withhold_credentials`. ``memo``:
     the pages of a previous generation, reused where made from the same inputs. ``shape``:
     what the root's convention adds (its living files, its timelines: generator/shape.py).
+    ``timeline``: the living files' versions (the state timeline, generator/state_history.py);
+    ``recent``: the latest of them across roots, for the home page.
     """
     ctx = SiteContext(tree, check_result, provenance, options or GenerateOptions(), memo)
     shape = shape if shape is not None else shape_of(tree)
     with mdtext.redaction(REDACTING_RULE in check_result.rules):
-        pages: list[Page] = [home_page(ctx, shape)]
+        if timeline:
+            ctx.history = StateHistory(ctx, timeline)
+        pages: list[Page] = [home_page(ctx, shape, recent_markdown(
+            recent, ctx.layout.home, ctx.options.repo_url))]
         pages.extend(state_pages(ctx))
+        if ctx.history is not None:
+            pages.extend(ctx.history.pages())
         linked, linked_copies = linked_pages(ctx, frozenset(shape.living))
         pages.extend(page for page in linked if page.in_nav)  # living files: state pages
         pages.extend(list_pages(ctx, shape))
@@ -72,6 +83,7 @@ class RootPart:
     check: CheckResult
     provenance: dict[str, CommitRef]
     shape: SiteShape | None = None  # None: shape_of(tree)
+    timeline: Timeline | None = None  # the state timeline's versions, when git gave them
 
 
 def _folder(prefix: str, relative: str) -> str:
@@ -102,6 +114,7 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
     pages: list[Page] = []
     copies: list[StaticFile] = []
     taken: set[str] = set()
+    folders = {p.tree.root: _folder(options.prefix, relative[p.tree.root]) for p in parts}
     for index, part in enumerate(parts):
         root = part.tree.root
         children = [root / child for child in part.tree.children]
@@ -113,7 +126,10 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
             title=options.title if index == 0 else f"Memory: {relative[root]}",
             children=tuple(links[c] for c in children), parent=parent,
             reserved=tuple(homes[c] for c in children))
-        site = generate(part.tree, part.check, part.provenance, own, memo, part.shape)
+        below = [(folders[p.tree.root], relative[p.tree.root], p.timeline) for p in parts
+                 if p.timeline and (p.tree.root == root or root in p.tree.root.parents)]
+        site = generate(part.tree, part.check, part.provenance, own, memo, part.shape,
+                        part.timeline, recent_changes(below))
         for page in site.pages:
             if page.path in taken:
                 continue  # a page another root already has (never a tree file of this root)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import timezone
 from pathlib import Path
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
@@ -24,6 +25,9 @@ from continuity.generator.layout import SiteLayout
 from continuity.generator.memo import PageMemo
 from continuity.generator.withhold import RULE as SECRET_RULE
 from continuity.history.provenance import CommitRef
+
+if TYPE_CHECKING:
+    from continuity.generator.state_history import StateHistory
 
 
 _SHA = re.compile(r"[0-9a-f]{7,64}")
@@ -61,11 +65,17 @@ class GenerateOptions:
 
     def commit_url(self, sha: str | None) -> str | None:
         """The web page of a commit, when ``repo_url`` is set and ``sha`` is one (hex)."""
-        if not self.repo_url or not sha or not _SHA.fullmatch(sha):
-            return None
-        if not _WEB_ADDRESS.fullmatch(self.repo_url):
-            return None  # not an address a link can hold as it is
-        return f"{self.repo_url.rstrip('/')}/commit/{sha}"
+        return commit_url(self.repo_url, sha)
+
+
+def commit_url(repo_url: str | None, sha: str | None) -> str | None:
+    """``<repo_url>/commit/<sha>``, as GitHub and GitLab (and Gitea, Forgejo) address a commit:
+    only for a plain http(s) address and a hex sha, else None."""
+    if not repo_url or not sha or not _SHA.fullmatch(sha):
+        return None
+    if not _WEB_ADDRESS.fullmatch(repo_url):
+        return None  # not an address a link can hold as it is
+    return f"{repo_url.rstrip('/')}/commit/{sha}"
 
 
 @dataclass(frozen=True)
@@ -131,6 +141,8 @@ class SiteContext:
     provenance: dict[str, CommitRef]
     options: GenerateOptions
     memo: PageMemo | None = None  # pages of the previous generation (serve, --watch)
+    #: The state timeline's pages (generator/state_history.py), when git gave one.
+    history: StateHistory | None = None
     layout: SiteLayout = field(init=False)
     findings: dict[str, list[Diagnostic]] = field(init=False)
     _ordered: dict[str, list[HistoryEntry]] = field(init=False, default_factory=dict)

@@ -165,7 +165,9 @@ def _state_pages(ctx: SiteContext, state: StateFile,
             first_date=first_date, last_date=last_date,
             groups=_listing(ctx, part.path, group_by_month(part.rows), len(indexes) > 1,
                             directory_pages, fragments),
-            pager=_pager(ctx, index, position, fragments), page_size=ctx.options.page_size)
+            pager=_pager(ctx, index, position, fragments), page_size=ctx.options.page_size,
+            history_part=ctx.history.state_part(state, part.path) if front and ctx.history
+            else "")
         title = state.name if front else f"{state.name}, entries {part.first}–{part.last}"
         return Page(part.path, content, title, in_nav=front,
                     nav_section="State files", holds_tree_markdown=front,

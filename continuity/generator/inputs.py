@@ -17,6 +17,8 @@ from continuity.history.git import open_repository
 from continuity.model.tree import MemoryTree
 from continuity.validators.registry import CheckContext
 from continuity.history.provenance import CommitRef, added_commits
+from continuity.history.versions import Timeline
+from continuity.validators.rules.history_secrets import state_timeline
 
 #: (repository top, HEAD, memory root) -> provenance; kept by the plugin across serve rebuilds.
 ProvenanceCache = dict[tuple[str, str, str], dict[str, CommitRef]]
@@ -26,6 +28,7 @@ ProvenanceCache = dict[tuple[str, str, str], dict[str, CommitRef]]
 class SiteInputs:
     check: CheckResult
     provenance: dict[str, CommitRef]
+    timeline: Timeline | None = None  # the living files' versions (option state_history)
 
 
 def gather(tree: MemoryTree, config: Config, cwd: Path,
@@ -51,6 +54,8 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
     # What the repository's baseline acknowledges is left out, as `continuity check` leaves it.
     check = acknowledged.apply(check, acknowledged.load(acknowledged.default_path(tree.root)),
                                cwd, judged_codes=frozenset(), whole=False).result
+    # From the history the check read (CT605 read the versions already, when it ran).
+    timeline = state_timeline(context) if config.state_history else None
     if reading is not None:
         provenance = reading.result()
         if cache is not None and key is not None:
@@ -59,7 +64,7 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
     if status.notice and any(rule.needs_git for rule in rules):
         notices = tuple(dict.fromkeys((status.notice, *check.notices)))
         check = CheckResult(check.diagnostics, notices, check.files, check.rules)
-    return SiteInputs(check, provenance)
+    return SiteInputs(check, provenance, timeline)
 
 
 def combined(checks: list[CheckResult]) -> CheckResult:

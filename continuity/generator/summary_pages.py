@@ -19,8 +19,9 @@ LATEST_ON_HOME = 10
 SHORT_SHA = 7
 
 
-def home_page(ctx: SiteContext, shape: SiteShape | None = None) -> Page:
-    """The home page; ``shape``: the convention the root follows and the lists it adds."""
+def home_page(ctx: SiteContext, shape: SiteShape | None = None, recent_changes: str = "") -> Page:
+    """The home page; ``shape``: the convention the root follows and the lists it adds;
+    ``recent_changes``: the state timeline's section of the home page, in Markdown."""
     layout = ctx.layout
     shape = shape or SiteShape()
     directories = []
@@ -63,7 +64,8 @@ def home_page(ctx: SiteContext, shape: SiteShape | None = None) -> Page:
         activity_chart=charts.bar_chart(activity_points(history),
                                         title="History entries per month"),
         ledger=ledger, notes=notes, convention=shape.convention,
-        lists=[(each.title, layout.list_page(each.page)) for each in shape.lists])
+        lists=[(each.title, layout.list_page(each.page)) for each in shape.lists],
+        recent_changes=recent_changes)
     return Page(layout.home, content, "Home", in_nav=True)
 
 

@@ -49,7 +49,7 @@ from continuity.history.porcelain import (Ignored, Renamed, StatusRecord, Tracke
 from continuity.model.kinds import LEDGER_PATH
 from continuity.model.tree import MemoryTree, owns_repository_ledger
 
-LOG_FORMAT = "%x01%H%x00%P%x00%aI%x00%s%x00"
+LOG_FORMAT = "%x01%H%x00%P%x00%aI%x00%s%x00%an%x00"
 
 # User configuration that would change what ``git log`` and ``git status`` print.
 NEUTRAL_CONFIG = (
@@ -94,6 +94,7 @@ class Commit:
     date: str  # author date, ISO 8601 ("" for pending changes)
     subject: str
     changes: tuple[Change, ...]
+    author: str = ""  # the author's name, as git wrote it (the state timeline shows it)
 
     @property
     def short(self) -> str | None:
@@ -466,26 +467,29 @@ def _tokens(chunks: Iterable[bytes]) -> Iterator[bytes]:
 def parse_log(output: bytes | Iterable[bytes], prefix: str) -> list[Commit]:
     """Commits from ``git log --format=LOG_FORMAT -c --raw -z`` output (or its fields).
 
-    A commit is four fields (``\\x01sha``, parents, date, subject); each change after it is
+    A commit is five fields (``\\x01sha``, parents, date, subject, author); each change after it is
     a ``:modes oids status`` field and a path field. Fields are taken by position, so a
     subject or a path may hold anything but NUL.
     """
     tokens = iter(output.split(b"\0") if isinstance(output, bytes) else output)
     commits: list[Commit] = []
-    header: tuple[str, tuple[str, ...], str, str] | None = None
+    header: tuple[str, tuple[str, ...], str, str, str] | None = None
     changes: list[Change] = []
 
     def finish() -> None:
         if header is not None:
-            commits.append(Commit(header[0], header[1], header[2], header[3], tuple(changes)))
+            commits.append(Commit(header[0], header[1], header[2], header[3], tuple(changes),
+                                  header[4]))
 
     for token in tokens:
         token = token.lstrip(b"\n")
         if token.startswith(b"\x01"):
             finish()
             parents, date, subject = next(tokens, b""), next(tokens, b""), next(tokens, b"")
+            author = next(tokens, b"")
             header = (token[1:].decode("ascii"), tuple(parents.decode("ascii").split()),
-                      date.decode("ascii", "replace"), subject.decode("utf-8", "replace"))
+                      date.decode("ascii", "replace"), subject.decode("utf-8", "replace"),
+                      author.decode("utf-8", "replace"))
             changes = []
         elif token.startswith(b":"):
             raw_path = next(tokens, None)

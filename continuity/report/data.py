@@ -20,6 +20,8 @@ from continuity.model.tree import MemoryTree
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.timestamps import rfc3339_utc
 from continuity.validators.registry import get_rule
+from continuity.history.versions import Timeline
+from continuity.report.state_history import FileHistory, state_history
 
 TRACE_STATUSES = ("complete", "exempt", "incomplete", "absent")
 
@@ -93,6 +95,8 @@ class Report:
     ledger: LedgerSummary | None
     result: CheckResult
     groups: tuple[RuleGroup, ...]
+    #: The living files the audited period changed, with their diffs (report/state_history.py)
+    state_history: tuple[FileHistory, ...] = ()
 
     @property
     def months(self) -> list[str]:
@@ -175,7 +179,9 @@ class RootsReport:
         return tuple(root for root in roots if not any(o in root.parents for o in roots))
 
 
-def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None = None) -> Report:
+def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None = None,
+                 timeline: Timeline | None = None) -> Report:
+    """``timeline``: the living files' versions the check's history read holds (the period)."""
     now = now or dt.datetime.now(dt.timezone.utc)
     report = Report(
         generated=rfc3339_utc(now),
@@ -186,6 +192,7 @@ def build_report(tree: MemoryTree, result: CheckResult, now: dt.datetime | None 
         ledger=_ledger(tree),
         result=result,
         groups=_groups(result),
+        state_history=state_history(timeline),
     )
     return _redacted(report)
 

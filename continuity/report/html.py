@@ -17,6 +17,7 @@ from continuity import __version__
 from continuity.generator import charts
 from continuity.report.data import Report, RootsReport
 from continuity.report.markdown import TRAJECTORY_ROWS
+from continuity.report.state_history import SHOWN_DIFFS
 from continuity.report.text import href, ledger_lines, roots_verdict_line, verdict_line
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "report"
@@ -46,6 +47,7 @@ def _section(report: Report, base: Path, label: str, sid: str, h2: int) -> dict[
         "trajectory_caption": "",
         "incomplete": [],
         "link": lambda root_path: href(report, root_path, base),
+        "shown_diffs": SHOWN_DIFFS,
     }
     if ledger is not None:
         section["trajectory_chart"] = Markup(charts.line_chart(

@@ -29,6 +29,9 @@ def document(report: Report) -> dict:
         "findings_by_rule": [{"code": g.code, "name": g.name, "severity": g.severity,
                               "summary": g.summary, "count": len(g.findings)}
                              for g in report.groups],
+        "state_history": [dict(asdict(f), versions=[dict(asdict(v), diff=v.diff)
+                                                     for v in f.versions])
+                          for f in report.state_history],
         "check": check_document(report.result),
     }
 

@@ -16,6 +16,7 @@ import jinja2
 
 from continuity.generator import mdtext
 from continuity.report.data import Report, RootsReport
+from continuity.report.state_history import SHOWN_DIFFS
 from continuity.report.text import href, ledger_lines, roots_verdict_line, verdict_line
 
 #: Cycles listed in the trajectory table (the JSON report has them all).
@@ -28,7 +29,8 @@ def _environment() -> jinja2.Environment:
         loader=jinja2.PackageLoader("continuity", "templates/report"),
         autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined)
-    env.filters.update({"md": mdtext.inline, "prose": mdtext.prose, "code": mdtext.code})
+    env.filters.update({"md": mdtext.inline, "prose": mdtext.prose, "code": mdtext.code,
+                        "code_block": mdtext.code_block})
     return env
 
 
@@ -51,7 +53,7 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
         ledger=ledger, ledger_lines=ledger_lines(ledger) if ledger else [],
         shown_cycles=shown, trajectory_caption=caption, rows=TRAJECTORY_ROWS,
         incomplete=[c for c in ledger.cycles if c.trace == "incomplete"] if ledger else [],
-        link=lambda root_path: href(report, root_path, base))
+        link=lambda root_path: href(report, root_path, base), shown_diffs=SHOWN_DIFFS)
     return text.strip("\n") + "\n"
 
 

@@ -1,0 +1,80 @@
+"""CT605: a credential in a committed version of a living file, still in the git history.
+
+The state timeline (the site's history pages, the report) reads every committed version of
+the living files from the one history read of the CT3xx rules (``rules/history.py``); the
+versions are found once per run here (:func:`state_timeline`) and shared with the site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from continuity.history.versions import Timeline, living_files, read_timeline
+from continuity.validators.diagnostics import Violation
+from continuity.validators.registry import CheckContext, rule
+from continuity.validators.rules.history import history
+
+
+def state_timeline(ctx: CheckContext) -> Timeline | None:
+    """Every committed version of the root's living files (capped per file by
+    ``state_history_max_versions``), read once per run; None without git."""
+    if ctx.git is None or not ctx.git.head:
+        return None
+
+    def read() -> Timeline:
+        return read_timeline(history(ctx), living_files(ctx.tree),
+                             ctx.config.state_history_max_versions)
+    return ctx.memo("history.timeline", read)
+
+
+def _prepare(ctx: CheckContext) -> None:
+    state_timeline(ctx)
+
+
+@rule("CT605", "secret-in-history", "warning", needs_git=True, prefetch=_prepare,
+      reads_history=True)
+def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
+    """A committed version of a living file held a credential, and git still holds it.
+
+    Living files (STATE.md, TODO.md, MEMORY.md, …) are overwritten, so a credential pasted
+    into one and removed in a later commit is gone from the file but not from the
+    repository: anyone who can clone it reads the old version. The site's and the report's
+    state timeline never show such a version (nor its diff, nor the diff of the version that
+    removed it); this rule says it is there, once per credential kind, at the commit that
+    brought it in. Versions beyond `state_history_max_versions` are not read.
+
+    **Example**
+
+        $ git log --oneline -- STATE.md
+        7c1d2e9 Remove the deploy token again
+        3b9f0a4 Note the deploy token        <- CT605 (github-token, line 12)
+
+    **Fix**
+
+    Rotate the credential: treat it as leaked. Purging it from the history (`git filter-repo`,
+    then a force-push every clone must follow) is the repository owner's call, not an edit.
+    """
+    timeline = state_timeline(ctx)
+    if not timeline:
+        return
+    for path, history_of_file in sorted(timeline.items()):
+        newest = history_of_file.versions[0]
+        now = {kind for kind, _ in newest.credentials} if newest.status != "D" else set()
+        held: set[str] = set()
+        for version in reversed(history_of_file.versions):  # oldest first
+            kinds = {kind for kind, _ in version.credentials}
+            new = sorted(kinds - held)
+            held = kinds
+            if not new:
+                continue
+            line = min(line for kind, line in version.credentials if kind in new)
+            still = set(new) <= now
+            yield Violation(
+                path,
+                f"a credential ({', '.join(new)}) was committed in {version.short} "
+                f"({version.day}, line {line} of that version) and stays in the git history"
+                + (" (the file still holds it: CT601)" if still else
+                   ", though the file no longer holds it"),
+                "rotate the credential: anyone who can clone the repository can read it; "
+                "purging it from the history is the repository owner's call",
+                commit=version.short, commit_date=version.day)
