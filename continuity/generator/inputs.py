@@ -6,7 +6,7 @@ give the same pages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from continuity.history.background import Background
@@ -62,8 +62,7 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
             cache.clear()  # one HEAD at a time: serve sessions must not grow without bound
             cache[key] = provenance
     if status.notice and any(rule.needs_git for rule in rules):
-        notices = tuple(dict.fromkeys((status.notice, *check.notices)))
-        check = CheckResult(check.diagnostics, notices, check.files, check.rules)
+        check = replace(check, notices=tuple(dict.fromkeys((status.notice, *check.notices))))
     return SiteInputs(check, provenance, timeline)
 
 
@@ -72,4 +71,7 @@ def combined(checks: list[CheckResult]) -> CheckResult:
     build's log and the option ``strict``."""
     diagnostics = tuple(sorted(d for check in checks for d in check.diagnostics))
     notices = tuple(dict.fromkeys(n for check in checks for n in check.notices))
-    return CheckResult(diagnostics, notices, sum(c.files for c in checks), checks[0].rules)
+    rules = tuple(dict.fromkeys(code for check in checks for code in check.rules))
+    return CheckResult(diagnostics, notices, sum(c.files for c in checks), rules,
+                       tuple(v for check in checks for v in check.roots),
+                       tuple(dict.fromkeys(code for check in checks for code in check.skipped)))
