@@ -52,7 +52,7 @@ class Detector:
             start, end = match.span(self.group)
             if start < 0:
                 continue
-            if self.placeholders_allowed and _HARMLESS.match(match.group(self.group)):
+            if self.placeholders_allowed and harmless(match.group(self.group)):
                 continue
             yield start, end
 
@@ -94,7 +94,7 @@ def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
                 match = pattern.match(text, begin) if begin is not None else None
                 group = next((g for g in groups if match.group(g) is not None), 0) \
                     if match else 0
-                if match and group and not _HARMLESS.match(match.group(group)):
+                if match and group and not harmless(match.group(group)):
                     span = match.span(group)
                     if span not in seen:
                         seen.add(span)
@@ -354,6 +354,24 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Z
                        r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
                        r"|redacted|changeme|example|placeholder|none|null|true|false"
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
+
+#: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
+#: ``你的NVIDIA_API_KEY`` ("your NVIDIA key"), ``<nvidia-api-key>``.
+_NAMES_A_KEY = re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
+                          r"KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*")
+#: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
+#: ``os.environ["TOKEN"]``, ``env("SECRET")``.
+_READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"
+                               r"env\(|getenv\(|ENV\[)", re.IGNORECASE)
+
+
+def harmless(value: str) -> bool:
+    """Whether a value assigned to a secret's key is no secret: a placeholder, a value its
+    author cut short (``eyJhbGciOiJI...``: the rest is not there), one naming the key that goes
+    there (``YOUR_API_KEY``) or one read from the environment at run time."""
+    stripped = value.strip("\"'`")
+    return bool(_HARMLESS.match(stripped) or stripped.endswith(("...", "…"))
+                or _NAMES_A_KEY.fullmatch(stripped) or _READ_AT_RUN_TIME.match(stripped))
 
 
 @dataclass(frozen=True)

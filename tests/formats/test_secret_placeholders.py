@@ -1,0 +1,32 @@
+"""Values assigned to a secret's key that are no secret, as found in public agent memory: a
+fill-in naming the key ("your NVIDIA key"), a value its author cut short, one read from the
+environment at run time. Each beside a real-looking value of the same shape, still found."""
+
+from __future__ import annotations
+
+import pytest
+
+from continuity.formats.secrets import find_credentials
+
+
+@pytest.mark.parametrize("text", [
+    '"api_key": "你的NVIDIA_API_KEY"',            # a fill-in: "your NVIDIA_API_KEY"
+    "OPENAI_API_KEY=YOUR_API_KEY",
+    "password: <your-password>",
+    "#access_token=eyJhbGciOiJI...",              # elided by the author
+    "client_secret = 'a1b2c3d4e5f6…'",
+    "apiKey: process.env.OPENAI_API_KEY",
+    'token = os.environ["GITHUB_TOKEN"]',
+])
+def test_a_value_that_is_no_secret_is_not_flagged(text: str):
+    assert find_credentials(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    '"api_key": "nvapi-8fj3k2l1m0n9b8v7c6x5z4a3s2d1f0g9h8"',
+    "password: MySECRET_2024",
+    "client_secret = 'a1b2c3d4e5f6a7b8'",
+    "DB_PASSWORD=hunter2hunter2",
+])
+def test_a_real_looking_value_is_still_flagged(text: str):
+    assert find_credentials(text), text
