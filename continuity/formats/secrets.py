@@ -73,7 +73,8 @@ def ascii_lower(text: str) -> str:
 
 
 def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
-              start: Callable[[str, int], int | None]) -> Detector:
+              start: Callable[[str, int], int | None],
+              accept: Callable[[str, re.Match[str], int], bool] | None = None) -> Detector:
     """A detector that matches ``regex`` only where one of its ``roots`` occurs (found with
     ``str.find`` in :func:`ascii_lower` of the text; ``start`` gives where the match begins,
     or None). A case-insensitive pattern with a look-behind is tried at every
@@ -94,7 +95,8 @@ def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
                 match = pattern.match(text, begin) if begin is not None else None
                 group = next((g for g in groups if match.group(g) is not None), 0) \
                     if match else 0
-                if match and group and not harmless(match.group(group)):
+                if match and group and not harmless(match.group(group)) and \
+                        (accept is None or accept(text, match, group)):
                     span = match.span(group)
                     if span not in seen:
                         seen.add(span)
@@ -155,7 +157,15 @@ _SECRET_WORDS = (r"(?:password|passwd|passphrase|pass|pwd|secret|api[_-]?key|api
 #: What may follow the key word in the key's name (``SECRET_KEY_BASE``, ``password_value``).
 _KEY_SUFFIX = r"(?:[_-]?(?:key|token|value|access[_-]?key|id|base|data)){0,2}"
 #: The value: quoted (then it may hold spaces: a passphrase), or a run without them.
-_ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;]{8,256}))")
+_ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;&]{8,256}))")
+
+
+def _not_a_short_url_parameter(text: str, match: re.Match[str], group: int) -> bool:
+    """A short value of a URL's query parameter (``…jpeg?refresh_token=14e067dc&x-expires=…``:
+    a CDN's signed, expiring link) is no credential to rotate; a long one still is, and the
+    known token shapes are found by their own detectors."""
+    before = text[match.start() - 1] if match.start() > 0 else ""
+    return before not in ("?", "&") or len(match.group(group)) >= 20
 
 
 def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
@@ -287,7 +297,7 @@ CREDENTIALS: tuple[Detector, ...] = (
     _anchored("assigned-secret", "a secret assigned to a key",
               rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
-               "bot", "session", "bearer"), _key_start),
+               "bot", "session", "bearer"), _key_start, _not_a_short_url_parameter),
 )
 
 # --------------------------------------------------------------------------- personal data
@@ -365,13 +375,22 @@ _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.envi
                                r"env\(|getenv\(|ENV\[)", re.IGNORECASE)
 
 
+#: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
+#: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``).
+_CODE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
+                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
+#: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
+_FILL_IN = re.compile(r"(?:your|my|the)[_\- ][\w\- ]{1,60}|[\w\- ]{0,30}[_\-]here", re.IGNORECASE)
+
+
 def harmless(value: str) -> bool:
     """Whether a value assigned to a secret's key is no secret: a placeholder, a value its
     author cut short (``eyJhbGciOiJI...``: the rest is not there), one naming the key that goes
     there (``YOUR_API_KEY``) or one read from the environment at run time."""
     stripped = value.strip("\"'`")
     return bool(_HARMLESS.match(stripped) or stripped.endswith(("...", "…"))
-                or _NAMES_A_KEY.fullmatch(stripped) or _READ_AT_RUN_TIME.match(stripped))
+                or _NAMES_A_KEY.fullmatch(stripped) or _READ_AT_RUN_TIME.match(stripped)
+                or _CODE.fullmatch(stripped) or _FILL_IN.fullmatch(stripped))
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,11 @@ class Convention:
     #: Directories of the root that belong to it, never searched for roots of their own
     #: (GSD's phases/NN-name/ holds a CONTEXT.md that is a phase file, not a root).
     owns: tuple[str, ...] = ()
+    #: Where its memory lives when the root is a repository's top (CT601 scans every committed
+    #: file there, not the code beside it): ``None``, the whole root (an OpenClaw workspace is
+    #: the agent's home); else these folders, with the root's own files and the directories the
+    #: tree read (agentops keeps ``.agents/`` in a code repository).
+    memory_in: tuple[str, ...] | None = ()
     #: Living files that index others (Claude's MEMORY.md): their links must resolve.
     index: tuple[str, ...] = ()
     #: Its directories: dated notes (library) or append-only history. None: the protocol's
@@ -240,7 +245,7 @@ OPENCLAW = Convention(
     index=("MEMORY.md",),
     kinds=(_dated("memory", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md",
                                       "YYYY-MM-DD-HHmm.md"), "2026-06-27.md"),),
-    rules=("CT721",), site="timeline",
+    rules=("CT721",), site="timeline", memory_in=None,
     source="https://docs.openclaw.ai/concepts/agent-workspace, "
            "https://docs.openclaw.ai/reference/templates/AGENTS (daily notes)",
 )
@@ -255,6 +260,7 @@ GSD = Convention(
     ),
     living=("*.md",), kinds=(), rules=("CT731", "CT732"), site="phases",
     owns=("phases", "milestones", "quick", "research", "todos", "codebase", "debug"),
+    memory_in=(".planning",),
     source="https://github.com/gsd-build/get-shit-done (get-shit-done/templates/state.md)",
 )
 
@@ -285,7 +291,7 @@ AGENTOPS = Convention(
              _file(".agents/rpi/next-work.jsonl", 0.5), _file(".agents/ao", 0.5),
              _file(".agents/learnings", 0.25), _file(".agents/council", 0.25),
              _file(".agents/patterns", 0.25)),
-    kinds=(), rules=("CT4",), site="ledger",
+    kinds=(), rules=("CT4",), site="ledger", memory_in=(".agents",),
     source="https://github.com/boshu2/agentops (skills/evolve/references/cycle-history.md)",
 )
 

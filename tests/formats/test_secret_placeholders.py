@@ -17,6 +17,11 @@ from continuity.formats.secrets import find_credentials
     "client_secret = 'a1b2c3d4e5f6…'",
     "apiKey: process.env.OPENAI_API_KEY",
     'token = os.environ["GITHUB_TOKEN"]',
+    'export X_API_SECRET="your_api_secret"',
+    "api_key = env.get('MINIMAX_API_KEY')",
+    'api_key = line.strip().split("=", 1)[1]',
+    "password = settings.DB_PASSWORD",
+    "x.jpeg?dr=9640&refresh_token=14e067dc&x-expires=1773298800",  # a CDN's signed link
 ])
 def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     assert find_credentials(text) == []
@@ -27,6 +32,8 @@ def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     "password: MySECRET_2024",
     "client_secret = 'a1b2c3d4e5f6a7b8'",
     "DB_PASSWORD=hunter2hunter2",
+    "https://api.example.org/v1?api_key=Zq8vR2xW9tY4uI1oP6aS3dF7",  # a long one still is
+    "default_password = 'admin123'",
 ])
 def test_a_real_looking_value_is_still_flagged(text: str):
     assert find_credentials(text), text
