@@ -215,7 +215,9 @@ class StateHistory:
                                       bool(snapshots), repo_url, urls)
                 word = html_links.placeholder(block)
                 fragments.append((word, block))
-                blocks.append(word)
+                # The anchor in the Markdown, where MkDocs sees it: the links to a version
+                # (the file's page, other history pages) are checked against it.
+                blocks.append(f'<a id="{anchor(version)}"></a>\n\n{word}')
         pager = _pager(self.ctx, pages, position, fragments)
         front = part.number is None
         content = render("state_history.md.j2", part.path, state=state, front=front, part=part,
@@ -359,7 +361,7 @@ def _version_html(version: Version, number: int, page: str,
     sha = html_links.code(version.short)
     if url:
         sha = f'<a href="{html.escape(url, quote=True)}">{sha}</a>'
-    out = [f'<div class="continuity-version" id="{anchor(version)}">',
+    out = ['<div class="continuity-version">',
            f"<h3>Version {number}: {html_links.text(_when(version))}</h3>",
            f"<p>{html_links.text(version.subject)} · by {html_links.text(version.author)} · "
            f"commit {sha}</p>"]
