@@ -26,11 +26,8 @@ def living_files(tree: MemoryTree) -> list[str]:
     """The root-relative paths of the tree's living files: the one place that decides which
     files get a timeline. The convention's living files where the model knows them
     (``MemoryTree.living_files()``: a Cline memory bank's core files, a Claude agent's topic
-    files), else the tree's state files (what discovery recognised as state, index or
-    context files of the root)."""
-    declared = getattr(tree, "living_files", None)  # the conventions model, once it is in
-    states = declared() if callable(declared) else tree.state_files
-    return [state.path for state in states]
+    files; the protocol's state files)."""
+    return [state.path for state in tree.living_files()]
 
 
 @dataclass(frozen=True)
