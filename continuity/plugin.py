@@ -377,6 +377,14 @@ class ContinuityPlugin(BasePlugin):
             if inside and source in rendered:
                 files.remove(file)  # the page that renders it takes its place
                 continue
+            if inside and source and source.startswith(root + os.sep) and \
+                    redact_credentials(file.src_uri) != file.src_uri:
+                # A name holding a credential (a child root's folder `packs/ghp_…/`): its
+                # pages are published under the redacted name; the file itself never is.
+                files.remove(file)
+                log.info("a file of the memory root inside docs_dir is not published: its "
+                         f"path holds a credential ({redact_credentials(file.src_uri)})")
+                continue
             if inside and source and source.startswith(root + os.sep) and source not in scanned:
                 # Inside docs_dir, MkDocs would publish every file of the memory root; one the
                 # check never read (drafts/, a file `exclude` names) was never scanned.

@@ -205,6 +205,26 @@ def test_a_token_as_a_child_root_folder_is_reported_and_never_published(tmp_path
                     token in p.read_text("utf-8", "replace")]
 
 
+def test_a_token_as_a_child_root_folder_inside_docs_dir_is_never_published(tmp_path: Path):
+    """The root inside docs_dir: MkDocs would publish the child's files under their own paths
+    (the plugin's pages take the redacted name); the plugin withholds every file so named."""
+    repo = GitRepo(tmp_path / "repo")
+    root = repo.path / "docs" / "memory"
+    token = TOKENS["github-token"]
+    write_files(root, minimal_tree())
+    write_files(root, {f"packs/{token}/STATE.md": minimal_tree()["STATE.md"],
+                       f"packs/{token}/notes.txt": "plain text beside the pack\n"})
+    write_mkdocs_yml(repo.path, options={"root": "docs/memory"})
+    repo.commit("tree")
+    built = run_mkdocs("build", cwd=repo.path)
+    assert token not in built.output
+    site = repo.path / "site"
+    assert (site / "memory" / "index.html").exists()  # the memory's pages, below its folder
+    assert not [p for p in site.rglob("*") if token in p.as_posix()]
+    assert not [p for p in site.rglob("*") if p.is_file() and
+                token in p.read_text("utf-8", "replace")]
+
+
 # --------------------------------------------------------------------------- committed files
 
 
