@@ -48,8 +48,8 @@ def repositories(folder: Path) -> list[Path]:
 def conventions_named(report: dict[str, Any]) -> list[str]:
     """Each ``root: convention`` the report names, in the order given.
 
-    The report may list its memory roots under ``roots`` (each with ``path`` and ``convention``)
-    or map roots to conventions under ``conventions``; a report with neither names none.
+    The report may list its memory roots under ``roots`` (each with ``path``, ``convention`` and
+    ``judged``) or map roots to conventions under ``conventions``; a report with neither names none.
     """
     named: list[str] = []
     roots = report.get("roots")
@@ -59,7 +59,8 @@ def conventions_named(report: dict[str, Any]) -> list[str]:
                 convention = root.get("convention") or "none"
                 if isinstance(convention, dict):
                     convention = convention.get("name", "?")
-                named.append(f"{root.get('path', '?')}: {convention}")
+                unjudged = "" if root.get("judged", True) else " (not judged)"
+                named.append(f"{root.get('path', '?')}: {convention}{unjudged}")
     conventions = report.get("conventions")
     if isinstance(conventions, dict):
         named.extend(f"{path}: {name}" for path, name in conventions.items())
