@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Run ``continuity check`` over every clone in a folder and print one row per repository.
+
+    python bench/survey.py ~/survey/repos
+    python bench/survey.py ~/survey/repos --continuity .venv/bin/continuity --no-git --json
+
+For each git repository directly inside the folder it runs, at the repository's top,
+``continuity check --output-format json`` (history rules on unless ``--no-git``) and prints the exit
+code, the number of findings, the findings by code and, where the JSON names them, the conventions
+it recognised per memory root. A run that writes no JSON shows the last line of its error output
+instead. ``--json`` prints the same rows as JSON, to keep a survey's result beside its notes.
+
+Nothing is written into the clones; each run has ``--timeout`` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Row:
+    """What one repository's check came to."""
+
+    repo: str
+    exit_code: int | None
+    findings: int = 0
+    by_code: dict[str, int] = field(default_factory=dict)
+    conventions: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    error: str = ""
+
+
+def repositories(folder: Path) -> list[Path]:
+    """The git repositories directly inside ``folder``, by name."""
+    return sorted(p for p in folder.iterdir() if p.is_dir() and (p / ".git").exists())
+
+
+def conventions_named(report: dict[str, Any]) -> list[str]:
+    """Each ``root: convention`` the report names, in the order given.
+
+    The report may list its memory roots under ``roots`` (each with ``path``, ``convention`` and
+    ``judged``) or map roots to conventions under ``conventions``; a report with neither names none.
+    """
+    named: list[str] = []
+    roots = report.get("roots")
+    if isinstance(roots, list):
+        for root in roots:
+            if isinstance(root, dict):
+                convention = root.get("convention") or "none"
+                if isinstance(convention, dict):
+                    convention = convention.get("name", "?")
+                unjudged = "" if root.get("judged", True) else " (not judged)"
+                named.append(f"{root.get('path', '?')}: {convention}{unjudged}")
+    conventions = report.get("conventions")
+    if isinstance(conventions, dict):
+        named.extend(f"{path}: {name}" for path, name in conventions.items())
+    elif isinstance(conventions, list):
+        named.extend(str(item) for item in conventions)
+    return named
+
+
+def check(repo: Path, continuity: str, no_git: bool, timeout: float) -> Row:
+    """Run the check in ``repo`` and read its JSON report."""
+    command = [continuity, "check", "--output-format", "json"] + (["--no-git"] if no_git else [])
+    started = time.monotonic()
+    try:
+        done = subprocess.run(command, cwd=repo, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return Row(repo.name, None, seconds=timeout, error=f"timed out after {timeout:g} s")
+    row = Row(repo.name, done.returncode, seconds=time.monotonic() - started)
+    try:
+        report = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        lines = done.stderr.strip().splitlines()
+        row.error = shorten(lines[-1]) if lines else "no output"
+        return row
+    diagnostics = report.get("diagnostics", [])
+    row.findings = len(diagnostics)
+    row.by_code = dict(sorted(Counter(str(d.get("code", "?")) for d in diagnostics).items()))
+    row.conventions = conventions_named(report)
+    return row
+
+
+def shorten(message: str, limit: int = 100) -> str:
+    """The message cut to its first clause, at most ``limit`` characters."""
+    head = message.split(";")[0]
+    return head if len(head) <= limit else head[: limit - 1] + "…"
+
+
+def table(rows: list[Row]) -> str:
+    """The rows as a Markdown table."""
+    lines = ["| repo | exit | findings | by code | conventions | s |", "|---|---|---|---|---|---|"]
+    for row in rows:
+        codes = ", ".join(f"{code}×{n}" for code, n in row.by_code.items()) or row.error or "—"
+        conventions = "; ".join(row.conventions) or "—"
+        exit_code = "timeout" if row.exit_code is None else str(row.exit_code)
+        lines.append(
+            f"| {row.repo} | {exit_code} | {row.findings} | {codes} | {conventions} | {row.seconds:.1f} |"
+        )
+    total = sum(row.findings for row in rows)
+    lines.append(f"\n{len(rows)} repositories, {total} findings.")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", type=Path, help="a folder of git clones, one repository each")
+    parser.add_argument("--continuity", default="continuity", help="the continuity command to run")
+    parser.add_argument("--no-git", action="store_true", help="skip the rules that read git")
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds per repository")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = parser.parse_args(argv)
+    if not args.folder.is_dir():
+        print(f"survey: {args.folder}: not a folder", file=sys.stderr)
+        return 2
+    if shutil.which(args.continuity) is None:
+        print(f"survey: {args.continuity}: no such command", file=sys.stderr)
+        return 2
+    repos = repositories(args.folder)
+    if not repos:
+        print(f"survey: {args.folder}: no git repositories in it", file=sys.stderr)
+        return 2
+    rows = [check(repo, args.continuity, args.no_git, args.timeout) for repo in repos]
+    print(json.dumps([asdict(row) for row in rows], indent=2) if args.json else table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
