@@ -53,13 +53,13 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
     ctx = SiteContext(tree, check_result, provenance, options or GenerateOptions(), memo)
     shape = shape if shape is not None else shape_of(tree)
     with mdtext.redaction(REDACTING_RULE in check_result.rules):
-        if timeline:
-            ctx.history = StateHistory(ctx, timeline)
+        history = StateHistory(ctx, timeline) if timeline else None
+        ctx.history = history
         pages: list[Page] = [home_page(ctx, shape, recent_markdown(
             recent, ctx.layout.home, ctx.options.repo_url))]
         pages.extend(state_pages(ctx))
-        if ctx.history is not None:
-            pages.extend(ctx.history.pages())
+        if history is not None:
+            pages.extend(history.pages())
         linked, linked_copies = linked_pages(ctx, frozenset(shape.living))
         pages.extend(page for page in linked if page.in_nav)  # living files: state pages
         pages.extend(list_pages(ctx, shape))

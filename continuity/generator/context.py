@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import timezone
 from pathlib import Path
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from continuity.validators.engine import CheckResult
 from continuity.validators.diagnostics import Diagnostic
@@ -21,19 +21,22 @@ from continuity.model.records import Records
 from continuity.model.tree import (Document, HistoryEntry, MemoryDirectory, MemoryTree,
                                     StateFile, TreeFile)
 from continuity.generator.excerpts import excerpt
+from continuity.generator.commits import commit_url
 from continuity.generator.layout import SiteLayout
 from continuity.generator.memo import PageMemo
 from continuity.generator.withhold import RULE as SECRET_RULE
 from continuity.history.provenance import CommitRef
 
-if TYPE_CHECKING:
-    from continuity.generator.state_history import StateHistory
 
-
-_SHA = re.compile(r"[0-9a-f]{7,64}")
 #: What a template's placeholder may hold in a heading that still tells no entry apart.
 _DATED = r"[0-9][0-9TZ:.+\- ]{0,40}"
-_WEB_ADDRESS = re.compile(r"https?://[^\s()<>\[\]\"'`\\]+")
+
+
+class HistoryPart(Protocol):
+    """What the pages ask of the state timeline (generator/state_history.py's StateHistory),
+    named here so that the context does not import the module that imports it."""
+
+    def state_part(self, state: StateFile, page: str) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -67,15 +70,6 @@ class GenerateOptions:
         """The web page of a commit, when ``repo_url`` is set and ``sha`` is one (hex)."""
         return commit_url(self.repo_url, sha)
 
-
-def commit_url(repo_url: str | None, sha: str | None) -> str | None:
-    """``<repo_url>/commit/<sha>``, as GitHub and GitLab (and Gitea, Forgejo) address a commit:
-    only for a plain http(s) address and a hex sha, else None."""
-    if not repo_url or not sha or not _SHA.fullmatch(sha):
-        return None
-    if not _WEB_ADDRESS.fullmatch(repo_url):
-        return None  # not an address a link can hold as it is
-    return f"{repo_url.rstrip('/')}/commit/{sha}"
 
 
 @dataclass(frozen=True)
@@ -142,7 +136,7 @@ class SiteContext:
     options: GenerateOptions
     memo: PageMemo | None = None  # pages of the previous generation (serve, --watch)
     #: The state timeline's pages (generator/state_history.py), when git gave one.
-    history: StateHistory | None = None
+    history: HistoryPart | None = None
     layout: SiteLayout = field(init=False)
     findings: dict[str, list[Diagnostic]] = field(init=False)
     _ordered: dict[str, list[HistoryEntry]] = field(init=False, default_factory=dict)

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from continuity.formats.secrets import find_credentials
 from continuity.generator import html_links, mdtext, paging
-from continuity.generator.context import SiteContext, commit_url
+from continuity.generator.commits import commit_url
+from continuity.generator.context import SiteContext
 from continuity.generator.index_pages import IndexPage, Pager, _pager as index_pager
 from continuity.generator.render import render
 from continuity.generator.site import Page

@@ -34,7 +34,7 @@ class Session:
         parts = []
         for tree in trees:
             inputs = gather(tree, config, self.root)
-            parts.append(RootPart(tree, inputs.check, inputs.provenance, inputs.timeline))
+            parts.append(RootPart(tree, inputs.check, inputs.provenance, timeline=inputs.timeline))
         return generate_roots(parts, GenerateOptions(directory_urls=True),
                               self.memo if keep else None)
 

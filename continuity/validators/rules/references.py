@@ -4,10 +4,14 @@ names no file or commit. One scan of the tree serves both (``validators.referenc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import posixpath
+from collections.abc import Iterator, Sequence
+
+from continuity.errors import GitUnavailable
+from continuity.history.log import ignored_paths
 
 from continuity.validators.diagnostics import Violation
-from continuity.validators.references import unresolved
+from continuity.validators.references import Unresolved, unresolved
 from continuity.validators.registry import CheckContext, rule
 
 
@@ -36,8 +40,15 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     spaces as hyphens: `#active-objective`), restore the file, or remove the link. In a
     committed history entry, record the correction in a new entry.
     """
-    for found in unresolved(ctx):
-        if not found.evidence:
+    dead = [found for found in unresolved(ctx) if not found.evidence]
+    local_only = _ignored_targets(ctx, dead)
+    if local_only:
+        ctx.notices.append(
+            f"{len(local_only)} link{'s' * (len(local_only) != 1)} to files git ignores "
+            f"(kept on the author's disk, never committed) not judged as dead: "
+            f"{', '.join(sorted(set(local_only.values()))[:3])}")
+    for found in dead:
+        if (found.path, found.line, found.column) not in local_only:
             yield Violation(
                 found.path, f"dead link `{found.written}`: {found.reason}",
                 "correct the path or anchor (resolved from the file's own directory), restore "
@@ -77,3 +88,26 @@ def evidence_unresolved(ctx: CheckContext) -> Iterator[Violation]:
                 found.path, f"evidence `{found.written}` does not resolve: {found.reason}",
                 "name evidence that exists: a committed file's path, a commit from `git log`, or "
                 "a URL", found.line, found.column)
+
+
+def _ignored_targets(ctx: CheckContext, dead: Sequence[Unresolved]
+                     ) -> dict[tuple[str, int, int], str]:
+    """The dead links whose target git ignores (a `.planning/quick/` the author keeps out of
+    the repository): they resolve on the author's disk and nowhere else, so they are said in a
+    notice, not reported. Without git nothing is known of it, and every dead link is reported."""
+    if ctx.git is None:
+        return {}
+    targets: dict[tuple[str, int, int], str] = {}
+    for found in dead:
+        path = found.written.partition("#")[0]
+        if not path or "://" in path or path.startswith("/"):
+            continue
+        targets[(found.path, found.line, found.column)] = posixpath.normpath(
+            posixpath.join(posixpath.dirname(found.path), path))
+    if not targets:
+        return {}
+    try:
+        ignored = ignored_paths(ctx.git, ctx.tree.root, set(targets.values()))
+    except GitUnavailable:
+        return {}
+    return {key: target for key, target in targets.items() if target in ignored}
