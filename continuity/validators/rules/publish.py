@@ -372,6 +372,15 @@ def _after_comments(html: str) -> str:
     return rest
 
 
+#: A ``<pre><code>`` block whose text is all escaped (``&lt;`` for ``<``): code shown as it
+#: is, which renders as written under every engine (what ``continuity report`` writes).
+_ESCAPED_CODE = re.compile(r"\s*<pre><code(?: class=\"language-[\w-]{1,40}\")?>[^<]*</code></pre>\s*")
+
+
+def _escaped_code(html: str) -> bool:
+    return _ESCAPED_CODE.fullmatch(html) is not None
+
+
 def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
     """(line, column, html) of each raw HTML block and opening inline tag, comments left out."""
     body = document.body
@@ -381,7 +390,7 @@ def _raw_html(document: Document) -> Iterator[tuple[int, int, str]]:
         return
     for token in _markdown().parse(source):
         if token.type == "html_block" and token.map:
-            if _only_comments(token.content):
+            if _only_comments(token.content) or _escaped_code(token.content):
                 continue
             index = token.map[0]
             column = len(lines[index]) - len(lines[index].lstrip()) + 1
