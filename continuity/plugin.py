@@ -15,18 +15,22 @@ import os
 from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from collections.abc import Callable
 
 import jinja2
 import jinja2.bccache
-from mkdocs.config.base import LegacyConfig
+from mkdocs.config.base import ConfigWarnings, LegacyConfig
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
+
+if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.utils.templates import TemplateContext
 
 from continuity.config import Config, load_config, rebase, require_paths_inside, validate
 from continuity.validators.diagnostics import Severity
@@ -132,7 +136,7 @@ class Clash:
         return max(folders, key=len) if folders else None
 
 
-class ContinuityPlugin(BasePlugin):
+class ContinuityPlugin(BasePlugin[LegacyConfig]):
     """``plugins: [search, continuity]``; options are those of ``continuity check`` (SPEC §3)."""
 
     def __init__(self) -> None:
@@ -169,11 +173,15 @@ class ContinuityPlugin(BasePlugin):
 
     # -- options: the same table as every other source, so unknown names fail with their name
 
-    def load_config(self, options: dict[str, Any], config_file_path: str | None = None):
+    # MkDocs prints each error as "option 'name': message": a message says as much as an
+    # exception would.
+    def load_config(  # type: ignore[override]
+            self, options: dict[str, Any], config_file_path: str | None = None
+    ) -> tuple[list[tuple[str, str]], ConfigWarnings]:
         self.config = LegacyConfig((), config_file_path=config_file_path)
         self.project_dir = Path(config_file_path).resolve().parent if config_file_path \
             else Path.cwd()
-        errors = []
+        errors: list[tuple[str, str]] = []
         for name, value in options.items():
             try:
                 validate({name: value}, "mkdocs.yml")
@@ -414,7 +422,7 @@ class ContinuityPlugin(BasePlugin):
         return False
 
     @staticmethod
-    def navigation(site: Site, files: Files, tree: MemoryTree) -> list:
+    def navigation(site: Site, files: Files, tree: MemoryTree) -> list[str | dict[str, Any]]:
         """Home, the user's own pages, state files, directories, ledger, notes, findings."""
         ours = {page.path for page in site.pages}
         root = str(tree.root) + os.sep
@@ -422,7 +430,7 @@ class ContinuityPlugin(BasePlugin):
             f.src_uri for f in files.documentation_pages()
             if f.src_uri not in ours and f.inclusion.is_in_nav()
             and not (f.abs_src_path and _real(f.abs_src_path).startswith(root)))
-        nav: list = []
+        nav: list[str | dict[str, Any]] = []
         items = site.nav()
         home = items[0][1] if items and items[0][0] == "Home" else None
         if isinstance(home, str) and files.get_file_from_path(home) is not None:
@@ -451,7 +459,8 @@ class ContinuityPlugin(BasePlugin):
         return nav
 
     @_guarded
-    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+    def on_env(self, env: jinja2.Environment, *, config: MkDocsConfig, files: Files
+               ) -> jinja2.Environment:
         if self.page_cache is not None:
             self.page_cache.add_template(env)
             # MkDocs makes a new environment for every rebuild, which compiles every template
@@ -472,7 +481,8 @@ class ContinuityPlugin(BasePlugin):
         return self.page_cache.finish_page(output, page, self.ours)
 
     @_guarded
-    def _before_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+    def _before_search(self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig,
+                       nav: Navigation) -> TemplateContext:
         pieces = self.searched_as.get(page.file.src_uri, ())
         if pieces and page.content and not isinstance(page, CachedPage):
             page.content = self.search_aside.set_aside(page.content, pieces)
@@ -481,7 +491,8 @@ class ContinuityPlugin(BasePlugin):
         return context
 
     @_guarded
-    def _after_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+    def _after_search(self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig,
+                      nav: Navigation) -> TemplateContext:
         if self.page_cache is not None:
             self.page_cache.after_search(page, config)
         if page.content:
@@ -541,7 +552,8 @@ class ContinuityPlugin(BasePlugin):
                                     event_priority(-100)(_note_content))
 
     @_guarded
-    def on_serve(self, server, *, config: MkDocsConfig, builder):
+    def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig,
+                 builder: Callable[..., Any]) -> LiveReloadServer:
         self.server = server
         for tree in self.trees:
             self.watch_tree(tree, Path(config.docs_dir).resolve())

@@ -6,7 +6,9 @@ Used by the site (ledger page, home page) and by ``continuity report --format ht
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterable
 from html import escape
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,18 @@ def bar_chart(points: list[Point], *, title: str, width: int = 720, height: int 
     return "".join(parts)
 
 
-def trajectory(cycles) -> list[Point]:
+class CycleFigures(Protocol):
+    """What a chart reads of a ledger cycle (model/ledger.py ``Cycle``, report ``CycleRow``)."""
+
+    @property
+    def cycle(self) -> int | None: ...
+    @property
+    def goals_passing(self) -> int | None: ...
+    @property
+    def goals_total(self) -> int | None: ...
+
+
+def trajectory(cycles: Iterable[CycleFigures]) -> list[Point]:
     """goals_passing / goals_total per cycle, for cycles that record both."""
     return [Point(str(c.cycle), c.goals_passing, c.goals_total) for c in cycles
             if c.cycle is not None and c.goals_passing is not None and c.goals_total is not None]

@@ -121,7 +121,7 @@ class SiteContext:
 
     # -- entries in SPEC §2 order
 
-    def _order_key(self, entry: HistoryEntry) -> tuple:
+    def _order_key(self, entry: HistoryEntry) -> tuple[str, str, int, tuple[int, float], str]:
         """Date, time or turn in the name, then the commit that added it, then the name."""
         date, time, turn, name = entry.sort_key
         ref = self.provenance.get(entry.path)

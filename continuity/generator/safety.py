@@ -226,7 +226,7 @@ def _harmless_inline_tag(tag: str) -> bool:
 
 
 def _defang_destinations(text: str) -> str:
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         if unsafe_url(match.group(2)):
             return match.group(1) + "#unsafe-link-removed"
         return match.group(0)

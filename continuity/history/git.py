@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from collections.abc import Generator, Iterable, Iterator, Mapping
 
 from continuity.errors import GitRefused, GitUnavailable, ShallowClone
@@ -301,9 +301,9 @@ class BlobReader:
 
     def __init__(self, repository: Repository):
         self.repository = repository
-        self._process: subprocess.Popen | None = None
+        self._process: subprocess.Popen[bytes] | None = None
 
-    def _start(self) -> subprocess.Popen:
+    def _start(self) -> subprocess.Popen[bytes]:
         if self._process is None:
             self._process = self.repository.popen(
                 "cat-file", "--batch", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -383,11 +383,11 @@ class BlobReader:
     def __enter__(self) -> BlobReader:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def _skip(stream, count: int) -> None:
+def _skip(stream: IO[bytes], count: int) -> None:
     """Read and drop ``count`` bytes of ``stream``, a chunk at a time."""
     while count > 0:
         chunk = stream.read(min(count, 1 << 20))
@@ -396,7 +396,7 @@ def _skip(stream, count: int) -> None:
         count -= len(chunk)
 
 
-def _feed(pipe, data: bytes) -> None:
+def _feed(pipe: IO[bytes], data: bytes) -> None:
     try:
         pipe.write(data)
         pipe.flush()

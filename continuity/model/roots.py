@@ -139,7 +139,7 @@ def declared_parent(text: str) -> tuple[str, int] | None:
 # --------------------------------------------------------------------------- one directory
 
 
-def _listing(directory: Path) -> list[os.DirEntry]:
+def _listing(directory: Path) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(directory) as iterator:
             return sorted(iterator, key=lambda e: e.name)
@@ -147,7 +147,7 @@ def _listing(directory: Path) -> list[os.DirEntry]:
         return []
 
 
-def _is_dir(item: os.DirEntry, follow: bool = True) -> bool:
+def _is_dir(item: os.DirEntry[str], follow: bool = True) -> bool:
     """``DirEntry.is_dir`` without raising: a link that loops is no directory."""
     try:
         return item.is_dir(follow_symlinks=follow)
@@ -159,7 +159,7 @@ def _small_text(path: Path, config: Config) -> str | None:
     return read_text(path, config.max_file_size, follow=False).text
 
 
-def root_signal(directory: Path, config: Config, listing: list[os.DirEntry] | None = None,
+def root_signal(directory: Path, config: Config, listing: list[os.DirEntry[str]] | None = None,
                 state_only: bool = False) -> str | None:
     """What makes ``directory`` a memory root (a file name, for messages), or None.
 

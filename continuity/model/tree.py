@@ -223,7 +223,7 @@ class HistoryEntry:
         return date[:7] if date else None
 
     @property
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, str, int, str]:
         """Date, then the time or turn in the name, then the name (SPEC §2 ordering)."""
         parsed = self.parsed_name or EntryName()
         return (self.date or "", parsed.time or "", parsed.turn or 0, self.name)
@@ -439,6 +439,9 @@ def is_excluded(rel: str, patterns: tuple[str, ...]) -> bool:
                for pattern in patterns)
 
 
+_BucketKey = tuple[str, str, DirectoryKind, int]  # root, directory, kind, size limit
+
+
 class ParsedEntries:
     """The entries one discovery read and parsed, for the next discovery of the same trees to
     reuse (``mkdocs serve``, ``--watch``): an entry whose file has the same status as then
@@ -451,8 +454,8 @@ class ParsedEntries:
     """
 
     def __init__(self) -> None:
-        self._kept: dict[tuple, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
-        self._now: dict[tuple, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
+        self._kept: dict[_BucketKey, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
+        self._now: dict[_BucketKey, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
         self.reused = 0
         self.parsed = 0
 
@@ -544,7 +547,7 @@ class _Walker:
         return Path(os.path.relpath(path, self.root)).as_posix()
 
 
-def _list_dir(path: Path) -> list[os.DirEntry]:
+def _list_dir(path: Path) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(path) as iterator:
             return sorted(iterator, key=lambda e: e.name)
@@ -765,7 +768,7 @@ def _is_state_candidate(name: str, convention: Convention | None) -> bool:
     return convention.is_living(name)
 
 
-def _state_files(walker: _Walker, root_items: list[os.DirEntry],
+def _state_files(walker: _Walker, root_items: list[os.DirEntry[str]],
                  convention: Convention | None) -> list[StateFile]:
     """The root's state files (living documents), each read and parsed once."""
     protocol = convention is not None and convention.kinds is None
@@ -800,7 +803,7 @@ def _edges(state_files: list[StateFile], kinds: KindSet) -> list[MeshEdge]:
     return edges
 
 
-def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry], kinds: KindSet,
+def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry[str]], kinds: KindSet,
                  edges: list[MeshEdge], wanted: set[str] | None, named_only: bool = False
                  ) -> tuple[dict[str, MemoryDirectory], list[str]]:
     """The kinds' directories, plus any other directory a state file declares; never one
@@ -835,7 +838,7 @@ def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry], kin
     return directories, not_memory
 
 
-def _readable_directory(walker: _Walker, item: os.DirEntry) -> bool:
+def _readable_directory(walker: _Walker, item: os.DirEntry[str]) -> bool:
     """A directory (or a link to one inside the repository; one leaving it is recorded)."""
     if item.is_symlink():
         if not walker.directory_link_inside(Path(item.path)):

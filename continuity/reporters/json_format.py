@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from continuity.validators.engine import CheckResult
 
 
-def document(result: CheckResult) -> dict:
+def document(result: CheckResult) -> dict[str, Any]:
     return {
         "version": 1,
         "tool": "continuity",

@@ -54,7 +54,7 @@ class Diagnostic:
     root_path: str = field(default="", compare=False)  # the path relative to the memory root
     occurrences: tuple[tuple[int, int, str], ...] = field(default=(), compare=False)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
             "code": self.code, "name": self.name, "severity": self.severity.value,
             "path": self.path, "line": self.line, "column": self.column,

@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from functools import partial
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from continuity.history.background import Background
 from continuity.config import Config
@@ -202,9 +203,10 @@ def moving_since(git: Repository, since: str) -> list[str]:
             f"(since = \"{sha}\", what {since} is now) or a tag"]
 
 
-def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:
+def _start_prefetches(context: CheckContext, rules: list[Rule]
+                      ) -> dict[Callable[[CheckContext], Any], Background[Any]]:
     """Start the shared work of ``rules`` (git reads, hashing) in threads, once each."""
-    started: dict[Callable, Background] = {}
+    started: dict[Callable[[CheckContext], Any], Background[Any]] = {}
     for rule in rules:
         if rule.prefetch is not None and rule.prefetch not in started:
             started[rule.prefetch] = Background(partial(rule.prefetch, context),

@@ -19,7 +19,7 @@ import os
 import posixpath
 import re
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from continuity.config import Config
@@ -30,7 +30,7 @@ from continuity.history.git import GitError
 from continuity.history.log import Change, Commit, History, ignored_paths, ledger_paths
 from continuity.model.kinds import DirectoryKind, is_non_entry
 from continuity.model.tree import MemoryTree, is_excluded
-from continuity.model.state_items import compare, learnings_insights, todo_tasks
+from continuity.model.state_items import Item, compare, learnings_insights, todo_tasks
 from continuity.formats.textfile import decode
 
 CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
@@ -113,7 +113,7 @@ class Layout:
         return path.split("/", 1)[0]
 
 
-def _relative(root, path) -> str:
+def _relative(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> str:
     return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
 
 
@@ -148,7 +148,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _quote(items) -> str:
+def _quote(items: Iterable[str]) -> str:
     names = [f"`{item}`" for item in items]
     return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
@@ -195,7 +195,7 @@ class Judge:
         # Nothing was lost: CT308, not CT304.
         self.bridged: dict[int, Commit] = {}
         self.kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = {}
-        self._items: dict[tuple[str, str], dict | None] = {}  # recent TODO/LEARNINGS versions
+        self._items: dict[tuple[str, str], dict[str, Item] | None] = {}  # recent TODO/LEARNINGS versions
         self._outside: dict[str, tuple[_Touched, ...]] = {}  # commit -> archive/logs changes
 
     def run(self) -> dict[str, list[Violation]]:
@@ -593,7 +593,8 @@ class Judge:
                         "Write the story behind the change as reflections/YYYY-MM-DD-topic-"
                         "slug.md in the same commit (`continuity new reflection`).")
 
-    def items(self, kind: str, oid: str | None, blobs: dict[str, bytes | None]) -> dict | None:
+    def items(self, kind: str, oid: str | None, blobs: dict[str, bytes | None]
+              ) -> dict[str, Item] | None:
         """The tasks or insights of one version, parsed once though two commits compare it."""
         if oid is None:
             return {}
@@ -693,7 +694,7 @@ def _text(data: bytes | None) -> str | None:
     return None if data is None else decode(data).text
 
 
-def _parse_items(kind: str, data: bytes | None) -> dict | None:
+def _parse_items(kind: str, data: bytes | None) -> dict[str, Item] | None:
     text = _text(data)
     if text is None:
         return None

@@ -173,7 +173,7 @@ def _evidence_section(kind: DirectoryKind, custom: bool, body: MarkdownDoc) -> S
     return body.section(kind.evidence_section, level=2)
 
 
-def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices,
+def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices: range | list[int],
                 evidence: bool) -> list[Unresolved]:
     found = _links_at(body, indices)
     if not found:
@@ -188,7 +188,7 @@ def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices,
     return dead
 
 
-def _links_at(body: MarkdownDoc, indices) -> list[Link]:
+def _links_at(body: MarkdownDoc, indices: range | list[int]) -> list[Link]:
     if isinstance(indices, range):
         return list(links(body, indices))
     found: list[Link] = []
