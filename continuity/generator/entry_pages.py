@@ -197,8 +197,7 @@ def front_of(entry: HistoryEntry) -> list[tuple[str, Any]]:
     return list(entry.document.frontmatter.data.items())
 
 
-def _artifact_body(ctx: SiteContext, entry: HistoryEntry, page: str,
-                   copy: str | None) -> str:
+def _artifact_body(entry: HistoryEntry, page: str, copy: str | None) -> str:
     """What a non-Markdown entry page shows: the image, or the text when it is small."""
     read = entry.file.read
     if copy is None or read is None:
@@ -311,7 +310,7 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
         heading, body, metadata = _body_of(ctx, entry, made.title, list(made.findings.diagnostics))
     else:
         heading = f"# {mdtext.inline(entry.name)}"
-        body = _artifact_body(ctx, entry, page, copy) if inert(entry.name) \
+        body = _artifact_body(entry, page, copy) if inert(entry.name) \
             else _active_body(entry)
         metadata = []
     snapshot = None

@@ -78,7 +78,7 @@ def plain_attribute(value: str) -> str:
     return value.translate(_ANGLES) if "<" in value or ">" in value else value
 
 
-def _kept_attribute(element: str, attribute: str, value: str) -> str | None:
+def _kept_attribute(_element: str, attribute: str, value: str) -> str | None:
     if attribute == "id" and (not _KEPT_ID.fullmatch(value)
                               or value.startswith(_THEME_ID_PREFIXES)):
         return None

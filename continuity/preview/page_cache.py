@@ -63,11 +63,11 @@ class CachedPage(Page):
         self.kept = kept
         super().__init__(None, file, config)
 
-    def read_source(self, config: MkDocsConfig) -> None:
+    def read_source(self, config: MkDocsConfig) -> None:  # noqa: ARG002 (MkDocs' Page's signature)
         self.markdown = self.file.content_string
         self.meta = {**self.kept.meta, "template": CACHED_TEMPLATE}
 
-    def render(self, config: MkDocsConfig, files: Files) -> None:
+    def render(self, config: MkDocsConfig, files: Files) -> None:  # noqa: ARG002 (as MkDocs' Page)
         self.content = self.kept.content
         self.toc = self.kept.toc
         self._title_from_render = self.kept.title
