@@ -2,7 +2,7 @@
 
 A command module defines ``HELP``, ``configure(parser)`` and ``run(args) -> int``; it is found
 by name, so adding a command means adding a module. Every failure the user can fix is a
-ContinuityError: one line on stderr and exit 2, never a traceback (SPEC §7).
+ContinuityError: one line on stderr and exit 2, never a traceback.
 """
 
 from __future__ import annotations

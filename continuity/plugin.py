@@ -1,4 +1,4 @@
-"""The MkDocs plugin ``continuity``: the memory tree as pages of the site being built (SPEC §6).
+"""The MkDocs plugin ``continuity``: the memory tree as pages of the site being built.
 
 Thin by design: the pages come from :func:`continuity.generator.generate`, which knows nothing
 of MkDocs. Here they become in-memory files (``File.generated``): nothing is written into
@@ -84,7 +84,7 @@ Hook = TypeVar("Hook", bound=Callable[..., Any])
 
 def _guarded(hook: Hook) -> Hook:
     """Every exception inside a hook becomes a PluginError naming what was at hand (the page,
-    or the memory root): one line, never a traceback (SPEC §7); CONTINUITY_DEBUG=1 re-raises."""
+    or the memory root): one line, never a traceback; CONTINUITY_DEBUG=1 re-raises."""
     @functools.wraps(hook)
     def guarded(self: ContinuityPlugin, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -137,7 +137,7 @@ class Clash:
 
 
 class ContinuityPlugin(BasePlugin[LegacyConfig]):
-    """``plugins: [search, continuity]``; options are those of ``continuity check`` (SPEC §3)."""
+    """``plugins: [search, continuity]``; options are those of ``continuity check``."""
 
     def __init__(self) -> None:
         self.options: dict[str, Any] = {}
@@ -241,7 +241,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
             raise PluginError(f"continuity: {exc}") from None
         except PluginError:
             raise
-        except Exception as exc:  # a bug of ours: one line, the traceback on demand (SPEC §7)
+        except Exception as exc:  # a bug of ours: one line, the traceback on demand
             if os.environ.get("CONTINUITY_DEBUG"):
                 raise
             raise PluginError(one_line(redact_credentials(

@@ -2,7 +2,7 @@
 
 The kind names a directory (``journal``, ``snapshots``) or its singular (``snapshot``); a
 directory that a state file declares in its mesh index is a kind too. The name follows the
-directory's pattern (SPEC §2); the journal's turn is the next one of that day; a snapshot is
+directory's pattern; the journal's turn is the next one of that day; a snapshot is
 named by the time it is taken and keeps STATE.md as the last commit holds it (the state being
 replaced). ``--title`` is the entry's heading. Names chosen by the tool move on to the next
 free one when taken; a name the author chose is never reused.

@@ -119,7 +119,7 @@ class SiteContext:
         for name, directory in self.tree.directories.items():
             self._ordered[name] = sorted(directory.entries, key=self._order_key)
 
-    # -- entries in SPEC §2 order
+    # -- entries in order: date, time or turn, commit, name
 
     def _order_key(self, entry: HistoryEntry) -> tuple[str, str, int, tuple[int, float], str]:
         """Date, time or turn in the name, then the commit that added it, then the name."""

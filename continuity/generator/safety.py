@@ -1,4 +1,4 @@
-"""Raw HTML written in the tree is sanitised (SPEC §6): scripts, event handlers and
+"""Raw HTML written in the tree is sanitised: scripts, event handlers and
 ``javascript:`` links never reach a reader's browser.
 
 Two passes, because the pages have two destinations:

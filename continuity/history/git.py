@@ -69,7 +69,7 @@ class GitError(Exception):
 #: every configuration file. Most of these never run for the read-only commands used here
 #: (no fetch, no patch, no signature); they are off all the same, so that a command added later
 #: cannot bring one back. Keys whose names the repository chooses (``filter.<driver>.clean``)
-#: are found in its configuration and turned off too: see :func:`configured_commands_off`.
+#: are found in its configuration and turned off too: see :func:`read_repository_config`.
 COMMANDS_OFF: tuple[tuple[str, str], ...] = (
     ("core.fsmonitor", "false"),  # a hook `git status` runs
     ("core.hooksPath", os.devnull),  # hooks (post-index-change, pre-auto-gc, ...)

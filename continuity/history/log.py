@@ -4,7 +4,7 @@ One ``git log`` pass lists every commit reachable from HEAD (or after ``since``)
 the memory root, with what it added, modified and deleted; one ``git status`` adds the changes
 waiting in the index and the working tree, and the files git ignores; contents come through
 one ``git cat-file --batch`` process, each blob read once and dropped after its last use, and
-sizes through one ``git cat-file --batch-check`` (SPEC §8). This module knows git and where a
+sizes through one ``git cat-file --batch-check``. This module knows git and where a
 memory tree keeps its files; what the changes *mean* is for the history rules.
 
 Decisions about the walk, so that every rule sees the same history:

@@ -1,4 +1,4 @@
-"""Which directories are memory roots, and every root at or below a path (SPEC §2, nesting).
+"""Which directories are memory roots, and every root at or below a path (nesting).
 
 The protocol lets state files live at any level ("Nesting model": ``/STATE.md``,
 ``/backend/STATE.md``, ``/backend/auth/STATE.md``); each level is a complete tree with its own
@@ -333,7 +333,7 @@ def enclosing_root(path: Path, config: Config, stop: Path | None) -> Path | None
 
 
 def repository_ledger_owner(repo_root: Path, config: Config) -> Path:
-    """The root that judges the cycle ledger at the top of the repository (SPEC §2: found at
+    """The root that judges the cycle ledger at the top of the repository (found at
     the memory root or at the top of its repository), so that it is judged once, not once per
     nested root: the top itself when it holds state files; else the one outermost root made
     by state files (``memory/STATE.md`` beside a top-level ``.agents/``), not counting those in

@@ -1,4 +1,4 @@
-"""The items of the two state files whose removal the history must explain (SPEC §2).
+"""The items of the two state files whose removal the history must explain.
 
 Tasks in TODO.md are the rows of the tables (by their first cell) and the list items (by their
 text before `` — ``) under ``## Active``, ``## Pending`` and ``## Blocked``; a task whose other

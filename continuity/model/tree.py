@@ -135,7 +135,7 @@ class Document:
 
 @dataclass(frozen=True)
 class Template:
-    """What a directory's entries must carry (SPEC §2 Templates)."""
+    """What a directory's entries must carry (its template)."""
 
     directory: str
     path: str | None  # the ENTRY.template.md, or None for the built-in default
@@ -224,7 +224,7 @@ class HistoryEntry:
 
     @property
     def sort_key(self) -> tuple[str, str, int, str]:
-        """Date, then the time or turn in the name, then the name (SPEC §2 ordering)."""
+        """Date, then the time or turn in the name, then the name."""
         parsed = self.parsed_name or EntryName()
         return (self.date or "", parsed.time or "", parsed.turn or 0, self.name)
 
@@ -855,7 +855,7 @@ def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:
     ``*.jsonl``; ``topic-slug.md`` fits Markdown anywhere, so knowledge/ needs a template or an
     index). A source package called
     memory/ (Cargo.toml, src/), a RAG corpus in knowledge/, an empty logs/ with a .gitkeep
-    have neither, and are not part of the tree (SPEC §2)."""
+    have neither, and are not part of the tree."""
     listing = _list_dir(path)
     for item in listing:
         if item.name == TEMPLATE_NAME:
@@ -885,7 +885,7 @@ def owns_repository_ledger(root: Path, repo_root: Path | None, config: Config) -
 
 def _locate_ledger(walker: _Walker, config: Config, root: Path,
                    repo_root: Path | None) -> tuple[TreeFile | None, TreeFile | None]:
-    """The ledger at the memory root, else at the top of the repository (SPEC §2)."""
+    """The ledger at the memory root, else at the top of the repository."""
     def find(configured: str | None, default: str) -> TreeFile | None:
         if configured:
             path = (config.base_dir / configured)

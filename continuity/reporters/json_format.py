@@ -1,4 +1,4 @@
-"""The JSON document of SPEC §5: version, tool, diagnostics, summary."""
+"""The check's JSON document: version, tool, diagnostics, summary."""
 
 from __future__ import annotations
 

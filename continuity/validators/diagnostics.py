@@ -1,4 +1,4 @@
-"""Diagnostics are plain data: what is wrong, where, and how to fix it (SPEC §4)."""
+"""Diagnostics are plain data: what is wrong, where, and how to fix it."""
 
 from __future__ import annotations
 

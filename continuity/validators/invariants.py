@@ -1,4 +1,4 @@
-"""The protocol's history invariants, judged over one :class:`~continuity.history.History`.
+"""The protocol's history invariants, judged over one :class:`~continuity.history.log.History`.
 
 "Old entries are never modified, renamed, or deleted" (CT301-CT303); append-only logs only
 grow (CT304); and state changes pair with history: STATE.md overwritten -> a snapshot, a task
@@ -66,7 +66,7 @@ class Layout:
 
     def __init__(self, tree: MemoryTree, config: Config):
         # Every history kind in force, also one whose directory is gone (deleting all of
-        # journal/ is CT302), but not a same-named directory that is not memory (SPEC §2).
+        # journal/ is CT302), but not a same-named directory that is not memory.
         self.directories: dict[str, DirectoryKind] = {
             kind.name: kind for kind in tree.kinds.history() if kind.name not in tree.not_memory}
         for name, directory in tree.directories.items():
