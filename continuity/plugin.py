@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from mkdocs.utils.templates import TemplateContext
 
 from continuity.config import Config, load_config, rebase, require_paths_inside, validate
-from continuity.validators.diagnostics import Severity
 from continuity.validators.engine import CheckResult
 from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
@@ -268,10 +267,9 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         self.tree, self.trees = tree, trees
         for notice in inputs.check.notices:
             log.info(notice)
-        threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
         for d in inputs.check.diagnostics:
             # Only what fails a check fails a --strict build; the rest is still said.
-            level = log.warning if d.severity.rank >= threshold else log.info
+            level = log.warning if d.severity.fails(settings.fail_on) else log.info
             level(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"))
         docs_dir = Path(config.docs_dir).resolve()
         inside = tree.root == docs_dir or docs_dir in tree.root.parents
@@ -301,8 +299,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         configuration drops the warnings before MkDocs counts them, and the build would pass."""
         if not (settings.strict or mkdocs_strict) or not check.failed(settings.fail_on):
             return
-        threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
-        failing = [d for d in check.diagnostics if d.severity.rank >= threshold]
+        failing = [d for d in check.diagnostics if d.severity.fails(settings.fail_on)]
         shown = "; ".join(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}")
                           for d in failing[:STRICT_SHOWN])
         more = f" (and {len(failing) - STRICT_SHOWN} more)" if len(failing) > STRICT_SHOWN else ""

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 from collections.abc import Generator, Iterable, Iterator, Mapping
 
-from continuity.errors import GitRefused, GitUnavailable, ShallowClone
+from continuity.errors import GitRefused, GitUnavailable, ShallowClone, UsageError
 from continuity.model.paths import repository_top
 
 SHALLOW_FIX = {
@@ -156,6 +156,12 @@ def git_process(cwd: Path, args: Iterable[str], named_off: Iterable[tuple[str, s
         return subprocess.Popen(git_argv(args), cwd=cwd, env=git_env(named_off), **popen)
     except OSError as exc:
         raise GitError(f"cannot run git: {exc}", GitFailure.NOT_INSTALLED) from None
+
+
+def refuse_unsafe_revision(revision: str, option: str = "since") -> None:
+    """A revision given to git as a word is never empty, never an option, never two lines."""
+    if not revision.strip() or revision.startswith("-") or any(c in revision for c in "\0\n"):
+        raise UsageError(f"{option}: {revision!r} is not a revision")
 
 
 def run_git(cwd: Path, args: Iterable[str], *, input: bytes | None = None,

@@ -139,7 +139,8 @@ def declared_parent(text: str) -> tuple[str, int] | None:
 # --------------------------------------------------------------------------- one directory
 
 
-def _listing(directory: Path) -> list[os.DirEntry[str]]:
+def directory_listing(directory: Path) -> list[os.DirEntry[str]]:
+    """A directory's entries by name; none when it cannot be read."""
     try:
         with os.scandir(directory) as iterator:
             return sorted(iterator, key=lambda e: e.name)
@@ -166,7 +167,7 @@ def root_signal(directory: Path, config: Config, listing: list[os.DirEntry[str]]
     ``state_only``: only state files count (for a root's own history or library directory,
     where a ``logs/notes.jsonl`` is an entry, not a note store making a root).
     """
-    items = _listing(directory) if listing is None else listing
+    items = directory_listing(directory) if listing is None else listing
     names = {item.name for item in items}
     alone: list[str] = []
     for item in items:
@@ -281,7 +282,7 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             unsearched = [directory] + [path for path, _ in reversed(pending)]
             break
         seen.add(real)
-        items = _listing(directory)
+        items = directory_listing(directory)
         if depth and not NEVER_SEARCHED_HOLDING.isdisjoint(item.name for item in items):
             continue  # a virtual environment or a cache, whatever its name
         signal = root_signal(directory, config, items, state_only)

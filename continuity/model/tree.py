@@ -35,8 +35,8 @@ from continuity.formats.seen import byte_findings, find_seen
 from continuity.formats.textfile import TextRead
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
-    RootSearch, declared_parent, enclosing_root, holds_state_by_name, link_outside,
-    repository_ledger_owner,
+    RootSearch, declared_parent, directory_listing, enclosing_root, holds_state_by_name,
+    link_outside, repository_ledger_owner,
 )
 from continuity.model.paths import refusal, root_refusal
 from continuity.model.conventions import (
@@ -547,14 +547,6 @@ class _Walker:
         return Path(os.path.relpath(path, self.root)).as_posix()
 
 
-def _list_dir(path: Path) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(path) as iterator:
-            return sorted(iterator, key=lambda e: e.name)
-    except OSError:
-        return []
-
-
 def _parse_name(kind: DirectoryKind, name: str) -> EntryName | None:
     return kind.parse(name)
 
@@ -588,7 +580,7 @@ def _walk_entries(directory: Path) -> list[tuple[Path, str, bool]]:
     while pending:  # a loop, not recursion
         current, prefix, depth = pending.pop()
         below: list[tuple[Path, str, int]] = []
-        for item in _list_dir(current):
+        for item in directory_listing(current):
             relname = f"{prefix}{item.name}"
             if item.is_dir(follow_symlinks=False) and depth < MAX_NESTING:
                 if not item.name.startswith("."):
@@ -693,7 +685,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     convention = recognition.convention
     kinds = convention.kind_set(config) if convention is not None else KindSet(())
 
-    root_items = _list_dir(root)
+    root_items = directory_listing(root)
     state_files = _state_files(walker, root_items, convention)
     edges = _edges(state_files, kinds)
     directories, not_memory = _directories(walker, root, root_items, kinds, edges, wanted,
@@ -856,7 +848,7 @@ def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:
     index). A source package called
     memory/ (Cargo.toml, src/), a RAG corpus in knowledge/, an empty logs/ with a .gitkeep
     have neither, and are not part of the tree."""
-    listing = _list_dir(path)
+    listing = directory_listing(path)
     for item in listing:
         if item.name == TEMPLATE_NAME:
             return True

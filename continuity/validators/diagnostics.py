@@ -14,6 +14,10 @@ class Severity(str, Enum):
     def rank(self) -> int:
         return 2 if self is Severity.ERROR else 1
 
+    def fails(self, fail_on: str) -> bool:
+        """Whether a finding of this severity fails a check whose ``fail_on`` is given."""
+        return self.rank >= (Severity.ERROR.rank if fail_on == "error" else Severity.WARNING.rank)
+
 
 @dataclass(frozen=True)
 class Violation:

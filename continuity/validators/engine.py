@@ -59,8 +59,7 @@ class CheckResult:
         return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
 
     def failed(self, fail_on: str = "error") -> bool:
-        threshold = Severity.ERROR.rank if fail_on == "error" else Severity.WARNING.rank
-        return any(d.severity.rank >= threshold for d in self.diagnostics)
+        return any(d.severity.fails(fail_on) for d in self.diagnostics)
 
 
 def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[Rule]:

@@ -27,7 +27,9 @@ from continuity.validators.diagnostics import Violation
 from continuity.validators.task_match import CompletedEntry, unaccounted
 from continuity.errors import GitUnavailable
 from continuity.history.git import GitError
-from continuity.history.log import Change, Commit, History, ignored_paths, ledger_paths
+from continuity.history.log import (
+    Change, Commit, History, ignored_paths, ledger_paths, root_relative,
+)
 from continuity.model.kinds import DirectoryKind, is_non_entry
 from continuity.model.tree import MemoryTree, is_excluded
 from continuity.model.state_items import Item, compare, learnings_insights, todo_tasks
@@ -513,7 +515,7 @@ class Judge:
             parts = meta.split(b" ")
             if len(parts) < 5 or parts[4][:1] not in (b"A", b"M"):
                 continue
-            path = _from_top(name.decode("utf-8", "surrogateescape"), self.history.prefix)
+            path = root_relative(name.decode("utf-8", "surrogateescape"), self.history.prefix)
             if path in seen or not _archive_or_log(path):
                 continue
             old = parts[2].decode("ascii")
@@ -627,14 +629,6 @@ def _archived(old: str, new: str) -> bool:
     history directory (``journal/archive/``) or the root's (``archive/journal/``)."""
     return posixpath.basename(old) == posixpath.basename(new) and \
         "archive" in _parts(new)[:-1] and "archive" not in _parts(old)[:-1]
-
-
-def _from_top(top_path: str, prefix: str) -> str:
-    if not prefix:
-        return top_path
-    if top_path.startswith(prefix + "/"):
-        return top_path[len(prefix) + 1:]
-    return posixpath.relpath(top_path, prefix)
 
 
 #: Candidate cuts compared in full before a log is judged not rotated: a log of one line
