@@ -193,7 +193,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         """The configuration file nearest mkdocs.yml, overridden by the plugin's options, whose
         paths are relative to mkdocs.yml: made absolute by the same function as every other
         entry point's, links kept, so that a root linking out of the repository is refused
-        here as it is by ``continuity check`` (continuity.model.paths)."""
+        here as it is by ``continuity check`` (continuity.paths.configured_path)."""
         options = rebase(self.options, self.project_dir)
         config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
         return require_paths_inside(config.with_options(options, "mkdocs.yml")) if options \
