@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate a synthetic, valid memory tree in a new git repository (SPEC §8 benchmarks).
+"""Generate a synthetic, valid memory tree in a new git repository (for the benchmarks).
 
     python bench/make_tree.py OUT_DIR [--entries N] [--commits C] [--seed S] [--end DATE]
 

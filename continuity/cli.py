@@ -2,7 +2,7 @@
 
 A command module defines ``HELP``, ``configure(parser)`` and ``run(args) -> int``; it is found
 by name, so adding a command means adding a module. Every failure the user can fix is a
-ContinuityError: one line on stderr and exit 2, never a traceback (SPEC §7).
+ContinuityError: one line on stderr and exit 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ import pkgutil
 import re
 import signal
 import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, NoReturn
 
 from continuity import __version__, commands
 from continuity.errors import ContinuityError
@@ -32,7 +35,7 @@ class ArgumentError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # type: ignore[override,unused-ignore]
+    def error(self, message: str) -> NoReturn:
         raise ArgumentError(message, self.format_usage(), self.prog)
 
 
@@ -161,7 +164,7 @@ def _options_of(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
     return options
 
 
-def _terminate_as_interrupt():
+def _terminate_as_interrupt() -> Callable[[int, FrameType | None], Any] | int | None:
     """SIGTERM (what `kill` and CI timeouts send) ends a command as Ctrl-C does, so a writer
     takes back what it half did instead of dying mid-way. Returns the handler it replaced."""
     try:

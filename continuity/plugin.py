@@ -1,4 +1,4 @@
-"""The MkDocs plugin ``continuity``: the memory tree as pages of the site being built (SPEC §6).
+"""The MkDocs plugin ``continuity``: the memory tree as pages of the site being built.
 
 Thin by design: the pages come from :func:`continuity.generator.generate`, which knows nothing
 of MkDocs. Here they become in-memory files (``File.generated``): nothing is written into
@@ -17,12 +17,12 @@ import os
 from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from collections.abc import Callable
 
 import jinja2
 import jinja2.bccache
-from mkdocs.config.base import LegacyConfig
+from mkdocs.config.base import ConfigWarnings, LegacyConfig
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
@@ -30,9 +30,13 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkDocsPage
 
+if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.utils.templates import TemplateContext
+
 from continuity.config import Config, load_config, rebase, require_paths_inside, validate
-from continuity.validators.diagnostics import Severity
 from continuity.validators.engine import CheckResult
+from continuity.validators.diagnostics import Severity
 from continuity.errors import ContinuityError
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
@@ -109,7 +113,7 @@ Hook = TypeVar("Hook", bound=Callable[..., Any])
 
 def _guarded(hook: Hook) -> Hook:
     """Every exception inside a hook becomes a PluginError naming what was at hand (the page,
-    or the memory root): one line, never a traceback (SPEC §7); CONTINUITY_DEBUG=1 re-raises."""
+    or the memory root): one line, never a traceback; CONTINUITY_DEBUG=1 re-raises."""
     @functools.wraps(hook)
     def guarded(self: ContinuityPlugin, *args: Any, **kwargs: Any) -> Any:
         try:
@@ -161,8 +165,8 @@ class Clash:
         return max(folders, key=len) if folders else None
 
 
-class ContinuityPlugin(BasePlugin):
-    """``plugins: [search, continuity]``; options are those of ``continuity check`` (SPEC §3)."""
+class ContinuityPlugin(BasePlugin[LegacyConfig]):
+    """``plugins: [search, continuity]``; options are those of ``continuity check``."""
 
     def __init__(self) -> None:
         self.options: dict[str, Any] = {}
@@ -198,11 +202,15 @@ class ContinuityPlugin(BasePlugin):
 
     # -- options: the same table as every other source, so unknown names fail with their name
 
-    def load_config(self, options: dict[str, Any], config_file_path: str | None = None):
+    # MkDocs prints each error as "option 'name': message": a message says as much as an
+    # exception would.
+    def load_config(  # type: ignore[override]
+            self, options: dict[str, Any], config_file_path: str | None = None
+    ) -> tuple[list[tuple[str, str]], ConfigWarnings]:
         self.config = LegacyConfig((), config_file_path=config_file_path)
         self.project_dir = Path(config_file_path).resolve().parent if config_file_path \
             else Path.cwd()
-        errors = []
+        errors: list[tuple[str, str]] = []
         for name, value in options.items():
             try:
                 validate({name: value}, "mkdocs.yml")
@@ -215,7 +223,7 @@ class ContinuityPlugin(BasePlugin):
         """The configuration file nearest mkdocs.yml, overridden by the plugin's options, whose
         paths are relative to mkdocs.yml: made absolute by the same function as every other
         entry point's, links kept, so that a root linking out of the repository is refused
-        here as it is by ``continuity check`` (continuity.model.paths)."""
+        here as it is by ``continuity check`` (continuity.paths.configured_path)."""
         options = rebase(self.options, self.project_dir)
         config = load_config(self.project_dir, use_mkdocs=False)  # its options are applied here
         return require_paths_inside(config.with_options(options, "mkdocs.yml")) if options \
@@ -262,7 +270,7 @@ class ContinuityPlugin(BasePlugin):
             raise PluginError(f"continuity: {exc}") from None
         except PluginError:
             raise
-        except Exception as exc:  # a bug of ours: one line, the traceback on demand (SPEC §7)
+        except Exception as exc:  # a bug of ours: one line, the traceback on demand
             if os.environ.get("CONTINUITY_DEBUG"):
                 raise
             raise PluginError(one_line(redact_credentials(
@@ -320,8 +328,7 @@ class ContinuityPlugin(BasePlugin):
         configuration drops the warnings before MkDocs counts them, and the build would pass."""
         if not (settings.strict or mkdocs_strict) or not check.failed(settings.fail_on):
             return
-        threshold = Severity.WARNING.rank if settings.fail_on == "warning" else Severity.ERROR.rank
-        failing = [d for d in check.diagnostics if d.severity.rank >= threshold]
+        failing = [d for d in check.diagnostics if d.severity.fails(settings.fail_on)]
         shown = "; ".join(one_line(f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}")
                           for d in failing[:STRICT_SHOWN])
         more = f" (and {len(failing) - STRICT_SHOWN} more)" if len(failing) > STRICT_SHOWN else ""
@@ -474,7 +481,7 @@ class ContinuityPlugin(BasePlugin):
         return False
 
     @staticmethod
-    def navigation(site: Site, files: Files, tree: MemoryTree) -> list:
+    def navigation(site: Site, files: Files, tree: MemoryTree) -> list[str | dict[str, Any]]:
         """Home, the user's own pages, state files, directories, ledger, notes, findings."""
         ours = {page.path for page in site.pages}
         root = str(tree.root) + os.sep
@@ -482,7 +489,7 @@ class ContinuityPlugin(BasePlugin):
             f.src_uri for f in files.documentation_pages()
             if f.src_uri not in ours and f.inclusion.is_in_nav()
             and not (f.abs_src_path and _real(f.abs_src_path).startswith(root)))
-        nav: list = []
+        nav: list[str | dict[str, Any]] = []
         items = site.nav()
         home = items[0][1] if items and items[0][0] == "Home" else None
         if isinstance(home, str) and files.get_file_from_path(home) is not None:
@@ -511,7 +518,8 @@ class ContinuityPlugin(BasePlugin):
         return nav
 
     @_guarded
-    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+    def on_env(self, env: jinja2.Environment, *, config: MkDocsConfig, files: Files
+               ) -> jinja2.Environment:
         if self.page_cache is not None:
             self.page_cache.add_template(env)
             # MkDocs makes a new environment for every rebuild, which compiles every template
@@ -532,7 +540,8 @@ class ContinuityPlugin(BasePlugin):
         return self.page_cache.finish_page(output, page, self.ours)
 
     @_guarded
-    def _before_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+    def _before_search(self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig,
+                       nav: Navigation) -> TemplateContext:
         pieces = self.searched_as.get(page.file.src_uri, ())
         if pieces and page.content and not isinstance(page, CachedPage):
             page.content = self.search_aside.set_aside(page.content, pieces)
@@ -541,7 +550,8 @@ class ContinuityPlugin(BasePlugin):
         return context
 
     @_guarded
-    def _after_search(self, context, *, page: MkDocsPage, config: MkDocsConfig, nav):
+    def _after_search(self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig,
+                      nav: Navigation) -> TemplateContext:
         if self.page_cache is not None:
             self.page_cache.after_search(page, config)
         if page.content:
@@ -601,7 +611,8 @@ class ContinuityPlugin(BasePlugin):
                                     event_priority(-100)(_note_content))
 
     @_guarded
-    def on_serve(self, server, *, config: MkDocsConfig, builder):
+    def on_serve(self, server: LiveReloadServer, *, config: MkDocsConfig,
+                 builder: Callable[..., Any]) -> LiveReloadServer:
         self.server = server
         for tree in self.trees:
             self.watch_tree(tree, Path(config.docs_dir).resolve())

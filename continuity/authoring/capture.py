@@ -343,7 +343,7 @@ def _take_back(fd: int, offset: int, blob: bytes) -> bool:
 def append_note(store: Path, line: bytes) -> Appended:
     """Step 6: append one line under an exclusive lock, fsync, and check the bytes landed.
 
-    A missing store is created with the note in it, all at once (continuity.atomic), so it
+    A missing store is created with the note in it, all at once (continuity.authoring.atomic), so it
     never exists empty or half-written. An existing one is never rewritten: when its last line
     lacks a final newline, one is written first, so that line is ended (unchanged) rather than
     joined to the note. A failed write is undone to the byte: the store is left as it was.

@@ -1,6 +1,6 @@
 """Creating a file that must not exist yet: history is append-only, so nothing is overwritten.
 
-The bytes are written to a temporary file first and then linked to the name (continuity.atomic):
+The bytes are written to a temporary file first and then linked to the name (continuity.authoring.atomic):
 "check that the name is free" and "take it" are one step, so two writers racing for the same
 name cannot both win, and the name never shows a half-written file, even to a reader or after an
 interrupt. A write that fails removes what it made (and a directory it had to create), so the

@@ -84,7 +84,7 @@ class EntryValues:
     fields: dict[str, str] = field(default_factory=dict)
     sections: dict[str, str] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.slots = {normalise(k): v for k, v in self.slots.items()}
         self.fields = {normalise(k): v for k, v in self.fields.items()}
         self.sections = {normalise(k): v for k, v in self.sections.items()}
@@ -111,7 +111,7 @@ class _Filler:
 
     # -- frontmatter
 
-    def frontmatter_value(self, key: str, written) -> str | list[str]:
+    def frontmatter_value(self, key: str, written: object) -> str | list[str]:
         given = self.field(key)
         enum = self.template.enums.get(key)
         if isinstance(written, list):  # `tags: [{{tags}}]`: a list, given as "a, b"
@@ -146,7 +146,7 @@ class _Filler:
     # -- placeholders
 
     def substitute(self, line: str, *, whole_line: bool, in_table: bool) -> str:
-        def replace(match: re.Match) -> str:
+        def replace(match: re.Match[str]) -> str:
             value = self.lookup(match.group(1))
             if value is None:
                 return NOT_RECORDED_SENTENCE if whole_line else NOT_RECORDED

@@ -2,7 +2,7 @@
 
 The kind names a directory (``journal``, ``snapshots``) or its singular (``snapshot``); a
 directory that a state file declares in its mesh index is a kind too. The name follows the
-directory's pattern (SPEC §2); the journal's turn is the next one of that day; a snapshot is
+directory's pattern; the journal's turn is the next one of that day; a snapshot is
 named by the time it is taken and keeps STATE.md as the last commit holds it (the state being
 replaced). ``--title`` is the entry's heading. Names chosen by the tool move on to the next
 free one when taken; a name the author chose is never reused.
@@ -25,7 +25,9 @@ from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
 from continuity.formats.fillers import is_filler
 from continuity.formats.frontmatter import split as fm_split
 from continuity.formats.markdown import PLACEHOLDER
-from continuity.model.tree import Document, MemoryTree, Template, builtin_template, parse_template
+from continuity.model.tree import (
+    Document, HistoryEntry, MemoryTree, Template, builtin_template, parse_template,
+)
 from continuity.authoring.state_snapshot import copy_state
 from continuity.formats.timestamps import parse_date_value, rfc3339_utc
 
@@ -54,7 +56,7 @@ class Target:
     directory: str
     kind: DirectoryKind
     template: Template
-    existing: tuple  # the directory's entries (HistoryEntry), oldest first
+    existing: tuple[HistoryEntry, ...]  # the directory's entries, oldest first
 
 
 def resolve(tree: MemoryTree, kind: str) -> Target:

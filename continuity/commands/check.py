@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import (
@@ -70,7 +71,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "findings that are new or fixed (Ctrl-C stops, exit 0)")
 
 
-def overrides_from(args: argparse.Namespace) -> dict:
+def overrides_from(args: argparse.Namespace) -> dict[str, Any]:
     overrides = {"select": args.select, "since": args.since, "fail_on": args.fail_on}
     if args.no_git:
         overrides["git"] = "off"

@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from continuity.config import load_config
 from continuity.model.conventions import Convention, conventions_in_force
@@ -36,7 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="list the conventions known instead of recognising roots")
 
 
-def describe_root(tree: MemoryTree, cwd: Path) -> dict:
+def describe_root(tree: MemoryTree, cwd: Path) -> dict[str, Any]:
     """One root as ``conventions`` shows it (also what the JSON holds)."""
     recognition = tree.recognition
     convention = tree.convention
@@ -58,7 +59,7 @@ def describe_root(tree: MemoryTree, cwd: Path) -> dict:
     }
 
 
-def describe_convention(convention: Convention) -> dict:
+def describe_convention(convention: Convention) -> dict[str, Any]:
     return {
         "name": convention.name, "title": convention.title, "origin": convention.origin,
         "markers": [{"found": m.describe(), "weight": m.weight} for m in convention.markers],

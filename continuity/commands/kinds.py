@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from continuity.config import load_config
 from continuity.model.kinds import BUILTIN_TEMPLATES, DirectoryKind, kinds_for
@@ -46,7 +47,7 @@ def _template(kind: DirectoryKind) -> str | None:
         return os.path.relpath(kind.template, Path.cwd())
 
 
-def describe(kind: DirectoryKind) -> dict:
+def describe(kind: DirectoryKind) -> dict[str, Any]:
     return {
         "name": kind.name, "role": kind.role,
         "patterns": [pattern.text for pattern in kind.patterns],

@@ -1,7 +1,7 @@
 """The site generator: the memory-tree model in, Markdown pages out. It knows nothing of MkDocs.
 
 ``generate(tree, check_result, provenance, options)`` returns a :class:`Site`: every page of
-SPEC §6 as plain data (a path relative to the site's docs root, Markdown, a title, whether it
+the site as plain data (a path relative to the site's docs root, Markdown, a title, whether it
 belongs in the navigation) and the non-Markdown files to copy. The MkDocs plugin adds them to a
 build in memory; ``continuity generate --out DIR`` writes them to disk.
 """

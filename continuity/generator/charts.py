@@ -6,7 +6,9 @@ Used by the site (ledger page, home page) and by ``continuity report --format ht
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterable
 from html import escape
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -127,13 +129,26 @@ def bar_chart(points: list[Point], *, title: str, width: int = 720, height: int 
     return "".join(parts)
 
 
-def is_idle(cycle) -> bool:
+class CycleFigures(Protocol):
+    """What a chart reads of a ledger cycle (model/ledger.py ``Cycle``, report ``CycleRow``)."""
+
+    @property
+    def cycle(self) -> int | None: ...
+    @property
+    def goals_passing(self) -> int | None: ...
+    @property
+    def goals_total(self) -> int | None: ...
+    @property
+    def result(self) -> str | None: ...
+
+
+def is_idle(cycle: CycleFigures) -> bool:
     """A cycle that worked on no goal (``"target": "idle"``, ``"result": "idle"``)."""
     targets = getattr(cycle, "targets", ())  # the report's rows of the ledger have none
     return cycle.result == "idle" or any(t == "idle" or t.startswith("idle-") for t in targets)
 
 
-def trajectory(cycles) -> list[Point]:
+def trajectory(cycles: Iterable[CycleFigures]) -> list[Point]:
     """goals_passing / goals_total per cycle, for cycles that record both; an idle cycle
     that records neither is a point of its own, marked idle."""
     points = []

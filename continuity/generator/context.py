@@ -144,7 +144,7 @@ class SiteContext:
     _template_titles: dict[str, str | None] = field(init=False, default_factory=dict)
     _titles: dict[str, str] = field(init=False, default_factory=dict)
     _files: dict[str, TreeFile] = field(init=False, default_factory=dict)
-    _template_patterns: dict[str, re.Pattern | None] = field(init=False, default_factory=dict)
+    _template_patterns: dict[str, re.Pattern[str] | None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.layout = SiteLayout(self.tree, self.options.prefix, self.options.reserved)
@@ -154,9 +154,9 @@ class SiteContext:
         for name, directory in self.tree.directories.items():
             self._ordered[name] = sorted(directory.entries, key=self._order_key)
 
-    # -- entries in SPEC §2 order
+    # -- entries in order: date, time or turn, commit, name
 
-    def _order_key(self, entry: HistoryEntry) -> tuple:
+    def _order_key(self, entry: HistoryEntry) -> tuple[str, str, int, tuple[int, float], str]:
         """Date, time or turn in the name, then the commit that added it, then the name."""
         date, time, turn, name = entry.sort_key
         ref = self.provenance.get(entry.path)

@@ -213,7 +213,7 @@ def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
 
 
 def _body_of(ctx: SiteContext, entry: HistoryEntry, title: str,
-             findings: list[Diagnostic]) -> tuple[str, str, list]:
+             findings: list[Diagnostic]) -> tuple[str, str, list[tuple[str, str]]]:
     """(heading, body, metadata rows) for a Markdown entry."""
     document = entry.document
     if document is None:

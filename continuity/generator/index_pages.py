@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from continuity.generator import charts, html_links, listings, mdtext, paging
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
@@ -186,7 +187,7 @@ def _state_pages(ctx: SiteContext, state: StateFile,
     return pages
 
 
-def _kept(ctx: SiteContext, key: tuple[str, str], inputs: tuple, make: Callable[[], Page]
+def _kept(ctx: SiteContext, key: tuple[str, str], inputs: tuple[object, ...], make: Callable[[], Page]
           ) -> Page:
     """The page ``make`` makes from ``inputs``: kept from the last generation when they are
     equal (serve, ``--watch``: generator/memo.py), made now otherwise."""
@@ -196,7 +197,7 @@ def _kept(ctx: SiteContext, key: tuple[str, str], inputs: tuple, make: Callable[
                         make)
 
 
-def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list]:
+def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list[tuple[str, str]]]:
     document = state.document
     if document is None:
         reason = state.file.read.error if state.file.read else "a link leaving the repository"
@@ -297,7 +298,8 @@ def _plain_group(rows: list[EntryRow]) -> MonthGroup:
     return MonthGroup("Entries", None, tuple(rows))
 
 
-def _archives(ctx: SiteContext, name: str, by_month: dict, months: list[dict],
+def _archives(ctx: SiteContext, name: str, by_month: dict[str | None, list[EntryRow]],
+              months: list[dict[str, Any]],
               directory_page: str) -> list[Page]:
     show_provenance = bool(ctx.provenance)
     pages = []
@@ -313,8 +315,8 @@ def _archives(ctx: SiteContext, name: str, by_month: dict, months: list[dict],
     return pages
 
 
-def _archive(ctx: SiteContext, name: str, month: dict, rows: list[EntryRow],
-             newer: dict | None, older: dict | None, directory_page: str,
+def _archive(ctx: SiteContext, name: str, month: dict[str, Any], rows: list[EntryRow],
+             newer: dict[str, Any] | None, older: dict[str, Any] | None, directory_page: str,
              show_provenance: bool) -> Page:
     """The page of one month of a dated directory."""
     table = None
@@ -333,5 +335,5 @@ def _archive(ctx: SiteContext, name: str, month: dict, rows: list[EntryRow],
                 searched_as=_listings(fragments), nav_parent=directory_page)
 
 
-def _items(month: dict | None) -> tuple | None:
+def _items(month: dict[str, Any] | None) -> tuple[tuple[str, Any], ...] | None:
     return None if month is None else tuple(sorted(month.items(), key=lambda kv: kv[0]))

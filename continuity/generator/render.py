@@ -8,6 +8,7 @@ written relative to the page being rendered, which the templates know as ``page_
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import jinja2
 
@@ -15,12 +16,12 @@ from continuity.generator import mdtext
 
 
 @jinja2.pass_context
-def _link(context, text: object, target: str | None, anchor: str = "") -> str:
+def _link(context: jinja2.runtime.Context, text: object, target: str | None, anchor: str = "") -> str:
     return mdtext.link(text, context["page_path"], target, anchor)
 
 
 @jinja2.pass_context
-def _url(context, target: str, anchor: str = "") -> str:
+def _url(context: jinja2.runtime.Context, target: str, anchor: str = "") -> str:
     return mdtext.relative(context["page_path"], target, anchor)
 
 
@@ -53,7 +54,7 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render(template: str, page_path: str, **values) -> str:
+def render(template: str, page_path: str, **values: Any) -> str:
     """Render ``template`` for the page at ``page_path``."""
     text = environment().get_template(template).render(page_path=page_path, **values)
     return text.strip("\n") + "\n"

@@ -1,4 +1,4 @@
-"""Raw HTML written in the tree is sanitised (SPEC §6): scripts, event handlers and
+"""Raw HTML written in the tree is sanitised: scripts, event handlers and
 ``javascript:`` links never reach a reader's browser.
 
 Two passes, because the pages have two destinations:
@@ -78,7 +78,7 @@ def plain_attribute(value: str) -> str:
     return value.translate(_ANGLES) if "<" in value or ">" in value else value
 
 
-def _kept_attribute(element: str, attribute: str, value: str) -> str | None:
+def _kept_attribute(_element: str, attribute: str, value: str) -> str | None:
     if attribute == "id" and (not _KEPT_ID.fullmatch(value)
                               or value.startswith(_THEME_ID_PREFIXES)):
         return None
@@ -226,7 +226,7 @@ def _harmless_inline_tag(tag: str) -> bool:
 
 
 def _defang_destinations(text: str) -> str:
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         if unsafe_url(match.group(2)):
             return match.group(1) + "#unsafe-link-removed"
         return match.group(0)

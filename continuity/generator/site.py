@@ -69,7 +69,7 @@ class Site:
                 sections[page.nav_section].append((page.title, page.path))
         return items
 
-    def nav_config(self) -> list[dict]:
+    def nav_config(self) -> list[dict[str, str | list[dict[str, str]]]]:
         """The navigation as mkdocs.yml writes it: ``[{title: path}, {section: [...]}]``."""
         return [{title: target if isinstance(target, str) else [{t: p} for t, p in target]}
                 for title, target in self.nav()]

@@ -1,4 +1,4 @@
-"""What changed between one snapshot and the one before it (SPEC §6)."""
+"""What changed between one snapshot and the one before it."""
 
 from __future__ import annotations
 

@@ -69,7 +69,7 @@ def home_page(ctx: SiteContext, shape: SiteShape | None = None, recent_changes: 
     return Page(layout.home, content, "Home", in_nav=True)
 
 
-def _anchor(cycle: int, seen: Counter) -> str:
+def _anchor(cycle: int, seen: Counter[str]) -> str:
     """The heading id MkDocs' toc gives ``### Cycle N`` (``_1`` and so on for repeats)."""
     base = f"cycle-{cycle}"
     seen[base] += 1
@@ -84,7 +84,7 @@ def ledger_page(ctx: SiteContext) -> Page | None:
     ledger = ctx.records.ledger
     if ledger is None:
         return None
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     cycles = []
     for cycle in ledger.cycles:
         trace = cycle.trace or {}
@@ -118,7 +118,7 @@ def ledger_page(ctx: SiteContext) -> Page | None:
     return Page(page, content, "Cycle ledger", in_nav=True)
 
 
-def _session(ctx: SiteContext) -> dict | None:
+def _session(ctx: SiteContext) -> dict[str, str] | None:
     session = ctx.records.session_state
     if session is None:
         return None

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from collections.abc import Generator, Iterable, Iterator, Mapping
 
-from continuity.errors import GitRefused, GitUnavailable, ShallowClone
+from continuity.errors import GitRefused, GitUnavailable, ShallowClone, UsageError
 from continuity.model.paths import repository_top
 
 SHALLOW_FIX = {
@@ -69,7 +69,7 @@ class GitError(Exception):
 #: every configuration file. Most of these never run for the read-only commands used here
 #: (no fetch, no patch, no signature); they are off all the same, so that a command added later
 #: cannot bring one back. Keys whose names the repository chooses (``filter.<driver>.clean``)
-#: are found in its configuration and turned off too: see :func:`configured_commands_off`.
+#: are found in its configuration and turned off too: see :func:`read_repository_config`.
 COMMANDS_OFF: tuple[tuple[str, str], ...] = (
     ("core.fsmonitor", "false"),  # a hook `git status` runs
     ("core.hooksPath", os.devnull),  # hooks (post-index-change, pre-auto-gc, ...)
@@ -156,6 +156,12 @@ def git_process(cwd: Path, args: Iterable[str], named_off: Iterable[tuple[str, s
         return subprocess.Popen(git_argv(args), cwd=cwd, env=git_env(named_off), **popen)
     except OSError as exc:
         raise GitError(f"cannot run git: {exc}", GitFailure.NOT_INSTALLED) from None
+
+
+def refuse_unsafe_revision(revision: str, option: str = "since") -> None:
+    """A revision given to git as a word is never empty, never an option, never two lines."""
+    if not revision.strip() or revision.startswith("-") or any(c in revision for c in "\0\n"):
+        raise UsageError(f"{option}: {revision!r} is not a revision")
 
 
 def run_git(cwd: Path, args: Iterable[str], *, input: bytes | None = None,
@@ -299,9 +305,9 @@ class BlobReader:
 
     def __init__(self, repository: Repository):
         self.repository = repository
-        self._process: subprocess.Popen | None = None
+        self._process: subprocess.Popen[bytes] | None = None
 
-    def _start(self) -> subprocess.Popen:
+    def _start(self) -> subprocess.Popen[bytes]:
         if self._process is None:
             self._process = self.repository.popen(
                 "cat-file", "--batch", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -381,11 +387,11 @@ class BlobReader:
     def __enter__(self) -> BlobReader:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def _skip(stream, count: int) -> None:
+def _skip(stream: IO[bytes], count: int) -> None:
     """Read and drop ``count`` bytes of ``stream``, a chunk at a time."""
     while count > 0:
         chunk = stream.read(min(count, 1 << 20))
@@ -394,7 +400,7 @@ def _skip(stream, count: int) -> None:
         count -= len(chunk)
 
 
-def _feed(pipe, data: bytes) -> None:
+def _feed(pipe: IO[bytes], data: bytes) -> None:
     try:
         pipe.write(data)
         pipe.flush()

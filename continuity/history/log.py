@@ -4,7 +4,7 @@ One ``git log`` pass lists every commit reachable from HEAD (or after ``since``)
 the memory root, with what it added, modified and deleted; one ``git status`` adds the changes
 waiting in the index and the working tree, and the files git ignores; contents come through
 one ``git cat-file --batch`` process, each blob read once and dropped after its last use, and
-sizes through one ``git cat-file --batch-check`` (SPEC §8). This module knows git and where a
+sizes through one ``git cat-file --batch-check``. This module knows git and where a
 memory tree keeps its files; what the changes *mean* is for the history rules.
 
 Decisions about the walk, so that every rule sees the same history:
@@ -43,7 +43,7 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from continuity.history.background import Background
 from continuity.config import Config
 from continuity.errors import GitUnavailable, UsageError
-from continuity.history.git import BlobReader, GitError, Repository
+from continuity.history.git import BlobReader, GitError, Repository, refuse_unsafe_revision
 from continuity.history.porcelain import (Ignored, Renamed, StatusRecord, Tracked, Untracked,
                                             Unmerged, status_records)
 from continuity.model.kinds import LEDGER_PATH
@@ -427,8 +427,7 @@ def read_history(repo: Repository, root: Path, paths: Iterable[Path], globs: Ite
 
 
 def _check_since(since: str, repo: Repository) -> None:
-    if not since.strip() or since.startswith("-") or any(c in since for c in "\0\n"):
-        raise UsageError(f"since: {since!r} is not a revision")  # and never a git option
+    refuse_unsafe_revision(since)
     if not repo.head:
         raise UsageError(f"since: {since!r} cannot be resolved: {repo.top} has no commits yet")
     try:  # a probe, not git's words: exit 1 with --verify -q is "names no commit"
@@ -508,7 +507,7 @@ def _raw_change(meta: bytes, raw_path: bytes, prefix: str) -> Change | None:
         fields = meta[1:].split(b" ")
         if len(fields) != 5 or fields[0] == GITLINK or fields[1] == GITLINK:
             return None
-        path = _root_relative(raw_path.decode("utf-8", "surrogateescape"), prefix)
+        path = root_relative(raw_path.decode("utf-8", "surrogateescape"), prefix)
         old = None if fields[2] in ZERO_IDS else fields[2].decode("ascii")
         new = None if fields[3] in ZERO_IDS else fields[3].decode("ascii")
         if old is None and new is None:
@@ -524,7 +523,7 @@ def _raw_change(meta: bytes, raw_path: bytes, prefix: str) -> Change | None:
         return None
     olds = tuple(None if _zero(oid) else oid.decode("ascii") for oid in oids[:-1])
     new = None if _zero(oids[-1]) else oids[-1].decode("ascii")
-    return _change(_root_relative(raw_path.decode("utf-8", "surrogateescape"), prefix), olds, new)
+    return _change(root_relative(raw_path.decode("utf-8", "surrogateescape"), prefix), olds, new)
 
 
 def _change(path: str, old: tuple[str | None, ...], new: str | None,
@@ -583,7 +582,7 @@ class _Pending:
         elif isinstance(record, Untracked):
             self.add(record.path, None, self.from_disk(record.path))
         elif isinstance(record, Ignored):
-            self.ignored.append(_root_relative(record.path, self.prefix))
+            self.ignored.append(root_relative(record.path, self.prefix))
 
     def tracked(self, record: Tracked) -> None:
         if not record.submodule.startswith(b"N"):
@@ -600,7 +599,7 @@ class _Pending:
     def renamed(self, record: Renamed) -> None:
         if not record.submodule.startswith(b"N"):
             return
-        gone = _change(_root_relative(record.original, self.prefix), (_oid(record.head_oid),),
+        gone = _change(root_relative(record.original, self.prefix), (_oid(record.head_oid),),
                        None, "staged")
         if gone is not None:
             self.changes.append(gone)
@@ -613,7 +612,7 @@ class _Pending:
             stage: str = "uncommitted") -> None:
         if old is not None and old == new:
             return
-        change = _change(_root_relative(top_path, self.prefix), (old,), new, stage)
+        change = _change(root_relative(top_path, self.prefix), (old,), new, stage)
         if change is not None:
             self.changes.append(change)
 
@@ -655,7 +654,7 @@ def ignored_paths(repo: Repository, root: Path, paths: Iterable[str]
                                        for t in tokens[start:start + 4])
         if pattern.startswith("!"):
             continue  # a negated pattern matched: the path is explicitly not ignored
-        found[_root_relative(name, prefix)] = (source, line, pattern)
+        found[root_relative(name, prefix)] = (source, line, pattern)
     return found
 
 
@@ -687,7 +686,8 @@ def _inside(path: Path, root: Path) -> bool:
         return False
 
 
-def _root_relative(top_path: str, prefix: str) -> str:
+def root_relative(top_path: str, prefix: str) -> str:
+    """A path relative to the repository's top, made relative to the memory root at ``prefix``."""
     if not prefix:
         return top_path
     if top_path.startswith(prefix + "/"):

@@ -78,7 +78,7 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "surrogateescape")
 
 
-def _tracked(record: bytes, rest: Iterator[bytes]) -> Tracked | None:
+def _tracked(record: bytes, _rest: Iterator[bytes]) -> Tracked | None:
     parts = record.split(b" ", 8)
     if len(parts) < 9:
         return None
@@ -93,18 +93,18 @@ def _renamed(record: bytes, rest: Iterator[bytes]) -> Renamed | None:
     return Renamed(parts[1], parts[2], parts[6], parts[7], _text(parts[9]), original)
 
 
-def _unmerged(record: bytes, rest: Iterator[bytes]) -> Unmerged | None:
+def _unmerged(record: bytes, _rest: Iterator[bytes]) -> Unmerged | None:
     parts = record.split(b" ", 10)
     if len(parts) < 11:
         return None
     return Unmerged(parts[1], parts[2], parts[7], parts[8], parts[9], _text(parts[10]))
 
 
-def _untracked(record: bytes, rest: Iterator[bytes]) -> Untracked:
+def _untracked(record: bytes, _rest: Iterator[bytes]) -> Untracked:
     return Untracked(_text(record[2:]))
 
 
-def _ignored(record: bytes, rest: Iterator[bytes]) -> Ignored:
+def _ignored(record: bytes, _rest: Iterator[bytes]) -> Ignored:
     return Ignored(_text(record[2:]))
 
 

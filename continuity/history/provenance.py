@@ -1,7 +1,7 @@
 """When, and in which commit, each file of the tree was added: one ``git log`` for the whole root.
 
-The site shows it on every entry page (SPEC §6). It is one process over the memory root, never
-one per file (SPEC §8). Without git, outside a repository or before the first commit the answer
+The site shows it on every entry page. It is one process over the memory root, never
+one per file. Without git, outside a repository or before the first commit the answer
 is an empty mapping and the pages simply omit it.
 """
 

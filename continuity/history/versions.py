@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from continuity.formats.secrets import find_credentials, line_column
-from continuity.history.log import History
+from continuity.history.log import Change, Commit, History
 from continuity.model.tree import MemoryTree
 
 
@@ -84,7 +84,7 @@ def read_timeline(history: History, paths: Iterable[str],
     version needs (its own and its parent's) is read in one request.
     """
     wanted = set(paths)
-    found: dict[str, list[tuple]] = {path: [] for path in wanted}
+    found: dict[str, list[tuple[Commit, Change, tuple[str, ...]]]] = {path: [] for path in wanted}
     for commit in history.commits:  # oldest first
         if commit.sha is None:
             continue
@@ -94,7 +94,7 @@ def read_timeline(history: History, paths: Iterable[str],
         added = tuple(c.path for c in commit.changes if c.status == "A")
         for change in changed:
             found[change.path].append((commit, change, added))
-    kept: dict[str, list[tuple]] = {}
+    kept: dict[str, list[tuple[Commit, Change, tuple[str, ...]]]] = {}
     totals: dict[str, int] = {}
     for path, events in found.items():
         if not events:
@@ -111,7 +111,8 @@ def read_timeline(history: History, paths: Iterable[str],
             text, why, held = blobs.get(change.new or "", _NOTHING)
             before, _, held_before = blobs.get(change.before or "", _NOTHING)
             versions.append(Version(
-                sha=commit.sha, date=commit.date, author=commit.author, subject=commit.subject,
+                sha=commit.sha or "", date=commit.date, author=commit.author,
+                subject=commit.subject,
                 status=change.status, blob=change.new, previous_blob=change.before,
                 text=text, previous_text=before, unreadable=why, added=added,
                 credentials=held, previous_credentials=held_before))

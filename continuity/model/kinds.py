@@ -8,7 +8,7 @@ of them names a directory. Adding a kind is one entry in :data:`BUILTIN_KINDS` a
 in ``continuity/templates/entries/``; users add or adjust kinds in configuration
 (``[tool.continuity.kinds]``), read by :func:`kinds_in_force`.
 
-Everything here is data (SPEC §2); nothing here reads the tree.
+Everything here is data; nothing here reads the tree.
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ def _kind(name: str, role: str, pattern: str | list[str], indexed_by: Iterable[s
                          example, **options)
 
 
-#: The protocol's directories (SPEC §2; patterns from upstream's README "Nested directories").
+#: The protocol's directories (patterns from upstream's README "Nested directories").
 BUILTIN_KINDS: tuple[DirectoryKind, ...] = (
     _kind("completed", HISTORY, "YYYY-MM-DD-task-slug.md", ["TODO", "LEARNINGS"],
           "2026-06-27-fix-webhook.md", requires_evidence=True, evidence_section="Evidence",
@@ -360,7 +360,7 @@ def default_edges() -> dict[str, tuple[str, ...]]:
 
 
 def is_non_entry(filename: str, kind: DirectoryKind) -> bool:
-    """Files a directory holds that are not entries (SPEC §2)."""
+    """Files a directory holds that are not entries."""
     if filename.startswith("."):
         return True
     if filename == TEMPLATE_NAME or filename == "index.md":

@@ -1,4 +1,4 @@
-"""Which directories are memory roots, and every root at or below a path (SPEC §2, nesting).
+"""Which directories are memory roots, and every root at or below a path (nesting).
 
 The protocol lets state files live at any level ("Nesting model": ``/STATE.md``,
 ``/backend/STATE.md``, ``/backend/auth/STATE.md``); each level is a complete tree with its own
@@ -140,7 +140,8 @@ def declared_parent(text: str) -> tuple[str, int] | None:
 # --------------------------------------------------------------------------- one directory
 
 
-def _listing(directory: Path) -> list[os.DirEntry]:
+def directory_listing(directory: Path) -> list[os.DirEntry[str]]:
+    """A directory's entries by name; none when it cannot be read."""
     try:
         with os.scandir(directory) as iterator:
             return sorted(iterator, key=lambda e: e.name)
@@ -148,7 +149,7 @@ def _listing(directory: Path) -> list[os.DirEntry]:
         return []
 
 
-def _is_dir(item: os.DirEntry, follow: bool = True) -> bool:
+def _is_dir(item: os.DirEntry[str], follow: bool = True) -> bool:
     """``DirEntry.is_dir`` without raising: a link that loops is no directory."""
     try:
         return item.is_dir(follow_symlinks=follow)
@@ -160,14 +161,14 @@ def _small_text(path: Path, config: Config) -> str | None:
     return read_text(path, config.max_file_size, follow=False).text
 
 
-def root_signal(directory: Path, config: Config, listing: list[os.DirEntry] | None = None,
+def root_signal(directory: Path, config: Config, listing: list[os.DirEntry[str]] | None = None,
                 state_only: bool = False) -> str | None:
     """What makes ``directory`` a memory root (a file name, for messages), or None.
 
     ``state_only``: only state files count (for a root's own history or library directory,
     where a ``logs/notes.jsonl`` is an entry, not a note store making a root).
     """
-    items = _listing(directory) if listing is None else listing
+    items = directory_listing(directory) if listing is None else listing
     names = {item.name for item in items}
     alone: list[str] = []
     for item in items:
@@ -282,7 +283,7 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             unsearched = [directory] + [path for path, _ in reversed(pending)]
             break
         seen.add(real)
-        items = _listing(directory)
+        items = directory_listing(directory)
         if depth and not NEVER_SEARCHED_HOLDING.isdisjoint(item.name for item in items):
             continue  # a virtual environment or a cache, whatever its name
         signal = root_signal(directory, config, items, state_only)
@@ -334,7 +335,7 @@ def enclosing_root(path: Path, config: Config, stop: Path | None) -> Path | None
 
 
 def repository_ledger_owner(repo_root: Path, config: Config) -> Path:
-    """The root that judges the cycle ledger at the top of the repository (SPEC §2: found at
+    """The root that judges the cycle ledger at the top of the repository (found at
     the memory root or at the top of its repository), so that it is judged once, not once per
     nested root: the top itself when it holds state files; else the one outermost root made
     by state files (``memory/STATE.md`` beside a top-level ``.agents/``), not counting those in

@@ -1,4 +1,4 @@
-"""The items of the two state files whose removal the history must explain (SPEC §2).
+"""The items of the two state files whose removal the history must explain.
 
 Tasks in TODO.md are the rows of the tables (by their first cell) and the list items (by their
 text before `` — ``) under ``## Active``, ``## Pending`` and ``## Blocked``; a task whose other
@@ -12,6 +12,7 @@ Only the structure is read here; what a removal means is for the history rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from continuity.formats.markdown import PLACEHOLDER, MarkdownDoc, Section
@@ -46,7 +47,7 @@ def _meaningful(key: str) -> bool:
     return any(ch.isalnum() for ch in key)
 
 
-def _sections(doc: MarkdownDoc, wanted) -> list[Section]:
+def _sections(doc: MarkdownDoc, wanted: Callable[[str], bool]) -> list[Section]:
     return [s for s in doc.sections if s.level >= 2 and wanted(s.key)]
 
 

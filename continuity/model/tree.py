@@ -34,8 +34,8 @@ from continuity.formats.seen import byte_findings, find_seen
 from continuity.formats.textfile import TextRead
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
-    RootSearch, declared_parent, enclosing_root, holds_state_by_name, link_outside,
-    repository_ledger_owner,
+    RootSearch, declared_parent, directory_listing, enclosing_root, holds_state_by_name,
+    link_outside, repository_ledger_owner,
 )
 from continuity.model.paths import refusal, root_refusal
 from continuity.model.conventions import (
@@ -134,7 +134,7 @@ class Document:
 
 @dataclass(frozen=True)
 class Template:
-    """What a directory's entries must carry (SPEC §2 Templates)."""
+    """What a directory's entries must carry (its template)."""
 
     directory: str
     path: str | None  # the ENTRY.template.md, or None for the built-in default
@@ -222,8 +222,8 @@ class HistoryEntry:
         return date[:7] if date else None
 
     @property
-    def sort_key(self) -> tuple:
-        """Date, then the time or turn in the name, then the name (SPEC §2 ordering)."""
+    def sort_key(self) -> tuple[str, str, int, str]:
+        """Date, then the time or turn in the name, then the name."""
         parsed = self.parsed_name or EntryName()
         return (self.date or "", parsed.time or "", parsed.turn or 0, self.name)
 
@@ -444,6 +444,9 @@ def is_excluded(rel: str, patterns: tuple[str, ...]) -> bool:
                for pattern in patterns)
 
 
+_BucketKey = tuple[str, str, DirectoryKind, int]  # root, directory, kind, size limit
+
+
 class ParsedEntries:
     """The entries one discovery read and parsed, for the next discovery of the same trees to
     reuse (``mkdocs serve``, ``--watch``): an entry whose file has the same status as then
@@ -456,8 +459,8 @@ class ParsedEntries:
     """
 
     def __init__(self) -> None:
-        self._kept: dict[tuple, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
-        self._now: dict[tuple, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
+        self._kept: dict[_BucketKey, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
+        self._now: dict[_BucketKey, dict[str, tuple[tuple[int, ...], HistoryEntry]]] = {}
         self.reused = 0
         self.parsed = 0
 
@@ -549,14 +552,6 @@ class _Walker:
         return Path(os.path.relpath(path, self.root)).as_posix()
 
 
-def _list_dir(path: Path) -> list[os.DirEntry]:
-    try:
-        with os.scandir(path) as iterator:
-            return sorted(iterator, key=lambda e: e.name)
-    except OSError:
-        return []
-
-
 def _parse_name(kind: DirectoryKind, name: str) -> EntryName | None:
     return kind.parse(name)
 
@@ -590,7 +585,7 @@ def _walk_entries(directory: Path) -> list[tuple[Path, str, bool]]:
     while pending:  # a loop, not recursion
         current, prefix, depth = pending.pop()
         below: list[tuple[Path, str, int]] = []
-        for item in _list_dir(current):
+        for item in directory_listing(current):
             relname = f"{prefix}{item.name}"
             if item.is_dir(follow_symlinks=False) and depth < MAX_NESTING:
                 if not item.name.startswith("."):
@@ -695,7 +690,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     convention = recognition.convention
     kinds = convention.kind_set(config) if convention is not None else KindSet(())
 
-    root_items = _list_dir(root)
+    root_items = directory_listing(root)
     state_files = _state_files(walker, root_items, convention)
     edges = _edges(state_files, kinds)
     directories, not_memory = _directories(walker, root, root_items, kinds, edges, wanted,
@@ -773,7 +768,7 @@ def _is_state_candidate(name: str, convention: Convention | None) -> bool:
     return convention.is_living(name)
 
 
-def _state_files(walker: _Walker, root_items: list[os.DirEntry],
+def _state_files(walker: _Walker, root_items: list[os.DirEntry[str]],
                  convention: Convention | None) -> list[StateFile]:
     """The root's state files (living documents), each read and parsed once."""
     protocol = convention is not None and convention.kinds is None
@@ -808,7 +803,7 @@ def _edges(state_files: list[StateFile], kinds: KindSet) -> list[MeshEdge]:
     return edges
 
 
-def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry], kinds: KindSet,
+def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry[str]], kinds: KindSet,
                  edges: list[MeshEdge], wanted: set[str] | None, named_only: bool = False
                  ) -> tuple[dict[str, MemoryDirectory], list[str]]:
     """The kinds' directories, plus any other directory a state file declares; never one
@@ -843,7 +838,7 @@ def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry], kin
     return directories, not_memory
 
 
-def _readable_directory(walker: _Walker, item: os.DirEntry) -> bool:
+def _readable_directory(walker: _Walker, item: os.DirEntry[str]) -> bool:
     """A directory (or a link to one inside the repository; one leaving it is recorded)."""
     if item.is_symlink():
         if not walker.directory_link_inside(Path(item.path)):
@@ -895,8 +890,8 @@ def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:
     ``*.jsonl``; ``topic-slug.md`` fits Markdown anywhere, so knowledge/ needs a template or an
     index). A source package called
     memory/ (Cargo.toml, src/), a RAG corpus in knowledge/, an empty logs/ with a .gitkeep
-    have neither, and are not part of the tree (SPEC §2)."""
-    listing = _list_dir(path)
+    have neither, and are not part of the tree."""
+    listing = directory_listing(path)
     for item in listing:
         if item.name == TEMPLATE_NAME:
             return True
@@ -925,7 +920,7 @@ def owns_repository_ledger(root: Path, repo_root: Path | None, config: Config) -
 
 def _locate_ledger(walker: _Walker, config: Config, root: Path,
                    repo_root: Path | None) -> tuple[TreeFile | None, TreeFile | None]:
-    """The ledger at the memory root, else at the top of the repository (SPEC §2)."""
+    """The ledger at the memory root, else at the top of the repository."""
     def find(configured: str | None, default: str) -> TreeFile | None:
         if configured:
             path = (config.base_dir / configured)

@@ -1,4 +1,4 @@
-"""From paths on the command line to the memory roots they name (SPEC §2 nesting, §5).
+"""From paths on the command line to the memory roots they name, nested roots included.
 
 A directory given (or the configured root, by default) stands for every memory root at or below
 it, each checked whole. A file, or a directory inside a root's history or library directory,

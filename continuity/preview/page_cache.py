@@ -63,11 +63,11 @@ class CachedPage(Page):
         self.kept = kept
         super().__init__(None, file, config)
 
-    def read_source(self, config: MkDocsConfig) -> None:
+    def read_source(self, config: MkDocsConfig) -> None:  # noqa: ARG002 (MkDocs' Page's signature)
         self.markdown = self.file.content_string
         self.meta = {**self.kept.meta, "template": CACHED_TEMPLATE}
 
-    def render(self, config: MkDocsConfig, files: Files) -> None:
+    def render(self, config: MkDocsConfig, files: Files) -> None:  # noqa: ARG002 (as MkDocs' Page)
         self.content = self.kept.content
         self.toc = self.kept.toc
         self._title_from_render = self.kept.title
@@ -89,7 +89,7 @@ def surroundings(config: MkDocsConfig, files: Files, nav: Navigation, ours: set[
     h.update(repr(sorted((str(k), repr(v)) for k, v in config.items()
                          if k not in ("plugins", "nav"))).encode())
 
-    def walk(items: list) -> None:
+    def walk(items: list[Any]) -> None:  # the navigation's pages, sections and links
         for item in items:
             h.update(f"{type(item).__name__}|{item.title}|{getattr(item, 'url', '')}\n".encode())
             if getattr(item, "children", None):
@@ -249,7 +249,7 @@ class PageCache:
         return output
 
 
-def search_entries(config: MkDocsConfig) -> list | None:
+def search_entries(config: MkDocsConfig) -> list[Any] | None:
     """The list of entries the search plugin (MkDocs' or Material's) is building, if found."""
     for name in ("material/search", "search"):
         plugin = config.plugins.get(name)

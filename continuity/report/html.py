@@ -1,7 +1,7 @@
 """The report as one self-contained HTML file: inline CSS and SVG, no script, no remote asset.
 
 Jinja2 escapes every value from the tree (autoescape); only the charts, which
-:mod:`continuity.charts` builds with their own escaping, are inserted as markup. Several roots
+:mod:`continuity.generator.charts` builds with their own escaping, are inserted as markup. Several roots
 (the protocol's nesting) give a table of their counts and totals, then one section per root.
 """
 

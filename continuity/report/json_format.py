@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from typing import Any
 
 from continuity.formats.secrets import redact_credentials
 from continuity.reporters.json_format import document as check_document
 from continuity.report.data import Report, RootsReport
 
 
-def document(report: Report) -> dict:
+def document(report: Report) -> dict[str, Any]:
     ledger = None
     if report.ledger is not None:
         ledger = asdict(report.ledger)
@@ -36,7 +37,7 @@ def document(report: Report) -> dict:
     }
 
 
-def roots_document(roots: RootsReport) -> dict:
+def roots_document(roots: RootsReport) -> dict[str, Any]:
     """The first root's document, as for one root; ``roots``: every root's counts (the first
     included), ``totals``: their sums; ``below``: the whole document of every other root."""
     doc = document(roots.reports[0])

@@ -9,6 +9,7 @@ other line is redacted with the rest of the report (``report.data._redacted``).
 
 from __future__ import annotations
 
+from typing import Any
 from dataclasses import dataclass
 
 from continuity.history.diffs import section_changes
@@ -65,7 +66,7 @@ def state_history(timeline: Timeline | None) -> tuple[FileHistory, ...]:
 
 def _change(version: Version) -> VersionChange:
     withheld = None
-    sections: tuple = ()
+    sections: tuple[Any, ...] = ()
     if version.holds_credential:
         withheld = "a credential (CT605)"
     elif version.text is None and version.status != "D":

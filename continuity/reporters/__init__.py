@@ -1,4 +1,4 @@
-"""Reporters turn a CheckResult into text; they know nothing of rules (SPEC §5 formats).
+"""Reporters turn a CheckResult into text; they know nothing of rules.
 
 Each module exposes ``render(result, rules) -> str``; add a format by adding a module and a
 line to FORMATS.

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from html import escape
+from collections.abc import Mapping
 from pathlib import Path
 
 from continuity.authoring import in_place
@@ -36,7 +37,7 @@ def escape_property(value: str) -> str:
     return escape_data(value).replace(":", "%3A").replace(",", "%2C")
 
 
-def annotation_path(path: str, environ=None) -> str:
+def annotation_path(path: str, environ: Mapping[str, str] | None = None) -> str:
     """Annotations name files relative to the repository (``$GITHUB_WORKSPACE``)."""
     environ = os.environ if environ is None else environ
     workspace = environ.get("GITHUB_WORKSPACE")

@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
+from typing import Any
 
 from continuity.validators.diagnostics import Diagnostic, Severity
 from continuity.validators.engine import CheckResult
@@ -46,7 +47,7 @@ def fingerprint(d: Diagnostic, path: str, rank: int) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()
 
 
-def issues(result: CheckResult) -> list[dict]:
+def issues(result: CheckResult) -> list[dict[str, Any]]:
     seen: dict[tuple[str, str, str], int] = {}
     found = []
     for d in sorted(result.diagnostics):  # by path and line: ranks among twins are stable

@@ -1,13 +1,14 @@
-"""The JSON document of SPEC §5: version, tool, diagnostics, summary."""
+"""The check's JSON document: version, tool, diagnostics, summary."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from continuity.validators.engine import CheckResult
 
 
-def document(result: CheckResult) -> dict:
+def document(result: CheckResult) -> dict[str, Any]:
     return {
         "version": 1,
         "tool": "continuity",

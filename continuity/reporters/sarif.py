@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import quote
 
 from continuity import __version__
@@ -17,7 +18,7 @@ def artifact_uri(path: str) -> str:
     return quote(path, safe="/", errors="surrogateescape")
 
 
-def document(result: CheckResult) -> dict:
+def document(result: CheckResult) -> dict[str, Any]:
     codes = sorted(set(result.rules) | {d.code for d in result.diagnostics})
     rules = []
     for code in codes:

@@ -48,7 +48,7 @@ def difference(before: CheckResult, after: CheckResult) -> tuple[list[Diagnostic
     new = Counter(key(d) for d in after.diagnostics) - Counter(key(d) for d in before.diagnostics)
     gone = Counter(key(d) for d in before.diagnostics) - Counter(key(d) for d in after.diagnostics)
 
-    def pick(result: CheckResult, wanted: Counter) -> list[Diagnostic]:
+    def pick(result: CheckResult, wanted: Counter[Key]) -> list[Diagnostic]:
         chosen = []
         for d in result.diagnostics:
             if wanted[key(d)] > 0:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Protocol
 
 from continuity.errors import UsageError
-from continuity.history.git import GitError, Repository
+from continuity.history.git import GitError, Repository, refuse_unsafe_revision
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext
 from continuity.validators.repository import repository
@@ -91,8 +91,7 @@ def _compute(ctx: CheckContext) -> dict[str, int]:
         ctx.notices.append(f"since: no git history here, so the lines the ledger and note "
                            f"stores held at {since} are judged too")
         return {}
-    if not since.strip() or since.startswith("-") or any(c in since for c in "\0\n"):
-        raise UsageError(f"since: {since!r} is not a revision")
+    refuse_unsafe_revision(since)
     try:
         commit = ctx.git.resolve_commits([since]).get(since)
     except GitError as exc:

@@ -1,4 +1,4 @@
-"""Diagnostics are plain data: what is wrong, where, and how to fix it (SPEC §4)."""
+"""Diagnostics are plain data: what is wrong, where, and how to fix it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,10 @@ class Severity(str, Enum):
     @property
     def rank(self) -> int:
         return 2 if self is Severity.ERROR else 1
+
+    def fails(self, fail_on: str) -> bool:
+        """Whether a finding of this severity fails a check whose ``fail_on`` is given."""
+        return self.rank >= (Severity.ERROR.rank if fail_on == "error" else Severity.WARNING.rank)
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,7 @@ class Diagnostic:
     root_path: str = field(default="", compare=False)  # the path relative to the memory root
     occurrences: tuple[tuple[int, int, str], ...] = field(default=(), compare=False)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
             "code": self.code, "name": self.name, "severity": self.severity.value,
             "path": self.path, "line": self.line, "column": self.column,

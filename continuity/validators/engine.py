@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from functools import partial
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from continuity.history.background import Background
 from continuity.config import Config
@@ -58,8 +59,7 @@ class CheckResult:
         return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
 
     def failed(self, fail_on: str = "error") -> bool:
-        threshold = Severity.ERROR.rank if fail_on == "error" else Severity.WARNING.rank
-        return any(d.severity.rank >= threshold for d in self.diagnostics)
+        return any(d.severity.fails(fail_on) for d in self.diagnostics)
 
 
 def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[Rule]:
@@ -204,9 +204,10 @@ def moving_since(git: Repository, since: str) -> list[str]:
             f"(since = \"{sha}\", what {since} is now) or a tag"]
 
 
-def _start_prefetches(context: CheckContext, rules: list[Rule]) -> dict[Callable, Background]:
+def _start_prefetches(context: CheckContext, rules: list[Rule]
+                      ) -> dict[Callable[[CheckContext], Any], Background[Any]]:
     """Start the shared work of ``rules`` (git reads, hashing) in threads, once each."""
-    started: dict[Callable, Background] = {}
+    started: dict[Callable[[CheckContext], Any], Background[Any]] = {}
     for rule in rules:
         if rule.prefetch is not None and rule.prefetch not in started:
             started[rule.prefetch] = Background(partial(rule.prefetch, context),

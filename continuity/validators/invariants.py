@@ -1,4 +1,4 @@
-"""The protocol's history invariants, judged over one :class:`~continuity.history.History`.
+"""The protocol's history invariants, judged over one :class:`~continuity.history.log.History`.
 
 "Old entries are never modified, renamed, or deleted" (CT301-CT303); append-only logs only
 grow (CT304); and state changes pair with history: STATE.md overwritten -> a snapshot, a task
@@ -19,7 +19,7 @@ import os
 import posixpath
 import re
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from continuity.config import Config
@@ -27,10 +27,12 @@ from continuity.validators.diagnostics import Violation
 from continuity.validators.task_match import CompletedEntry, unaccounted
 from continuity.errors import GitUnavailable
 from continuity.history.git import GitError
-from continuity.history.log import Change, Commit, History, ignored_paths, ledger_paths
+from continuity.history.log import (
+    Change, Commit, History, ignored_paths, ledger_paths, root_relative,
+)
 from continuity.model.kinds import DirectoryKind, is_non_entry
 from continuity.model.tree import MemoryTree, is_excluded
-from continuity.model.state_items import compare, learnings_insights, todo_tasks
+from continuity.model.state_items import Item, compare, learnings_insights, todo_tasks
 from continuity.formats.textfile import decode
 
 CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
@@ -66,7 +68,7 @@ class Layout:
 
     def __init__(self, tree: MemoryTree, config: Config):
         # Every history kind in force, also one whose directory is gone (deleting all of
-        # journal/ is CT302), but not a same-named directory that is not memory (SPEC §2).
+        # journal/ is CT302), but not a same-named directory that is not memory.
         self.directories: dict[str, DirectoryKind] = {
             kind.name: kind for kind in tree.kinds.history() if kind.name not in tree.not_memory}
         for name, directory in tree.directories.items():
@@ -113,7 +115,7 @@ class Layout:
         return path.split("/", 1)[0]
 
 
-def _relative(root, path) -> str:
+def _relative(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> str:
     return os.path.relpath(os.path.abspath(path), root).replace(os.sep, "/")
 
 
@@ -148,7 +150,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _quote(items) -> str:
+def _quote(items: Iterable[str]) -> str:
     names = [f"`{item}`" for item in items]
     return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
@@ -195,7 +197,7 @@ class Judge:
         # Nothing was lost: CT308, not CT304.
         self.bridged: dict[int, Commit] = {}
         self.kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = {}
-        self._items: dict[tuple[str, str], dict | None] = {}  # recent TODO/LEARNINGS versions
+        self._items: dict[tuple[str, str], dict[str, Item] | None] = {}  # recent TODO/LEARNINGS versions
         self._outside: dict[str, tuple[_Touched, ...]] = {}  # commit -> archive/logs changes
 
     def run(self) -> dict[str, list[Violation]]:
@@ -513,7 +515,7 @@ class Judge:
             parts = meta.split(b" ")
             if len(parts) < 5 or parts[4][:1] not in (b"A", b"M"):
                 continue
-            path = _from_top(name.decode("utf-8", "surrogateescape"), self.history.prefix)
+            path = root_relative(name.decode("utf-8", "surrogateescape"), self.history.prefix)
             if path in seen or not _archive_or_log(path):
                 continue
             old = parts[2].decode("ascii")
@@ -593,7 +595,8 @@ class Judge:
                         "Write the story behind the change as reflections/YYYY-MM-DD-topic-"
                         "slug.md in the same commit (`continuity new reflection`).")
 
-    def items(self, kind: str, oid: str | None, blobs: dict[str, bytes | None]) -> dict | None:
+    def items(self, kind: str, oid: str | None, blobs: dict[str, bytes | None]
+              ) -> dict[str, Item] | None:
         """The tasks or insights of one version, parsed once though two commits compare it."""
         if oid is None:
             return {}
@@ -626,14 +629,6 @@ def _archived(old: str, new: str) -> bool:
     history directory (``journal/archive/``) or the root's (``archive/journal/``)."""
     return posixpath.basename(old) == posixpath.basename(new) and \
         "archive" in _parts(new)[:-1] and "archive" not in _parts(old)[:-1]
-
-
-def _from_top(top_path: str, prefix: str) -> str:
-    if not prefix:
-        return top_path
-    if top_path.startswith(prefix + "/"):
-        return top_path[len(prefix) + 1:]
-    return posixpath.relpath(top_path, prefix)
 
 
 #: Candidate cuts compared in full before a log is judged not rotated: a log of one line
@@ -693,7 +688,7 @@ def _text(data: bytes | None) -> str | None:
     return None if data is None else decode(data).text
 
 
-def _parse_items(kind: str, data: bytes | None) -> dict | None:
+def _parse_items(kind: str, data: bytes | None) -> dict[str, Item] | None:
     text = _text(data)
     if text is None:
         return None

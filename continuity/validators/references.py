@@ -138,7 +138,7 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
             body = state.document.body
             if _may_link(state.document.text):
                 found += _dead_links(resolver, state.path, body, range(len(body.lines)), False)
-            found += _mesh_paths(resolver, tree, state.path, body)
+            found += _mesh_paths(resolver, state.path, body)
     for linked in tree.linked if prose else ():  # published too: their links must hold
         if linked.document is not None and _may_link(linked.document.text):
             body = linked.document.body
@@ -161,7 +161,7 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
             if not evidence_wanted:
                 continue
             found += _dead_links(resolver, entry.path, body, inside, True)
-            found += _evidence_paths(resolver, tree, entry.path, body, inside)
+            found += _evidence_paths(resolver, entry.path, body, inside)
             if directory.kind.requires_evidence:
                 commits += [(entry.path, span) for span in _commits(body, inside)]
     found += _dead_commits(ctx, commits)
@@ -180,7 +180,7 @@ def _evidence_section(kind: DirectoryKind, custom: bool, body: MarkdownDoc) -> S
     return body.section(kind.evidence_section, level=2)
 
 
-def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices,
+def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices: range | list[int],
                 evidence: bool) -> list[Unresolved]:
     found = _links_at(body, indices)
     if not found:
@@ -195,7 +195,7 @@ def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices,
     return dead
 
 
-def _links_at(body: MarkdownDoc, indices) -> list[Link]:
+def _links_at(body: MarkdownDoc, indices: range | list[int]) -> list[Link]:
     if isinstance(indices, range):
         return list(links(body, indices))
     found: list[Link] = []
@@ -235,8 +235,7 @@ def _judge(resolver: Resolver, base: str, own: str, link: Link) -> str | None:
     return f"{where} has no heading with the anchor `#{link.anchor}`"
 
 
-def _mesh_paths(resolver: Resolver, tree: MemoryTree, path: str,
-                body: MarkdownDoc) -> list[Unresolved]:
+def _mesh_paths(resolver: Resolver, path: str, body: MarkdownDoc) -> list[Unresolved]:
     """Paths (with a `/`) in the mesh index's bullets other than **Indexes:** (CT104's)."""
     section = body.section("Mesh index")
     if section is None:
@@ -246,17 +245,17 @@ def _mesh_paths(resolver: Resolver, tree: MemoryTree, path: str,
     for start, stop in _runs(lines):
         for span in code_spans(body, range(start, stop)):
             if "/" in span.text and _is_path(span.text) and \
-                    _path_state(resolver, tree, path, span.text) == MISSING:
+                    _path_state(resolver, path, span.text) == MISSING:
                 dead.append(Unresolved(path, span.line, span.column, span.text,
                                        f"`{span.text}` does not exist", False))
     return dead
 
 
-def _evidence_paths(resolver: Resolver, tree: MemoryTree, path: str, body: MarkdownDoc,
+def _evidence_paths(resolver: Resolver, path: str, body: MarkdownDoc,
                     indices: range) -> list[Unresolved]:
     dead: list[Unresolved] = []
     for span in code_spans(body, indices):
-        if _is_path(span.text) and _path_state(resolver, tree, path, span.text) == MISSING:
+        if _is_path(span.text) and _path_state(resolver, path, span.text) == MISSING:
             dead.append(Unresolved(path, span.line, span.column, span.text,
                                    "no such file in the repository", True))
     return dead
@@ -266,7 +265,7 @@ def _is_path(text: str) -> bool:
     return bool(_PATH_LIKE.match(text)) and local_target(text) is not None and ".." != text
 
 
-def _path_state(resolver: Resolver, tree: MemoryTree, path: str, text: str) -> str:
+def _path_state(resolver: Resolver, path: str, text: str) -> str:
     """A repository path as written in prose: from the memory root, the repository's top or
     the file's own directory; found if any of them holds it."""
     target = _LINE_SUFFIX.sub("", text)

@@ -2,7 +2,7 @@
 
 A rule is declared with :func:`rule`; its docstring is what ``continuity rules CODE`` prints:
 first line a summary, then why it matters, an example, and the fix. The function takes a
-:class:`CheckContext` and yields :class:`~continuity.diagnostics.Violation` objects; code, name
+:class:`CheckContext` and yields :class:`~continuity.validators.diagnostics.Violation` objects; code, name
 and severity are added by the engine, so a rule only says where and what.
 
 To add a rule: pick the module for its range (CT1xx ``tree``, or ``nesting`` for how roots
@@ -39,7 +39,7 @@ class CheckContext:
     tree: MemoryTree
     config: Config
     now: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
-    git: Any = None  # a continuity.git.Repository when history can be read, else None
+    git: Any = None  # a continuity.history.git.Repository when history can be read, else None
     codes: frozenset[str] = frozenset()
     notices: list[str] = field(default_factory=list)  # appended from prefetch threads too
     _memo: dict[str, Any] = field(default_factory=dict)

@@ -228,7 +228,7 @@ def test_a_root_linking_out_in_mkdocs_yml_is_refused_by_check_generate_and_build
     assert not (tmp_path / "pages").exists()
 
 
-def test_paths_inside_the_repository_are_fine(project: Path, tmp_path: Path):
+def test_paths_inside_the_repository_are_fine(project: Path):
     write_files(project, {"templates/decision.md": "# Decision\n\n## Context\n",
                           "continuity.toml": "root = \".\"\nnotes = [\"notes/*.jsonl\"]\n"
                                              "[kinds.decisions]\npattern = "

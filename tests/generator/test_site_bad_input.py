@@ -1,4 +1,4 @@
-"""Bad input never breaks the site (SPEC §7): every file gets a page or is named as not shown,
+"""Bad input never breaks the site: every file gets a page or is named as not shown,
 and links still resolve."""
 
 from __future__ import annotations

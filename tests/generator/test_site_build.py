@@ -1,4 +1,4 @@
-"""The plugin in real MkDocs builds: strictness, navigation, links, docs_dir left alone (SPEC §6)."""
+"""The plugin in real MkDocs builds: strictness, navigation, links, docs_dir left alone."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Raw HTML written in the tree never runs in a reader's browser (SPEC §6), while the site's own
+"""Raw HTML written in the tree never runs in a reader's browser, while the site's own
 tables, warning boxes and charts survive."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The plain data under the history rules: the git pass (continuity.history) and the TODO and
-LEARNINGS items (continuity.state_items)."""
+LEARNINGS items (continuity.model.state_items)."""
 
 from __future__ import annotations
 

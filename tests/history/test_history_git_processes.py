@@ -1,4 +1,4 @@
-"""Git is read a fixed number of times per run, however many files and commits (SPEC §8).
+"""Git is read a fixed number of times per run, however many files and commits.
 
 A ``git`` shim on PATH logs each invocation and hands over to the real git: real repositories,
 real git, only counted.

@@ -1,4 +1,4 @@
-"""The hostile suite (issue 7): every command against every bad input of SPEC §7.
+"""The hostile suite (issue 7): every command against every bad input.
 
 A package (``tests.hostile``), so that its conftest never shadows ``tests/conftest.py``.
 """

@@ -1,5 +1,5 @@
 """The hostile suite's harness: every command as a real process, bounded in time and memory,
-and one git repository holding every bad input of SPEC §7 at once.
+and one git repository holding every bad input at once.
 
 ``run_command`` is the ground rule of issue 7 made executable: the process runs under a
 timeout and an address-space cap, and whatever it was fed, it ends with exit 0, 1 or 2, with
@@ -124,7 +124,7 @@ def build_hostile_repo(base: Path) -> HostileRepo:
     repo.commit("a clean memory tree")
     for case in CASES:
         plant(root, case, outside, special=False)
-    repo.commit("every bad input of SPEC 7")
+    repo.commit("every bad input")
     for kind in ("spaces", "newline"):
         with open(root / ODD_NAMES[kind], "a", encoding="utf-8") as handle:
             handle.write("\nEdited after the fact.\n")

@@ -1,4 +1,4 @@
-"""The bad inputs of SPEC §7 (and issue 7) as data: one Case per input, each on its own paths,
+"""The bad inputs (issue 7) as data: one Case per input, each on its own paths,
 so that every case can be planted alone in a minimal tree or all at once in one repository.
 
 A case lists the files it writes, the links it makes and the huge files it grows, and what

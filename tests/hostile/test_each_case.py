@@ -1,4 +1,4 @@
-"""Each bad input of SPEC §7 alone in a clean tree, through the cheap reading commands
+"""Each bad input alone in a clean tree, through the cheap reading commands
 (in-process: ``run_cli`` fails on any traceback; named pipes in a process with a timeout),
 so that a failure names the case.
 

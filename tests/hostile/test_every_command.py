@@ -1,5 +1,5 @@
 """Every reading command, as a real process, on one repository holding every bad input at once
-(SPEC §7): bounded, no traceback, each bad file named, nothing from outside the repository in
+(bad input): bounded, no traceback, each bad file named, nothing from outside the repository in
 any output, and nothing from the tree that runs in a browser."""
 
 from __future__ import annotations

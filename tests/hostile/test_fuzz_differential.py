@@ -204,7 +204,7 @@ class _Article(HTMLParser):
         self.depth = 0
         self.parts: list[str] = []
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag, _attrs):
         if tag == "article" or self.depth:
             self.depth += tag == "article"
             if tag != "article":

@@ -232,7 +232,7 @@ def test_a_repository_in_a_subdirectory_of_the_environment_is_not_redirected(tmp
 
 
 @pytest.mark.parametrize("git_words", ["de_DE.UTF-8", "fr_FR.UTF-8"])
-def test_the_locale_is_forced_not_defaulted(git_words: str, tmp_path: Path, monkeypatch):
+def test_the_locale_is_forced_not_defaulted(git_words: str, monkeypatch):
     """A user's LC_ALL does not change what git prints (its dates and words are read)."""
     from continuity.history.git import git_env
     monkeypatch.setenv("LC_ALL", git_words)

@@ -1,4 +1,4 @@
-"""Repositories the history rules cannot use, for every reading command (SPEC §5, §7): a shallow
+"""Repositories the history rules cannot use, for every reading command: a shallow
 clone, a repository with no commits (empty, or with files staged), and a root outside git.
 
 History needed but unavailable is exit 2 with a message naming the repository and the way out;

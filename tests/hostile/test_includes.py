@@ -169,8 +169,7 @@ def test_generate_output_built_by_mkdocs_with_snippets_includes_nothing(project:
     assert _leaks(work / "site-mkdocs") == []
 
 
-def test_generate_output_built_by_zensical_with_every_include_on(project: Path,
-                                                                generated: Path):
+def test_generate_output_built_by_zensical_with_every_include_on(project: Path):
     work = project / "zensical"
     docs = work / "docs"
     _run([sys.executable, "-m", "continuity", "generate", str(project / "memory"), "--out",

@@ -74,11 +74,11 @@ def test_printable_leaves_no_control_or_bidi_character(text: str):
     assert "\n" not in one_line(text) and "\r" not in one_line(text)
 
 
-def test_a_hook_that_breaks_is_one_plugin_error_naming_the_root(tmp_path: Path):
+def test_a_hook_that_breaks_is_one_plugin_error_naming_the_root():
     plugin = ContinuityPlugin()
 
     @_guarded
-    def broken(self, html: str) -> str:
+    def broken(_self, _html: str) -> str:
         raise OverflowError("date value out of range")
 
     with pytest.raises(PluginError) as raised:

@@ -87,7 +87,7 @@ def test_a_directory_link_out_refuses_every_file_below_it(world, link, target, p
     assert MARK not in recalled.out
 
 
-def test_a_root_that_links_out_is_not_read(world, tmp_path: Path):
+def test_a_root_that_links_out_is_not_read(world):
     repo, _, outside = world
     write_files(outside / "mem", {**minimal_tree(), "CONTEXT.md": f"# {MARK}\n"})
     os.symlink(outside / "mem", repo.path / "linked")

@@ -32,7 +32,7 @@ class _Text(HTMLParser):
         self.tags: list[str] = []
         self.text: list[str] = []
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag, _attrs):
         self.tags.append(tag)
 
     def handle_data(self, data):

@@ -96,7 +96,7 @@ def interrupted(writer: Writer, template: Path, where: Path, signame: str, at: i
 
 
 def leftovers(where: Path) -> list[Path]:
-    """Temporary files a writer killed outright may leave (continuity.atomic names them)."""
+    """Temporary files a writer killed outright may leave (continuity.authoring.atomic names them)."""
     return sorted(p for p in where.rglob(f"*{atomic.SUFFIX}") if p.name.startswith("."))
 
 

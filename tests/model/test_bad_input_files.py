@@ -1,4 +1,4 @@
-"""SPEC §7 for files in the tree: every case is a diagnostic or a clear exit-2 message naming the
+"""Bad input in the tree's files: every case is a diagnostic or a clear exit-2 message naming the
 file, never a traceback (run_cli asserts that no traceback reaches stderr)."""
 
 from __future__ import annotations

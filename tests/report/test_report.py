@@ -58,7 +58,7 @@ def broken_ledger(memory: Path) -> Path:
     return memory
 
 
-def awkward_findings(ctx):
+def awkward_findings(_ctx):
     yield Violation("journal/2026-01-05-turn-1.md", "placeholder {{DATE}} and `{{X}}` left; "
                     "<script>alert(1)</script> | pipe [link](http://x)",
                     "key AKIAABCDEFGHIJKLMNOP leaked; write the value", line=3, column=2)
@@ -233,7 +233,7 @@ def test_report_on_a_missing_root_is_exit_2(tmp_path: Path):
     assert result.code == 2 and "nowhere" in result.err
 
 
-def hostile_findings(ctx):
+def hostile_findings(_ctx):
     yield Violation("journal/2026-01-05-turn-1.md",
                     "heading {: onclick=alert(1) } <img src=x onerror=alert(2)>\n"
                     "[a](javascript:alert(3)) and `a|<img src=x onerror=alert(4)>`",

@@ -79,7 +79,7 @@ def test_errors_come_first_because_github_shows_only_the_first_ten():
         ["error", "warning"]
 
 
-def many_findings(ctx):
+def many_findings(_ctx):
     for n in range(60):
         yield Violation(f"journal/2026-01-{n % 28 + 1:02d}-turn-{n}.md",
                         f"finding {n}: a | pipe, <b>bold</b> and `code`", "rename it", line=n + 1)
@@ -118,7 +118,7 @@ def test_a_summary_over_githubs_limit_says_what_it_left_out():
     assert len(github.step_summary(result).splitlines()) > 50  # the real budget holds them all
 
 
-def test_annotation_paths_are_relative_to_the_workspace(tree: Path, tmp_path: Path):
+def test_annotation_paths_are_relative_to_the_workspace(tree: Path):
     write_files(tree, {"journal/notes.md": "x\n"})
     with planted_rule(lambda ctx: [Violation("journal/notes.md", "m", "h")]):
         result = run_cli("check", "--no-git", "--output-format", "github", "journal",

@@ -70,7 +70,7 @@ def test_fingerprints_are_stable_across_runs_line_shifts_and_findings_elsewhere(
     assert placeholder["location"]["lines"]["begin"] == line + 3  # moved, same fingerprint
 
 
-def test_paths_are_relative_to_the_gitlab_project(memory: GitRepo, tmp_path: Path):
+def test_paths_are_relative_to_the_gitlab_project(memory: GitRepo):
     below = memory.path / "tools"
     below.mkdir()
     issues = report(memory.path, str(memory.path), cwd=below,

@@ -1,4 +1,4 @@
-"""What "fits its template" means (SPEC §2, FORMATS.md), checked directly on the model.
+"""What "fits its template" means (FORMATS.md), checked directly on the model.
 
 The CT1xx/CT2xx rules judge the same things; these assertions do not depend on them, so the
 tests of ``new``, ``init`` and ``report --write-audit`` say what they mean on their own.

@@ -118,9 +118,9 @@ ACCEPTANCE = [
 ]
 
 
-@pytest.mark.parametrize("case,lines,code,severity", ACCEPTANCE,
+@pytest.mark.parametrize("_case,lines,code,severity", ACCEPTANCE,
                          ids=[case for case, *_ in ACCEPTANCE])
-def test_acceptance_list(tree: Path, case, lines, code, severity):
+def test_acceptance_list(tree: Path, _case, lines, code, severity):
     found = findings(tree, lines, "--no-git")
     assert [(d["code"], d["severity"]) for d in found] == [(code, severity)], found
     assert found[0]["line"] == len(lines)  # the line at fault, not the file

@@ -139,7 +139,7 @@ def test_paths_are_relative_to_the_working_directory(broken):
     root, expected = broken
     result = run_cli("check", "--no-git", "--output-format", "json", "memory", cwd=root.parent)
     found = {(d["code"], d["path"], d["line"]) for d in result.json["diagnostics"]}
-    # configuration is read nearest the working directory (SPEC §3): memory/continuity.toml's
+    # configuration is read nearest the working directory: memory/continuity.toml's
     # max_file_size does not apply from above, so the 9 kB file is within the default limit
     assert found == {(code, f"memory/{path}", line) for code, path, line in expected
                      if code != "CT603"}

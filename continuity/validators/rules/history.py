@@ -2,7 +2,7 @@
 
 All eight rules share one read of git (``ctx.memo("history")``: one ``git log``, one
 ``git status``) and one judgement (``ctx.memo("history.findings")``: one blob stream); see
-``continuity.history`` and ``continuity.invariants``.
+``continuity.history`` and ``continuity.validators.invariants``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Every line is judged on its own, so one bad line never hides the rest of the fil
 has one owner: a key that is absent is CT402; a key that is present with the wrong kind of value
 belongs to the rule for that field (CT403 result, CT404 cycle, CT409 counts, CT410 timestamp).
 Rules that read git (CT407, CT408) resolve every sha in one ``cat-file --batch-check`` and list
-every improved commit's files in one ``git log`` (SPEC §8).
+every improved commit's files in one ``git log``.
 """
 
 from __future__ import annotations
