@@ -318,9 +318,24 @@ def root_marker(directory: Path, names: set[str], config: Config) -> str | None:
     core = sorted(names.intersection(CLINE_CORE))
     if len(core) >= 2 or (core and directory.name in ("memory-bank", ".memory-bank")):
         return f"{core[0]} (a memory bank)"
-    for name in ("gptme.toml", "openclaw.json", *UNJUDGED_MEMORY):
+    for name in ("gptme.toml", *UNJUDGED_MEMORY):
         if name in names:
             return name
+    # openclaw.json with a workspace file beside it (a backup of it in a config folder is a
+    # file of the workspace above, not a workspace of its own).
+    if "openclaw.json" in names and names & {"AGENTS.md", "SOUL.md", "HEARTBEAT.md",
+                                             "IDENTITY.md", "USER.md", "TOOLS.md"}:
+        return "openclaw.json"
+    # agentops keeps .agents/ in a code repository, often without the cycle ledger yet.
+    agents = directory / ".agents"
+    if ".agents" in names and _real_directory(agents):
+        try:
+            inside = set(os.listdir(agents))
+        except OSError:
+            inside = set()
+        known = inside & {"evolve", "rpi", "ao", "findings", "learnings", "council", "patterns"}
+        if len(known) >= 2:
+            return f".agents/ ({', '.join(sorted(known)[:3])})"
     if "journal" in names and _real_directory(directory / "journal"):
         dated = _loose("YYYY-MM-DD*")
         try:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from continuity.config import Config
+from continuity.config import DEFAULT_NOTE_GLOBS, Config
 from continuity.validators.diagnostics import Violation
 from continuity.validators.task_match import CompletedEntry, unaccounted
 from continuity.errors import GitUnavailable
@@ -80,7 +80,13 @@ class Layout:
         self.strict_names = not tree.recognition.is_protocol
         self.root = tree.root
         self.ledgers = {_relative(tree.root, path) for path in ledger_paths(tree)}
-        self.notes = [glob_regex(pattern) for pattern in config.notes]
+        # Note stores are append-only where the protocol keeps them, or where configuration
+        # names them; elsewhere only the stores discovery found (an application's own
+        # notes.jsonl, {"ts", "level", "msg"}, is its own business, not a log to judge).
+        if tree.recognition.is_protocol or tuple(config.notes) != DEFAULT_NOTE_GLOBS:
+            self.notes = [glob_regex(pattern) for pattern in config.notes]
+        else:
+            self.notes = [re.compile(re.escape(store.path) + r"\Z") for store in tree.note_stores]
         self.exclude = tuple(config.exclude)
         self._kinds: dict[str, str | None] = {}
 

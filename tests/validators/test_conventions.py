@@ -327,3 +327,37 @@ def test_a_convention_misconfigured_is_exit_2_naming_it(repo: GitRepo, toml: str
     repo.commit("bad", {"continuity.toml": toml, "LOG.md": "# Log\n", **CLINE_BANK})
     result = run_cli("check", cwd=repo.path)
     assert result.code == 2 and named in result.err, result.err
+
+
+# ---------------------------------------------------------------- found on held-out trees
+
+
+def test_an_applications_notes_jsonl_rewritten_is_no_log_rewrite(repo: GitRepo):
+    """Its lines are the application's, rewritten as it likes: no CT304 in a root of no
+    convention (the name alone made it an append-only log)."""
+    repo.commit("app", {"notes.jsonl": '{"ts": 1, "level": "info", "msg": "up"}\n'})
+    repo.commit("app rewrote it", {"notes.jsonl": '{"ts": 2, "level": "info", "msg": "again"}\n'})
+    assert "CT304" not in codes(check_json(repo.path))
+
+
+def test_agentops_agents_folder_without_a_ledger_is_a_root(repo: GitRepo):
+    repo.commit("agentops", {".agents/rpi/next-work.jsonl": '{"id": "w1", "title": "retry"}\n',
+                             ".agents/learnings/2026-01-02-retry.md": "# Retry\n\nBack off.\n",
+                             ".agents/council/2026-01-02-review.md": "# Review\n\nOk.\n",
+                             "src/main.py": "print('hi')\n"})
+    result = check_json(repo.path)
+    assert result.code in (0, 1), result.err
+    assert "agentops" in roots(result).values()
+
+
+def test_a_backup_of_openclaw_json_is_scanned_with_its_workspace(repo: GitRepo):
+    """A config folder holding a copy of openclaw.json is a folder of the workspace above,
+    not a root of its own that no check reads: its committed key is CT601."""
+    token = "sk-" + "proj-" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0"
+    repo.commit("workspace", {**OPENCLAW_WORKSPACE,
+                              "config-backup/openclaw.json": f'{{"apiKey": "{token}"}}\n'})
+    result = check_json(repo.path)
+    assert list(roots(result).values()) == ["openclaw"]
+    assert [d["path"] for d in result.json["diagnostics"] if d["code"] == "CT601"] == [
+        "config-backup/openclaw.json"]
+    assert token not in result.out
