@@ -160,12 +160,36 @@ _KEY_SUFFIX = r"(?:[_-]?(?:key|token|value|access[_-]?key|id|base|data)){0,2}"
 _ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;&]{8,256}))")
 
 
-def _not_a_short_url_parameter(text: str, match: re.Match[str], group: int) -> bool:
-    """A short value of a URL's query parameter (``…jpeg?refresh_token=14e067dc&x-expires=…``:
-    a CDN's signed, expiring link) is no credential to rotate; a long one still is, and the
-    known token shapes are found by their own detectors."""
+#: Hosts a password in a URL gives away nothing on: a developer's own machine or container,
+#: the documentation domains (``postgres://docora:docora@localhost:5432``, ``.env.example``).
+_LOCAL_HOST = re.compile(r"@(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|host\.docker\.internal"
+                         r"|[\w.-]*\.(?:local|localhost|test|example)|(?:[\w-]+\.)*example\.(?:com|org|net)"
+                         r"|db|postgres|mysql|redis|mongo)(?=[:/?#]|$)", re.IGNORECASE)
+
+
+def _not_a_local_address(text: str, match: re.Match[str], group: int) -> bool:
+    return _LOCAL_HOST.search(text, match.end(group), match.end()) is None
+
+
+#: A type where a value would be: ``apiKey: string)``, ``password: Optional[str] = None``.
+_TYPE_NAME = re.compile(r"(?:str|string|number|int|bool|boolean|any|bytes|None|null|undefined"
+                        r"|Optional|SecretStr)\b.*", re.IGNORECASE)
+
+
+def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
+    """Whether a key word's match assigns a value at all. Not: a short value of a URL's query
+    parameter (``…jpeg?refresh_token=14e067dc&x-expires=…``: a CDN's signed, expiring link; a
+    long one still is, and known token shapes have their own detectors); a status line
+    (``PASS: VERIFIED``, test output: "pass" alone names a secret only as ``pass=``); a
+    type annotation (``apiKey: string``)."""
+    value = match.group(group)
     before = text[match.start() - 1] if match.start() > 0 else ""
-    return before not in ("?", "&") or len(match.group(group)) >= 20
+    if before in ("?", "&") and len(value) < 20:
+        return False
+    key = match.group(0)[:match.start(group) - match.start()]
+    if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
+        return False
+    return not _TYPE_NAME.fullmatch(value)
 
 
 def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
@@ -293,11 +317,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     # A user may be empty (``redis://:password@host``).
     _anchored("url-password", "a password in a URL",
               r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]{0,256}:([^\s@/]{3,256})@[^\s/@]{1,256}",
-              ("://",), _scheme_start),
+              ("://",), _scheme_start, _not_a_local_address),
     _anchored("assigned-secret", "a secret assigned to a key",
               rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
-               "bot", "session", "bearer"), _key_start, _not_a_short_url_parameter),
+               "bot", "session", "bearer"), _key_start, _plausible_assignment),
 )
 
 # --------------------------------------------------------------------------- personal data

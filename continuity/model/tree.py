@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import functools
 import os
+import posixpath
 import stat
 import threading
 from dataclasses import dataclass, field, replace
@@ -401,6 +403,27 @@ class MemoryTree:
     def convention(self) -> Convention | None:
         """The convention the root follows; None: no known one (general rules only)."""
         return self.recognition.convention
+
+    def in_memory(self, path: str) -> bool:
+        """Whether a root-relative path is part of the memory rather than the code beside
+        it. A root below its repository's top is memory whole; at the top, the root's own
+        files, the directories the tree read and where the convention keeps its memory
+        (``Convention.memory_in``: agentops ``.agents/`` in a code repository), unless the
+        convention takes the whole root (an OpenClaw workspace is the agent's home)."""
+        convention = self.convention
+        if self.repo_root is None or self.root != self.repo_root or \
+                (convention is not None and convention.memory_in is None):
+            return True
+        if "/" not in path:
+            return True
+        return path.startswith(self._memory_folders)
+
+    @functools.cached_property
+    def _memory_folders(self) -> tuple[str, ...]:
+        convention = self.convention
+        folders = {*self.directories, *((convention.memory_in or ()) if convention else ()),
+                   *(posixpath.dirname(state.path) for state in self.state_files)} - {""}
+        return tuple(folder.rstrip("/") + "/" for folder in sorted(folders))
 
     def living_files(self) -> tuple[StateFile, ...]:
         """State, context, index and topic files: overwritten by design, never history."""

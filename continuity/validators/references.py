@@ -140,6 +140,8 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
                 found += _dead_links(resolver, state.path, body, range(len(body.lines)), False)
             found += _mesh_paths(resolver, state.path, body)
     for linked in tree.linked if prose else ():  # published too: their links must hold
+        if not tree.in_memory(linked.path):
+            continue  # a code repository's own docs, linked from its AGENTS.md: not memory
         if linked.document is not None and _may_link(linked.document.text):
             body = linked.document.body
             found += _dead_links(resolver, linked.path, body, range(len(body.lines)), False)

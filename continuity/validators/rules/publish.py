@@ -6,7 +6,6 @@ never echoed; a link leaving the repository is reported by its name and never re
 
 from __future__ import annotations
 
-import posixpath
 
 import bisect
 import re
@@ -131,6 +130,10 @@ _APPEND_ONLY_HINT = (
     "refer to secrets by the name of their secret store entry in the lines you append")
 
 
+#: Files of placeholders by name (``.env.example``, ``config.sample``): what to fill in, no leak.
+_EXAMPLE_SUFFIXES = (".example", ".sample", ".template", ".dist")
+
+
 def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
     """Every file git tracks below the root that the tree did not read (another extension,
     a backup, a dot file), read here beneath the repository's top within max_file_size; a
@@ -138,7 +141,7 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
     committed = tracked(ctx)
     if not committed:
         return
-    inside = _memory_part(ctx)
+    inside = ctx.tree.in_memory
     read = {tree_file.path for tree_file in ctx.tree.all_files()}
     read |= {d.template_file.path for d in ctx.tree.directories.values() if d.template_file}
     read |= {tree_file.path for tree_file in ctx.tree.skipped}
@@ -146,8 +149,9 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
     beneath = Beneath(ctx.tree.boundary)
     try:
         for path in sorted(committed - read):
-            if path.startswith(children) or not path or not inside(path):
-                continue
+            if path.startswith(children) or not path or not inside(path) or \
+                    path.endswith(_EXAMPLE_SUFFIXES):
+                continue  # another root's, the code beside the memory, or a file of examples
             try:
                 text = beneath.read_text(ctx.tree.root / path, ctx.config.max_file_size)
             except OSError:  # a link out (CT602's business when the tree reads it), gone
@@ -156,22 +160,6 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
                 yield TreeFile(path, ctx.tree.root / path, text)
     finally:
         beneath.close()
-
-
-def _memory_part(ctx: CheckContext) -> Callable[[str], bool]:
-    """Which committed paths are the memory's: a root below its repository's top is memory
-    whole; at the top, the code beside the memory is not (a redactor's test fixtures are no
-    leak): the root's own files, the directories the tree read, and where the convention
-    keeps its memory (``Convention.memory_in``), unless it is the agent's whole workspace."""
-    tree = ctx.tree
-    convention = tree.convention
-    if tree.repo_root is None or tree.root != tree.repo_root or \
-            (convention is not None and convention.memory_in is None):
-        return lambda path: True
-    folders = {*tree.directories, *(convention.memory_in or () if convention else ()),
-               *(posixpath.dirname(f.path) for f in tree.all_files())} - {""}
-    prefixes = tuple(folder.rstrip("/") + "/" for folder in folders)
-    return lambda path: "/" not in path or path.startswith(prefixes)
 
 
 def _published_files(ctx: CheckContext) -> Iterator[TreeFile]:
