@@ -84,6 +84,10 @@ def check(repo: Path, continuity: str, no_git: bool, timeout: float) -> Row:
         lines = done.stderr.strip().splitlines()
         row.error = shorten(lines[-1]) if lines else "no output"
         return row
+    failure = report.get("error") if isinstance(report, dict) else None
+    if isinstance(failure, dict):  # exit 2 with --output-format json: the error as JSON
+        row.error = shorten(str(failure.get("message", "error")))
+        return row
     diagnostics = report.get("diagnostics", [])
     row.findings = len(diagnostics)
     row.by_code = dict(sorted(Counter(str(d.get("code", "?")) for d in diagnostics).items()))

@@ -210,7 +210,8 @@ _DOCKER_AUTH = re.compile(r'"auth"\s{0,5}:\s{0,5}"([A-Za-z0-9+/]{8,1024}={0,2})"
 CREDENTIALS: tuple[Detector, ...] = (
     # -- key files
     _d("private-key", "a private key block",
-       r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----", needles=("private key",)),
+       r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?![ \t]{0,3}(?:\.\.\.|…))",
+       needles=("private key",)),
     _d("putty-key", "a PuTTY private key file", r"PuTTY-User-Key-File-\d{1,2}:",
        needles=("putty-user-key-file",)),
     _d("age-key", "an age secret key", r"AGE-SECRET-KEY-1[0-9A-Z]{58}",
@@ -305,7 +306,8 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("eyj",)),
     # -- HTTP credentials
     _d("bearer-token", "a bearer token",
-       r"(?i)\bbearer[ \t]{1,10}([A-Za-z0-9\-._~+/]{20,2000}={0,2})", 1, needles=("bearer",)),
+       r"(?i)\bbearer[ \t]{1,10}([A-Za-z0-9\-._~+/]{20,2000}={0,2})", 1, needles=("bearer",),
+       placeholders=True),
     _d("basic-auth", "HTTP basic credentials",
        r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})",
        1, needles=("authorization",)),
@@ -387,6 +389,7 @@ SENSITIVE: tuple[Detector, ...] = CREDENTIALS + PERSONAL
 _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
                        r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
                        r"|redacted|changeme|example|placeholder|none|null|true|false"
+                       r"|token|password|passwd|pass|secret|pwd|key|apikey|user|username"
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
 
 #: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
@@ -404,17 +407,35 @@ _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.envi
 _CODE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
                    r"|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
-_FILL_IN = re.compile(r"(?:your|my|the)[_\- ][\w\- ]{1,60}|[\w\- ]{0,30}[_\-]here", re.IGNORECASE)
+_FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\- ]{1,60}"
+                      r"|[\w\- ]{0,30}[_\-]here", re.IGNORECASE)
+
+
+#: Values that only look like a secret to a pattern: two words joined by a hyphen, or words
+#: naming what goes there (``qwen-oauth``, ``super-secret-password``; a passphrase of more
+#: words, ``correct-horse-battery``, still counts), a camelCase name in code (``llmApiKey``), the
+#: demo passwords of tutorials (``secret123``, ``admin123``, ``hunter2``), a shell's command
+#: substitution or variable (``$(openssl rand -base64 32)``, ``$DB_PASSWORD``), and the
+#: sequences of made-up examples (``abcd1234efgh5678``, ``xxxx``, AWS's ``…EXAMPLE``).
+_NOT_A_SECRET = re.compile(
+    r"[a-z]+-[a-z]+|(?:[a-z]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
+    r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
+    r"|(?:secret|password|passw0rd|admin|test|demo|changeme|letmein|qwerty|hunter|foo|bar)"
+    r"[0-9]{0,4}!?|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
+    r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*")
 
 
 def harmless(value: str) -> bool:
     """Whether a value assigned to a secret's key is no secret: a placeholder, a value its
     author cut short (``eyJhbGciOiJI...``: the rest is not there), one naming the key that goes
-    there (``YOUR_API_KEY``) or one read from the environment at run time."""
-    stripped = value.strip("\"'`")
-    return bool(_HARMLESS.match(stripped) or stripped.endswith(("...", "…"))
-                or _NAMES_A_KEY.fullmatch(stripped) or _READ_AT_RUN_TIME.match(stripped)
-                or _CODE.fullmatch(stripped) or _FILL_IN.fullmatch(stripped))
+    there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value."""
+    quoted = value.strip("\"'`")
+    # As written, and without the punctuation that closes what it stands in (``…)`` in code).
+    return any(_HARMLESS.match(each) or each.endswith(("...", "…"))
+               or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)
+               or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
+               or _NOT_A_SECRET.fullmatch(each)
+               for each in (quoted, quoted.rstrip(")]}>,;.").strip("\"'`")))
 
 
 @dataclass(frozen=True)
