@@ -422,7 +422,11 @@ _NOT_A_SECRET = re.compile(
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?:secret|password|passw0rd|admin|test|demo|changeme|letmein|qwerty|hunter|foo|bar)"
     r"[0-9]{0,4}!?|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
-    r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*")
+    r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*"
+    # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
+    r"|[a-z]+(?:_[a-z]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"
+    # a fill-in in another language naming the key ("你的API Key": "your API key")
+    r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*")
 
 
 def harmless(value: str) -> bool:

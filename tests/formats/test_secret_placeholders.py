@@ -39,6 +39,10 @@ from continuity.formats.secrets import find_credentials
     "DB_PASSWORD=super-secret-password",
     "| Hardcoded Secrets | `password: hunter2` |",
     "DATABASE_URL=postgres://docora:docora@localhost:5432/docora",
+    'client = SimmerClient(api_key=simmer_key, venue="simmer")',
+    "print(f\"KIMI_API_KEY = {os.environ.get('KIMI_API_KEY', 'not set')}\")",
+    '"apiKey": "你的API Key",',
+    'const apiKey = (process.env.TAVILY_API_KEY ?? "").trim()',
 ])
 def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     assert find_credentials(text) == []
