@@ -135,9 +135,8 @@ class _Walk:
                     return os.open(name, flags | _NOFOLLOW | _CLOEXEC, mode,
                                    dir_fd=self.stack[-1])
                 except OSError as exc:
-                    if not self._is_link(exc, name):
+                    if not self._went_on(exc, name, pending):
                         raise
-                self._follow(name, pending)
                 continue
             try:
                 fd = os.open(name, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC,
@@ -149,9 +148,8 @@ class _Walk:
                 pending.append(name)
                 continue
             except OSError as exc:
-                if not self._is_link(exc, name):
+                if not self._went_on(exc, name, pending):
                     raise
-                self._follow(name, pending)
                 continue
             self.stack.append(fd)
             self.names.append(name)
@@ -160,13 +158,31 @@ class _Walk:
             raise IsADirectoryError(errno.EISDIR, "is a directory", str(self.path))
         return os.dup(self.stack[-1])
 
-    def _is_link(self, exc: OSError, name: str) -> bool:
+    def _went_on(self, exc: OSError, name: str, pending: list[str]) -> bool:
+        """After the open of ``name`` failed with ``exc``: True when the walk goes on — with a
+        link's target in its place, or with the name again when it changed between the open
+        and this look (a link swapped for a file, or back: the next open judges what is there
+        then) — and False when ``exc`` stands."""
         if exc.errno not in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
             return False
         try:
-            return stat.S_ISLNK(os.lstat(name, dir_fd=self.stack[-1]).st_mode)
-        except OSError:
-            return False
+            is_link = stat.S_ISLNK(os.lstat(name, dir_fd=self.stack[-1]).st_mode)
+            target = os.readlink(name, dir_fd=self.stack[-1]) if is_link else None
+        except (FileNotFoundError, NotADirectoryError):
+            pending.append(name)  # removed or swapped meanwhile: open it again
+            return True
+        except OSError as error:
+            if error.errno != errno.EINVAL:
+                return False
+            pending.append(name)  # a link at the lstat, a file at the readlink: again
+            return True
+        if target is None:
+            if exc.errno == errno.ENOTDIR:
+                return False  # a file where a directory was asked
+            pending.append(name)  # a link at the open, not now: open it again
+            return True
+        self._follow(target, pending)
+        return True
 
     def _make(self, name: str) -> None:
         try:
@@ -175,13 +191,12 @@ class _Walk:
             return  # made meanwhile (or a link now): the retry judges it
         self.created.append("/".join([*self.names, name]))
 
-    def _follow(self, name: str, pending: list[str]) -> None:
+    def _follow(self, target: str, pending: list[str]) -> None:
         """Put a link's target in place of its name; an absolute target restarts from the
         boundary when it lies inside it, and is refused otherwise."""
         self.links += 1
         if self.links > MAX_LINKS:
             raise Escaped(self.path, "a link that cannot be resolved (it loops)")
-        target = os.readlink(name, dir_fd=self.stack[-1])
         if os.path.isabs(target):
             top = self.boundary.rstrip("/")
             if target != top and not target.startswith(top + "/"):
