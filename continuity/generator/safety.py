@@ -242,41 +242,52 @@ def neutralise_markdown(text: str) -> str:
     if not _suspect(text):
         return text
     lines = text.split("\n")
-    tokens = _PARSER.parse(text)
     code_lines: set[int] = set()
-    for token in tokens:
+    for token in _PARSER.parse(text):
         if token.map is None:
             continue
         start, end = token.map
         if token.type in ("fence", "code_block"):
             code_lines.update(range(start, end))
         elif token.type == "html_block":
-            cleaned = clean_html("\n".join(lines[start:end])).split("\n")
-            # Keep the line count, so the other tokens' line ranges stay right.
-            count = end - start
-            if len(cleaned) < count:
-                cleaned += [""] * (count - len(cleaned))
-            elif len(cleaned) > count:
-                cleaned = cleaned[:count - 1] + [" ".join(cleaned[count - 1:])]
-            lines[start:end] = cleaned
+            lines[start:end] = _cleaned_block(lines[start:end])
             code_lines.update(range(start, end))  # clean already: no further passes
         elif token.type == "inline" and token.children:
             unsafe = [child.content for child in token.children
                       if child.type == "html_inline" and not _harmless_inline_tag(child.content)]
             if unsafe:
-                segment = "\n".join(lines[start:end])
-                for tag in unsafe:
-                    if tag in segment:
-                        segment = segment.replace(tag, html.escape(tag, quote=False))
-                    else:  # a tag spread over indented lines: show every tag as text
-                        segment = segment.replace("<", "&lt;")
-                lines[start:end] = segment.split("\n")
+                lines[start:end] = _inline_tags_as_text(lines[start:end], unsafe)
     for index, line in enumerate(lines):
-        if index in code_lines:
-            continue
-        if ":" in line:
-            line = _defang_destinations(line)
-        if "{" in line:
-            line = _HANDLER_ATTRIBUTE_LIST.sub(r"\\{", line)
-        lines[index] = line
+        if index not in code_lines:
+            lines[index] = _neutralised_line(line)
     return "\n".join(lines)
+
+
+def _cleaned_block(block: list[str]) -> list[str]:
+    """A raw HTML block cleaned, in as many lines as it had, so the other tokens' line
+    ranges stay right."""
+    cleaned = clean_html("\n".join(block)).split("\n")
+    count = len(block)
+    if len(cleaned) < count:
+        return cleaned + [""] * (count - len(cleaned))
+    if len(cleaned) > count:
+        return cleaned[:count - 1] + [" ".join(cleaned[count - 1:])]
+    return cleaned
+
+
+def _inline_tags_as_text(block: list[str], unsafe: list[str]) -> list[str]:
+    segment = "\n".join(block)
+    for tag in unsafe:
+        if tag in segment:
+            segment = segment.replace(tag, html.escape(tag, quote=False))
+        else:  # a tag spread over indented lines: show every tag as text
+            segment = segment.replace("<", "&lt;")
+    return segment.split("\n")
+
+
+def _neutralised_line(line: str) -> str:
+    if ":" in line:
+        line = _defang_destinations(line)
+    if "{" in line:
+        line = _HANDLER_ATTRIBUTE_LIST.sub(r"\\{", line)
+    return line

@@ -268,51 +268,55 @@ def kinds_in_force(specs: Mapping[str, Mapping[str, Any]] | None, base_dir: Path
         return BUILTIN
     kinds = {kind.name: kind for kind in BUILTIN_KINDS}
     for name, spec in specs.items():
-        option = f"kinds.{name}"
-        base = kinds.get(name)
-        if base is None and "pattern" not in spec:
-            raise ConfigError(f"{source}: option '{option}' declares a new kind and needs a "
-                              "'pattern' (e.g. pattern = \"YYYY-MM-DD-slug.md\")")
-        changes: dict[str, Any] = {}
-        if "pattern" in spec:
-            texts = spec["pattern"]
-            texts = [texts] if isinstance(texts, str) else list(texts)
-            if not texts:
-                raise ConfigError(f"{source}: option '{option}.pattern' is empty")
-            patterns = []
-            for text in texts:
-                try:
-                    patterns.append(compile_pattern(text))
-                except PatternError as exc:
-                    raise ConfigError(f"{source}: option '{option}.pattern': {exc}") from None
-            changes["patterns"] = tuple(patterns)
-        if "role" in spec:
-            changes["role"] = spec["role"]
-        if "indexed_by" in spec:
-            changes["indexed_by"] = tuple(_stem(s) for s in spec["indexed_by"])
-        if "template" in spec:
-            changes["template"] = None if spec["template"] is False else \
-                _template_path(spec["template"], base_dir, source, option)
-        if base is None:
-            pattern = changes["patterns"][0]
-            kind = DirectoryKind(
-                name, changes.get("role", HISTORY), changes["patterns"],
-                changes.get("indexed_by", ()), changes.get("template"),
-                spec.get("example") or _example(pattern), origin=CONFIGURED)
-        else:
-            if "patterns" in changes and "example" not in spec:
-                changes["example"] = _example(changes["patterns"][0])
-            if "example" in spec:
-                changes["example"] = spec["example"]
-            if "patterns" in changes:
-                changes["pattern_note"] = ""
-            kind = replace(base, origin=OVERRIDDEN, **changes)
-        for text in (kind.example,):
-            if kind.parse(text) is None:
-                raise ConfigError(f"{source}: option '{option}.example': '{text}' does not "
-                                  f"match the kind's pattern {kind.pattern_text}")
+        kind = _configured_kind(name, spec, kinds.get(name), base_dir, source)
+        if kind.parse(kind.example) is None:
+            raise ConfigError(f"{source}: option 'kinds.{name}.example': '{kind.example}' does "
+                              f"not match the kind's pattern {kind.pattern_text}")
         kinds[name] = kind
     return KindSet(tuple(kinds.values()))
+
+
+def _configured_kind(name: str, spec: Mapping[str, Any], base: DirectoryKind | None,
+                     base_dir: Path, source: str) -> DirectoryKind:
+    """The kind ``[kinds.NAME]`` declares (``base`` is None) or the built-in it adjusts."""
+    option = f"kinds.{name}"
+    if base is None and "pattern" not in spec:
+        raise ConfigError(f"{source}: option '{option}' declares a new kind and needs a "
+                          "'pattern' (e.g. pattern = \"YYYY-MM-DD-slug.md\")")
+    changes: dict[str, Any] = {}
+    if "pattern" in spec:
+        changes["patterns"] = _patterns(spec["pattern"], source, option)
+    if "role" in spec:
+        changes["role"] = spec["role"]
+    if "indexed_by" in spec:
+        changes["indexed_by"] = tuple(_stem(s) for s in spec["indexed_by"])
+    if "template" in spec:
+        changes["template"] = None if spec["template"] is False else \
+            _template_path(spec["template"], base_dir, source, option)
+    if base is None:
+        return DirectoryKind(
+            name, changes.get("role", HISTORY), changes["patterns"],
+            changes.get("indexed_by", ()), changes.get("template"),
+            spec.get("example") or _example(changes["patterns"][0]), origin=CONFIGURED)
+    if "patterns" in changes:
+        changes["example"] = _example(changes["patterns"][0])
+        changes["pattern_note"] = ""
+    if "example" in spec:
+        changes["example"] = spec["example"]
+    return replace(base, origin=OVERRIDDEN, **changes)
+
+
+def _patterns(value: str | list[str], source: str, option: str) -> tuple[NamePattern, ...]:
+    texts = [value] if isinstance(value, str) else list(value)
+    if not texts:
+        raise ConfigError(f"{source}: option '{option}.pattern' is empty")
+    patterns = []
+    for text in texts:
+        try:
+            patterns.append(compile_pattern(text))
+        except PatternError as exc:
+            raise ConfigError(f"{source}: option '{option}.pattern': {exc}") from None
+    return tuple(patterns)
 
 
 def _stem(name: str) -> str:

@@ -170,6 +170,15 @@ def root_signal(directory: Path, config: Config, listing: list[os.DirEntry[str]]
     """
     items = directory_listing(directory) if listing is None else listing
     names = {item.name for item in items}
+    signal = _state_file_signal(directory, items, names, config)
+    if signal is not None or state_only:
+        return signal
+    return _other_signal(directory, names, config)
+
+
+def _state_file_signal(directory: Path, items: list[os.DirEntry[str]], names: set[str],
+                       config: Config) -> str | None:
+    """A state file by its name, or an upper-case file that says more than its name."""
     alone: list[str] = []
     for item in items:
         name = item.name
@@ -179,21 +188,30 @@ def root_signal(directory: Path, config: Config, listing: list[os.DirEntry[str]]
             return name
         if could_be_state_file(name) or name in NOT_ALONE:
             alone.append(name)
-    for name in alone:  # upper-case files that must say more than their name
+    for name in alone:
         text = _small_text(directory / name, config)
-        if text is None:
-            continue
-        doc = MarkdownDoc(text)
-        if parse_mesh_declaration(doc) is not None or doc.section("Mesh index") is not None:
-            return f"{name} (with a mesh index)"
-        if name in NOT_ALONE and declared_parent(text) is not None:
-            return f"{name} (with a parent)"
-        if name in NOT_ALONE:
-            loaded = set(UPPER_MD.findall(text)) & names
-            if loaded - NOT_LOADED:
-                return f"{name} (with {sorted(loaded - NOT_LOADED)[0]}, which it loads)"
-    if state_only:
+        signal = None if text is None else _what_it_says(name, text, names)
+        if signal is not None:
+            return signal
+    return None
+
+
+def _what_it_says(name: str, text: str, names: set[str]) -> str | None:
+    doc = MarkdownDoc(text)
+    if parse_mesh_declaration(doc) is not None or doc.section("Mesh index") is not None:
+        return f"{name} (with a mesh index)"
+    if name not in NOT_ALONE:
         return None
+    if declared_parent(text) is not None:
+        return f"{name} (with a parent)"
+    loaded = (set(UPPER_MD.findall(text)) & names) - NOT_LOADED
+    if loaded:
+        return f"{name} (with {sorted(loaded)[0]}, which it loads)"
+    return None
+
+
+def _other_signal(directory: Path, names: set[str], config: Config) -> str | None:
+    """A convention's marker, the cycle ledger, or a note store."""
     other = root_marker(directory, names, config)
     if other is not None:
         return other

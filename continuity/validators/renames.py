@@ -42,56 +42,72 @@ def suggested_name(directory: MemoryDirectory, entry: HistoryEntry) -> str | Non
         stem, extension = base, "md"
     if extension.lower() == "markdown":
         extension = "md"
-    moment: dt.datetime | None = None
-    day: dt.date | None = None
-    rest = stem
-    found = _DATE.search(stem)
-    if found:
-        try:
-            day = dt.date(int(found.group(1)), int(found.group(2)), int(found.group(3)))
-        except ValueError:
-            return None  # a date that is no date: CT102's to say, nothing to guess
-        rest = stem[:found.start()] + " " + stem[found.end():]
-        clock = _TIME.search(stem[found.end():])
-        if clock and kind.pattern.timed:
-            try:
-                moment = dt.datetime.combine(day, dt.time(int(clock.group(1)),
-                                                          int(clock.group(2)),
-                                                          int(clock.group(3) or 0)))
-            except ValueError:
-                return None
-            rest = stem[:found.start()]
+    when = _when_named(stem, kind.pattern.timed)
+    if when is None:
+        return None
+    day, moment, rest = when
     if day is None:
         written = parse_date_value(str(_field(entry, "date") or ""))
         if written is None:
             return None
         day, moment = written.date, written.moment
-    turn = None
-    turned = _TURN.search(rest)
-    if turned:
-        turn = int(turned.group(1))
-        rest = rest[:turned.start()] + " " + rest[turned.end():]
-    else:
-        written_turn = _field(entry, "turn")
-        turn = written_turn if isinstance(written_turn, int) else None
-    slug = slug_of(rest)
-    if kind.has_turns:
-        if turn is None or turn < 1:
-            taken = [e.parsed_name.turn for e in directory.entries
-                     if e.parsed_name and e.parsed_name.date == day.isoformat()
-                     and e.parsed_name.turn is not None]
-            turn = max(taken, default=0) + 1
-        name = kind.render(date=day, turn=turn)
-    elif kind.pattern.timed:
-        at = moment.time().replace(microsecond=0, tzinfo=None) if moment else dt.time()
-        name = kind.render(date=day, time=at)
-    else:
-        if not slug and kind.pattern.tokens & {"slug", "any"}:
-            return None
-        name = kind.render(date=day, slug=slug)
+    turn, rest = _turn_of(rest, entry)
+    name = _rendered(directory, day, moment, turn, slug_of(rest))
+    if name is None:
+        return None
     if name.endswith(".md") and extension != "md":
         name = name[:-3] + "." + extension
     if kind.parse(name) is None or name == entry.name:
         return None
     names = {e.name for e in directory.entries}
     return None if name in names else name
+
+
+def _when_named(stem: str, timed: bool
+                ) -> tuple[dt.date | None, dt.datetime | None, str] | None:
+    """(the date in the name, its moment when the kind is timed, the rest of the name); None
+    for a date or time that is none (CT102's to say, nothing to guess)."""
+    found = _DATE.search(stem)
+    if not found:
+        return None, None, stem
+    try:
+        day = dt.date(int(found.group(1)), int(found.group(2)), int(found.group(3)))
+    except ValueError:
+        return None
+    rest = stem[:found.start()] + " " + stem[found.end():]
+    clock = _TIME.search(stem[found.end():])
+    if not (clock and timed):
+        return day, None, rest
+    try:
+        moment = dt.datetime.combine(day, dt.time(int(clock.group(1)), int(clock.group(2)),
+                                                  int(clock.group(3) or 0)))
+    except ValueError:
+        return None
+    return day, moment, stem[:found.start()]
+
+
+def _turn_of(rest: str, entry: HistoryEntry) -> tuple[int | None, str]:
+    """The journal turn the name says (taken out of it), else the entry's ``turn`` field."""
+    turned = _TURN.search(rest)
+    if turned:
+        return int(turned.group(1)), rest[:turned.start()] + " " + rest[turned.end():]
+    written = _field(entry, "turn")
+    return (written if isinstance(written, int) else None), rest
+
+
+def _rendered(directory: MemoryDirectory, day: dt.date, moment: dt.datetime | None,
+              turn: int | None, slug: str) -> str | None:
+    kind = directory.kind
+    if kind.has_turns:
+        if turn is None or turn < 1:
+            taken = [e.parsed_name.turn for e in directory.entries
+                     if e.parsed_name and e.parsed_name.date == day.isoformat()
+                     and e.parsed_name.turn is not None]
+            turn = max(taken, default=0) + 1
+        return kind.render(date=day, turn=turn)
+    if kind.pattern.timed:
+        at = moment.time().replace(microsecond=0, tzinfo=None) if moment else dt.time()
+        return kind.render(date=day, time=at)
+    if not slug and kind.pattern.tokens & {"slug", "any"}:
+        return None
+    return kind.render(date=day, slug=slug)
