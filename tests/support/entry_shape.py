@@ -10,7 +10,7 @@ from pathlib import Path
 
 from continuity.config import load_config
 from continuity.formats.markdown import normalise_heading
-from continuity.model.tree import HistoryEntry, MemoryTree, discover
+from continuity.model.tree import Document, HistoryEntry, MemoryTree, Template, discover
 from continuity.formats.timestamps import parse_date_value
 
 
@@ -29,50 +29,69 @@ def problems(tree: MemoryTree, entry: HistoryEntry) -> list[str]:
     if document is None:
         return found + ["not readable Markdown"]
     found += [f"placeholder {p.text} at line {p.line}" for p in document.whole.placeholders()]
-    front = document.frontmatter
     if template.has_frontmatter:
-        if not front.present or front.problems or front.duplicates:
-            found.append(f"frontmatter: {front.problems or front.duplicates or 'missing'}")
-        found += [f"missing field {k}" for k in template.fields if k not in front.data]
-        found += [f"unknown field {k}" for k in front.data if k not in template.fields]
-        for key, choices in template.enums.items():
-            if key in front.data and front.data[key] not in choices:
-                found.append(f"{key}={front.data[key]!r} not in {choices}")
-        date = front.data.get("date")
-        if isinstance(date, str) and entry.parsed_name:
-            written = parse_date_value(date)
-            if written is None:
-                found.append(f"date {date!r} does not parse")
-            else:
-                if written.date.isoformat() != entry.parsed_name.date:
-                    found.append(f"date {date} disagrees with the name")
-                if entry.parsed_name.time and (written.moment is None or written.moment.strftime(
-                        "%H-%M-%S") != entry.parsed_name.time):
-                    found.append(f"date {date} disagrees with the name's time")
-        turn = front.data.get("turn")
-        if entry.parsed_name and entry.parsed_name.turn is not None:
-            if str(entry.parsed_name.turn) != turn:
-                found.append(f"turn {turn!r} disagrees with the name")
-        for key, value in front.data.items():
-            if isinstance(value, list) and value and all(isinstance(v, str) and v.strip()
-                                                         for v in value):
-                continue  # tags: [a, b]
-            if not isinstance(value, str) or not value.strip():
-                found.append(f"field {key} is empty or not text: {value!r}")
+        found += _frontmatter_problems(entry, template)
     present = {s.key for s in document.body.headings(2)}
     found += [f"missing section {s}" for s in template.sections
               if normalise_heading(s) not in present]
     if template.table_fields:
-        task = document.body.section("Task", level=2)
-        rows = {r.cells[0]: r.cells[1:] for r in document.body.table_rows(task)} if task else {}
-        for name in template.table_fields:
-            if name not in rows or not any(c.strip() for c in rows[name]):
-                found.append(f"Task row {name} missing or empty")
-        evidence = document.body.section("Evidence", level=2)
-        filled = [r for r in (document.body.table_rows(evidence) if evidence else [])
-                  if r.cells and all(c.strip() for c in r.cells)]
-        if not filled:
-            found.append("no filled Evidence row")
+        found += _table_problems(document, template)
+    return found
+
+
+def _frontmatter_problems(entry: HistoryEntry, template: Template) -> list[str]:
+    assert entry.document is not None
+    front = entry.document.frontmatter
+    found: list[str] = []
+    if not front.present or front.problems or front.duplicates:
+        found.append(f"frontmatter: {front.problems or front.duplicates or 'missing'}")
+    found += [f"missing field {k}" for k in template.fields if k not in front.data]
+    found += [f"unknown field {k}" for k in front.data if k not in template.fields]
+    for key, choices in template.enums.items():
+        if key in front.data and front.data[key] not in choices:
+            found.append(f"{key}={front.data[key]!r} not in {choices}")
+    found += _date_and_turn_problems(entry, front.data)
+    for key, value in front.data.items():
+        if isinstance(value, list) and value and all(isinstance(v, str) and v.strip()
+                                                     for v in value):
+            continue  # tags: [a, b]
+        if not isinstance(value, str) or not value.strip():
+            found.append(f"field {key} is empty or not text: {value!r}")
+    return found
+
+
+def _date_and_turn_problems(entry: HistoryEntry, data: dict[str, object]) -> list[str]:
+    found: list[str] = []
+    named = entry.parsed_name
+    date = data.get("date")
+    if isinstance(date, str) and named:
+        written = parse_date_value(date)
+        if written is None:
+            found.append(f"date {date!r} does not parse")
+        else:
+            if written.date.isoformat() != named.date:
+                found.append(f"date {date} disagrees with the name")
+            if named.time and (written.moment is None
+                               or written.moment.strftime("%H-%M-%S") != named.time):
+                found.append(f"date {date} disagrees with the name's time")
+    turn = data.get("turn")
+    if named and named.turn is not None and str(named.turn) != turn:
+        found.append(f"turn {turn!r} disagrees with the name")
+    return found
+
+
+def _table_problems(document: Document, template: Template) -> list[str]:
+    found: list[str] = []
+    task = document.body.section("Task", level=2)
+    rows = {r.cells[0]: r.cells[1:] for r in document.body.table_rows(task)} if task else {}
+    for name in template.table_fields:
+        if name not in rows or not any(c.strip() for c in rows[name]):
+            found.append(f"Task row {name} missing or empty")
+    evidence = document.body.section("Evidence", level=2)
+    filled = [r for r in (document.body.table_rows(evidence) if evidence else [])
+              if r.cells and all(c.strip() for c in r.cells)]
+    if not filled:
+        found.append("no filled Evidence row")
     return found
 
 
