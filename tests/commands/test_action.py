@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.support.common import REPO, GitRepo, run_cli
+from tests.support.common import REPO, GitRepo
 from tests.support.docs_snippets import snippet
-from tests.support.entry_shape import filled_fields
+from tests.support.entry_shape import initialised_memory
 
 ACTION = yaml.safe_load((REPO / "action.yml").read_text("utf-8"))
 #: What pip needs to build the package: the action's checkout holds more, but nothing else is read.
@@ -96,12 +96,7 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> Runner:
 
 @pytest.fixture
 def memory(tmp_path: Path) -> GitRepo:
-    repo = GitRepo(tmp_path / "repo")
-    run_cli("init", repo.path)
-    run_cli("new", "journal", "--title", "First turn", *filled_fields(repo.path, "journal"),
-            cwd=repo.path)
-    repo.commit("memory")
-    return repo
+    return initialised_memory(tmp_path / "repo")
 
 
 def test_the_install_step_puts_continuity_on_the_path(runner: Runner):

@@ -22,7 +22,7 @@ import yaml
 from tests.support.common import REPO, GitRepo, run_cli
 from continuity.config import tomllib
 from tests.support.docs_snippets import snippet
-from tests.support.entry_shape import filled_fields
+from tests.support.entry_shape import initialised_memory
 from tests.support.planted_rule import planted_rule
 
 BIN = Path(sys.executable).parent
@@ -46,12 +46,7 @@ def commands(lines: list[str]) -> list[str]:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> GitRepo:
-    repo = GitRepo(tmp_path / "repo")
-    run_cli("init", repo.path)
-    run_cli("new", "journal", "--title", "First turn", *filled_fields(repo.path, "journal"),
-            cwd=repo.path)
-    repo.commit("memory")
-    return repo
+    return initialised_memory(tmp_path / "repo")
 
 
 def shallow_clone(repo: GitRepo, tmp_path: Path) -> Path:

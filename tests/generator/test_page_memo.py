@@ -14,12 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from continuity.config import load_config
-from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
-from continuity.generator.inputs import gather
-from continuity.generator.memo import PageMemo
-from continuity.model.tree import ParsedEntries
-from continuity.model.workspace import site_trees
+from continuity.generator import GenerateOptions, Site
+from tests.support.serve_session import ServeSession
 from tests.support.common import (GitRepo, journal_entry, minimal_tree, tree_with_journal,
                                   write_files)
 
@@ -28,28 +24,6 @@ def snapshot(hour: int, state: str) -> str:
     return (f"---\ndate: 2026-01-09T{hour:02d}:00:00Z\nagent: wren\nversion: 0.1\n"
             f"status: active\n---\n\n# Snapshot — 2026-01-09\n\n## State at snapshot\n\n{state}\n\n"
             "## Active objective\n\nParser.\n\n## Blockers\n\nNone.\n\n## Next action\n\nGo.\n")
-
-
-class Session:
-    """Builds as ``mkdocs serve`` does: one ParsedEntries and one PageMemo for every rebuild."""
-
-    def __init__(self, root: Path, directory_urls: bool | None) -> None:
-        self.root = root
-        self.options = GenerateOptions(page_size=3, directory_urls=directory_urls)
-        self.parsed = ParsedEntries()
-        self.memo = PageMemo()
-
-    def site(self, keep: bool) -> Site:
-        config = load_config(self.root, use_mkdocs=False)
-        if keep:
-            self.parsed.rotate()
-            self.memo.rotate()
-        trees = site_trees(config, self.root, self.root, reuse=self.parsed if keep else None)
-        parts = []
-        for tree in trees:
-            inputs = gather(tree, config, self.root)
-            parts.append(RootPart(tree, inputs.check, inputs.provenance))
-        return generate_roots(parts, self.options, self.memo if keep else None)
 
 
 def same_sites(kept: Site, fresh: Site) -> None:
@@ -72,7 +46,7 @@ def test_kept_pages_equal_a_fresh_build_through_a_session(tmp_path: Path,
     repo = GitRepo(root)
     files = tree_with_journal(8)
     repo.commit("memory", files)
-    session = Session(root, directory_urls)
+    session = ServeSession(root, GenerateOptions(page_size=3, directory_urls=directory_urls))
 
     def edit(name: str, text: str) -> None:
         write_files(root, {name: text})
@@ -116,7 +90,7 @@ def test_kept_pages_equal_a_fresh_build_through_a_session(tmp_path: Path,
 def test_an_entry_is_parsed_again_only_when_its_file_changes(tmp_path: Path) -> None:
     root = tmp_path / "memory"
     GitRepo(root).commit("memory", minimal_tree())
-    session = Session(root, True)
+    session = ServeSession(root, GenerateOptions(page_size=3, directory_urls=True))
     session.site(keep=True)
     first = session.parsed.parsed
     assert first >= 3 and session.parsed.reused == 0

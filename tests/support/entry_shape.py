@@ -12,6 +12,7 @@ from continuity.config import load_config
 from continuity.formats.markdown import normalise_heading
 from continuity.model.tree import Document, HistoryEntry, MemoryTree, Template, discover
 from continuity.formats.timestamps import parse_date_value
+from tests.support.common import GitRepo, run_cli
 
 
 def tree_at(root: Path) -> MemoryTree:
@@ -115,3 +116,14 @@ def filled_fields(root: Path, directory: str) -> list[str]:
         else:
             flags += ["--field", f"{name}=Written for {name.lower()}."]
     return flags
+
+
+def initialised_memory(path: Path) -> GitRepo:
+    """A repository as a user's first minutes leave it: ``continuity init``, one journal
+    entry made with ``continuity new`` (every field given), committed."""
+    repo = GitRepo(path)
+    run_cli("init", repo.path)
+    run_cli("new", "journal", "--title", "First turn", *filled_fields(repo.path, "journal"),
+            cwd=repo.path)
+    repo.commit("memory")
+    return repo

@@ -7,36 +7,10 @@ fresh generation makes.
 
 from __future__ import annotations
 
-from pathlib import Path
 
-from continuity.config import load_config
-from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
-from continuity.generator.inputs import gather
-from continuity.generator.memo import PageMemo
 from continuity.generator.state_history import StateHistory
-from continuity.model.tree import ParsedEntries
-from continuity.model.workspace import site_trees
+from tests.support.serve_session import ServeSession
 from tests.timeline.support import snapshot, snapshot_name, state_repository, state_version
-
-
-class Session:
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.parsed = ParsedEntries()
-        self.memo = PageMemo()
-
-    def site(self, keep: bool) -> Site:
-        config = load_config(self.root, use_mkdocs=False)
-        if keep:
-            self.parsed.rotate()
-            self.memo.rotate()
-        trees = site_trees(config, self.root, self.root, reuse=self.parsed if keep else None)
-        parts = []
-        for tree in trees:
-            inputs = gather(tree, config, self.root)
-            parts.append(RootPart(tree, inputs.check, inputs.provenance, timeline=inputs.timeline))
-        return generate_roots(parts, GenerateOptions(directory_urls=True),
-                              self.memo if keep else None)
 
 
 def test_a_commit_changes_the_front_history_page_only(tmp_path, monkeypatch):
@@ -50,7 +24,7 @@ def test_a_commit_changes_the_front_history_page_only(tmp_path, monkeypatch):
         return page(self, state, history, pages, position, part, *rest)
 
     monkeypatch.setattr(StateHistory, "_page", counted)
-    session = Session(repo.path)
+    session = ServeSession(repo.path)
     before = {page.path: page for page in session.site(keep=True).pages}
     fixed = sorted(path for path in before if path.startswith("STATE/history/page-"))
     assert len(fixed) == 2  # 65 versions: the front holds 25, fixed pages 1 and 2 hold 40
