@@ -8,13 +8,14 @@ All eight rules share one read of git (``ctx.memo("history")``: one ``git log``,
 from __future__ import annotations
 
 import datetime as dt
+import textwrap
 from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
 from continuity.history.log import History, ignored_paths, memory_paths, read_history
 from continuity.model.tree import MemoryDirectory
 from continuity.validators.invariants import Judge, Layout
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import Check, CheckContext, rule
 
 def probe_name(directory: MemoryDirectory) -> str:
     """A name the directory's pattern accepts and no entry has, to ask git whether new
@@ -30,6 +31,24 @@ def history(ctx: CheckContext) -> History:
         return read_history(ctx.git, ctx.tree.root, paths, globs, since=ctx.config.since,
                             early=early, max_blob_size=ctx.config.max_file_size)
     return ctx.memo("history", read)
+
+
+#: How out of a finding on history, the same for every CT30x rule: said once, appended to
+#: each rule's documentation by :func:`with_way_out`.
+WAY_OUT = """\
+A committed finding stays while its commit is in history, whatever is restored after it.
+Two ways out need no rewrite of history: make the correction (a new entry), then
+acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
+`.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
+or a branch moves with every commit and is warned about) to judge only the commits after it.
+"""
+
+
+def with_way_out(check: Check) -> Check:
+    """``check`` with :data:`WAY_OUT` as the last paragraph of its documentation."""
+    doc = (check.__doc__ or "").rstrip()
+    check.__doc__ = f"{doc}\n\n{textwrap.indent(WAY_OUT, '    ')}    "
+    return check
 
 
 def findings(ctx: CheckContext) -> dict[str, list[Violation]]:
@@ -53,6 +72,7 @@ JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308"
 
 @rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare,
       reads_history=True)
+@with_way_out
 def history_modified(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry's content changed after the commit that added it.
 
@@ -74,17 +94,13 @@ def history_modified(ctx: CheckContext) -> Iterator[Violation]:
     Restore the entry as it was added (`git checkout 9c41e07^ -- journal/2026-01-08-turn-11.md`)
     and write the correction as a new entry that refers to the old one.
 
-    A committed finding stays while its commit is in history, whatever is restored after it.
-    Two ways out need no rewrite of history: make the correction (a new entry), then
-    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
-    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
-    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT301"]
 
 
 @rule("CT302", "history-deleted", "error", needs_git=True, prefetch=prepare,
       reads_history=True)
+@with_way_out
 def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry was deleted.
 
@@ -104,17 +120,13 @@ def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
     Restore it (`git checkout 5d0e2aa^ -- snapshots/2026-01-02T10-00-00.md`). If the entry was
     wrong, write a correction entry; do not delete the original.
 
-    A committed finding stays while its commit is in history, whatever is restored after it.
-    Two ways out need no rewrite of history: make the correction (a new entry), then
-    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
-    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
-    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT302"]
 
 
 @rule("CT303", "history-renamed", "error", needs_git=True, prefetch=prepare,
       reads_history=True)
+@with_way_out
 def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry was renamed or moved.
 
@@ -137,17 +149,13 @@ def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     Move it back (`git mv completed/2026-01-03-parse-constants.md completed/2026-01-03-parse.md`).
     Names are permanent; explain a better name in a new entry if it matters.
 
-    A committed finding stays while its commit is in history, whatever is restored after it.
-    Two ways out need no rewrite of history: make the correction (a new entry), then
-    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
-    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
-    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT303"]
 
 
 @rule("CT304", "log-rewritten", "error", needs_git=True, prefetch=prepare,
       reads_history=True)
+@with_way_out
 def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """An append-only JSONL file changed other than by appending lines.
 
@@ -174,17 +182,13 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     append new lines after them; record a correction as a new line, never by editing one. To
     rotate a long log, move its oldest lines to `archive/` in the same commit.
 
-    A committed finding stays while its commit is in history, whatever is restored after it.
-    Two ways out need no rewrite of history: make the correction (a new entry), then
-    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
-    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
-    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT304"]
 
 
 @rule("CT305", "state-without-snapshot", "error", needs_git=True, prefetch=prepare,
       reads_history=True)
+@with_way_out
 def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     """A commit overwrote STATE.md without adding a snapshots/ entry in the same commit.
 
@@ -203,17 +207,13 @@ def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     Add the snapshot in the same commit: `continuity new snapshot`, fill it with the state being
     replaced, `git add snapshots/ STATE.md`, then commit.
 
-    A committed finding stays while its commit is in history, whatever is restored after it.
-    Two ways out need no rewrite of history: make the correction (a new entry), then
-    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
-    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
-    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT305"]
 
 
 @rule("CT306", "task-without-completed", "error", needs_git=True, prefetch=prepare,
       reads_history=True)
+@with_way_out
 def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     """A commit removed a task from TODO.md without adding a completed/ entry.
 
@@ -239,17 +239,13 @@ def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     Commit the removal together with `completed/YYYY-MM-DD-task-slug.md`
     (`continuity new completed`) holding the task's result and evidence.
 
-    A committed finding stays while its commit is in history, whatever is restored after it.
-    Two ways out need no rewrite of history: make the correction (a new entry), then
-    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
-    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
-    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT306"]
 
 
 @rule("CT307", "learning-without-reflection", "warning", needs_git=True, prefetch=prepare,
       reads_history=True)
+@with_way_out
 def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
     """A commit removed or changed a LEARNINGS.md insight without adding a reflections/ entry.
 
@@ -269,17 +265,13 @@ def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
     Add `reflections/YYYY-MM-DD-topic-slug.md` (`continuity new reflection`) in the same commit,
     telling what happened and why the insight changed.
 
-    A committed finding stays while its commit is in history, whatever is restored after it.
-    Two ways out need no rewrite of history: make the correction (a new entry), then
-    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
-    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
-    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     yield from findings(ctx)["CT307"]
 
 
 @rule("CT308", "history-untracked", "warning", needs_git=True, prefetch=prepare,
       reads_history=True)
+@with_way_out
 def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     """A history directory, entry or log that git ignores or no longer tracks, so its append-only promise cannot be verified.
 
@@ -304,11 +296,6 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     Remove the pattern from `.gitignore` (or re-include with `!snapshots/*.md`) and commit
     the entries, or keep them deliberately out of git and ignore this rule for them.
 
-    A committed finding stays while its commit is in history, whatever is restored after it.
-    Two ways out need no rewrite of history: make the correction (a new entry), then
-    acknowledge the finding with `continuity check --add-baseline --reason "..."` and commit
-    `.continuity-baseline.json`; or set `since` to a fixed commit (its hash or a tag; `HEAD`
-    or a branch moves with every commit and is warned about) to judge only the commits after it.
     """
     untracked = findings(ctx)["CT308"]
     yield from untracked
