@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
-from collections.abc import Callable
 from dataclasses import astuple, dataclass, field
 from typing import Any
 
@@ -17,6 +15,8 @@ from continuity.validators.diagnostics import Diagnostic
 from continuity.generator import html_links, mdtext
 from continuity.generator.context import EntryRow, SiteContext
 from continuity.generator.deadlinks import mark_dead_links
+from continuity.generator.entry_facts import (fact_items, footer_line, html_markup,
+                                              markdown_markup, metadata_value, table_cells)
 from continuity.generator.published_links import point_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
@@ -42,101 +42,6 @@ INERT_EXTENSIONS = IMAGE_EXTENSIONS + (
 CODE_LANGUAGES = {"json": "json", "jsonl": "json", "yaml": "yaml", "yml": "yaml", "py": "python",
                   "sh": "bash", "toml": "toml", "csv": "text", "txt": "text", "log": "text",
                   "diff": "diff", "html": "html", "xml": "xml"}
-
-
-@dataclass(frozen=True)
-class CellMarkup:
-    """How a frontmatter value is written into a table cell: in Markdown (for any engine) or
-    in HTML (the plugin's entry facts, see :mod:`.html_links`)."""
-
-    empty: str
-    empty_list: str
-    code: Callable[[str], str]
-    text: Callable[[Any], str]
-
-
-MARKDOWN_CELL = CellMarkup("*(empty)*", "*(empty list)*", mdtext.code, mdtext.inline)
-HTML_CELL = CellMarkup("<em>(empty)</em>", "<em>(empty list)</em>", html_links.code,
-                       html_links.text)
-
-
-def metadata_value(value: Any, markup: CellMarkup = MARKDOWN_CELL) -> str:
-    """A frontmatter value as the text of one table cell."""
-    if value is None:
-        return markup.empty
-    if isinstance(value, list):
-        return ", ".join(metadata_value(item, markup) for item in value) or markup.empty_list
-    if isinstance(value, dict):
-        return markup.code(json.dumps(value, ensure_ascii=False))
-    return markup.text(value) or markup.empty
-
-
-@dataclass(frozen=True)
-class EntryFacts:
-    """What an entry page says about the entry, as HTML (see :func:`facts_html`)."""
-
-    table: str  # the frontmatter table; "" without frontmatter
-    table_searched_as: str  # its fields and values as one paragraph, for the search index
-    listing: str  # directory, added, indexed by, file
-
-    @property
-    def html(self) -> str:
-        return f"{self.table}\n{self.listing}" if self.table else self.listing
-
-
-def facts_html(page: str, entry: HistoryEntry, front: list[tuple[str, Any]],
-               directory_page: str | None, added: Any, show_provenance: bool,
-               indexed_by: list[tuple[str, str | None]], copy: str | None, size: int,
-               directory_urls: bool, commit_url: str | None = None) -> EntryFacts:
-    """The metadata table and the directory / added / indexed-by / file list, as HTML with
-    the URLs MkDocs would write (the same elements Python-Markdown makes of entry.md.j2's)."""
-    def link(label: object, target: str | None) -> str:
-        return html_links.link(label, page, target, directory_urls)
-
-    table = searched = ""
-    if front:
-        cells = [(html_links.text(key), metadata_value(value, HTML_CELL)) for key, value in front]
-        rows = "".join(f"<tr>\n<td><code>{key}</code></td>\n<td>{value}</td>\n</tr>\n"
-                       for key, value in cells)
-        table = ("<table>\n<thead>\n<tr>\n<th>Field</th>\n<th>Value</th>\n</tr>\n"
-                 f"</thead>\n<tbody>\n{rows}</tbody>\n</table>")
-        searched = "<p>" + " · ".join(f"{key}: {value}" for key, value in cells) + "</p>"
-    items = [f"<strong>Directory:</strong> {link(entry.directory + '/', directory_page)}"]
-    if show_provenance:
-        commit = html_links.code(added.short) if added else ""
-        if added and commit_url:
-            commit = f'<a href="{html_links.text(commit_url)}">{commit}</a>'
-        when = (f"{html_links.text(added.date)} in commit {commit}"
-                if added else "not in any commit yet")
-        items.append(f"<strong>Added:</strong> {when}")
-    if indexed_by:
-        listed = ", ".join(link(name, target) for name, target in indexed_by)
-        items.append(f"<strong>Indexed by:</strong> {listed}")
-    else:
-        items.append("<strong>Indexed by:</strong> no state file (an orphan directory)")
-    if copy:
-        unit = "byte" if size == 1 else "bytes"
-        items.append(f"<strong>File:</strong> {link(entry.name, copy)} ({size} {unit})")
-    listing = "<ul>\n" + "".join(f"<li>{item}</li>\n" for item in items) + "</ul>"
-    return EntryFacts(table, searched, listing)
-
-
-def footer_html(page: str, entry: HistoryEntry, directory_page: str | None, previous: Any,
-                next: Any, directory_urls: bool) -> str:
-    """The previous / next line, as HTML (see :func:`facts_html`)."""
-    def link(label: object, target: str | None) -> str:
-        return html_links.link(label, page, target, directory_urls)
-
-    shown = []
-    if previous:
-        shown.append(link("← " + (previous.date + ": " if previous.date else "")
-                          + previous.title, previous.page))
-    if next:
-        shown.append(link((next.date + ": " if next.date else "") + next.title + " →",
-                          next.page))
-    if not shown:
-        return f"<p>The only entry in {link(entry.directory + '/', directory_page)}.</p>"
-    return "<p>" + " · ".join(shown) + "</p>"
 
 
 def split_heading(body: str, fallback_title: str) -> tuple[str, str]:
@@ -213,21 +118,20 @@ def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
 
 
 def _body_of(ctx: SiteContext, entry: HistoryEntry, title: str,
-             findings: list[Diagnostic]) -> tuple[str, str, list[tuple[str, str]]]:
-    """(heading, body, metadata rows) for a Markdown entry."""
+             findings: list[Diagnostic]) -> tuple[str, str]:
+    """(heading, body) of a Markdown entry."""
     document = entry.document
     if document is None:
         reason = entry.file.read.error if entry.file.read else "a link leaving the repository"
         heading = f"# {mdtext.inline(entry.name)}"
-        return heading, f"*This file is not shown: {mdtext.inline(reason)}.*", []
+        return heading, f"*This file is not shown: {mdtext.inline(reason)}.*"
     front = document.frontmatter
     offset = front.end_line if front.present and front.end_line > 0 else 0
     body = "\n".join(document.text.split("\n")[offset:]) if offset else document.text
     heading, rest = split_heading(tree_markdown(ctx, body, entry.path, offset, findings), title)
     if title != entry.title:  # the template's generic heading: say which entry this is
         heading = f"# {mdtext.inline(title)}"
-    metadata = [(key, metadata_value(value)) for key, value in front.data.items()]
-    return heading, rest, metadata
+    return heading, rest
 
 
 def front_of(entry: HistoryEntry) -> list[tuple[str, Any]]:
@@ -346,43 +250,49 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
     """The page of one entry, from its inputs alone (and the options in ``ctx``)."""
     entry, page, copy = made.entry, made.page, made.copy
     if entry.name.endswith(".md"):
-        heading, body, metadata = _body_of(ctx, entry, made.title, list(made.findings.diagnostics))
+        heading, body = _body_of(ctx, entry, made.title, list(made.findings.diagnostics))
     else:
         heading = f"# {mdtext.inline(entry.name)}"
         body = artifact_body(entry.name, entry.file.read, page, copy) if inert(entry.name) \
             else active_body(entry.name, entry.file.read)
-        metadata = []
     snapshot = None
     if made.kind.copies_state and entry.name.endswith(".md"):
         snapshot = compare(made.previous_snapshot, entry, made.previous_snapshot_page)
     indexed_by = list(made.indexed_by)
     urls = ctx.options.directory_urls
     commit_url = ctx.options.commit_url(made.added.sha if made.added else None)
-    facts = closing = word = None
+    markup = markdown_markup(page) if urls is None else html_markup(page, urls)
+    items = fact_items(markup, entry, made.directory_page, made.added, made.show_provenance,
+                       indexed_by, copy, made.size, commit_url)
+    cells = table_cells(markup, front_of(entry))
+    table = markup.table(cells) if cells else ""
+    listing = markup.listing(items)
+    footer = footer_line(markup, entry, made.directory_page, made.previous, made.next)
+    fragments: tuple[tuple[str, str], ...] = ()
     searched_as: tuple[tuple[str, str], ...] = ()
-    if urls is not None:
-        shown = facts_html(page, entry, front_of(entry), made.directory_page, made.added,
-                           made.show_provenance, indexed_by, copy, made.size, urls,
-                           commit_url)
-        facts = shown.html
-        footer = footer_html(page, entry, made.directory_page, made.previous, made.next, urls)
+    closing = ""
+    if urls is None:
+        facts = f"{table}\n\n{listing}" if table else listing
+        shown_footer: str | None = footer
+    else:
+        html = f"{table}\n{listing}" if table else listing
         # The rule and the previous / next links close the page, after its rendered Markdown:
         # no placeholder for Python-Markdown to parse. The facts' placeholder names both.
-        closing = f"<hr>\n{footer}"
-        word = html_links.placeholder(facts, closing)
-        searched_as = ((shown.listing, ""), (closing, ""))
-        if shown.table:
-            searched_as += ((shown.table, shown.table_searched_as),)
+        closing = f"<hr>\n<p>{footer}</p>"
+        facts = html_links.placeholder(html, closing)
+        fragments = ((facts, html),)
+        searched_as = ((listing, ""), (closing, ""))
+        if table:
+            searched = " · ".join(f"{html_links.text(key)}: {metadata_value(value, markup.cell)}"
+                                  for key, value in front_of(entry))
+            searched_as += ((table, f"<p>{searched}</p>"),)
+        shown_footer = None
     content = render(
         "entry.md.j2", page,
-        entry=entry, heading=heading, body=body, metadata=metadata,
-        findings=list(made.findings.diagnostics), directory_page=made.directory_page,
-        show_provenance=made.show_provenance, added=made.added,
-        indexed_by=indexed_by, copy=copy, size=made.size, snapshot=snapshot,
-        previous=made.previous, next=made.next, facts_html=word, commit_url=commit_url,
+        entry=entry, heading=heading, body=body, findings=list(made.findings.diagnostics),
+        snapshot=snapshot, facts=facts, footer=shown_footer,
     )
-    fragments = () if word is None or facts is None else ((word, facts),)
     return Page(page, content, made.title, in_nav=False,
                 holds_tree_markdown=entry.name.endswith(".md"), source=entry.path,
-                html=fragments, closing_html=closing or "", searched_as=searched_as,
+                html=fragments, closing_html=closing, searched_as=searched_as,
                 nav_parent=made.directory_page)

@@ -12,7 +12,8 @@ from typing import Any
 from continuity.generator import charts, html_links, listings, mdtext, paging
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
-from continuity.generator.entry_pages import metadata_value, split_heading, tree_markdown
+from continuity.generator.entry_facts import metadata_value
+from continuity.generator.entry_pages import split_heading, tree_markdown
 from continuity.generator.render import render
 from continuity.generator.site import Page
 
