@@ -56,33 +56,41 @@ class Markup:
     href: Callable[[str, str], str]  # (label already written, a URL from the tree's host)
     strong: Callable[[str], str]
 
-    def table(self, cells: list[tuple[str, str]]) -> str:
-        if self.cell is MARKDOWN_CELL:
-            rows = "".join(f"| {key} | {value} |\n" for key, value in cells)
-            return f"| Field | Value |\n|-------|-------|\n{rows}".rstrip("\n")
-        rows = "".join(f"<tr>\n<td>{key}</td>\n<td>{value}</td>\n</tr>\n"
-                       for key, value in cells)
-        return ("<table>\n<thead>\n<tr>\n<th>Field</th>\n<th>Value</th>\n</tr>\n"
-                f"</thead>\n<tbody>\n{rows}</tbody>\n</table>")
+    table: Callable[[list[tuple[str, str]]], str]  # the (field, value) cells as a table
+    listing: Callable[[list[str]], str]  # the items as a bullet list
 
-    def listing(self, items: list[str]) -> str:
-        if self.cell is MARKDOWN_CELL:
-            return "\n".join(f"- {item}" for item in items)
-        return "<ul>\n" + "".join(f"<li>{item}</li>\n" for item in items) + "</ul>"
+
+def _markdown_table(cells: list[tuple[str, str]]) -> str:
+    rows = "\n".join(f"| {key} | {value} |" for key, value in cells)
+    return f"| Field | Value |\n|-------|-------|\n{rows}"
+
+
+def _html_table(cells: list[tuple[str, str]]) -> str:
+    rows = "".join(f"<tr>\n<td>{key}</td>\n<td>{value}</td>\n</tr>\n" for key, value in cells)
+    return ("<table>\n<thead>\n<tr>\n<th>Field</th>\n<th>Value</th>\n</tr>\n"
+            f"</thead>\n<tbody>\n{rows}</tbody>\n</table>")
+
+
+def _markdown_listing(items: list[str]) -> str:
+    return "\n".join(f"- {item}" for item in items)
+
+
+def _html_listing(items: list[str]) -> str:
+    return "<ul>\n" + "".join(f"<li>{item}</li>\n" for item in items) + "</ul>"
 
 
 def markdown_markup(page: str) -> Markup:
     return Markup(MARKDOWN_CELL, mdtext.inline, mdtext.code,
                   lambda label, target: mdtext.link(label, page, target),
                   lambda shown, url: f"[{shown}]({url})",
-                  lambda label: f"**{label}:**")
+                  lambda label: f"**{label}:**", _markdown_table, _markdown_listing)
 
 
 def html_markup(page: str, directory_urls: bool) -> Markup:
     return Markup(HTML_CELL, html_links.text, html_links.code,
                   lambda label, target: html_links.link(label, page, target, directory_urls),
                   lambda shown, url: f'<a href="{html_links.text(url)}">{shown}</a>',
-                  lambda label: f"<strong>{label}:</strong>")
+                  lambda label: f"<strong>{label}:</strong>", _html_table, _html_listing)
 
 
 def table_cells(markup: Markup, front: list[tuple[str, Any]]) -> list[tuple[str, str]]:
