@@ -35,9 +35,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: Each mutated area and the tests that cover it, relative to the repository.
 AREAS: dict[str, tuple[str, ...]] = {
-    "continuity/validators/rules": ("tests/validators",),
+    "continuity/validators/rules": ("tests/validators", "tests/timeline"),
     "continuity/validators/invariants.py": ("tests/validators", "tests/history"),
-    "continuity/history": ("tests/history", "tests/validators"),
+    "continuity/history": ("tests/history", "tests/validators", "tests/timeline"),
     "continuity/generator/safety.py": ("tests/generator/test_site_sanitise.py", "tests/hostile"),
 }
 
