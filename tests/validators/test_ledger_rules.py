@@ -246,6 +246,7 @@ def test_ct404_going_back_is_an_error_and_counting_continues_from_the_highest(tr
     found = findings(tree, lines, "--no-git")
     assert codes(found) == [("CT404", 4, "error")]
     assert "not above the previous cycle 3 (line 3)" in found[0]["message"]
+    assert "append the next cycle as 4" in found[0]["hint"]  # one above the highest seen
 
 
 def test_ct404_gap_names_the_missing_cycles(tree: Path):

@@ -7,7 +7,7 @@ import json
 import subprocess
 
 from continuity.validators.registry import selected
-from tests.support.common import GitRepo, check_json, minimal_tree
+from tests.support.common import GitRepo, check_json, minimal_tree, run_cli
 
 TREE = minimal_tree()
 SNAPSHOT = "snapshots/2026-01-02T10-00-00.md"
@@ -97,3 +97,20 @@ def test_the_same_overwrite_outside_a_merge_needs_its_snapshot(repo: GitRepo):
     found = check_json(repo.path, "--select", "CT305").json["diagnostics"]
     assert [d["commit"] for d in found] == [overwrite[:7]]
 
+
+
+# ------------------------------------------------------------ rules that read git say so
+
+
+def test_the_history_rules_are_said_skipped_without_git(repo: GitRepo):
+    """Mutant: ``needs_git=False`` on a history rule: run without git, it would judge nothing
+    and count as checked. Every CT30x rule needs git, and ``--no-git`` says they were skipped."""
+    from continuity.model.conventions import PROTOCOL
+    from continuity.validators.registry import all_rules
+
+    needing = {r.code for r in all_rules() if r.needs_git and PROTOCOL.judges(r.code)}
+    assert {f"CT30{n}" for n in range(1, 9)} <= needing
+    repo.commit("Tree", TREE)
+    result = run_cli("check", "--no-git", cwd=repo.path)
+    assert result.code == 0, result.err
+    assert f"({len(needing)} skipped: no git history)" in result.out
