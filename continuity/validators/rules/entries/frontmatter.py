@@ -69,18 +69,25 @@ def frontmatter_invalid(ctx: CheckContext) -> Iterator[Violation]:
         yield from _frontmatter_faults(entry.path, front, "")
 
 
+_FIX_THE_YAML = ("fix the YAML at this position; quote values that contain ': ', ' #' or "
+                 "start with a special character such as '*', '&', '[' or '{'")
+
+#: The hint for each kind of frontmatter problem (every kind has one).
+HINTS: dict[fm.FrontmatterIssue, str] = {
+    fm.FrontmatterIssue.UNCLOSED: "close the frontmatter with a line `---` after its last key",
+    fm.FrontmatterIssue.NOT_A_MAPPING: "write the frontmatter as `key: value` lines",
+    fm.FrontmatterIssue.TOO_MANY_NODES: "write the values out instead of expanding YAML anchors "
+                                        "and aliases",
+    fm.FrontmatterIssue.NOT_YAML: _FIX_THE_YAML,
+    fm.FrontmatterIssue.TOO_DEEP: _FIX_THE_YAML,
+    fm.FrontmatterIssue.NOT_TEXT: _FIX_THE_YAML,
+}
+
+
 def _frontmatter_faults(path: str, front: fm.Frontmatter, suffix: str) -> Iterator[Violation]:
     for problem in front.problems:
-        if "never closed" in problem.message:
-            hint = "close the frontmatter with a line `---` after its last key"
-        elif "not a mapping" in problem.message:
-            hint = "write the frontmatter as `key: value` lines"
-        elif "aliases" in problem.message:
-            hint = "write the values out instead of expanding YAML anchors and aliases"
-        else:
-            hint = ("fix the YAML at this position; quote values that contain ': ', ' #' or "
-                    "start with a special character such as '*', '&', '[' or '{'")
-        yield Violation(path, problem.message + suffix, hint, problem.line, problem.column)
+        yield Violation(path, problem.message + suffix, HINTS[problem.kind], problem.line,
+                        problem.column)
     for key, position in front.duplicates:
         first = front.positions.get(key)
         first_text = f" (first at line {first.line})" if first else ""
