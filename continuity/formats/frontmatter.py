@@ -9,6 +9,7 @@ cannot expand without bound (a "billion laughs" document is an error, not a hang
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import enum
 import re
 from typing import Any
 
@@ -44,8 +45,20 @@ class Position:
     column: int  # 1-based
 
 
+class FrontmatterIssue(enum.Enum):
+    """What is wrong with a frontmatter block: what a hint is chosen by, never the message."""
+
+    UNCLOSED = "unclosed"  # an opening '---' with no closing fence
+    NOT_YAML = "not-yaml"  # the block does not parse as YAML (or holds characters YAML refuses)
+    NOT_A_MAPPING = "not-a-mapping"  # a list or a single value where `key: value` lines belong
+    TOO_MANY_NODES = "too-many-nodes"  # aliases expand beyond MAX_NODES
+    TOO_DEEP = "too-deep"  # lists or mappings nested deeper than the parser can follow
+    NOT_TEXT = "not-text"  # an escape to a lone surrogate: no character
+
+
 @dataclass(frozen=True)
 class FrontmatterProblem:
+    kind: FrontmatterIssue
     message: str
     line: int
     column: int
@@ -101,7 +114,8 @@ def parse(text: str) -> Frontmatter:
     if closing == -1:
         return Frontmatter(
             present=True,
-            problems=(FrontmatterProblem("frontmatter opened with '---' is never closed", 1, 1),),
+            problems=(FrontmatterProblem(FrontmatterIssue.UNCLOSED,
+                                         "frontmatter opened with '---' is never closed", 1, 1),),
         )
     simple = _parse_simple(yaml_text, body_start, closing)
     return simple if simple is not None else _parse_yaml(yaml_text, body_start, closing)
@@ -126,14 +140,17 @@ def _parse_yaml(yaml_text: str, body_start: int, closing: int) -> Frontmatter:
             "'<stream end>'", "the end of the frontmatter")
         return Frontmatter(
             present=True,
-            problems=(FrontmatterProblem(f"frontmatter is not valid YAML: {reason}", line, column),),
+            problems=(FrontmatterProblem(FrontmatterIssue.NOT_YAML,
+                                          f"frontmatter is not valid YAML: {reason}", line,
+                                          column),),
             body_start_line=body_start,
             end_line=closing,
         )
     except yaml.YAMLError as exc:  # reader errors (control characters) carry no mark
         return Frontmatter(
             present=True,
-            problems=(FrontmatterProblem(f"frontmatter is not valid YAML: {exc}", 2, 1),),
+            problems=(FrontmatterProblem(FrontmatterIssue.NOT_YAML,
+                                          f"frontmatter is not valid YAML: {exc}", 2, 1),),
             body_start_line=body_start,
             end_line=closing,
         )
@@ -145,6 +162,7 @@ def _parse_yaml(yaml_text: str, body_start: int, closing: int) -> Frontmatter:
         return Frontmatter(
             present=True,
             problems=(FrontmatterProblem(
+                FrontmatterIssue.NOT_A_MAPPING,
                 f"frontmatter is a {_node_kind(node)}, not a mapping of keys to values",
                 node.start_mark.line + 2, node.start_mark.column + 1),),
             body_start_line=body_start,
@@ -168,6 +186,7 @@ def _parse_yaml(yaml_text: str, body_start: int, closing: int) -> Frontmatter:
         return Frontmatter(
             present=True,
             problems=(FrontmatterProblem(
+                FrontmatterIssue.TOO_MANY_NODES,
                 f"frontmatter aliases expand to more than {MAX_NODES} nodes", 2, 1),),
             body_start_line=body_start,
             end_line=closing,
@@ -178,6 +197,7 @@ def _parse_yaml(yaml_text: str, body_start: int, closing: int) -> Frontmatter:
         return Frontmatter(
             present=True,
             problems=(FrontmatterProblem(
+                FrontmatterIssue.NOT_TEXT,
                 "frontmatter holds an escape that is no character (a lone surrogate such as "
                 "\\ud800); it cannot be written as UTF-8", exc.line, exc.column),),
             body_start_line=body_start,
@@ -192,7 +212,8 @@ def _parse_yaml(yaml_text: str, body_start: int, closing: int) -> Frontmatter:
 def _too_deep(body_start: int, closing: int) -> Frontmatter:
     return Frontmatter(
         present=True,
-        problems=(FrontmatterProblem("frontmatter nests lists or mappings too deeply to read",
+        problems=(FrontmatterProblem(FrontmatterIssue.TOO_DEEP,
+                                     "frontmatter nests lists or mappings too deeply to read",
                                      2, 1),),
         body_start_line=body_start,
         end_line=closing,

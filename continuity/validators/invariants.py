@@ -18,7 +18,7 @@ import functools
 import os
 import posixpath
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
@@ -178,33 +178,73 @@ class _Growth:
     change: Change
     olds: tuple[str, ...]
     recreated: bool
-    after_deletion: int | None = None  # recreated: the index in Judge.deletions it follows
+    after_deletion: int | None = None  # recreated: the index in Judge.deletions.seen it follows
+
+
+@dataclass
+class _Findings:
+    """What the walk reports: the findings of each code, and the (code, path) of each report
+    made once for a path (:meth:`Judge.first`)."""
+
+    found: dict[str, list[Violation]] = field(
+        default_factory=lambda: {code: [] for code in CODES})
+    claimed: set[tuple[str, str]] = field(default_factory=set)
+
+
+@dataclass
+class _Later:
+    """What needs contents, judged after the walk: the jobs to run on blobs read in one
+    stream, and the versions of append-only logs that must begin with an earlier one."""
+
+    jobs: list[_Job] = field(default_factory=list)
+    growths: list[_Growth] = field(default_factory=list)
+
+
+@dataclass
+class _Deletions:
+    """Deletions, judged at the end of the walk: one whose file is still on disk, and that
+    git never tracked again, took the path out of git on purpose (CT308), not deleted it."""
+
+    # Each deletion seen, in history order: (commit, change, kind of path, the commit's moves).
+    seen: list[tuple[Commit, Change, str, dict[str, str]]] = field(default_factory=list)
+    gone: dict[str, str] = field(default_factory=dict)  # path -> its content when deleted
+    # Paths whose last tracked event is a deletion; of those, the logs gone from disk that git
+    # now ignores.
+    out_of_git: set[str] = field(default_factory=set)
+    ignored: set[str] = field(default_factory=set)
+    # A log deleted, then added again holding all it held (`git rm --cached`, then tracked
+    # again from a branch that kept it): index in ``seen`` -> the commit adding it back.
+    # Nothing was lost: CT308, not CT304.
+    bridged: dict[int, Commit] = field(default_factory=dict)
+    # Paths taken out of git and kept on disk, by (commit, directory): one CT308 each.
+    kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = field(default_factory=dict)
+
+
+@dataclass
+class _Memo:
+    """What is computed once per version or commit though asked again."""
+
+    # The tasks or insights of recent TODO.md / LEARNINGS.md versions: (kind, blob) -> items.
+    items: dict[tuple[str, str], dict[str, Item] | None] = field(default_factory=dict)
+    # Commit -> the files it added or changed in archive/ folders and logs/ directories.
+    touched: dict[str, tuple[_Touched, ...]] = field(default_factory=dict)
 
 
 class Judge:
-    """One walk over the history; findings per rule code."""
+    """One walk over the history; findings per rule code.
+
+    Its state: ``findings``, what is reported; ``later``, what is judged once contents are
+    read; ``deletions``, judged at the end of the walk; ``memo``, what is not computed twice.
+    """
 
     def __init__(self, history: History, layout: Layout, codes: set[str] | None = None):
         self.history = history
         self.layout = layout
-        self.codes = set(CODES) if codes is None else set(codes) & set(CODES)
-        self.found: dict[str, list[Violation]] = {code: [] for code in CODES}
-        self.claimed: set[tuple[str, str]] = set()
-        self.jobs: list[_Job] = []
-        self.growths: list[_Growth] = []
-        self.gone: dict[str, str] = {}  # path -> the content it had when it was deleted
-        # Deletions judged at the end of the walk: one whose file is still on disk, and that
-        # git never tracked again, took the path out of git on purpose (CT308), not deleted it.
-        self.deletions: list[tuple[Commit, Change, str, dict[str, str]]] = []
-        self.out_of_git: set[str] = set()  # paths whose last tracked event is a deletion
-        self.ignored: set[str] = set()  # of those, logs gone from disk that git now ignores
-        # A log deleted, then added again holding all it held (`git rm --cached`, then tracked
-        # again from a branch that kept it): index in ``deletions`` -> the commit adding it back.
-        # Nothing was lost: CT308, not CT304.
-        self.bridged: dict[int, Commit] = {}
-        self.kept: dict[tuple[str | None, str], list[tuple[Commit, Change]]] = {}
-        self._items: dict[tuple[str, str], dict[str, Item] | None] = {}  # recent TODO/LEARNINGS versions
-        self._outside: dict[str, tuple[_Touched, ...]] = {}  # commit -> archive/logs changes
+        self.codes = frozenset(CODES) if codes is None else frozenset(codes) & frozenset(CODES)
+        self.findings = _Findings()
+        self.later = _Later()
+        self.deletions = _Deletions()
+        self.memo = _Memo()
 
     def run(self) -> dict[str, list[Violation]]:
         try:
@@ -212,21 +252,22 @@ class Judge:
                 self.commit(commit)
             self.judge_growths()  # first: a log added back whole makes its deletion CT308
             self.judge_deletions()
-            if self.jobs:
-                for index, blobs in self.history.read_jobs([job.oids for job in self.jobs]):
-                    self.jobs[index].judge(blobs)
+            jobs = self.later.jobs
+            if jobs:
+                for index, blobs in self.history.read_jobs([job.oids for job in jobs]):
+                    jobs[index].judge(blobs)
             self.report_kept()
         finally:
             self.history.close()
-        return self.found
+        return self.findings.found
 
     # -- bookkeeping
 
     def first(self, code: str, path: str) -> bool:
         """Claim the single report ``code`` makes about ``path``: True the first time only."""
-        if code not in self.codes or (code, path) in self.claimed:
+        if code not in self.codes or (code, path) in self.findings.claimed:
             return False
-        self.claimed.add((code, path))
+        self.findings.claimed.add((code, path))
         return True
 
     def report(self, code: str, commit: Commit, path: str, message: str, hint: str,
@@ -234,13 +275,14 @@ class Judge:
         if code in self.codes:
             if not commit.pending:
                 hint = f"{hint} {way_back(commit)}"
-            self.found[code].append(Violation(path, message, hint, line=line, column=1,
-                                              commit=commit.short, commit_date=commit.day))
+            self.findings.found[code].append(Violation(
+                path, message, hint, line=line, column=1, commit=commit.short,
+                commit_date=commit.day))
 
     def queue(self, oids: tuple[str | None, ...],
               judge: Callable[[dict[str, bytes | None]], None]) -> None:
         """Judge later, with these blobs, once all of them are read in one stream."""
-        self.jobs.append(_Job(oids, judge))
+        self.later.jobs.append(_Job(oids, judge))
 
     # -- one commit
 
@@ -254,11 +296,11 @@ class Judge:
             if kind is None:
                 continue
             if change.status == "A":
-                if _untracked_file(change) and change.path in self.out_of_git:
+                if _untracked_file(change) and change.path in self.deletions.out_of_git:
                     continue  # out of git on purpose: git holds no version to compare with
-                self.out_of_git.discard(change.path)  # tracked again
+                self.deletions.out_of_git.discard(change.path)  # tracked again
             elif change.status == "D" and kind in (ENTRY, LOG, APPEND_ONLY):
-                self.out_of_git.add(change.path)
+                self.deletions.out_of_git.add(change.path)
             if kind in (ENTRY, LOG):
                 self.entry(commit, change, kind, moves)
             if kind in (LOG, APPEND_ONLY) and "CT304" in self.codes:
@@ -270,9 +312,9 @@ class Judge:
                         and directory in self.layout.present:
                     self.pairing(commit, change, kind, code)
             if change.status == "D" and change.before:
-                self.gone[change.path] = change.before
+                self.deletions.gone[change.path] = change.before
             elif change.status == "A":
-                self.gone.pop(change.path, None)
+                self.deletions.gone.pop(change.path, None)
 
     def entry(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
         """CT301-CT303: an entry is never edited, deleted or renamed."""
@@ -281,8 +323,8 @@ class Judge:
             if self.first("CT301", path):
                 self.queue((change.before, change.new),
                            lambda blobs: self.edited(commit, change, blobs))
-        elif change.status == "A" and kind == ENTRY and self.gone.get(path, change.new) \
-                != change.new:
+        elif change.status == "A" and kind == ENTRY and \
+                self.deletions.gone.get(path, change.new) != change.new:
             if self.first("CT301", path):
                 self.report("CT301", commit, path,
                             "history entry deleted and re-created with different content "
@@ -301,7 +343,7 @@ class Judge:
                             f"Move it back (`git mv {moves[path]} {path}`); if the name was "
                             "wrong, say so in a new entry instead of renaming this one.")
         elif change.status == "D":
-            self.deletions.append((commit, change, kind, moves))
+            self.deletions.seen.append((commit, change, kind, moves))
 
     def edited(self, commit: Commit, change: Change, blobs: dict[str, bytes | None]) -> None:
         old, new = blobs.get(change.before or ""), blobs.get(change.new or "")
@@ -325,22 +367,23 @@ class Judge:
         path = change.path
         if change.status == "D":
             if kind == APPEND_ONLY:  # a deleted logs/ file is a deleted entry (CT302)
-                self.deletions.append((commit, change, kind, moves))
+                self.deletions.seen.append((commit, change, kind, moves))
         elif change.status == "A":
-            previous = self.gone.get(path)
+            previous = self.deletions.gone.get(path)
             deletion = self.last_deletion(path) if previous is not None else None
             if previous is not None and previous != change.new:
-                self.growths.append(_Growth(commit, change, (previous,), True, deletion))
+                self.later.growths.append(_Growth(commit, change, (previous,), True, deletion))
             elif previous is not None and deletion is not None:
-                self.bridged[deletion] = commit  # added back as it was
+                self.deletions.bridged[deletion] = commit  # added back as it was
         else:
             olds = tuple(oid for oid in change.old if oid is not None)
             if olds and change.new not in olds:
-                self.growths.append(_Growth(commit, change, olds, False))
+                self.later.growths.append(_Growth(commit, change, olds, False))
 
     def last_deletion(self, path: str) -> int | None:
-        for index in range(len(self.deletions) - 1, -1, -1):
-            if self.deletions[index][1].path == path:
+        seen = self.deletions.seen
+        for index in range(len(seen) - 1, -1, -1):
+            if seen[index][1].path == path:
                 return index
         return None
 
@@ -350,17 +393,18 @@ class Judge:
         ledger): nothing is lost, but from then on its history cannot be verified. A log kept
         on disk may have grown since; an entry must still be what it was when untracked
         (else it was deleted, and another file now has its name)."""
-        last = {change.path: index for index, (_, change, _, _) in enumerate(self.deletions)}
-        ignored = self.ignored = self.ignored_now(last)
-        for index, (commit, change, kind, moves) in enumerate(self.deletions):
+        deletions = self.deletions
+        last = {change.path: index for index, (_, change, _, _) in enumerate(deletions.seen)}
+        ignored = deletions.ignored = self.ignored_now(last)
+        for index, (commit, change, kind, moves) in enumerate(deletions.seen):
             path = change.path
-            if index in self.bridged:
-                self.untracked_for_a_while(commit, change, self.bridged[index])
+            if index in deletions.bridged:
+                self.untracked_for_a_while(commit, change, deletions.bridged[index])
                 continue
             on_disk = os.path.lexists(os.path.join(self.layout.root, path))
             if kind == APPEND_ONLY and path in ignored and not on_disk:
                 on_disk = True  # taken out of git on purpose: .gitignore now ignores it
-            if last[path] != index or path not in self.out_of_git or not on_disk \
+            if last[path] != index or path not in deletions.out_of_git or not on_disk \
                     or path in moves:
                 self.deleted(commit, change, kind, moves)
             elif kind == ENTRY and change.before:
@@ -374,8 +418,9 @@ class Judge:
         rules now ignore (agentops: `.agents/` "local, git-ignored by default"; a commit
         "stop tracking agents runtime state"): taken out of git on purpose, not deleted. In a
         fresh clone the file is not on disk, so only git can tell."""
+        deletions = self.deletions
         wanted = [path for path, index in last.items()
-                  if self.deletions[index][2] == APPEND_ONLY and path in self.out_of_git
+                  if deletions.seen[index][2] == APPEND_ONLY and path in deletions.out_of_git
                   and not os.path.lexists(os.path.join(self.layout.root, path))]
         if not wanted:
             return set()
@@ -398,8 +443,8 @@ class Judge:
             self.deleted(commit, change, ENTRY, moves)
 
     def keep(self, commit: Commit, change: Change) -> None:
-        self.kept.setdefault((commit.sha, change.path.split("/", 1)[0]), []).append(
-            (commit, change))
+        group = (commit.sha, change.path.split("/", 1)[0])
+        self.deletions.kept.setdefault(group, []).append((commit, change))
 
     def deleted(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
         path = change.path
@@ -427,14 +472,14 @@ class Judge:
                         "purpose, ignore CT308 for it.")
 
     def report_kept(self) -> None:
-        for group in self.kept.values():
+        for group in self.deletions.kept.values():
             commit, change = group[0]
             paths = [c.path for _, c in group]
             names = _quote(paths)
             what = "it" if len(paths) == 1 else f"these {len(paths)} files"
+            state = "remain on disk" if not set(paths) & self.deletions.ignored else "now ignored"
             self.report("CT308", commit, change.path,
-                        f"{names} taken out of git {where(commit, change)} ({what} "
-                        f"{'remain on disk' if not set(paths) & self.ignored else 'now ignored'}"
+                        f"{names} taken out of git {where(commit, change)} ({what} {state}"
                         ", untracked): from then on the append-only history cannot be "
                         "verified",
                         "Nothing to restore: this is how a local-only ledger is kept (the seed "
@@ -443,9 +488,10 @@ class Judge:
 
     def judge_growths(self) -> None:
         """CT304: hash checks first; contents are read only to describe a rewrite."""
-        if not self.growths:
+        growths = self.later.growths
+        if not growths:
             return
-        grown = [(growth, growth.change.new) for growth in self.growths
+        grown = [(growth, growth.change.new) for growth in growths
                  if growth.change.new is not None]  # a deletion is never a growth
         answers = self.history.prefix_checks(
             [(old, new) for growth, new in grown for old in growth.olds])
@@ -454,7 +500,7 @@ class Judge:
             if not any(answers.get((old, new), True) for old in growth.olds):
                 self.queue((growth.olds[0], new), functools.partial(self.rewritten, growth))
             elif growth.after_deletion is not None:
-                self.bridged[growth.after_deletion] = growth.commit  # added back, grown
+                self.deletions.bridged[growth.after_deletion] = growth.commit  # added back, grown
 
     def rewritten(self, growth: _Growth, blobs: dict[str, bytes | None]) -> None:
         commit, change = growth.commit, growth.change
@@ -499,13 +545,14 @@ class Judge:
         """Every file the commit added or changed in archive/ folders and logs/ directories:
         its own changes, and for a commit the repository's beyond the memory root."""
         key = commit.sha or ""
-        if key not in self._outside:
+        touched = self.memo.touched
+        if key not in touched:
             found = [_Touched(c.path, c.before, c.new) for c in commit.changes
                      if c.status in ("A", "M") and _archive_or_log(c.path)]
             if commit.sha:
                 found.extend(self._beyond(commit, {t.path for t in found}))
-            self._outside[key] = tuple(found)
-        return self._outside[key]
+            touched[key] = tuple(found)
+        return touched[key]
 
     def _beyond(self, commit: Commit, seen: set[str]) -> list[_Touched]:
         repo = self.history.repository
@@ -607,11 +654,12 @@ class Judge:
         if oid is None:
             return {}
         key = (kind, oid)
-        if key not in self._items:
-            if len(self._items) >= 16:
-                self._items.pop(next(iter(self._items)))
-            self._items[key] = _parse_items(kind, blobs.get(oid))
-        return self._items[key]
+        parsed = self.memo.items
+        if key not in parsed:
+            if len(parsed) >= 16:
+                parsed.pop(next(iter(parsed)))
+            parsed[key] = _parse_items(kind, blobs.get(oid))
+        return parsed[key]
 
 
 class _Touched(NamedTuple):

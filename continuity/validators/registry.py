@@ -7,8 +7,9 @@ and severity are added by the engine, so a rule only says where and what.
 
 To add a rule: pick the module for its range (CT1xx ``tree``, or ``nesting`` for how roots
 nest; CT2xx ``entries``, CT3xx ``history``, CT4xx ``ledger``, CT5xx ``notes``, CT6xx
-``publish``) in ``validators/rules/``, write the function, and add a fires/does-not-fire test.
-Modules are found by ``pkgutil``; nothing else needs registering.
+``publish``) in ``validators/rules/`` (``entries`` and ``ledger`` are packages: the module of
+their seam), write the function, and add a fires/does-not-fire test. Modules, and the modules
+of packages there, are found by ``pkgutil``; nothing else needs registering.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pkgutil
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from types import ModuleType
 from typing import Any
 from collections.abc import Callable, Iterable
 
@@ -128,10 +130,18 @@ def all_rules() -> list[Rule]:
     if not _LOADED:
         from continuity.validators import rules  # the rule modules register themselves on import
 
-        for module in pkgutil.iter_modules(rules.__path__):
-            importlib.import_module(f"{rules.__name__}.{module.name}")
+        _import_all(rules)
         _LOADED = True
     return [_REGISTRY[code] for code in sorted(_REGISTRY)]
+
+
+def _import_all(package: ModuleType) -> None:
+    """Import every module of ``package``, and of the packages in it (a family split in
+    several modules)."""
+    for module in pkgutil.iter_modules(package.__path__):
+        imported = importlib.import_module(f"{package.__name__}.{module.name}")
+        if module.ispkg:
+            _import_all(imported)
 
 
 def get_rule(code: str) -> Rule | None:

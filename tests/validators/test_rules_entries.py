@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from continuity.formats import frontmatter
+from continuity.formats.frontmatter import FrontmatterIssue
 from tests.support.common import (GitRepo, check_json, minimal_tree, protocol_template,
                                   write_files)
 
@@ -116,6 +118,51 @@ def test_ct201_does_not_fire_where_no_frontmatter_is_expected(tree: Path):
         "KNOWLEDGE.md": KNOWLEDGE,
     })
     assert findings(tree) == []  # completed/ (no frontmatter) is in the tree already
+
+
+#: One real entry for each kind of frontmatter problem, and the hint CT201 gives for it.
+_FIX_THE_YAML = ("fix the YAML at this position; quote values that contain ': ', ' #' or "
+                 "start with a special character such as '*', '&', '[' or '{'")
+_BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
+FRONTMATTER_PROBLEMS = {
+    FrontmatterIssue.UNCLOSED: (
+        "---\ndate: 2026-01-05\n\n# Journal\n",
+        "close the frontmatter with a line `---` after its last key"),
+    FrontmatterIssue.NOT_YAML: (
+        journal(front="date: 2026-01-05\nturn: 2\nobjective: [unclosed\n"), _FIX_THE_YAML),
+    FrontmatterIssue.NOT_A_MAPPING: (
+        journal(front="- date\n- turn\n"), "write the frontmatter as `key: value` lines"),
+    FrontmatterIssue.TOO_MANY_NODES: (
+        journal(front=_BOMB),
+        "write the values out instead of expanding YAML anchors and aliases"),
+    FrontmatterIssue.TOO_DEEP: (journal(front="a: " + "[" * 900 + "]" * 900 + "\n"),
+                                _FIX_THE_YAML),
+    FrontmatterIssue.NOT_TEXT: (journal(front='date: 2026-01-05\nnote: "\\ud800"\n'),
+                                _FIX_THE_YAML),
+}
+
+
+@pytest.mark.parametrize("kind", list(FrontmatterIssue), ids=lambda kind: kind.value)
+def test_ct201_hint_follows_the_kind_of_problem_in_a_committed_entry(repo: GitRepo, kind):
+    entry, hint = FRONTMATTER_PROBLEMS[kind]
+    assert frontmatter.parse(entry).problems[0].kind is kind  # the sample is of that kind
+    write_files(repo.path, minimal_tree())
+    repo.commit("memory", {J: entry})
+    result = check_json(repo.path, "--select", "CT201")
+    assert result.code == 1, result.err
+    [finding] = result.json["diagnostics"]
+    assert (finding["code"], finding["path"], finding["hint"]) == ("CT201", J, hint)
+
+
+def test_ct201_reader_errors_are_not_yaml_too(repo: GitRepo):
+    entry = journal(front="date: 2026-01-05\nturn: 2\x01\n")  # a control character
+    assert frontmatter.parse(entry).problems[0].kind is FrontmatterIssue.NOT_YAML
+    write_files(repo.path, minimal_tree())
+    repo.commit("memory", {J: entry})
+    [finding] = check_json(repo.path, "--select", "CT201").json["diagnostics"]
+    assert "unacceptable character" in finding["message"]
+    assert finding["hint"] == _FIX_THE_YAML
 
 
 # ------------------------------------------------------------------ CT202 missing-field
