@@ -114,3 +114,16 @@ def test_the_history_rules_are_said_skipped_without_git(repo: GitRepo):
     result = run_cli("check", "--no-git", cwd=repo.path)
     assert result.code == 0, result.err
     assert f"({len(needing)} skipped: no git history)" in result.out
+
+
+# ------------------------------------------------------------ what CT101 says of the extension
+
+
+def test_ct101_names_the_extension_only_when_it_is_the_wrong_one(repo: GitRepo):
+    """Mutant: ``wanted or not endswith`` (the extension note on every misnamed entry)."""
+    entry = TREE["journal/2026-01-02-turn-1.md"]
+    repo.commit("Tree", {**TREE, "journal/first-day.md": entry, "journal/notes.txt": "a note\n"})
+    found = {d["path"]: d["message"] for d in check_json(repo.path, "--select", "CT101")
+             .json["diagnostics"]}
+    assert "(entries in journal/ are .md files)" in found["journal/notes.txt"]
+    assert "are .md files" not in found["journal/first-day.md"]
