@@ -42,6 +42,7 @@ import subprocess
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -454,61 +455,73 @@ def _cells(row: str) -> list[str]:
 def render(tpl: Template, prose: Prose, fm: dict, ph: dict, fields: dict, rows: list,
            total_lines: int) -> str:
     """Fill ``tpl``: every key, every section, ``total_lines`` lines or so."""
-    rng = prose.rng
-
     def sub(text: str) -> str:
         return PLACEHOLDER.sub(lambda m: ph.get(m.group(1).upper()) or prose.phrase(), text)
 
-    head: list[str] = []
-    if tpl.frontmatter:
-        head.append("---")
-        for key, raw in tpl.frontmatter:
-            value = fm.get(key)
-            if value is None:
-                if "|" in raw and not PLACEHOLDER.search(raw):
-                    value = rng.choice(raw.split("|"))
-                else:
-                    value = prose.phrase()
-            head.append(f"{key}: {value}")
-        head += ["---", ""]
+    head = _frontmatter_lines(tpl, prose, fm)
     if tpl.title:
         head += [sub(tpl.title), ""]
     parts: list[object] = []  # lists of lines, or an int = prose slot
     for heading, body in tpl.sections:
         parts.append([f"## {heading}", ""])
-        kind = tpl.shape(body)
-        if kind == "prose":
-            parts.append(0)
-        elif kind == "fields":
-            block = body[:2]
-            for row in body[2:]:
-                name = _cells(row)[0]
-                block.append(f"| {name} | {fields.get(name) or prose.phrase()} |")
-            parts.append(block)
-        elif kind == "rows":
-            width = len(_cells(body[0]))
-            block = body[:2] + ["| " + " | ".join(r[:width]) + " |" for r in rows]
-            parts.append(block)
-        elif kind == "bullets":
-            parts.append(["- " + prose.sentence() for _ in range(rng.randint(1, 4))])
-        else:
-            parts.append([sub(ln) for ln in body])
+        parts.append(_section_part(tpl.shape(body), body, prose, fields, rows, sub))
         parts.append([""])
-    fixed = len(head) + sum(len(p) for p in parts if isinstance(p, list))
-    slots = [i for i, p in enumerate(parts) if isinstance(p, int)]
-    budget = max(total_lines - fixed, len(slots))
-    if slots:
-        if len(slots) > 1 and budget > len(slots):  # random split, every slot >= 1 line
-            cuts = sorted(rng.sample(range(1, budget), len(slots) - 1))
-            sizes = [b - a for a, b in zip([0, *cuts], [*cuts, budget])]
-        else:
-            sizes = [budget // len(slots) + (i < budget % len(slots)) for i in range(len(slots))]
-        for i, size in zip(slots, sizes):
-            parts[i] = prose.body(max(size, 1))
+    _fill_prose_slots(parts, prose, total_lines - len(head))
     out = head + [ln for p in parts for ln in p]
     while out and not out[-1]:
         out.pop()
     return "\n".join(out) + "\n"
+
+
+def _frontmatter_lines(tpl: Template, prose: Prose, fm: dict) -> list[str]:
+    if not tpl.frontmatter:
+        return []
+    head = ["---"]
+    for key, raw in tpl.frontmatter:
+        value = fm.get(key)
+        if value is None:
+            if "|" in raw and not PLACEHOLDER.search(raw):
+                value = prose.rng.choice(raw.split("|"))
+            else:
+                value = prose.phrase()
+        head.append(f"{key}: {value}")
+    return head + ["---", ""]
+
+
+def _section_part(kind: str, body: list[str], prose: Prose, fields: dict, rows: list,
+                  sub: Callable[[str], str]) -> object:
+    """A section's lines, or 0 for a prose slot filled afterwards."""
+    if kind == "prose":
+        return 0
+    if kind == "fields":
+        block = body[:2]
+        for row in body[2:]:
+            name = _cells(row)[0]
+            block.append(f"| {name} | {fields.get(name) or prose.phrase()} |")
+        return block
+    if kind == "rows":
+        width = len(_cells(body[0]))
+        return body[:2] + ["| " + " | ".join(r[:width]) + " |" for r in rows]
+    if kind == "bullets":
+        return ["- " + prose.sentence() for _ in range(prose.rng.randint(1, 4))]
+    return [sub(ln) for ln in body]
+
+
+def _fill_prose_slots(parts: list[object], prose: Prose, lines_left: int) -> None:
+    """Share ``lines_left`` (less the fixed lines) among the prose slots, at random."""
+    rng = prose.rng
+    fixed = sum(len(p) for p in parts if isinstance(p, list))
+    slots = [i for i, p in enumerate(parts) if isinstance(p, int)]
+    budget = max(lines_left - fixed, len(slots))
+    if not slots:
+        return
+    if len(slots) > 1 and budget > len(slots):  # random split, every slot >= 1 line
+        cuts = sorted(rng.sample(range(1, budget), len(slots) - 1))
+        sizes = [b - a for a, b in zip([0, *cuts], [*cuts, budget])]
+    else:
+        sizes = [budget // len(slots) + (i < budget % len(slots)) for i in range(len(slots))]
+    for i, size in zip(slots, sizes):
+        parts[i] = prose.body(max(size, 1))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -618,15 +631,7 @@ class World:
             name = self.unique(f"reflections/{date}-{slugify(topic)}.md").split("/", 1)[1]
             fm.update(topic=topic, trigger=prose.phrase(3, 6))
             ph["TOPIC"] = topic
-            self.insight_no += 1
-            self.insights.append((f"L-{self.insight_no}", prose.sentence(), f"reflections/{name}"))
-            if len(self.insights) > 24:
-                self.insights.pop(0)
-            if rng.random() < 0.3:
-                target = self.patterns if rng.random() < 0.6 else self.anti_patterns
-                target.append(f"{prose.phrase(2, 4).capitalize()} — {prose.phrase(4, 8)}")
-                if len(target) > 10:
-                    target.pop(0)
+            self.learn(f"reflections/{name}")
         elif kind == "audits":
             atype = rng.choice(AUDIT_TYPES)
             scope = prose.phrase(2, 3)
@@ -666,6 +671,42 @@ class World:
         if len(self.recent[kind]) > 8:
             self.recent[kind].pop(0)
         return path, render(tpl, prose, fm, ph, fields, rows, self.lines())
+
+    def cited_sources(self, written: set[str]) -> list[tuple[str, object]]:
+        """The code the evidence cited since the last commit names (outside the memory tree),
+        those not ``written`` yet; added to ``written``."""
+        changes: list[tuple[str, object]] = []
+        for cited in self.cited:
+            if cited not in written:
+                written.add(cited)
+                changes.append((cited, f"# {cited}: cited as evidence\n".encode()))
+        self.cited.clear()
+        return changes
+
+    def plan_tasks(self, closed_one: bool, today: str) -> None:
+        """TODO.md: promotions only where a task was closed; new tasks now and then."""
+        rng = self.rng
+        if closed_one:
+            while len(self.active) < 4 and self.pending:
+                self.active.append(self.pending.pop(0))
+        n_open = len(self.active) + len(self.pending) + len(self.blocked)
+        for _ in range(rng.randint(1, 3) if n_open < 10 else int(rng.random() < 0.3)):
+            task = self.new_task(today)
+            (self.blocked if rng.random() < 0.15 and len(self.blocked) < 3
+             else self.pending).append(task)
+
+    def learn(self, reflection: str) -> None:
+        """A reflection's insight for LEARNINGS.md, and now and then a pattern."""
+        rng, prose = self.rng, self.prose
+        self.insight_no += 1
+        self.insights.append((f"L-{self.insight_no}", prose.sentence(), reflection))
+        if len(self.insights) > 24:
+            self.insights.pop(0)
+        if rng.random() < 0.3:
+            target = self.patterns if rng.random() < 0.6 else self.anti_patterns
+            target.append(f"{prose.phrase(2, 4).capitalize()} — {prose.phrase(4, 8)}")
+            if len(target) > 10:
+                target.pop(0)
 
     def data_file(self, ext: str) -> str:
         rng, n = self.rng, self.rng.randint(18, 55)
@@ -874,6 +915,73 @@ def _run_git(args: list[str], cwd: Path, **kw) -> subprocess.CompletedProcess:
                           capture_output=True, **kw)
 
 
+def _commit_times(rng: random.Random, commits: int, t_begin: int, t_end: int) -> list[int]:
+    """Commit times: uneven steps over the span, at least two minutes apart."""
+    steps = [rng.uniform(0.3, 1.7) for _ in range(commits)]
+    total = sum(steps)
+    times, acc, prev = [], 0.0, t_begin
+    for step in steps:
+        acc += step
+        t = max(t_begin + int((t_end - t_begin) * acc / total), prev + 120)
+        times.append(t)
+        prev = t
+    return times
+
+
+def _batches(rng: random.Random, entries: int, commits: int) -> list[list[str]]:
+    """Which kinds each commit adds: every commit at least one entry while entries last; the
+    first and the last commits carry a snapshot (STATE.md is written, SNAPSHOT.md is fresh)."""
+    kinds = rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()), k=entries)
+    counts = [1 if i < entries else 0 for i in range(commits)]
+    for _ in range(entries - sum(counts)):
+        counts[rng.randrange(commits)] += 1
+    batches, pos = [], 0
+    for c in counts:
+        batches.append(kinds[pos:pos + c])
+        pos += c
+    for b in (batches[0], batches[-1]):
+        if b and "snapshots" not in b:
+            b[0] = "snapshots"
+    return batches
+
+
+def _stage(changes: list[tuple[str, object]], pack: Pack, tree: GitTree
+           ) -> list[tuple[str, bytes]]:
+    """Each changed file's blob id, set in the tree (the append-only logs' ids are made
+    already)."""
+    staged: list[tuple[str, bytes]] = []
+    for path, data in changes:
+        oid = data if path in (LEDGER, NOTES) else pack.blob(data)
+        tree.set_file(path, oid)
+        staged.append((path, oid))
+    return staged
+
+
+def _commit_message(cycle: int, batch: list[str], closed: list[str]) -> bytes:
+    summary = ", ".join(f"{batch.count(d)} {d}" for d in HISTORY_DIRS if d in batch) or "notes"
+    message = f"Cycle {cycle}: {summary}\n".encode()
+    if closed:
+        message += b"\nCloses " + ", ".join(Path(p).stem for p in closed).encode() + b".\n"
+    return message
+
+
+def _import_commits(out: Path, plan: list) -> None:
+    """Every planned commit written by ``git fast-import`` (the blobs are installed already)."""
+    fi = FastImport(out)
+    w = fi.write
+    try:
+        for when, message, changes in plan:
+            ident = f"{AUTHOR} <{EMAIL}> {when} +0000".encode()
+            w(b"commit refs/heads/main\nauthor " + ident + b"\ncommitter " + ident
+              + b"\ndata %d\n" % len(message) + message + b"\n")
+            w(b"".join(b"M 100644 %s %s\n" % (oid.hex().encode(), path.encode())
+                       for path, oid in changes) + b"\n")
+    except BrokenPipeError:
+        pass
+    finally:
+        fi.close()
+
+
 def make_tree(out: Path, entries: int = 1000, commits: int = 200, seed: int = 1, *,
               end: str = DEFAULT_END) -> dict:
     """Write the tree and its history into a new git repository at ``out``; return figures.
@@ -903,37 +1011,12 @@ def make_tree(out: Path, entries: int = 1000, commits: int = 200, seed: int = 1,
                        ("gc.auto", "0")):
         _run_git(["config", key, value], out)
 
-    # commit times: uneven steps over the span, at least two minutes apart
-    steps = [rng.uniform(0.3, 1.7) for _ in range(commits)]
-    total = sum(steps)
-    times, acc, prev = [], 0.0, t_begin
-    for s in steps:
-        acc += s
-        t = max(t_begin + int((t_end - t_begin) * acc / total), prev + 120)
-        times.append(t)
-        prev = t
-
-    # which kinds each commit adds: every commit at least one entry while entries last;
-    # the first and the last commits carry a snapshot (STATE.md is written, SNAPSHOT.md is fresh)
-    kinds = rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()), k=entries)
-    counts = [1 if i < entries else 0 for i in range(commits)]
-    for _ in range(entries - sum(counts)):
-        counts[rng.randrange(commits)] += 1
-    batches, pos = [], 0
-    for c in counts:
-        batches.append(kinds[pos:pos + c])
-        pos += c
-    for b in (batches[0], batches[-1]):
-        if b and "snapshots" not in b:
-            b[0] = "snapshots"
-
+    times = _commit_times(rng, commits, t_begin, t_end)
+    batches = _batches(rng, entries, commits)
     library, static = _static_files(prose, rng, world)
-    for _ in range(4):
-        world.active.append(world.new_task(day(t_begin)))
-    for _ in range(6):
-        world.pending.append(world.new_task(day(t_begin)))
-    for _ in range(2):
-        world.blocked.append(world.new_task(day(t_begin)))
+    world.active += [world.new_task(day(t_begin)) for _ in range(4)]
+    world.pending += [world.new_task(day(t_begin)) for _ in range(6)]
+    world.blocked += [world.new_task(day(t_begin)) for _ in range(2)]
 
     tree = GitTree()
     pack = Pack()
@@ -965,20 +1048,8 @@ def make_tree(out: Path, entries: int = 1000, commits: int = 200, seed: int = 1,
             entries_written += 1
             if kind == "completed":
                 closed.append(path)
-        for cited in world.cited:  # the code the evidence names (outside the memory tree)
-            if cited not in sources:
-                sources.add(cited)
-                changes.append((cited, f"# {cited}: cited as evidence\n".encode()))
-        world.cited.clear()
-        # TODO.md: promotions only where a task was closed; new tasks now and then
-        if closed:
-            while len(world.active) < 4 and world.pending:
-                world.active.append(world.pending.pop(0))
-        n_open = len(world.active) + len(world.pending) + len(world.blocked)
-        for _ in range(rng.randint(1, 3) if n_open < 10 else int(rng.random() < 0.3)):
-            task = world.new_task(day(t1))
-            (world.blocked if rng.random() < 0.15 and len(world.blocked) < 3
-             else world.pending).append(task)
+        changes += world.cited_sources(sources)
+        world.plan_tasks(bool(closed), day(t1))
         # event log (one file per month), notes, ledger
         log_file = f"logs/events-{day(t1)[:7]}.jsonl"
         logs.setdefault(log_file, []).append(json.dumps(
@@ -1003,35 +1074,16 @@ def make_tree(out: Path, entries: int = 1000, commits: int = 200, seed: int = 1,
                                       "claimed_at": iso(t1 - 30)}}
             changes.append((SESSION_STATE, (json.dumps(state, indent=2) + "\n").encode()))
         # hash
-        staged: list[tuple[str, bytes]] = []
-        for path, data in changes:
-            oid = data if path in (LEDGER, NOTES) else pack.blob(data)
-            tree.set_file(path, oid)
-            staged.append((path, oid))
-            n_files.add(path)
-        summary = ", ".join(f"{batch.count(d)} {d}" for d in HISTORY_DIRS if d in batch) or "notes"
-        message = f"Cycle {world.cycle}: {summary}\n".encode()
-        if closed:
-            message += b"\nCloses " + ", ".join(Path(p).stem for p in closed).encode() + b".\n"
+        staged = _stage(changes, pack, tree)
+        n_files.update(path for path, _ in staged)
+        message = _commit_message(world.cycle, batch, closed)
         parent = commit_id(tree.oid(), parent, t1, message)
         plan.append((t1, message, staged))
     t_model = time.perf_counter()
 
     pack.install(out)  # every blob
     t_chain = time.perf_counter()
-    fi = FastImport(out)
-    w = fi.write
-    try:
-        for when, message, changes in plan:
-            ident = f"{AUTHOR} <{EMAIL}> {when} +0000".encode()
-            w(b"commit refs/heads/main\nauthor " + ident + b"\ncommitter " + ident
-              + b"\ndata %d\n" % len(message) + message + b"\n")
-            w(b"".join(b"M 100644 %s %s\n" % (oid.hex().encode(), path.encode())
-                       for path, oid in changes) + b"\n")
-    except BrokenPipeError:
-        pass
-    finally:
-        fi.close()
+    _import_commits(out, plan)
     t_import = time.perf_counter()
     head = _run_git(["rev-parse", "HEAD"], out, text=True).stdout.strip()
     if head != parent.hex():
