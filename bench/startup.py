@@ -16,7 +16,7 @@ alike, the median wall and CPU seconds (user + system, the command's processes a
 2. ``continuity check --output-format json`` of the whole tree against the floor: the one
    ``git log`` the check runs (the same arguments and environment, from
    ``continuity.history.log.log_arguments``) plus reading every file of the tree once
-   (target: 1.3x).
+   (target: 1.3x), and the same check with ``--no-git`` (no history rules).
 
 Every command runs as ``python -m continuity`` so that ``--compare`` (the same commands with
 ``PYTHONPATH`` set to another copy of the package) is like for like. It prints a table and
@@ -39,7 +39,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from make_tree import make_tree  # noqa: E402
+from make_tree import HISTORY_DIRS, make_tree  # noqa: E402
 from run import floor, machine, update_readme  # noqa: E402
 
 PYTHON = sys.executable
@@ -136,6 +136,8 @@ def measure(tree: Path, variants: list[Variant], repeat: int, check_repeat: int)
             else:
                 variant.samples.setdefault("check", Samples()).add(
                     *run_timed(check, tree, variant.env))
+                variant.samples.setdefault("check --no-git", Samples()).add(
+                    *run_timed(check + ["--no-git"], tree, variant.env))
     for variant in variants:
         variant.samples["floor"] = floor_samples
 
@@ -148,8 +150,9 @@ def report(variants: list[Variant], tree_info: str, repeat: int, check_repeat: i
         f"{check_repeat}, interleaved; load average {loads[0]} before, {loads[1]} after.",
         "",
         "| package | measure | python -c pass | bare parsers | --version | one file "
-        "| one file / parsers | --version / parsers | floor | whole check | check / floor |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| one file / parsers | --version / parsers | floor | whole check | check / floor "
+        "| check --no-git | --no-git / floor |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for variant in variants:
         for measure_name, attribute in (("wall s", "median_wall"), ("CPU s", "median_cpu")):
@@ -161,7 +164,9 @@ def report(variants: list[Variant], tree_info: str, repeat: int, check_repeat: i
                 f"| {value('version'):.3f} | {value('one file'):.3f} "
                 f"| **{value('one file') / value('parsers'):.2f}x** "
                 f"| {value('version') / value('parsers'):.2f}x | {value('floor'):.2f} "
-                f"| {value('check'):.2f} | **{value('check') / value('floor'):.2f}x** |")
+                f"| {value('check'):.2f} | **{value('check') / value('floor'):.2f}x** "
+                f"| {value('check --no-git'):.2f} "
+                f"| {value('check --no-git') / value('floor'):.2f}x |")
     return "\n".join(rows) + "\n"
 
 
@@ -200,12 +205,13 @@ def main() -> int:
         files = sum(len(f) for d, _, f in os.walk(tree) if ".git" not in Path(d).parts)
         commits = subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=tree, check=True,
                                  capture_output=True, text=True).stdout.strip()
-        entries = sum(1 for _ in tree.glob("*/*-*.md"))
+        entries = sum(1 for name in HISTORY_DIRS for path in (tree / name).iterdir()
+                      if path.name != "ENTRY.template.md")
         before = load_average()
         measure(tree, variants, args.repeat, args.check_repeat)
         after = load_average()
     text = report(variants, f"tree of bench/make_tree.py: {int(commits):,} commits, {files:,} files "
-                  f"({entries:,} dated entries)", args.repeat, args.check_repeat, (before, after))
+                  f"({entries:,} entries)", args.repeat, args.check_repeat, (before, after))
     print()
     print(text)
     if not args.no_readme:
