@@ -33,7 +33,6 @@ import hashlib
 import os
 import posixpath
 import stat
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -316,6 +315,9 @@ class History:
         items = list(checks)
         if len(items) < 64:
             return {item: check(item) for item in items}
+        # Imported here: concurrent.futures brings logging, which nothing else of a check needs.
+        from concurrent.futures import ThreadPoolExecutor
+
         workers = min(8, os.cpu_count() or 1)
         with ThreadPoolExecutor(max_workers=workers) as pool:
             return dict(zip(items, pool.map(check, items, chunksize=16)))
