@@ -8,7 +8,7 @@ For each size it generates a synthetic memory tree in a new git repository (benc
 then measures, interleaved in the same run so machine load hits both sides alike, the median of
 ``--repeat`` runs of:
 
-1. the floor: ``git log --raw`` over the repository plus reading every file once, against
+1. the floor: the check's own ``git log`` pass over the repository plus reading every file once, against
    ``continuity check`` (history rules on), with the check's peak memory, and the check
    without git (``--no-git``: what the history rules cost is the difference);
 2. ``continuity check --no-git`` of one entry, as the per-file pre-commit hook runs it, against
@@ -46,6 +46,9 @@ sys.path.insert(0, str(HERE))
 
 from make_tree import make_tree  # noqa: E402
 
+from continuity.history.git import git_argv, git_env  # noqa: E402
+from continuity.history.log import log_arguments  # noqa: E402
+
 BIN = Path(sys.executable).parent
 
 
@@ -53,6 +56,7 @@ BIN = Path(sys.executable).parent
 class Sample:
     seconds: float
     peak_mb: float = 0.0
+    cpu: float = 0.0
 
 
 @dataclass
@@ -121,17 +125,24 @@ def peak_memory(command: list[str], cwd: Path) -> tuple[Sample, bytes]:
 
 
 def floor(repo: Path) -> Sample:
-    """What any history check must at least do: one git log pass and reading every file."""
-    start = time.perf_counter()
-    subprocess.run(["git", "log", "--raw", "-z", "--no-renames", "--format=%H %P %at"],
-                   cwd=repo, stdout=subprocess.DEVNULL, check=True)
+    """What any history check must at least do: the check's own ``git log`` pass (the same
+    arguments and environment, ``continuity.history.log.log_arguments``) and reading every
+    file once. ``cpu``: this process's seconds and git's."""
+    start, cpu_start = time.perf_counter(), time.process_time()
+    process = subprocess.Popen(git_argv([*log_arguments(None), "--", ":(literal)."]), cwd=repo,
+                               env=git_env(()), stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"git log failed in {repo}")
     for directory, dirs, files in os.walk(repo):
         if ".git" in dirs:
             dirs.remove(".git")
         for name in files:
             with open(os.path.join(directory, name), "rb") as handle:
                 handle.read()
-    return Sample(time.perf_counter() - start)
+    return Sample(time.perf_counter() - start,
+                  cpu=time.process_time() - cpu_start + usage.ru_utime + usage.ru_stime)
 
 
 def write_configs(work: Path, repo: Path, nav_file: Path) -> tuple[Path, Path]:

@@ -1,8 +1,10 @@
 """The ``continuity`` command. Each subcommand is a module in ``continuity.commands``.
 
-A command module defines ``HELP``, ``configure(parser)`` and ``run(args) -> int``; it is found
-by name, so adding a command means adding a module. Every failure the user can fix is a
-ContinuityError: one line on stderr and exit 2, never a traceback.
+A command module defines ``configure(parser)`` and ``run(args) -> int``; ``COMMANDS`` in
+``continuity.commands`` names it with its help. Only the module of the command that runs is
+imported (``--version`` and ``--help`` import none), so a command pays for its own libraries
+only. Every failure the user can fix is a ContinuityError: one line on stderr and exit 2, never
+a traceback.
 """
 
 from __future__ import annotations
@@ -11,17 +13,15 @@ import argparse
 import importlib
 import json
 import os
-import pkgutil
 import re
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
 from continuity import __version__, commands
 from continuity.errors import ContinuityError
-from continuity.formats.secrets import redact_credentials
 from continuity.errors import did_you_mean
 from continuity.output import one_line
 
@@ -39,7 +39,9 @@ class Parser(argparse.ArgumentParser):
         raise ArgumentError(message, self.format_usage(), self.prog)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Every command is listed; only the one ``argv`` names is
+    imported and configured (every one when ``argv`` is None)."""
     parser = Parser(
         prog="continuity",
         description="Lint and publish agent memory kept in git: state files, append-only "
@@ -47,16 +49,36 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"continuity {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue  # a helper of the commands, not a command
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        name = getattr(module, "NAME", info.name)
-        command = sub.add_parser(name, help=module.HELP, description=module.__doc__,
+    named = _command_named(argv) if argv is not None else None
+    for name, (module_name, help_text) in sorted(commands.COMMANDS.items()):
+        if argv is not None and name != named:
+            sub.add_parser(name, help=help_text)  # listed in --help, never parsed
+            continue
+        module = importlib.import_module(f"{commands.__name__}.{module_name}")
+        command = sub.add_parser(name, help=help_text, description=module.__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         module.configure(command)
         command.set_defaults(run=module.run)
     return parser
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs: its first word that is not an option (``continuity`` itself
+    takes no option with a value), or None."""
+    for index, word in enumerate(argv):
+        if word == "--":
+            return argv[index + 1] if index + 1 < len(argv) else None
+        if not word.startswith("-"):
+            return word
+    return None
+
+
+def _redacted(text: str) -> str:
+    """``text`` with every credential in it masked. The detectors are imported here, when a
+    message is to be shown, not for every run."""
+    from continuity.formats.secrets import redact_credentials
+
+    return redact_credentials(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,15 +87,15 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # odd names never crash output
         except (AttributeError, ValueError):
             pass
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     as_json = _json_asked(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: 0 for --help
         return int(exc.code or 0)
     except ArgumentError as exc:
-        message = redact_credentials(f"{exc}{_suggestion(parser, argv, str(exc))}")
+        message = _redacted(f"{exc}{_suggestion(parser, argv, str(exc))}")
         sys.stderr.write(f"{exc.usage}{exc.prog}: error: {one_line(message)}\n")
         if as_json:
             _json_error(message, "usage", 2)
@@ -86,9 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except ContinuityError as exc:
         # A message may quote the tree (a file name, a value): one line, no escapes, no key.
-        print(one_line(redact_credentials(f"continuity: {exc}")), file=sys.stderr)
+        print(one_line(_redacted(f"continuity: {exc}")), file=sys.stderr)
         if as_json:
-            _json_error(redact_credentials(str(exc)), type(exc).__name__, exc.exit_code)
+            _json_error(_redacted(str(exc)), type(exc).__name__, exc.exit_code)
         return exc.exit_code
     except KeyboardInterrupt:
         print("continuity: interrupted", file=sys.stderr)
@@ -100,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: a message, and the details on demand
         if os.environ.get("CONTINUITY_DEBUG"):
             raise
-        message = redact_credentials(
+        message = _redacted(
             f"internal error: {type(exc).__name__}: {exc} "
             "(set CONTINUITY_DEBUG=1 for the traceback, and please report it)")
         print(one_line(f"continuity: {message}"), file=sys.stderr)

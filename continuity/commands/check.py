@@ -21,7 +21,7 @@ from continuity.output import colour_wanted, one_line, shown_path, write_output
 from continuity.reporters.progress import progress
 from continuity.reporters.text import render as text_report
 from continuity.validators import acknowledged
-from continuity.reporters import FORMATS
+from continuity.reporters import FORMATS, renderer
 from continuity.reporters.text import statistics as statistics_table
 from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
@@ -29,8 +29,6 @@ from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
 from continuity.config import OPTIONS, Config, load_config
 from continuity.errors import UsageError
-
-HELP = "lint memory trees (exit 0 clean, 1 findings, 2 errors)"
 
 
 def _codes(value: str) -> list[str]:
@@ -154,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.output_format == "text":
         write_output(text_report(result, colour=colour), args.output)
     else:
-        write_output(FORMATS[args.output_format](result), args.output)
+        write_output(renderer(args.output_format)(result), args.output)
         if args.statistics:
             sys.stderr.write(statistics_table(result))
     return 1 if result.failed(config.fail_on) else 0

@@ -24,8 +24,6 @@ from continuity.model.conventions import Convention, conventions_in_force
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import open_target, resolve_targets
 
-HELP = "print per memory root the convention it follows, the evidence, and its files' kinds"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH",

@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from continuity.generator import Site
     from continuity.generator.memo import PageMemo
 
-HELP = "write the site's Markdown pages to a directory (for MkDocs, ProperDocs, Zensical)"
 MANIFEST = ".continuity-generated.json"
 
 

@@ -17,8 +17,6 @@ from continuity.authoring.scaffold import scaffold
 from continuity.formats.words import plural
 from continuity.output import shown_path
 
-HELP = "scaffold a memory tree with templates, state files and mkdocs.yml"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("directory", nargs="?", default=".", metavar="DIR",

@@ -29,9 +29,6 @@ from typing import Any
 from continuity.config import load_config
 from continuity.model.kinds import BUILTIN_TEMPLATES, DirectoryKind, kinds_for
 
-HELP = ("print the protocol's directory kinds in force (patterns, history or library, edges, "
-        "templates); `continuity conventions` shows each root's")
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text",

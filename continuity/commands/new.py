@@ -34,8 +34,6 @@ from continuity.model.workspace import NothingToCheck, targets_for
 from continuity.output import shown_path
 from continuity.output import one_line
 
-HELP = "create a correctly named entry from its directory's template (never overwrites)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("kind", metavar="KIND",

@@ -33,8 +33,6 @@ from continuity.config import load_config
 from continuity.errors import UsageError
 from continuity.output import one_line
 
-HELP = ("capture one durable fact as a note (exit 0 ok, 1 duplicate, 3 rejected, 4 invalid, "
-        "5 store, 6 blocked)")
 
 _GLOB_CHARACTERS = set("*?[")
 

@@ -30,8 +30,6 @@ from continuity.model.tree import find_repo_root
 from continuity.output import one_line
 from continuity.commands.note import _shown, split_tags
 
-HELP = "find notes by project, tag and words, newest first (exit 0 found, 1 none)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("query", nargs="*", metavar="QUERY", help="words the notes must hold")

@@ -32,8 +32,6 @@ from continuity.model.workspace import Target, open_target, resolve_targets
 from continuity.validators.registry import CheckContext
 from continuity.validators.rules.history_secrets import state_timeline
 
-HELP = "an audit report (md, html, json); --write-audit files it in audits/"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH",

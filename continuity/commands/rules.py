@@ -9,8 +9,6 @@ from continuity.errors import UsageError
 from continuity.errors import did_you_mean
 from continuity.validators.registry import all_rules, get_rule
 
-HELP = "list the rules, or explain one (continuity rules CT301)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", nargs="?", help="a rule code such as CT301")

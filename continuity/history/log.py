@@ -33,7 +33,6 @@ import hashlib
 import os
 import posixpath
 import stat
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -316,6 +315,9 @@ class History:
         items = list(checks)
         if len(items) < 64:
             return {item: check(item) for item in items}
+        # Imported here: concurrent.futures brings logging, which nothing else of a check needs.
+        from concurrent.futures import ThreadPoolExecutor
+
         workers = min(8, os.cpu_count() or 1)
         with ThreadPoolExecutor(max_workers=workers) as pool:
             return dict(zip(items, pool.map(check, items, chunksize=16)))
@@ -439,12 +441,19 @@ def _check_since(since: str, repo: Repository) -> None:
         raise UsageError(f"since: {since!r} is not a commit of the repository at {repo.top}")
 
 
-def _read_log(repo: Repository, prefix: str, specs: list[str], since: str | None) -> list[Commit]:
+def log_arguments(since: str | None) -> list[str]:
+    """The arguments of git for the one ``git log`` pass (before ``--`` and the pathspecs);
+    ``bench/`` runs the same as its floor."""
     args = [*NEUTRAL_CONFIG, "log", "--reverse", "--topo-order", "--full-history", "-c", "--raw",
             "-z", "--no-renames", "--no-abbrev", "--root", "--no-color", "--no-ext-diff",
             "--no-textconv", f"--format={LOG_FORMAT}", "HEAD"]
     if since is not None:
         args.append(f"^{since}")
+    return args
+
+
+def _read_log(repo: Repository, prefix: str, specs: list[str], since: str | None) -> list[Commit]:
+    args = log_arguments(since)
     try:
         # Streamed: a long history is parsed as it arrives, never held as one string.
         return parse_log(_tokens(repo.stream(*args, "--", *specs)), prefix)
