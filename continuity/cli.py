@@ -90,8 +90,20 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)
     as_json = _json_asked(argv)
+    args = _parsed(parser, argv, as_json)
+    if isinstance(args, int):
+        return args
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    return _run(args, as_json)
+
+
+def _parsed(parser: argparse.ArgumentParser, argv: list[str], as_json: bool
+            ) -> argparse.Namespace | int:
+    """The arguments, or the exit status when there are none to run with."""
     try:
-        args = parser.parse_args(argv)
+        return parser.parse_args(argv)
     except SystemExit as exc:  # argparse: 0 for --help
         return int(exc.code or 0)
     except ArgumentError as exc:
@@ -100,12 +112,15 @@ def main(argv: list[str] | None = None) -> int:
         if as_json:
             _json_error(message, "usage", 2)
         return 2
-    if not getattr(args, "run", None):
-        parser.print_help()
-        return 2
+
+
+def _run(args: argparse.Namespace, as_json: bool) -> int:
+    """The command's exit status; every failure a message (and a JSON document when JSON was
+    asked for), never a traceback."""
     previous = _terminate_as_interrupt()
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except ContinuityError as exc:
         # A message may quote the tree (a file name, a value): one line, no escapes, no key.
         print(one_line(_redacted(f"continuity: {exc}")), file=sys.stderr)
