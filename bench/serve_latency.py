@@ -20,9 +20,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
 
 BIN = Path(sys.executable).parent
 ENTRY = """---

@@ -33,7 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from serve_latency import Latency, measure as serve_latency  # noqa: E402
+from serve_latency import Latency  # noqa: E402
+from serve_latency import measure as serve_latency  # noqa: E402
 from small_tree import make_small_tree, plain_docs  # noqa: E402
 
 BIN = Path(sys.executable).parent

@@ -21,8 +21,7 @@ from types import FrameType
 from typing import Any, NoReturn
 
 from continuity import __version__, commands
-from continuity.errors import ContinuityError
-from continuity.errors import did_you_mean
+from continuity.errors import ContinuityError, did_you_mean
 from continuity.output import one_line
 
 

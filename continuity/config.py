@@ -25,8 +25,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-from continuity.errors import ConfigError
-from continuity.errors import did_you_mean
+from continuity.errors import ConfigError, did_you_mean
 from continuity.paths import configured_path, refusal, repository_top
 
 #: Note stores looked for when ``notes`` is not configured (relative to the memory root).

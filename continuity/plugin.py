@@ -14,11 +14,11 @@ from __future__ import annotations
 import functools
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
-from collections.abc import Callable
 
 import jinja2
 import jinja2.bccache
@@ -35,16 +35,14 @@ if TYPE_CHECKING:
     from mkdocs.utils.templates import TemplateContext
 
 from continuity.config import Config, load_config, rebase, require_paths_inside, validate
-from continuity.validators.engine import CheckResult
-from continuity.validators.diagnostics import Severity
 from continuity.errors import ContinuityError
-from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
-from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
-from continuity.generator.html_links import put_in_place
-from continuity.generator.memo import PageMemo
-from continuity.generator.mdtext import redaction, title_text
-from continuity.generator.safety import clean_html
 from continuity.formats.secrets import redact_credentials
+from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
+from continuity.generator.html_links import put_in_place
+from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
+from continuity.generator.mdtext import redaction, title_text
+from continuity.generator.memo import PageMemo
+from continuity.generator.safety import clean_html
 from continuity.model.kinds import TEMPLATE_NAME
 from continuity.model.roots import forget as forget_roots
 from continuity.model.tree import MemoryTree, ParsedEntries
@@ -55,6 +53,8 @@ from continuity.preview.internals import NAV_CACHE, PAGE_CACHE, unsupported
 from continuity.preview.nav_cache import NavCache
 from continuity.preview.page_cache import CachedPage, KeptFile, PageCache
 from continuity.preview.search_aside import SearchAside
+from continuity.validators.diagnostics import Severity
+from continuity.validators.engine import CheckResult
 
 log = get_plugin_logger("continuity")  # logger "mkdocs.plugins.continuity", messages prefixed
 

@@ -18,8 +18,8 @@ import errno
 import os
 import secrets
 import signal
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 
 SUFFIX = ".continuity-tmp"
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)

@@ -21,21 +21,25 @@ import json
 import os
 import stat
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import Enum
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterable
 
-from continuity.model.notes import same_fact_key
 from continuity.authoring import atomic, noteindex
 from continuity.formats.facts import (
-    MAX_FACT_LENGTH, code_obvious_reason, meaning_erased, sentences, transcript_reason,
+    MAX_FACT_LENGTH,
+    code_obvious_reason,
+    meaning_erased,
+    sentences,
+    transcript_reason,
 )
-from continuity.formats.timestamps import rfc3339_utc
 from continuity.formats.jsonl import loads_strict, parse_bytes
 from continuity.formats.secrets import find_sensitive, redact
+from continuity.formats.timestamps import rfc3339_utc
+from continuity.model.notes import same_fact_key
 from continuity.model.paths import boundary_of, refusal
 from continuity.model.safe_open import Escaped, open_beneath, open_parent
 

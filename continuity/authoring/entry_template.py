@@ -12,15 +12,18 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from continuity.errors import UsageError, did_you_mean
 from continuity.formats import frontmatter as fm
-from continuity.errors import UsageError
-from continuity.errors import did_you_mean
+from continuity.formats.fillers import NOT_RECORDED, NOT_RECORDED_SENTENCE
 from continuity.formats.markdown import (
-    HEADING, PLACEHOLDER, MarkdownDoc, heading_title, is_table_separator, split_row,
+    HEADING,
+    PLACEHOLDER,
+    MarkdownDoc,
+    heading_title,
+    is_table_separator,
+    split_row,
 )
 from continuity.model.tree import Template
-from continuity.formats.fillers import NOT_RECORDED, NOT_RECORDED_SENTENCE
-
 
 #: Used where a directory has no template at all (library directories, custom directories).
 STARTER = "# {{TITLE}}\n\n## Summary\n\n{{SUMMARY}}\n\n## Details\n\n{{DETAILS}}\n"

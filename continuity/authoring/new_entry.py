@@ -13,23 +13,27 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Iterator
 
 from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise
-from continuity.errors import UsageError
-from continuity.errors import did_you_mean
-from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
+from continuity.authoring.state_snapshot import copy_state
+from continuity.errors import UsageError, did_you_mean
 from continuity.formats.fillers import is_filler
 from continuity.formats.frontmatter import split as fm_split
 from continuity.formats.markdown import PLACEHOLDER
-from continuity.model.tree import (
-    Document, HistoryEntry, MemoryTree, Template, builtin_template, parse_template,
-)
-from continuity.authoring.state_snapshot import copy_state
 from continuity.formats.timestamps import parse_date_value, rfc3339_utc
+from continuity.model.kinds import SLUG, DirectoryKind, KindSet, custom_kind
+from continuity.model.tree import (
+    Document,
+    HistoryEntry,
+    MemoryTree,
+    Template,
+    builtin_template,
+    parse_template,
+)
 
 #: How far the tool looks for a free turn number or second before giving up.
 MAX_ATTEMPTS = 1000

@@ -21,15 +21,15 @@ import json
 import os
 import re
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterable
 
 from continuity.authoring import atomic
-from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import parse_line
 from continuity.formats.textfile import check_regular
+from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.model.paths import boundary_of
 from continuity.model.safe_open import open_beneath, open_parent
 

@@ -15,8 +15,8 @@ import re
 from pathlib import Path
 
 from continuity.config import Config
-from continuity.history.git import GitError, open_repository
 from continuity.errors import ContinuityError
+from continuity.history.git import GitError, open_repository
 from continuity.model.paths import boundary_of, refusal
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import Target, open_target

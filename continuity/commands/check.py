@@ -12,23 +12,27 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from continuity.validators.diagnostics import Diagnostic
-from continuity.validators.engine import (
-    CheckResult, RootVerdict, active_rules, run_check, start_git,
-)
+from continuity.config import OPTIONS, Config, load_config
+from continuity.errors import UsageError
 from continuity.formats.words import plural
-from continuity.output import colour_wanted, one_line, shown_path, write_output
-from continuity.reporters.progress import progress
-from continuity.reporters.text import render as text_report
-from continuity.validators import acknowledged
-from continuity.reporters import FORMATS, renderer
-from continuity.reporters.text import statistics as statistics_table
 from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
-from continuity.config import OPTIONS, Config, load_config
-from continuity.errors import UsageError
+from continuity.output import colour_wanted, one_line, shown_path, write_output
+from continuity.reporters import FORMATS, renderer
+from continuity.reporters.progress import progress
+from continuity.reporters.text import render as text_report
+from continuity.reporters.text import statistics as statistics_table
+from continuity.validators import acknowledged
+from continuity.validators.diagnostics import Diagnostic
+from continuity.validators.engine import (
+    CheckResult,
+    RootVerdict,
+    active_rules,
+    run_check,
+    start_git,
+)
 
 
 def _codes(value: str) -> list[str]:

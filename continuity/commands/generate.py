@@ -26,13 +26,12 @@ from typing import TYPE_CHECKING
 import yaml
 
 from continuity.config import load_config
-from continuity.reporters.progress import progress
 from continuity.errors import ContinuityError, UsageError
 from continuity.model.paths import refusal
-from continuity.output import write_atomic
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import site_trees
-from continuity.output import one_line
+from continuity.output import one_line, write_atomic
+from continuity.reporters.progress import progress
 
 if TYPE_CHECKING:
     from continuity.generator import Site

@@ -24,15 +24,14 @@ import os
 import sys
 from pathlib import Path
 
-from continuity.config import Config, load_config
 from continuity.authoring.new_entry import Request, create_entry, parse_field
-from continuity.model.kinds import is_state_file_name
+from continuity.config import Config, load_config
 from continuity.errors import ContinuityError, UsageError
 from continuity.history.git import GitError, open_repository
+from continuity.model.kinds import is_state_file_name
 from continuity.model.tree import MemoryTree, discover, find_repo_root
 from continuity.model.workspace import NothingToCheck, targets_for
-from continuity.output import shown_path
-from continuity.output import one_line
+from continuity.output import one_line, shown_path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -33,7 +33,6 @@ from continuity.config import load_config
 from continuity.errors import UsageError
 from continuity.output import one_line
 
-
 _GLOB_CHARACTERS = set("*?[")
 
 

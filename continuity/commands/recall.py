@@ -23,12 +23,12 @@ from typing import Any
 
 from continuity.authoring import noteindex
 from continuity.authoring.capture import EXIT_STATUS, Failure
+from continuity.commands.note import _shown, split_tags
 from continuity.config import Config, load_config
 from continuity.formats.secrets import redact_credentials
 from continuity.model.paths import refusal
 from continuity.model.tree import find_repo_root
 from continuity.output import one_line
-from continuity.commands.note import _shown, split_tags
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

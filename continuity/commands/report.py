@@ -22,13 +22,13 @@ import sys
 from pathlib import Path
 
 from continuity.config import load_config
-from continuity.validators import acknowledged
-from continuity.validators.engine import run_check
+from continuity.model.tree import MemoryTree
+from continuity.model.workspace import Target, open_target, resolve_targets
 from continuity.output import shown_path, write_output
 from continuity.report import RootsReport, build_report
 from continuity.report.audit import write_audit
-from continuity.model.tree import MemoryTree
-from continuity.model.workspace import Target, open_target, resolve_targets
+from continuity.validators import acknowledged
+from continuity.validators.engine import run_check
 from continuity.validators.registry import CheckContext
 from continuity.validators.rules.history_secrets import state_timeline
 

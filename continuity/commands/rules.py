@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from continuity.errors import UsageError
-from continuity.errors import did_you_mean
+from continuity.errors import UsageError, did_you_mean
 from continuity.validators.registry import all_rules, get_rule
 
 

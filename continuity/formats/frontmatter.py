@@ -8,9 +8,9 @@ cannot expand without bound (a "billion laughs" document is an error, not a hang
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import enum
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml

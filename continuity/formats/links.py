@@ -16,8 +16,8 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from dataclasses import dataclass, replace
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from urllib.parse import unquote
 
 from continuity.formats.markdown import MarkdownDoc

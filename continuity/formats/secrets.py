@@ -18,8 +18,8 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import ahocorasick

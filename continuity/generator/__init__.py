@@ -10,28 +10,28 @@ from __future__ import annotations
 
 import os
 import posixpath
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from collections.abc import Sequence
 
 from continuity.formats.secrets import redact_credentials
-from continuity.validators.engine import CheckResult
-from continuity.model.tree import MemoryTree
 from continuity.generator import mdtext
 from continuity.generator.context import GenerateOptions, RootLink, SiteContext
 from continuity.generator.document_pages import linked_pages
 from continuity.generator.entry_pages import entry_pages
-from continuity.generator.list_pages import list_pages
-from continuity.generator.shape import FileList, SiteShape, shape_of
-from continuity.generator.memo import PageMemo
 from continuity.generator.index_pages import directory_pages, state_pages
-from continuity.history.provenance import CommitRef, added_commits
+from continuity.generator.list_pages import list_pages
+from continuity.generator.memo import PageMemo
+from continuity.generator.shape import FileList, SiteShape, shape_of
 from continuity.generator.site import Page, Site, StaticFile
+from continuity.generator.state_history import RecentChange, StateHistory, recent_changes, recent_markdown
 from continuity.generator.summary_pages import findings_page, home_page, ledger_page, notes_page
-from continuity.generator.withhold import RULE as REDACTING_RULE, withhold_credentials
-from continuity.generator.state_history import (RecentChange, StateHistory, recent_changes,
-                                                recent_markdown)
+from continuity.generator.withhold import RULE as REDACTING_RULE
+from continuity.generator.withhold import withhold_credentials
+from continuity.history.provenance import CommitRef, added_commits
 from continuity.history.versions import Timeline
+from continuity.model.tree import MemoryTree
+from continuity.validators.engine import CheckResult
 
 __all__ = ["CommitRef", "FileList", "GenerateOptions", "Page", "RootPart", "Site", "SiteShape",
            "StaticFile", "added_commits", "generate", "generate_roots"]

@@ -5,8 +5,8 @@ Used by the site (ledger page, home page) and by ``continuity report --format ht
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from html import escape
 from typing import Protocol
 

@@ -8,25 +8,23 @@ from __future__ import annotations
 import calendar
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timezone
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Protocol
 
-from continuity.validators.engine import CheckResult
-from continuity.validators.diagnostics import Diagnostic
 from continuity.formats.markdown import PLACEHOLDER, normalise_heading
-from continuity.model.records import Records
-from continuity.model.tree import (Document, HistoryEntry, MemoryDirectory, MemoryTree,
-                                    StateFile, TreeFile)
-from continuity.generator.excerpts import excerpt
 from continuity.generator.commits import commit_url
+from continuity.generator.excerpts import excerpt
 from continuity.generator.layout import SiteLayout
 from continuity.generator.memo import PageMemo
 from continuity.generator.withhold import RULE as SECRET_RULE
 from continuity.history.provenance import CommitRef
-
+from continuity.model.records import Records
+from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile, TreeFile
+from continuity.validators.diagnostics import Diagnostic
+from continuity.validators.engine import CheckResult
 
 #: What a template's placeholder may hold in a heading that still tells no entry apart.
 _DATED = r"[0-9][0-9TZ:.+\- ]{0,40}"

@@ -15,8 +15,14 @@ from dataclasses import replace
 from continuity.generator import mdtext
 from continuity.generator.context import SiteContext
 from continuity.generator.entry_facts import metadata_value
-from continuity.generator.entry_pages import (active_body, artifact_body, copied, inert,
-                                              split_heading, tree_markdown)
+from continuity.generator.entry_pages import (
+    active_body,
+    artifact_body,
+    copied,
+    inert,
+    split_heading,
+    tree_markdown,
+)
 from continuity.generator.render import render
 from continuity.generator.site import Page, StaticFile
 from continuity.model.linked import MARKDOWN_SUFFIXES

@@ -7,24 +7,29 @@ import os
 from dataclasses import astuple, dataclass, field
 from typing import Any
 
-from continuity.history.provenance import CommitRef
-from continuity.model.kinds import DirectoryKind
 from continuity.formats.textfile import TextRead
-from continuity.model.tree import HistoryEntry, TreeFile
-from continuity.validators.diagnostics import Diagnostic
 from continuity.generator import html_links, mdtext
 from continuity.generator.context import EntryRow, SiteContext
 from continuity.generator.deadlinks import mark_dead_links
-from continuity.generator.entry_facts import (fact_items, footer_line, html_markup,
-                                              markdown_markup, metadata_value, table_cells)
+from continuity.generator.entry_facts import (
+    fact_items,
+    footer_line,
+    html_markup,
+    markdown_markup,
+    metadata_value,
+    table_cells,
+)
+from continuity.generator.portable import break_directives, close_open_fence, open_fence, portable_markdown
 from continuity.generator.published_links import point_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
-from continuity.generator.portable import (break_directives, close_open_fence, open_fence,
-                                           portable_markdown)
 from continuity.generator.safety import neutralise_markdown
-from continuity.generator.snapshots import compare
 from continuity.generator.site import Page, StaticFile
+from continuity.generator.snapshots import compare
+from continuity.history.provenance import CommitRef
+from continuity.model.kinds import DirectoryKind
+from continuity.model.tree import HistoryEntry, TreeFile
+from continuity.validators.diagnostics import Diagnostic
 
 #: Text files up to this size are shown in full on their entry page.
 SHOWN_TEXT_LIMIT = 64 * 1024

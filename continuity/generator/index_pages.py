@@ -10,13 +10,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from continuity.generator import charts, html_links, listings, mdtext, paging
-from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_facts import metadata_value
 from continuity.generator.entry_pages import split_heading, tree_markdown
 from continuity.generator.render import render
 from continuity.generator.site import Page
-
+from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 
 #: Months the activity chart spans, filled with zeros between entries; the dates are the
 #: tree's, so a far one (9999-12-31) must not make it a hundred thousand bars.

@@ -9,15 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from continuity.history.background import Background
-from continuity.validators import acknowledged
-from continuity.validators.engine import CheckResult, active_rules, run_check
 from continuity.config import Config
+from continuity.history.background import Background
 from continuity.history.git import open_repository
-from continuity.model.tree import MemoryTree
-from continuity.validators.registry import CheckContext
 from continuity.history.provenance import CommitRef, added_commits
 from continuity.history.versions import Timeline
+from continuity.model.tree import MemoryTree
+from continuity.validators import acknowledged
+from continuity.validators.engine import CheckResult, active_rules, run_check
+from continuity.validators.registry import CheckContext
 from continuity.validators.rules.history_secrets import state_timeline
 
 #: (repository top, HEAD, memory root) -> provenance; kept by the plugin across serve rebuilds.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from continuity.model.tree import HistoryEntry
 from continuity.formats.markdown import MarkdownDoc
+from continuity.model.tree import HistoryEntry
 
 
 @dataclass(frozen=True)

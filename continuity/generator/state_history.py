@@ -28,7 +28,8 @@ from continuity.formats.secrets import find_credentials
 from continuity.generator import html_links, mdtext, paging
 from continuity.generator.commits import commit_url
 from continuity.generator.context import SiteContext
-from continuity.generator.index_pages import IndexPage, Pager, _pager as index_pager
+from continuity.generator.index_pages import IndexPage, Pager
+from continuity.generator.index_pages import _pager as index_pager
 from continuity.generator.render import render
 from continuity.generator.site import Page
 from continuity.history.diffs import SectionChange, section_changes, split_lines

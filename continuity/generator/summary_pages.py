@@ -6,13 +6,13 @@ import json
 from collections import Counter
 
 from continuity.generator import charts
-from continuity.model.ledger import in_range
-from continuity.model.notes import Note
 from continuity.generator.context import SiteContext
 from continuity.generator.index_pages import activity_points
 from continuity.generator.render import render
 from continuity.generator.shape import SiteShape
 from continuity.generator.site import Page
+from continuity.model.ledger import in_range
+from continuity.model.notes import Note
 
 LATEST_ON_HOME = 10
 #: Characters of a commit's sha the ledger's table shows (the whole one is under its cycle).

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from continuity.validators.engine import CheckResult
 from continuity.formats.secrets import CREDENTIALS, redact
 from continuity.generator.mdtext import attribute, inline, redaction, title_text
 from continuity.generator.site import Page, Site
+from continuity.validators.engine import CheckResult
 
 RULE = "CT601"
 

@@ -8,8 +8,8 @@ overlap the Python work that comes first instead of following it.
 from __future__ import annotations
 
 import threading
-from typing import Generic, TypeVar
 from collections.abc import Callable
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 

@@ -15,12 +15,12 @@ import os
 import shutil
 import subprocess
 import threading
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
 from typing import IO, Any
-from collections.abc import Generator, Iterable, Iterator, Mapping
 
 from continuity.errors import GitRefused, GitUnavailable, ShallowClone, UsageError
 from continuity.model.paths import repository_top

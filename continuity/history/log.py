@@ -33,18 +33,25 @@ import hashlib
 import os
 import posixpath
 import stat
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
-from collections.abc import Generator, Iterable, Iterator, Sequence
 
-from continuity.history.background import Background
 from continuity.config import Config
 from continuity.errors import GitUnavailable, UsageError
+from continuity.history.background import Background
 from continuity.history.git import BlobReader, GitError, Repository, refuse_unsafe_revision
-from continuity.history.porcelain import (Ignored, Renamed, StatusRecord, Tracked, Untracked,
-                                            Unmerged, status_records)
+from continuity.history.porcelain import (
+    Ignored,
+    Renamed,
+    StatusRecord,
+    Tracked,
+    Unmerged,
+    Untracked,
+    status_records,
+)
 from continuity.model.kinds import LEDGER_PATH
 from continuity.model.tree import MemoryTree, owns_repository_ledger
 

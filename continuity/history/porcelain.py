@@ -8,8 +8,8 @@ A record too short for its kind is dropped, never guessed at.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable, Mapping
 from typing import Any
 
 from continuity.config import Config
@@ -34,7 +34,13 @@ from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc
 from continuity.formats.textfile import read_text
 from continuity.model.kinds import (
-    HISTORY, LIBRARY, LEDGER_PATH, TEMPLATE_NAME, DirectoryKind, KindSet, is_state_file_name,
+    HISTORY,
+    LEDGER_PATH,
+    LIBRARY,
+    TEMPLATE_NAME,
+    DirectoryKind,
+    KindSet,
+    is_state_file_name,
     kinds_for,
 )
 from continuity.model.naming import PatternError, compile_pattern

@@ -15,15 +15,20 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from continuity.config import Config
 from continuity.errors import ConfigError
 from continuity.model.naming import (
-    SLUG, EntryName, NamePattern, PatternError, compile_pattern, date_in_name,
+    SLUG,
+    EntryName,
+    NamePattern,
+    PatternError,
+    compile_pattern,
+    date_in_name,
 )
 
 __all__ = ["SLUG", "EntryName", "DirectoryKind", "KindSet", "BUILTIN_KINDS", "DIRECTORY_KINDS",

@@ -23,6 +23,7 @@ import os
 from pathlib import Path
 
 from continuity.errors import UsageError
+
 # The geometry, in the package's root so that configuration can use it too; exported here.
 from continuity.paths import GIT_DIR, configured_path, refusal, repository_top
 

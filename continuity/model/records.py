@@ -9,9 +9,9 @@ a lone surrogate, a number out of range) never reaches another reader that would
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Sequence
 
 from continuity.formats.jsonl import ReadFile, loads_strict
 from continuity.model.ledger import Ledger, read_ledger

@@ -44,12 +44,16 @@ from continuity.config import Config
 from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import read_text
-from continuity.model.paths import refusal
 from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.conventions import owned_directories, root_marker
 from continuity.model.kinds import (
-    LEDGER_PATH, STATE_FILE_NAMES, could_be_state_file, is_state_file_name, kinds_for,
+    LEDGER_PATH,
+    STATE_FILE_NAMES,
+    could_be_state_file,
+    is_state_file_name,
+    kinds_for,
 )
+from continuity.model.paths import refusal
 
 #: State-file names shared with other conventions: not enough, alone, to make a root.
 NOT_ALONE: frozenset[str] = frozenset({"AGENTS.md"})

@@ -10,38 +10,57 @@ are interpreted by the modules that judge them.
 from __future__ import annotations
 
 import fnmatch
-import json
 import functools
+import json
 import os
 import posixpath
 import stat
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from collections.abc import Iterable
 
-from continuity.formats import frontmatter as fm
 from continuity.config import DEFAULT_NOTE_GLOBS, Config
 from continuity.errors import UsageError
-from continuity.model.kinds import (
-    ARCHIVE, BUILTIN, BUILTIN_TEMPLATES, LEDGER_PATH, SESSION_STATE_PATH, TEMPLATE_NAME,
-    DirectoryKind, KindSet, could_be_state_file, custom_kind, is_non_entry, is_state_file_name,
-)
-from continuity.model.linked import MARKDOWN_SUFFIXES, linked_paths
-from continuity.model.naming import EntryName, date_in_name
+from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.secrets import Finding, without_overlaps
 from continuity.formats.seen import byte_findings, find_seen
 from continuity.formats.textfile import TextRead
+from continuity.model.conventions import (
+    PROTOCOL,
+    Convention,
+    Evidence,
+    Recognition,
+    recognise,
+)
+from continuity.model.kinds import (
+    ARCHIVE,
+    BUILTIN,
+    BUILTIN_TEMPLATES,
+    LEDGER_PATH,
+    SESSION_STATE_PATH,
+    TEMPLATE_NAME,
+    DirectoryKind,
+    KindSet,
+    could_be_state_file,
+    custom_kind,
+    is_non_entry,
+    is_state_file_name,
+)
+from continuity.model.linked import MARKDOWN_SUFFIXES, linked_paths
+from continuity.model.naming import EntryName, date_in_name
+from continuity.model.paths import refusal, root_refusal
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
-    RootSearch, declared_parent, directory_listing, enclosing_root, holds_state_by_name,
-    link_outside, repository_ledger_owner,
-)
-from continuity.model.paths import refusal, root_refusal
-from continuity.model.conventions import (
-    PROTOCOL, Convention, Evidence, Recognition, recognise,
+    RootSearch,
+    declared_parent,
+    directory_listing,
+    enclosing_root,
+    holds_state_by_name,
+    link_outside,
+    repository_ledger_owner,
 )
 from continuity.model.safe_open import Beneath, Escaped
 

@@ -10,17 +10,21 @@ roots are: never "all checks passed" on nothing checked.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterable
 
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
 from continuity.model.kinds import kinds_for
 from continuity.model.paths import root_refusal
 from continuity.model.roots import (
-    RootSearch, enclosing_root, find_roots, forget, root_signal,
+    RootSearch,
+    enclosing_root,
+    find_roots,
+    forget,
+    root_signal,
 )
 from continuity.model.tree import MemoryTree, ParsedEntries, discover, find_repo_root
 

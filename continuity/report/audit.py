@@ -16,8 +16,8 @@ import datetime as dt
 from pathlib import Path
 
 from continuity.authoring.create_file import FileExists, create_new_file
-from continuity.authoring.new_entry import directory_template
 from continuity.authoring.entry_template import EntryValues, fill, normalise
+from continuity.authoring.new_entry import directory_template
 from continuity.errors import UsageError
 from continuity.model.tree import MemoryTree, Template
 from continuity.report import markdown

@@ -10,18 +10,18 @@ import datetime as dt
 import os
 from collections import Counter
 from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any
 from pathlib import Path
+from typing import Any
 
-from continuity.validators.engine import CheckResult
-from continuity.validators.diagnostics import Diagnostic
-from continuity.model.ledger import PRODUCTIVE, RESULTS
-from continuity.model.tree import MemoryTree
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.timestamps import rfc3339_utc
-from continuity.validators.registry import get_rule
 from continuity.history.versions import Timeline
+from continuity.model.ledger import PRODUCTIVE, RESULTS
+from continuity.model.tree import MemoryTree
 from continuity.report.state_history import FileHistory, state_history
+from continuity.validators.diagnostics import Diagnostic
+from continuity.validators.engine import CheckResult
+from continuity.validators.registry import get_rule
 
 TRACE_STATUSES = ("complete", "exempt", "incomplete", "absent")
 

@@ -7,8 +7,8 @@ from dataclasses import asdict
 from typing import Any
 
 from continuity.formats.secrets import redact_credentials
-from continuity.reporters.json_format import document as check_document
 from continuity.report.data import Report, RootsReport
+from continuity.reporters.json_format import document as check_document
 
 
 def document(report: Report) -> dict[str, Any]:

@@ -9,8 +9,8 @@ other line is redacted with the rest of the report (``report.data._redacted``).
 
 from __future__ import annotations
 
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 from continuity.history.diffs import section_changes
 from continuity.history.versions import Timeline, Version

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import os
 import sys
-from html import escape
 from collections.abc import Mapping
+from html import escape
 from pathlib import Path
 
 from continuity.authoring import in_place
-from continuity.validators.engine import CheckResult
-from continuity.validators.diagnostics import Diagnostic
 from continuity.formats.words import plural
 from continuity.output import one_line, printable
+from continuity.validators.diagnostics import Diagnostic
+from continuity.validators.engine import CheckResult
 
 #: GitHub rejects a step summary over 1 MiB (1024k); leave room for the closing lines.
 SUMMARY_BUDGET = 1024 * 1024 - 4096

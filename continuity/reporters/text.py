@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from continuity.model.conventions import PROTOCOL
-from continuity.validators.engine import CheckResult
 from continuity.formats.words import plural
+from continuity.model.conventions import PROTOCOL
 from continuity.output import one_line
-
+from continuity.validators.engine import CheckResult
 
 #: ANSI styles for a terminal (``colour=True``): what is wrong stands out, the hint recedes.
 _STYLE = {"error": "\033[1;31m", "warning": "\033[1;33m", "path": "\033[1m",

@@ -23,12 +23,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from continuity.errors import ConfigError
-from continuity.model.tree import find_repo_root
 from continuity.authoring import atomic
-from continuity.errors import UsageError
+from continuity.errors import ConfigError, UsageError
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
+from continuity.model.tree import find_repo_root
 from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import CheckResult
 

@@ -6,22 +6,21 @@ discover (model) -> validate (rules, here) -> report (reporters) or render (gene
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from functools import partial
-from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
-from continuity.history.background import Background
 from continuity.config import Config
-from continuity.errors import ConfigError
-from continuity.validators.diagnostics import Diagnostic, Severity
+from continuity.errors import ConfigError, did_you_mean
 from continuity.formats.secrets import redact_credentials
-from continuity.errors import did_you_mean
+from continuity.history.background import Background
 from continuity.history.git import GitError, GitStatus, Repository, open_repository
 from continuity.history.log import EarlyLog, start_log
 from continuity.model.tree import MemoryTree
+from continuity.validators.diagnostics import Diagnostic, Severity
 from continuity.validators.registry import CheckContext, Rule, all_rules, selected
 
 

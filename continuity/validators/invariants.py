@@ -18,22 +18,27 @@ import functools
 import os
 import posixpath
 import re
-from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from continuity.config import DEFAULT_NOTE_GLOBS, Config
-from continuity.validators.diagnostics import Violation
-from continuity.validators.task_match import CompletedEntry, unaccounted
 from continuity.errors import GitUnavailable
+from continuity.formats.textfile import decode
 from continuity.history.git import GitError
 from continuity.history.log import (
-    Change, Commit, History, ignored_paths, ledger_paths, root_relative,
+    Change,
+    Commit,
+    History,
+    ignored_paths,
+    ledger_paths,
+    root_relative,
 )
 from continuity.model.kinds import DirectoryKind, is_non_entry
-from continuity.model.tree import MemoryTree, is_excluded
 from continuity.model.state_items import Item, compare, learnings_insights, todo_tasks
-from continuity.formats.textfile import decode
+from continuity.model.tree import MemoryTree, is_excluded
+from continuity.validators.diagnostics import Violation
+from continuity.validators.task_match import CompletedEntry, unaccounted
 
 CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
 

@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from continuity.history.git import GitError
 from continuity.formats.links import CodeSpan, Link, anchors, code_spans, links, local_target
 from continuity.formats.markdown import MESH_INDEXES, MarkdownDoc, Section
 from continuity.formats.textfile import read_text
+from continuity.history.git import GitError
 from continuity.model.kinds import DirectoryKind
 from continuity.model.paths import GIT_DIR, refusal
 from continuity.model.tree import Document, MemoryTree

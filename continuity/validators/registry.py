@@ -18,15 +18,15 @@ import importlib
 import inspect
 import pkgutil
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from types import ModuleType
 from typing import Any
-from collections.abc import Callable, Iterable
 
 from continuity.config import Config
-from continuity.validators.diagnostics import Severity, Violation
 from continuity.model.tree import MemoryTree
+from continuity.validators.diagnostics import Severity, Violation
 
 
 @dataclass

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import yaml
 
-from tests.support.common import GitRepo, check_json, run_cli, write_files
-from continuity.model.kinds import DIRECTORY_KINDS, default_edges
 from continuity.formats.markdown import PLACEHOLDER
+from continuity.model.kinds import DIRECTORY_KINDS, default_edges
 from continuity.model.tree import BUILTIN_TEMPLATES
+from tests.support.common import GitRepo, check_json, run_cli, write_files
 from tests.support.entry_shape import tree_at
 from tests.support.readonly import read_only, snapshot_bytes
 

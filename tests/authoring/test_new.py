@@ -12,13 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tests.support.common import REPO, GitRepo, check_json, run_cli, write_files
 from continuity.authoring.entry_template import EntryValues, fill, yaml_scalar
 from continuity.formats.frontmatter import parse as parse_frontmatter
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.model.tree import Document, builtin_template
+from tests.support.common import REPO, GitRepo, check_json, run_cli, write_files
 from tests.support.entry_shape import filled_fields, problems, tree_at
 from tests.support.readonly import read_only, snapshot_bytes
 

@@ -21,10 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import REPO, check_json, run_cli, write_files
-
 from continuity.authoring.capture import EXIT_STATUS, Failure, append_note, capture, encode_note, rollback
 from continuity.cli import build_parser, main
+from tests.support.common import REPO, check_json, run_cli, write_files
 
 TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
 FACT = "The tide parser needs UTF-8 input."

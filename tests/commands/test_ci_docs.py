@@ -15,12 +15,12 @@ import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
-import pytest
 import jsonschema
+import pytest
 import yaml
 
-from tests.support.common import REPO, GitRepo, run_cli
 from continuity.config import tomllib
+from tests.support.common import REPO, GitRepo, run_cli
 from tests.support.docs_snippets import snippet
 from tests.support.entry_shape import initialised_memory
 from tests.support.planted_rule import planted_rule

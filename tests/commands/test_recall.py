@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import run_cli, write_files
-
 from continuity.authoring import noteindex
+from tests.support.common import run_cli, write_files
 
 
 def note_line(time: str, project: str, fact: str, tags: list[str] | None = None) -> str:

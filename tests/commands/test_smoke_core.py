@@ -2,10 +2,9 @@
 
 from pathlib import Path
 
-from tests.support.common import check_json, run_cli, write_files
-
 from continuity.config import load_config
 from continuity.model.tree import discover
+from tests.support.common import check_json, run_cli, write_files
 
 
 def test_minimal_tree_is_discovered(tree: Path):

@@ -7,7 +7,8 @@ strings, nulls, positions and duplicates. Everything else must be left to YAML.
 
 from __future__ import annotations
 
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from continuity.formats import frontmatter
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from continuity.formats import jsonl
 

@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from continuity.generator import GenerateOptions, Site
+from tests.support.common import GitRepo, journal_entry, minimal_tree, tree_with_journal, write_files
 from tests.support.serve_session import ServeSession
-from tests.support.common import (GitRepo, journal_entry, minimal_tree, tree_with_journal,
-                                  write_files)
 
 
 def snapshot(hour: int, state: str) -> str:

@@ -7,13 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from continuity.validators.registry import get_rule
 from tests.support.common import REPO, SITE_SRC, GitRepo, minimal_tree, write_files
 from tests.support.site_support import (
-    broken_links, build, mkdocs_command, primary_nav_links, remote_assets, snapshot,
+    broken_links,
+    build,
+    mkdocs_command,
+    primary_nav_links,
+    remote_assets,
+    snapshot,
     write_mkdocs_yml,
 )
-
-from continuity.validators.registry import get_rule
 
 
 def requires_rule(code: str):

@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from tests.support.common import minimal_tree, run_cli, write_files
-from tests.support.signals import default_signals
 from tests.support.serve_support import wait_until
+from tests.support.signals import default_signals
 from tests.support.site_support import broken_links, build, primary_nav_links, write_mkdocs_yml
 
 

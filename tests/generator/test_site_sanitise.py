@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from continuity.generator.safety import clean_html, neutralise_markdown, unsafe_url
 from tests.support.common import minimal_tree, run_cli, write_files
 from tests.support.site_support import build, write_mkdocs_yml
-
-from continuity.generator.safety import clean_html, neutralise_markdown, unsafe_url
 
 HOSTILE_ENTRY = """---
 date: 2026-01-04

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from continuity.history.background import Background
 from continuity.config import load_config
 from continuity.errors import UsageError
+from continuity.history.background import Background
 from continuity.model.tree import discover
 from continuity.validators.registry import CheckContext
 from tests.support.common import GitRepo, minimal_tree, run_cli

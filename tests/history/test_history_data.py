@@ -3,13 +3,12 @@ LEARNINGS items (continuity.model.state_items)."""
 
 from __future__ import annotations
 
-from tests.support.common import GitRepo, minimal_tree, write_files
-
 from continuity.config import load_config
 from continuity.history.git import open_repository
 from continuity.history.log import blob_id, memory_paths, read_history
-from continuity.model.tree import discover
 from continuity.model.state_items import compare, learnings_insights, todo_tasks
+from continuity.model.tree import discover
+from tests.support.common import GitRepo, minimal_tree, write_files
 
 TREE = minimal_tree()
 JOURNAL = "journal/2026-01-02-turn-1.md"

@@ -7,7 +7,12 @@ import subprocess
 from pathlib import Path
 
 from tests.support.common import (
-    GitRepo, check_json, minimal_tree, protocol_template, run_cli, write_files,
+    GitRepo,
+    check_json,
+    minimal_tree,
+    protocol_template,
+    run_cli,
+    write_files,
 )
 from tests.support.history_repos import agent_history, fast_import
 

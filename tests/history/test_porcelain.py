@@ -6,8 +6,15 @@ import subprocess
 from pathlib import Path
 
 from continuity.history.git import Repository
-from continuity.history.porcelain import (Ignored, Renamed, StatusRecord, Tracked, Unmerged,
-                                          Untracked, status_records)
+from continuity.history.porcelain import (
+    Ignored,
+    Renamed,
+    StatusRecord,
+    Tracked,
+    Unmerged,
+    Untracked,
+    status_records,
+)
 from tests.support.common import GitRepo, write_files
 
 

@@ -15,9 +15,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Iterable, Iterator, Sequence
 
 import pytest
 

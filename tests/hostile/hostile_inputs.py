@@ -14,9 +14,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.support.common import minimal_tree, write_files
-
 from continuity.model.tree import MAX_NESTING
+from tests.support.common import minimal_tree, write_files
 
 #: The content of every file outside the repository that a link points at. It must appear in
 #: no output and in no file of a built site or a generated directory.

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import GitRepo, minimal_tree, write_files
-from tests.support.site_support import write_mkdocs_yml
-
 from continuity.authoring.capture import Appended, Failure, Stop, confirm_recall
 from continuity.formats import timestamps
+from tests.support.common import GitRepo, minimal_tree, write_files
+from tests.support.site_support import write_mkdocs_yml
 
 from .conftest import run_command, run_mkdocs
 

@@ -13,8 +13,7 @@ import pytest
 
 from .conftest import HostileRepo, run_command, run_mkdocs
 from .hostile_inputs import CASES, ODD_NAMES
-from .leaks import (files_holding_marker, marker_found, unsafe_markup,
-                    unsafe_markup_in_markdown)
+from .leaks import files_holding_marker, marker_found, unsafe_markup, unsafe_markup_in_markdown
 
 FORMATS = ("text", "json", "github", "sarif", "junit")
 #: Every file a case plants and expects a finding for: in the full tree, each must be named.

@@ -27,7 +27,8 @@ from pathlib import Path
 import markdown
 import pytest
 import yaml
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from continuity.generator import mdtext

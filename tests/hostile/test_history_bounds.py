@@ -8,9 +8,8 @@ import json
 import os
 from pathlib import Path
 
-from tests.support.common import GitRepo, minimal_tree, run_cli
-
 from continuity.history.git import open_repository
+from tests.support.common import GitRepo, minimal_tree, run_cli
 
 from .conftest import run_command
 from .hostile_inputs import grow_huge

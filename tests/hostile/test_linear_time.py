@@ -14,25 +14,27 @@ from __future__ import annotations
 
 import html
 import time
-from pathlib import Path
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
-
-from tests.support.common import GitRepo, minimal_tree, write_files
-from tests.support.site_support import write_mkdocs_yml
 
 from continuity.config import ConfigError, parse_size
 from continuity.formats import facts, frontmatter, jsonl, timestamps
 from continuity.formats.markdown import (
-    is_table_separator, normalise_heading, parse_mesh_declaration, split_row,
+    is_table_separator,
+    normalise_heading,
+    parse_mesh_declaration,
+    split_row,
 )
 from continuity.formats.secrets import CREDENTIALS, PERSONAL, Detector, find
+from continuity.generator.mdtext import prose as report_inline  # the report's escaper
 from continuity.generator.renderable import unrenderable
 from continuity.generator.safety import clean_html, neutralise_markdown
 from continuity.model.tree import Document
-from continuity.generator.mdtext import prose as report_inline  # the report's escaper
 from continuity.validators.rules.publish import _raw_html
+from tests.support.common import GitRepo, minimal_tree, write_files
+from tests.support.site_support import write_mkdocs_yml
 
 from .conftest import run_command, run_mkdocs
 

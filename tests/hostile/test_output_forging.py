@@ -11,13 +11,13 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mkdocs.exceptions import PluginError
-
-from tests.support.common import minimal_tree, write_files
 
 from continuity.output import one_line, printable
 from continuity.plugin import ContinuityPlugin, _guarded
+from tests.support.common import minimal_tree, write_files
 
 from .conftest import run_command
 

@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from continuity.model.paths import boundary_of, refusal, root_refusal
 from tests.support.common import GitRepo, minimal_tree, write_files
 from tests.support.site_support import write_mkdocs_yml
-
-from continuity.model.paths import boundary_of, refusal, root_refusal
 
 from .conftest import run_command, run_mkdocs
 

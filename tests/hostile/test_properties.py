@@ -12,18 +12,18 @@ import tempfile
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
-from tests.support.common import minimal_tree, run_cli, write_files
-
-from continuity.formats import frontmatter, jsonl
 from continuity.authoring import noteindex
+from continuity.formats import frontmatter, jsonl
+from continuity.formats.textfile import decode
 from continuity.model.kinds import CUSTOM_PATTERN, DIRECTORY_KINDS
 from continuity.model.ledger import read_ledger
-from continuity.model.tree import Document, TreeFile, _parse_name
 from continuity.model.notes import read_store
+from continuity.model.tree import Document, TreeFile, _parse_name
 from continuity.output import one_line
-from continuity.formats.textfile import decode
+from tests.support.common import minimal_tree, run_cli, write_files
 
 #: Many examples for the cheap parsers; few for whole runs.
 PARSER = settings(derandomize=True, deadline=None, max_examples=100,

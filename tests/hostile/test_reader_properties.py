@@ -10,7 +10,8 @@ import datetime as dt
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from continuity.config import ConfigError, load_config, validate
 from continuity.formats import timestamps

@@ -7,9 +7,8 @@ import time
 
 import pytest
 
-from tests.support.common import SITE_SRC
-
 from continuity.generator.renderable import unrenderable
+from tests.support.common import SITE_SRC
 
 MB = 1_000_000
 

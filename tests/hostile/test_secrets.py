@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import GitRepo, minimal_tree, write_files
-from tests.support.site_support import write_mkdocs_yml
-
 from continuity.authoring.capture import capture
 from continuity.formats.secrets import CREDENTIALS, find_credentials, redact
+from tests.support.common import GitRepo, minimal_tree, write_files
+from tests.support.site_support import write_mkdocs_yml
 
 from .conftest import run_command, run_mkdocs
 

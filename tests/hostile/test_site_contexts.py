@@ -9,12 +9,12 @@ import html
 import re
 from html.parser import HTMLParser
 
-from hypothesis import given, settings, strategies as st
-
-from tests.hostile.site_markup import commonmark, python_markdown_without_toc, unsafe
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from continuity.generator import mdtext
 from continuity.generator.portable import break_directives, portable_markdown
+from tests.hostile.site_markup import commonmark, python_markdown_without_toc, unsafe
 
 FUZZ = settings(max_examples=150, deadline=None)
 

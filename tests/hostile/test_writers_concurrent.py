@@ -11,8 +11,21 @@ from pathlib import Path
 
 from continuity.authoring import atomic
 from tests.hostile.writers_support import (
-    AUDIT, INIT, NEW, NEW_ENTRY, NOTE_NEW_STORE, PROJECT, STORE, assert_valid_sidecar,
-    file_states, race, run, run_writer, snapshot, store_lines, workspace,
+    AUDIT,
+    INIT,
+    NEW,
+    NEW_ENTRY,
+    NOTE_NEW_STORE,
+    PROJECT,
+    STORE,
+    assert_valid_sidecar,
+    file_states,
+    race,
+    run,
+    run_writer,
+    snapshot,
+    store_lines,
+    workspace,
 )
 
 

@@ -12,8 +12,20 @@ from pathlib import Path
 import pytest
 
 from tests.hostile.writers_support import (
-    NOTE, NOTE_NEW_STORE, STORE, WRITERS, Writer, assert_names, assert_unchanged,
-    fill_up, planted_notes, run, run_writer, small_tmpfs, snapshot, workspace,
+    NOTE,
+    NOTE_NEW_STORE,
+    STORE,
+    WRITERS,
+    Writer,
+    assert_names,
+    assert_unchanged,
+    fill_up,
+    planted_notes,
+    run,
+    run_writer,
+    small_tmpfs,
+    snapshot,
+    workspace,
 )
 
 ALL = [*WRITERS, NOTE_NEW_STORE]

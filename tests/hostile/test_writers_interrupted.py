@@ -32,9 +32,26 @@ import pytest
 
 from continuity.authoring import atomic
 from tests.hostile.writers_support import (
-    FACT, NEW, NEW_ENTRY, NOTE, NOTE_NEW_STORE, PROJECT, SIDECAR, STORE, WRITERS, Run, Writer,
+    FACT,
+    NEW,
+    NEW_ENTRY,
+    NOTE,
+    NOTE_NEW_STORE,
+    PROJECT,
+    SIDECAR,
+    STORE,
+    WRITERS,
+    Run,
+    Writer,
     assert_no_trace,
-    assert_valid_sidecar, file_states, finish, run, run_writer, snapshot, start, store_lines,
+    assert_valid_sidecar,
+    file_states,
+    finish,
+    run,
+    run_writer,
+    snapshot,
+    start,
+    store_lines,
     workspace,
 )
 

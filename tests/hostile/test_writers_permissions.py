@@ -16,8 +16,25 @@ from pathlib import Path
 import pytest
 
 from tests.hostile.writers_support import (
-    AUDIT, FACT, INIT, NEW, NEW_ENTRY, NOTE, NOTE_NEW_STORE, SIDECAR, STORE, Writer, assert_names,
-    assert_unchanged, changes, read_only, run, run_writer, snapshot, store_lines, workspace,
+    AUDIT,
+    FACT,
+    INIT,
+    NEW,
+    NEW_ENTRY,
+    NOTE,
+    NOTE_NEW_STORE,
+    SIDECAR,
+    STORE,
+    Writer,
+    assert_names,
+    assert_unchanged,
+    changes,
+    read_only,
+    run,
+    run_writer,
+    snapshot,
+    store_lines,
+    workspace,
 )
 
 DENIED = ("Permission denied", "Operation not permitted")

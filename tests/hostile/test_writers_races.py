@@ -18,8 +18,8 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import REPO, GitRepo, minimal_tree, run_cli, write_files
 from continuity.authoring import atomic
 from continuity.authoring.capture import EXIT_STATUS, capture
 from continuity.config import Config
 from continuity.formats.secrets import CREDENTIALS
 from continuity.validators.registry import get_rule
+from tests.support.common import REPO, GitRepo, minimal_tree, run_cli, write_files
 
 SECURITY = (REPO / "SECURITY.md").read_text("utf-8")
 TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"  # a made-up GitHub token

@@ -12,8 +12,8 @@ import select
 import stat
 import threading
 import time
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 

@@ -26,15 +26,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable, Iterator
 
 import pytest
 
 from tests.support import readonly
-from tests.support.signals import default_signals
 from tests.support.common import REPO, minimal_tree, protocol_template, write_files
+from tests.support.signals import default_signals
 
 TIMEOUT = 60  # seconds for one run of a writer
 MEMORY_CAP = 1536 * 1024 * 1024  # RLIMIT_AS of every child: bounded memory is asserted too

@@ -10,7 +10,8 @@ from continuity.config import Config
 from continuity.model.roots import NEVER_SEARCHED, find_roots, repository_ledger_owner
 from tests.support.common import run_cli, write_files
 from tests.support.nested import STATE, claude_code_repository
-from tests.support.site_support import build, broken_links, write_mkdocs_yml
+from tests.support.site_support import broken_links, build, write_mkdocs_yml
+
 
 def test_claude_code_agent_memory_is_found_from_the_top(tmp_path: Path):
     repo = claude_code_repository(tmp_path / "repo")

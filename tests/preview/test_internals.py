@@ -3,8 +3,7 @@ and a version outside the tested range turns its speed-up off instead of breakin
 
 from __future__ import annotations
 
-from continuity.preview.internals import INTERNALS, NAV_CACHE, PAGE_CACHE, installed_versions, \
-    unsupported
+from continuity.preview.internals import INTERNALS, NAV_CACHE, PAGE_CACHE, installed_versions, unsupported
 
 
 def test_the_installed_versions_are_the_tested_ones_and_every_probe_finds_its_part():

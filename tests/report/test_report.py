@@ -10,8 +10,8 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.support.common import GitRepo, check_json, run_cli, write_files
 from continuity.validators.diagnostics import Violation
+from tests.support.common import GitRepo, check_json, run_cli, write_files
 from tests.support.entry_shape import filled_fields, problems, tree_at
 from tests.support.planted_rule import planted_rule
 from tests.support.readonly import read_only, snapshot_bytes

@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tests.support.common import run_cli, write_files
 from continuity.output import printable
-from continuity.validators.engine import CheckResult
-from continuity.validators.diagnostics import Diagnostic, Severity, Violation
 from continuity.reporters import github
+from continuity.validators.diagnostics import Diagnostic, Severity, Violation
+from continuity.validators.engine import CheckResult
+from tests.support.common import run_cli, write_files
 from tests.support.planted_rule import planted_rule
 
 

@@ -10,7 +10,6 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-
 from continuity.cli import main
 
 REPO = Path(__file__).resolve().parents[2]

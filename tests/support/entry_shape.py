@@ -10,8 +10,8 @@ from pathlib import Path
 
 from continuity.config import load_config
 from continuity.formats.markdown import normalise_heading
-from continuity.model.tree import Document, HistoryEntry, MemoryTree, Template, discover
 from continuity.formats.timestamps import parse_date_value
+from continuity.model.tree import Document, HistoryEntry, MemoryTree, Template, discover
 from tests.support.common import GitRepo, run_cli
 
 

@@ -6,8 +6,8 @@ import contextlib
 import os
 import stat
 import subprocess
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 
 
 @contextlib.contextmanager

@@ -9,8 +9,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 from tests.support.signals import default_signals
 

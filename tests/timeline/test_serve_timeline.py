@@ -7,7 +7,6 @@ fresh generation makes.
 
 from __future__ import annotations
 
-
 from continuity.generator.state_history import StateHistory
 from tests.support.serve_session import ServeSession
 from tests.timeline.support import snapshot, snapshot_name, state_repository, state_version

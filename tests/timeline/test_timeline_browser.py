@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.generator.test_site_browser import ARTIFACTS, CHROMIUM, StaticServer
-from tests.generator.test_site_browser import browser, page  # noqa: F401 (fixtures)
+from tests.generator.test_site_browser import ARTIFACTS, CHROMIUM, StaticServer, browser, page  # noqa: F401 (fixtures)
 from tests.support.site_support import build, write_mkdocs_yml
 from tests.timeline.support import TOKEN, state_repository
 

@@ -13,7 +13,12 @@ from continuity.config import Config
 from continuity.model.conventions import recognise
 from tests.support.common import GitRepo, check_json, minimal_tree, run_cli
 from tests.support.conventions import (
-    CLAUDE_INDEX, CLAUDE_MEMORY, CLINE_BANK, GPTME_WORKSPACE, GSD_PLANNING, GSD_STATE,
+    CLAUDE_INDEX,
+    CLAUDE_MEMORY,
+    CLINE_BANK,
+    GPTME_WORKSPACE,
+    GSD_PLANNING,
+    GSD_STATE,
     OPENCLAW_WORKSPACE,
 )
 

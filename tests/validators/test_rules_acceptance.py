@@ -10,10 +10,9 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from tests.support.common import check_json, minimal_tree, protocol_template, run_cli, write_files
-
 from continuity.config import load_config
 from continuity.model.tree import discover
+from tests.support.common import check_json, minimal_tree, protocol_template, run_cli, write_files
 
 GITHUB_TOKEN = "ghp_" + "Tw0" * 12  # assembled at run time: this file holds no credential
 

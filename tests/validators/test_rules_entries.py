@@ -9,8 +9,7 @@ import pytest
 
 from continuity.formats import frontmatter
 from continuity.formats.frontmatter import FrontmatterIssue
-from tests.support.common import (GitRepo, check_json, minimal_tree, protocol_template,
-                                  write_files)
+from tests.support.common import GitRepo, check_json, minimal_tree, protocol_template, write_files
 
 
 def findings(root: Path, *extra: str) -> list[dict]:

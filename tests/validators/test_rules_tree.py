@@ -5,11 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from tests.support.common import check_json, minimal_tree, protocol_template, write_files
-
-from continuity.validators.engine import run_check
 from continuity.config import load_config
 from continuity.model.tree import discover
+from continuity.validators.engine import run_check
+from tests.support.common import check_json, minimal_tree, protocol_template, write_files
 
 
 def findings(root: Path, *extra: str) -> list[dict]:

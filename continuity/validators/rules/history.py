@@ -11,11 +11,12 @@ import datetime as dt
 import textwrap
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Violation
 from continuity.history.log import History, ignored_paths, memory_paths, read_history
 from continuity.model.tree import MemoryDirectory
+from continuity.validators.diagnostics import Violation
 from continuity.validators.invariants import Judge, Layout
 from continuity.validators.registry import Check, CheckContext, rule
+
 
 def probe_name(directory: MemoryDirectory) -> str:
     """A name the directory's pattern accepts and no entry has, to ask git whether new

@@ -4,8 +4,8 @@ rules about one root's own files and directories."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.validators.diagnostics import Violation

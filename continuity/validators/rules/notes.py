@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Violation
 from continuity.formats.facts import MAX_FACT_LENGTH, sentences
-from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.formats.jsonl import json_kind, key_column
-from continuity.model.notes import Note, NoteStore, same_fact_key
 from continuity.formats.secrets import find_sensitive
+from continuity.formats.timestamps import parse_rfc3339_utc
+from continuity.model.notes import Note, NoteStore, same_fact_key
 from continuity.validators.baseline import baseline, worded_by_commit
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 
 

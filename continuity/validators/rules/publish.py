@@ -6,23 +6,21 @@ never echoed; a link leaving the repository is reported by its name and never re
 
 from __future__ import annotations
 
-
 import bisect
 import re
 from collections.abc import Callable, Iterator
-
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from continuity.validators.diagnostics import Violation
-from continuity.model.tree import Document, TreeFile
-from continuity.model.paths import refusal
 from continuity.formats.secrets import line_column
 from continuity.formats.seen import find_seen
+from continuity.model.paths import refusal
 from continuity.model.safe_open import Beneath
-from continuity.validators.repository import tracked
+from continuity.model.tree import Document, TreeFile
+from continuity.validators.diagnostics import Violation
 from continuity.validators.placeholders import MAX_LISTED
 from continuity.validators.registry import CheckContext, rule
+from continuity.validators.repository import tracked
 
 #: CommonMark with raw HTML enabled: html_block and html_inline tokens are what CT604 reports.
 if TYPE_CHECKING:

@@ -9,7 +9,6 @@ from collections.abc import Iterator, Sequence
 
 from continuity.errors import GitUnavailable
 from continuity.history.log import ignored_paths
-
 from continuity.validators.diagnostics import Violation
 from continuity.validators.references import Unresolved, unresolved
 from continuity.validators.registry import CheckContext, rule

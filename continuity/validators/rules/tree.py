@@ -10,12 +10,12 @@ import re
 import shlex
 from collections.abc import Iterator
 
-from continuity.validators.placeholders import placeholders_left
-from continuity.validators.diagnostics import Violation
-from continuity.model.kinds import TEMPLATE_NAME
 from continuity.formats.markdown import PLACEHOLDER, MarkdownDoc
-from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.formats.timestamps import parse_date_value
+from continuity.model.kinds import TEMPLATE_NAME
+from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
+from continuity.validators.diagnostics import Violation
+from continuity.validators.placeholders import placeholders_left
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.renames import suggested_name
 from continuity.validators.repository import committed as committed_paths

@@ -5,21 +5,30 @@ no key is one the template does not have.
 from __future__ import annotations
 
 import re
-from typing import Any
 from collections.abc import Iterator
+from typing import Any
 
 from continuity.formats import frontmatter as fm
-from continuity.validators.diagnostics import Violation
-from continuity.model.kinds import TEMPLATE_NAME
 from continuity.formats.markdown import TableRow
-from continuity.model.tree import HistoryEntry, MemoryDirectory, Template
 from continuity.formats.timestamps import parse_date_value
+from continuity.model.kinds import TEMPLATE_NAME
+from continuity.model.tree import HistoryEntry, MemoryDirectory, Template
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.entries.shared import (
-    BEFORE_COMMIT, INTEGER, markdown_entries, template_source, document_of, is_empty,
-    usable_frontmatter, is_placeholder, is_blank, position_of, is_draft, fields_text,
+    BEFORE_COMMIT,
+    INTEGER,
+    document_of,
+    fields_text,
+    is_blank,
+    is_draft,
+    is_empty,
+    is_placeholder,
+    markdown_entries,
+    position_of,
+    template_source,
+    usable_frontmatter,
 )
-
 
 # --------------------------------------------------------------------------- CT202
 

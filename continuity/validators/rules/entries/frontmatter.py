@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from continuity.formats import frontmatter as fm
-from continuity.validators.diagnostics import Violation
 from continuity.model.kinds import TEMPLATE_NAME
 from continuity.model.tree import MemoryDirectory
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.entries.shared import (
-    markdown_entries, template_source, document_of, is_empty, fields_text,
+    document_of,
+    fields_text,
+    is_empty,
+    markdown_entries,
+    template_source,
 )
-
 
 # --------------------------------------------------------------------------- CT201
 

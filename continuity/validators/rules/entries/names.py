@@ -5,13 +5,16 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Violation
 from continuity.formats.timestamps import parse_date_value
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.entries.shared import (
-    INTEGER, markdown_entries, usable_frontmatter, is_placeholder, position_of,
+    INTEGER,
+    is_placeholder,
+    markdown_entries,
+    position_of,
+    usable_frontmatter,
 )
-
 
 #: Digits a turn number may have to be compared as a number (more: it disagrees, whatever
 #: the name says, since a name cannot carry that many).

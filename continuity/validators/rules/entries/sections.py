@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Violation
-from continuity.model.kinds import TEMPLATE_NAME
-from continuity.formats.markdown import PLACEHOLDER, normalise_heading
-from continuity.model.tree import MemoryDirectory
 from continuity.formats.fillers import filler_names, is_filler
+from continuity.formats.markdown import PLACEHOLDER, normalise_heading
+from continuity.model.kinds import TEMPLATE_NAME
+from continuity.model.tree import MemoryDirectory
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.entries.shared import (
-    markdown_entries, template_source, document_of, is_empty,
+    document_of,
+    is_empty,
+    markdown_entries,
+    template_source,
 )
-
 
 # --------------------------------------------------------------------------- CT206
 

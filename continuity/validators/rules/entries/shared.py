@@ -5,15 +5,14 @@ field is, and whether an entry is still a draft.
 from __future__ import annotations
 
 import re
-from typing import Any
 from collections.abc import Iterator
+from typing import Any
 
 from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, Template
 from continuity.validators.registry import CheckContext
 from continuity.validators.repository import committed as committed_paths
-
 
 INTEGER = re.compile(r"^\d+$")
 

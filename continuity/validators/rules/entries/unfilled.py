@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from continuity.validators.placeholders import placeholders_left
-from continuity.validators.diagnostics import Violation
+from continuity.formats.fillers import FILLER_LINE, is_filler
 from continuity.formats.markdown import LIST_ITEM, MarkdownDoc, Section
 from continuity.model.tree import HistoryEntry, MemoryDirectory
-from continuity.formats.fillers import FILLER_LINE, is_filler
+from continuity.validators.diagnostics import Violation
+from continuity.validators.placeholders import placeholders_left
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.repository import tracked as tracked_paths
 from continuity.validators.rules.entries.shared import (
-    BEFORE_COMMIT, markdown_entries, document_of, usable_frontmatter, position_of, is_draft,
+    BEFORE_COMMIT,
+    document_of,
+    is_draft,
+    markdown_entries,
+    position_of,
+    usable_frontmatter,
 )
-
 
 # --------------------------------------------------------------------------- CT203
 

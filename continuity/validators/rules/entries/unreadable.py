@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Violation
 from continuity.model.tree import TreeFile
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
-
 
 # --------------------------------------------------------------------------- CT210
 

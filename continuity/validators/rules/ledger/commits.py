@@ -5,16 +5,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Severity, Violation
 from continuity.history.git import GitError
 from continuity.model.ledger import Cycle, Ledger
 from continuity.validators.baseline import worded_by_commit
+from continuity.validators.diagnostics import Severity, Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
-    APPEND_ONLY, HEX_SHA, NOT_COMMITTED, SHA_KEYS, absent, as_written, finding, judged_cycles,
-    label, ledger_of, line_runs,
+    APPEND_ONLY,
+    HEX_SHA,
+    NOT_COMMITTED,
+    SHA_KEYS,
+    absent,
+    as_written,
+    finding,
+    judged_cycles,
+    label,
+    ledger_of,
+    line_runs,
 )
-
 
 # --------------------------------------------------------------------------- CT407
 

@@ -6,16 +6,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Severity, Violation
-from continuity.model.ledger import MAX_COUNT, PRODUCTIVE, RESULTS, Cycle, Ledger, in_range
 from continuity.errors import closest
+from continuity.model.ledger import MAX_COUNT, PRODUCTIVE, RESULTS, Cycle, Ledger, in_range
 from continuity.validators.baseline import worded_by_commit
+from continuity.validators.diagnostics import Severity, Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
-    APPEND_ONLY, COUNT_KEYS, NOT_COMMITTED, absent, as_written, finding, judged_cycles, label,
-    ledger_of, line_runs,
+    APPEND_ONLY,
+    COUNT_KEYS,
+    NOT_COMMITTED,
+    absent,
+    as_written,
+    finding,
+    judged_cycles,
+    label,
+    ledger_of,
+    line_runs,
 )
-
 
 # --------------------------------------------------------------------------- CT402
 

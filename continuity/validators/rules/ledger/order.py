@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Severity, Violation
 from continuity.formats.timestamps import parse_datetime
 from continuity.model.ledger import MAX_COUNT, Ledger
 from continuity.validators.baseline import baseline, worded_by_commit
+from continuity.validators.diagnostics import Severity, Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
-    APPEND_ONLY, NOT_COMMITTED, absent, as_written, finding, label, ledger_of,
+    APPEND_ONLY,
+    NOT_COMMITTED,
+    absent,
+    as_written,
+    finding,
+    label,
+    ledger_of,
 )
-
 
 # --------------------------------------------------------------------------- CT404
 

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Violation
 from continuity.formats.jsonl import json_kind
 from continuity.model.ledger import PRODUCTIVE, RESULTS, Cycle
 from continuity.validators.baseline import baseline, worded_by_commit
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
-    APPEND_ONLY, COUNT_KEYS, NOT_COMMITTED, absent, as_written, finding, judged_cycles,
-    ledger_of, line_runs,
+    APPEND_ONLY,
+    COUNT_KEYS,
+    NOT_COMMITTED,
+    absent,
+    as_written,
+    finding,
+    judged_cycles,
+    ledger_of,
+    line_runs,
 )
-
 
 # --------------------------------------------------------------------------- CT401
 

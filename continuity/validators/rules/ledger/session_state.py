@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Violation
 from continuity.formats.secrets import line_column
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import ledger_of
-
 
 # --------------------------------------------------------------------------- CT411
 

@@ -8,12 +8,11 @@ import json
 import re
 from typing import Any
 
-from continuity.validators.diagnostics import Severity, Violation
 from continuity.formats.jsonl import json_kind, key_column
 from continuity.model.ledger import Cycle, Ledger
 from continuity.validators.baseline import baseline
+from continuity.validators.diagnostics import Severity, Violation
 from continuity.validators.registry import CheckContext
-
 
 SHA_KEYS = ("sha", "commit_sha", "canonical_sha", "log_sha")
 COUNT_KEYS = ("goals_passing", "goals_total")

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from continuity.validators.diagnostics import Violation
 from continuity.model.ledger import KERNEL_FIELDS
 from continuity.validators.baseline import worded_by_commit
+from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
-    APPEND_ONLY, NOT_COMMITTED, as_written, finding, judged_cycles, label, ledger_of,
+    APPEND_ONLY,
+    NOT_COMMITTED,
+    as_written,
+    finding,
+    judged_cycles,
+    label,
+    ledger_of,
 )
-
 
 # --------------------------------------------------------------------------- CT406
 
