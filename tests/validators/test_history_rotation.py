@@ -158,3 +158,18 @@ def test_rotated_head_is_linear_on_a_long_log():
     # Every line a candidate cut that matches almost to the end: a bounded number of full
     # comparisons, then judged not rotated (CT304 stays), never quadratic.
     assert rotated_head(b"x\n" * 200_000 + b"z\n", b"x\n" * 200_000 + b"y\n") is None
+
+
+def test_rotated_head_compares_at_most_the_cap_of_candidate_cuts():
+    """The cost bound is exact: the 64th candidate cut is still compared, the 65th is not (a
+    rotation that far down is judged a rewrite, CT304). Mutant: ``compared <= cap``."""
+    from continuity.validators.invariants import MAX_ROTATION_CANDIDATES as cap
+
+    old = b"A\n" * 70 + b"T\n"
+    grown = b"G\n" * 200  # new is longer than old: every cut is a candidate
+
+    def new_after(cut_lines: int) -> bytes:
+        return old[2 * cut_lines:] + grown
+
+    assert rotated_head(old, new_after(cap)) == b"A\n" * cap
+    assert rotated_head(old, new_after(cap + 1)) is None
