@@ -127,3 +127,20 @@ def test_ct101_names_the_extension_only_when_it_is_the_wrong_one(repo: GitRepo):
              .json["diagnostics"]}
     assert "(entries in journal/ are .md files)" in found["journal/notes.txt"]
     assert "are .md files" not in found["journal/first-day.md"]
+
+
+# ------------------------------------------------------------ where CT301 says the edit is
+
+
+def test_ct301_names_the_first_changed_line(repo: GitRepo):
+    """Mutant: the line left out of the message (``old is None``)."""
+    entry = "journal/2026-01-02-turn-1.md"
+    repo.commit("Tree", TREE)
+    lines = TREE[entry].split("\n")
+    changed = next(n for n, text in enumerate(lines) if text and not text.startswith(("-", "#")))
+    lines[changed] += " Edited afterwards."
+    repo.commit("Edit", {entry: "\n".join(lines)})
+    [found] = [d for d in check_json(repo.path, "--select", "CT301").json["diagnostics"]
+               if d["path"] == entry]
+    assert f"(first change at line {changed + 1})" in found["message"]
+    assert found["line"] == changed + 1
