@@ -144,3 +144,13 @@ def test_ct301_names_the_first_changed_line(repo: GitRepo):
                if d["path"] == entry]
     assert f"(first change at line {changed + 1})" in found["message"]
     assert found["line"] == changed + 1
+
+
+def test_a_hidden_folder_in_a_history_directory_holds_no_entry(repo: GitRepo):
+    """Mutant: only names below the hidden folder looked at (``parts[2:]``). An editor's or a
+    tool's folder in journal/ (``journal/.obsidian/``) is rewritten at will: no CT301/CT302."""
+    hidden = "journal/.obsidian/2026-01-02-turn-2.md"
+    repo.commit("Tree", {**TREE, hidden: "# draft\n\nOne.\n"})
+    repo.commit("Edit", {hidden: "# draft\n\nTwo.\n"})
+    repo.commit("Drop", delete=[hidden])
+    assert codes(repo.path, "--select", "CT30") == []
