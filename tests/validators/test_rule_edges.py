@@ -154,3 +154,13 @@ def test_a_hidden_folder_in_a_history_directory_holds_no_entry(repo: GitRepo):
     repo.commit("Edit", {hidden: "# draft\n\nTwo.\n"})
     repo.commit("Drop", delete=[hidden])
     assert codes(repo.path, "--select", "CT30") == []
+
+
+def test_an_exclusion_leaves_out_only_what_it_names(repo: GitRepo):
+    """Mutant: ``exclude or is_excluded`` (any exclusion configured leaves out every path)."""
+    entry = "journal/2026-01-02-turn-1.md"
+    repo.commit("Tree", {**TREE, "continuity.toml": 'exclude = ["scratch/**"]\n',
+                         "scratch/2026-01-02-draft.md": "# draft\n\nOne.\n"})
+    repo.commit("Edit", {entry: TREE[entry] + "\nEdited afterwards.\n",
+                         "scratch/2026-01-02-draft.md": "# draft\n\nTwo.\n"})
+    assert codes(repo.path, "--select", "CT301") == [("CT301", entry)]
