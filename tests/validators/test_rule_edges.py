@@ -164,3 +164,12 @@ def test_an_exclusion_leaves_out_only_what_it_names(repo: GitRepo):
     repo.commit("Edit", {entry: TREE[entry] + "\nEdited afterwards.\n",
                          "scratch/2026-01-02-draft.md": "# draft\n\nTwo.\n"})
     assert codes(repo.path, "--select", "CT301") == [("CT301", entry)]
+
+
+def test_first_difference_at_the_very_first_byte():
+    """Mutant: the search starts at byte 1 (``offset = 1``)."""
+    from continuity.validators.invariants import first_difference
+
+    assert first_difference(b"A\nsame\n", b"B\nsame\n") == 1
+    assert first_difference(b"same\nA\n", b"same\nB\n") == 2
+    assert first_difference(b"x" * 70_000 + b"\nA\n", b"x" * 70_000 + b"\nB\n") == 2
