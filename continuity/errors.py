@@ -7,7 +7,6 @@ typo such as ``CT3O1``, ``--output-format jsn`` or ``improve`` is answered with 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -54,6 +53,8 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
     for choice in known:
         if choice.casefold() == digits and choice != word:
             return choice
+    import difflib  # only when a word is wrong
+
     found = difflib.get_close_matches(folded, list(by_fold), n=1, cutoff=0.75)
     return by_fold[found[0]] if found and by_fold[found[0]] != word else None
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -157,7 +156,7 @@ def _temporary(folder: int, target: Path, data: bytes, mode: int | None = None,
     flushed to disk (if ``durable``); its name."""
     sweep(folder)
     for _ in range(100):
-        name = f".{target.name[:100]}.{secrets.token_hex(4)}.{os.getpid()}{SUFFIX}"
+        name = f".{target.name[:100]}.{os.urandom(4).hex()}.{os.getpid()}{SUFFIX}"
         try:
             fd = os.open(name, _NEW, 0o666, dir_fd=folder)
             break

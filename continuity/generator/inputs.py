@@ -16,7 +16,7 @@ from continuity.history.provenance import CommitRef, added_commits
 from continuity.history.versions import Timeline
 from continuity.model.tree import MemoryTree
 from continuity.validators import acknowledged
-from continuity.validators.engine import CheckResult, active_rules, run_check
+from continuity.validators.engine import CheckResult, active_rules, not_loaded, run_check
 from continuity.validators.registry import CheckContext
 from continuity.validators.rules.history_secrets import state_timeline
 
@@ -61,7 +61,7 @@ def gather(tree: MemoryTree, config: Config, cwd: Path,
         if cache is not None and key is not None:
             cache.clear()  # one HEAD at a time: serve sessions must not grow without bound
             cache[key] = provenance
-    if status.notice and any(rule.needs_git for rule in rules):
+    if status.notice and (any(rule.needs_git for rule in rules) or not_loaded(config, rules)):
         check = replace(check, notices=tuple(dict.fromkeys((status.notice, *check.notices))))
     return SiteInputs(check, provenance, timeline)
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from continuity.errors import GitRefused, GitUnavailable, ShallowClone, UsageError
+from continuity.history import GIT_OFF_NOTICE
 from continuity.model.paths import repository_top
 
 SHALLOW_FIX = {
@@ -425,7 +426,7 @@ def open_repository(path: Path, mode: str = "auto") -> GitStatus:
     are always errors (GitUnavailable): the verdict would be wrong, not merely missing.
     """
     if mode == "off":
-        return GitStatus(None, "history rules skipped (git = off)")
+        return GitStatus(None, GIT_OFF_NOTICE)
     if shutil.which("git") is None:
         return _missing("git is not installed", mode)
     try:

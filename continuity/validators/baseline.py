@@ -14,13 +14,15 @@ import functools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from continuity.errors import UsageError
-from continuity.history.git import GitError, Repository, refuse_unsafe_revision
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext
 from continuity.validators.repository import repository
+
+if TYPE_CHECKING:  # imported where git is read: a check without git never loads its reader
+    from continuity.history.git import Repository
 
 
 class _LineFile(Protocol):
@@ -91,6 +93,8 @@ def _compute(ctx: CheckContext) -> dict[str, int]:
         ctx.notices.append(f"since: no git history here, so the lines the ledger and note "
                            f"stores held at {since} are judged too")
         return {}
+    from continuity.history.git import GitError, refuse_unsafe_revision
+
     refuse_unsafe_revision(since)
     try:
         commit = ctx.git.resolve_commits([since]).get(since)
@@ -123,6 +127,8 @@ def _committed(ctx: CheckContext) -> dict[str, int]:
     files = _line_files(ctx)
     if repo is None or not files:
         return {}
+    from continuity.history.git import GitError
+
     try:
         return _leading_lines(ctx, repo, files, "HEAD")
     except GitError:

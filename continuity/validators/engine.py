@@ -11,17 +11,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from continuity.config import Config
 from continuity.errors import ConfigError, did_you_mean
 from continuity.formats.secrets import redact_credentials
+from continuity.history import GIT_OFF_NOTICE
 from continuity.history.background import Background
-from continuity.history.git import GitError, GitStatus, Repository, open_repository
-from continuity.history.log import EarlyLog, start_log
 from continuity.model.tree import MemoryTree
 from continuity.validators.diagnostics import Diagnostic, Severity
-from continuity.validators.registry import CheckContext, Rule, all_rules, selected
+from continuity.validators.registry import CheckContext, Rule, all_rules, git_codes, selected
+
+if TYPE_CHECKING:
+    # Imported where git is read: a check without it (`--no-git`, the per-file hook) never
+    # loads the git and log readers.
+    from continuity.history.git import GitStatus, Repository
+    from continuity.history.log import EarlyLog
 
 
 @dataclass(frozen=True)
@@ -61,19 +66,31 @@ class CheckResult:
         return any(d.severity.fails(fail_on) for d in self.diagnostics)
 
 
-def active_rules(config: Config, select: Iterable[str] = (), ignore: Iterable[str] = ()) -> list[Rule]:
-    rules = all_rules()
-    unknown_codes(config, [r.code for r in rules], select, ignore)
-    codes = selected([r.code for r in rules], list(config.select) + list(select),
-                     list(config.ignore) + list(ignore))
-    keep = set(codes)
+def active_rules(config: Config) -> list[Rule]:
+    """The rules this configuration selects. With git off, the rules that read git are not
+    even imported (:func:`not_loaded` names those selected)."""
+    rules = all_rules(git=config.git != "off")
+    known = sorted({r.code for r in rules} | set(git_codes()))
+    unknown_codes(config, known)
+    keep = set(selected([r.code for r in rules], config.select, config.ignore))
     return [r for r in rules if r.code in keep and config.severity.get(r.code) != "off"]
+
+
+def not_loaded(config: Config, rules: list[Rule]) -> tuple[str, ...]:
+    """The selected rules that read git and were left unimported because git is off: each is
+    reported as selected and skipped, as a rule that found no repository is."""
+    if config.git != "off":
+        return ()
+    loaded = {r.code for r in rules}
+    return tuple(code for code in selected(git_codes(), config.select, config.ignore)
+                 if code not in loaded and config.severity.get(code) != "off")
 
 
 def _reads_git(config: Config, rules: list[Rule]) -> bool:
     """Whether this run asks git: a rule that needs it, or ``since`` (the baseline of the
     ledger and note stores is what they held at that commit)."""
-    return any(r.needs_git for r in rules) or config.since is not None
+    return (any(r.needs_git for r in rules) or bool(not_loaded(config, rules))
+            or config.since is not None)
 
 
 def unknown_codes(config: Config, codes: list[str], select: Iterable[str] = (),
@@ -106,6 +123,9 @@ def start_git(root: Path, config: Config, rules: list[Rule]) -> EarlyGit | None:
     """
     if config.git == "off" or not _reads_git(config, rules) or not root.is_dir():
         return None
+    from continuity.history.git import open_repository
+    from continuity.history.log import start_log
+
     status = open_repository(root, config.git)
     log = None
     # Only the history rules read the whole log; started for others, it would be read for
@@ -130,7 +150,11 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         context.memo("history.early_log", lambda: early.log)
         if early.status.notice:
             notices.append(early.status.notice)
+    elif config.git == "off" and _reads_git(config, rules):
+        notices.append(GIT_OFF_NOTICE)  # said without loading the git reader
     elif _reads_git(config, rules) and context.git is None:
+        from continuity.history.git import open_repository
+
         status = open_repository(tree.root, config.git)
         context.git = status.repository
         if status.notice:
@@ -173,15 +197,19 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                           redact_credentials(recognition.explain(judged)), files,
                           tuple(redact_credentials(e.what) for e in recognition.evidence
                                 if e.convention == recognition.name and e.weight > 0), judged)
+    skipped = [r.code for r in rules if r.needs_git and context.git is None]
+    skipped += not_loaded(config, rules)
     return CheckResult(tuple(diagnostics), tuple(notices), files,
-                       tuple(r.code for r in rules if recognition.judges(r.code)), (verdict,),
-                       tuple(r.code for r in rules if r.needs_git and context.git is None
-                             and recognition.judges(r.code)))
+                       tuple(sorted(code for code in {r.code for r in rules} | set(skipped)
+                                    if recognition.judges(code))), (verdict,),
+                       tuple(sorted(code for code in skipped if recognition.judges(code))))
 
 
 def moving_since(git: Repository, since: str) -> list[str]:
     """A notice when ``since`` names a ref that moves (``HEAD``, a branch): every commit then
     moves the baseline too, and the history rules silently judge nothing new."""
+    from continuity.history.git import GitError  # loaded with the repository already
+
     if since.startswith("-") or any(c in since for c in "\0\n"):
         return []  # not a revision: the history reader says so
     moving = since.upper().startswith(("HEAD", "@", "FETCH_HEAD", "ORIG_HEAD"))

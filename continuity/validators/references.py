@@ -17,7 +17,6 @@ from pathlib import Path
 from continuity.formats.links import CodeSpan, Link, anchors, code_spans, links, local_target
 from continuity.formats.markdown import MESH_INDEXES, MarkdownDoc, Section
 from continuity.formats.textfile import read_text
-from continuity.history.git import GitError
 from continuity.model.kinds import DirectoryKind
 from continuity.model.paths import GIT_DIR, refusal
 from continuity.model.tree import Document, MemoryTree
@@ -305,6 +304,8 @@ def _dead_commits(ctx: CheckContext, named: list[tuple[str, CodeSpan]]) -> list[
         ctx.notices.append(f"CT211: {len(named)} commit(s) named as evidence not judged "
                            f"({why})")
         return []
+    from continuity.history.git import GitError  # loaded with the repository already
+
     try:
         known = repo.resolve_commits(span.text for _, span in named)
     except GitError:  # git failed: say nothing rather than call every commit missing

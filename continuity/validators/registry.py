@@ -9,7 +9,9 @@ To add a rule: pick the module for its range (CT1xx ``tree``, or ``nesting`` for
 nest; CT2xx ``entries``, CT3xx ``history``, CT4xx ``ledger``, CT5xx ``notes``, CT6xx
 ``publish``) in ``validators/rules/`` (``entries`` and ``ledger`` are packages: the module of
 their seam), write the function, and add a fires/does-not-fire test. Modules, and the modules
-of packages there, are found by ``pkgutil``; nothing else needs registering.
+of packages there, are found by ``pkgutil``; nothing else needs registering, but for a rule
+that reads git (``needs_git=True``): its module and code are listed in ``rules.NEEDS_GIT``, so
+that a check without git leaves the module unimported.
 """
 
 from __future__ import annotations
@@ -104,7 +106,8 @@ class Rule:
 
 
 _REGISTRY: dict[str, Rule] = {}
-_LOADED = False
+_LOADED: set[bool] = set()  # True: every rule module imported; False: those without git
+_PACKAGE = "continuity.validators.rules"
 
 
 def rule(code: str, name: str, severity: str, *, needs_git: bool = False,
@@ -117,6 +120,7 @@ def rule(code: str, name: str, severity: str, *, needs_git: bool = False,
             raise RuntimeError(f"rule {code} registered twice")
         if not (check.__doc__ or "").strip():
             raise RuntimeError(f"rule {code} has no docstring")
+        _placed_as_declared(code, check.__module__, needs_git)
         _REGISTRY[code] = Rule(code, name, Severity(severity), check, needs_git, prefetch,
                                reads_history)
         return check
@@ -124,24 +128,48 @@ def rule(code: str, name: str, severity: str, *, needs_git: bool = False,
     return register
 
 
-def all_rules() -> list[Rule]:
-    """Every registered rule, ordered by code."""
-    global _LOADED
-    if not _LOADED:
+def _placed_as_declared(code: str, module: str, needs_git: bool) -> None:
+    """A rule of the package reads git exactly when ``rules.NEEDS_GIT`` says its module does,
+    and has its code listed there: what a check without git leaves unimported is known from
+    that table alone."""
+    from continuity.validators.rules import NEEDS_GIT
+
+    if not module.startswith(_PACKAGE + "."):
+        return  # a rule planted by a test
+    listed = NEEDS_GIT.get(module.removeprefix(_PACKAGE + "."))
+    if needs_git != (listed is not None) or (listed is not None and code not in listed):
+        raise RuntimeError(f"rule {code} of {module}: its module and code must be listed in "
+                           "validators.rules.NEEDS_GIT exactly when it needs git")
+
+
+def all_rules(*, git: bool = True) -> list[Rule]:
+    """Every registered rule, ordered by code. ``git=False``: the rules that do not read git,
+    without importing the modules of those that do (:func:`git_codes` names them)."""
+    if git not in _LOADED and True not in _LOADED:
         from continuity.validators import rules  # the rule modules register themselves on import
 
-        _import_all(rules)
-        _LOADED = True
-    return [_REGISTRY[code] for code in sorted(_REGISTRY)]
+        _import_all(rules, skip=() if git else tuple(rules.NEEDS_GIT))
+        _LOADED.add(git)
+    return [_REGISTRY[code] for code in sorted(_REGISTRY) if git or not _REGISTRY[code].needs_git]
 
 
-def _import_all(package: ModuleType) -> None:
+def git_codes() -> tuple[str, ...]:
+    """The codes of the package's rules that read git, known without importing them."""
+    from continuity.validators.rules import NEEDS_GIT
+
+    return tuple(sorted(code for codes in NEEDS_GIT.values() for code in codes))
+
+
+def _import_all(package: ModuleType, skip: tuple[str, ...] = ()) -> None:
     """Import every module of ``package``, and of the packages in it (a family split in
-    several modules)."""
+    several modules), but those named in ``skip`` (relative to the rules package)."""
     for module in pkgutil.iter_modules(package.__path__):
-        imported = importlib.import_module(f"{package.__name__}.{module.name}")
+        name = f"{package.__name__}.{module.name}"
+        if name.removeprefix(_PACKAGE + ".") in skip:
+            continue
+        imported = importlib.import_module(name)
         if module.ispkg:
-            _import_all(imported)
+            _import_all(imported, skip)
 
 
 def get_rule(code: str) -> Rule | None:

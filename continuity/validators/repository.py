@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from continuity.errors import ShallowClone
-from continuity.history.git import GitError, Repository, open_repository, run_git
 from continuity.validators.registry import CheckContext
+
+if TYPE_CHECKING:  # imported where git is read: a check without git never loads its reader
+    from continuity.history.git import Repository
 
 
 def repository(ctx: CheckContext) -> Repository | None:
@@ -26,6 +29,8 @@ def repository(ctx: CheckContext) -> Repository | None:
 
 
 def _open(root: Path) -> Repository | None:
+    from continuity.history.git import open_repository
+
     try:
         status = open_repository(root, "auto")
     except ShallowClone:  # read it all the same, carefully (a refusal is exit 2)
@@ -34,6 +39,8 @@ def _open(root: Path) -> Repository | None:
 
 
 def _shallow(root: Path) -> Repository | None:
+    from continuity.history.git import GitError, Repository, run_git
+
     try:
         answer = run_git(root, ["rev-parse", "--show-toplevel", "HEAD"])
     except GitError:
@@ -55,6 +62,8 @@ def shallow(ctx: CheckContext) -> bool:
 def _is_shallow(repo: Repository | None) -> bool:
     if repo is None:
         return False
+    from continuity.history.git import GitError
+
     try:
         return repo.run("rev-parse", "--is-shallow-repository").strip() == b"true"
     except GitError:
@@ -70,6 +79,8 @@ def _tracked(ctx: CheckContext) -> frozenset[str] | None:
     repo = repository(ctx)
     if repo is None:
         return None
+    from continuity.history.git import GitError
+
     root = ctx.tree.root
     try:
         scope = Path(os.path.relpath(root, repo.top)).as_posix()
@@ -98,6 +109,8 @@ def _committed(ctx: CheckContext) -> frozenset[str] | None:
     repo = repository(ctx)
     if repo is None:
         return None
+    from continuity.history.git import GitError
+
     try:
         scope = Path(os.path.relpath(ctx.tree.root, repo.top)).as_posix()
     except ValueError:

@@ -5,6 +5,7 @@ report, nor the libraries only they use (Jinja, markdown-it, Python-Markdown, Mk
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,47 @@ def test_every_command_module_is_in_the_table():
     modules = {p.stem for p in Path(commands.__file__).parent.glob("*.py")
                if not p.stem.startswith("_")}
     assert {module for module, _ in commands.COMMANDS.values()} == modules
+
+
+#: What reads git: the git command line, the log and versions readers, and the rules that use
+#: them (the modules ``validators.rules.NEEDS_GIT`` names).
+GIT_READERS = ("continuity.history.git", "continuity.history.log", "continuity.history.versions",
+               "continuity.history.porcelain", "continuity.validators.invariants",
+               "continuity.validators.rules.history", "continuity.validators.rules.history_secrets",
+               "continuity.validators.rules.ledger.commits", "continuity.validators.rules.openclaw")
+
+
+def test_a_check_without_git_imports_nothing_that_reads_git(tmp_path: Path):
+    """``--no-git`` (the per-file hook) still counts the history rules as selected and
+    skipped, from the rule table alone, and says so, as it did when it imported them."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", minimal_tree())
+    code, modules = imported(["check", "--no-git", "journal/2026-01-02-turn-1.md"], repo.path)
+    assert code == 0
+    assert under(modules, GIT_READERS) == []
+    from continuity.validators.registry import all_rules, git_codes
+
+    assert [r.code for r in all_rules() if r.needs_git] == list(git_codes())
+
+    def summary(*flags: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "continuity", "check", *flags],
+                              cwd=repo.path, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    with_git, without = summary(), summary("--no-git")
+    counted = re.search(r"(\d+) rules\.", with_git)
+    assert counted, with_git
+    # The protocol's root: every rule that reads git but the conventions' own (CT7xx).
+    history = [code for code in git_codes() if not code.startswith("CT7")]
+    ran = int(counted[1]) - len(history)
+    assert f"{ran} rules ({len(history)} skipped: no git history)" in without
+    assert "history rules skipped (git = off)" in without
+
+
+def test_git_on_imports_the_history_rules(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tree", minimal_tree())
+    code, modules = imported(["check"], repo.path)
+    assert code == 0
+    assert {"continuity.validators.rules.history", "continuity.history.log"} <= modules

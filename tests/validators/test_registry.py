@@ -37,3 +37,33 @@ def test_codes_are_unique_and_in_their_module_range():
         if module in ranges:
             assert rule.code[2] == ranges[module], f"{rule.code} lives in rules/{module}"
     assert len({r.code for r in RULES}) == len(RULES)
+
+
+def test_the_table_of_rules_that_read_git_is_what_the_modules_declare():
+    """``rules.NEEDS_GIT`` is what a check without git trusts, unimported: each module it
+    names declares exactly its codes, all needing git, and no other module declares one."""
+    from continuity.validators.rules import NEEDS_GIT
+
+    declared: dict[str, list[str]] = {}
+    for rule in RULES:
+        if rule.needs_git:
+            module = rule.check.__module__.removeprefix("continuity.validators.rules.")
+            declared.setdefault(module, []).append(rule.code)
+    assert declared == {module: list(codes) for module, codes in NEEDS_GIT.items()}
+
+
+def test_a_rule_that_reads_git_outside_the_table_is_refused():
+    from continuity.validators.registry import rule
+
+    def stray(_ctx):
+        """A stray rule."""
+        return []
+
+    stray.__module__ = "continuity.validators.rules.tree"
+    with pytest.raises(RuntimeError, match="NEEDS_GIT"):
+        rule("CT199", "stray", "error", needs_git=True)(stray)
+    stray.__module__ = "continuity.validators.rules.history"
+    with pytest.raises(RuntimeError, match="NEEDS_GIT"):
+        rule("CT399", "stray", "error", needs_git=True)(stray)  # a code the table lacks
+    with pytest.raises(RuntimeError, match="NEEDS_GIT"):
+        rule("CT398", "stray", "error")(stray)  # a git module's rule that needs no git

@@ -8,7 +8,6 @@ import posixpath
 from collections.abc import Iterator, Sequence
 
 from continuity.errors import GitUnavailable
-from continuity.history.log import ignored_paths
 from continuity.validators.diagnostics import Violation
 from continuity.validators.references import Unresolved, unresolved
 from continuity.validators.registry import CheckContext, rule
@@ -105,6 +104,8 @@ def _ignored_targets(ctx: CheckContext, dead: Sequence[Unresolved]
             posixpath.join(posixpath.dirname(found.path), path))
     if not targets:
         return {}
+    from continuity.history.log import ignored_paths  # git is read: its reader is loaded
+
     try:
         ignored = ignored_paths(ctx.git, ctx.tree.root, set(targets.values()))
     except GitUnavailable:
