@@ -425,13 +425,17 @@ class MemoryTree:
 
     def in_memory(self, path: str) -> bool:
         """Whether a root-relative path is part of the memory rather than the code beside
-        it. A root below its repository's top is memory whole; at the top, the root's own
-        files, the directories the tree read and where the convention keeps its memory
-        (``Convention.memory_in``: agentops ``.agents/`` in a code repository), unless the
-        convention takes the whole root (an OpenClaw workspace is the agent's home)."""
+        it. A root of a known convention below its repository's top is memory whole; at the
+        top, the root's own files, the directories the tree read and where the convention
+        keeps its memory (``Convention.memory_in``: agentops ``.agents/`` in a code
+        repository), unless the convention takes the whole root (an OpenClaw workspace is the
+        agent's home). A root of no known convention is not understood: only the files and
+        directories the tree read as memory are (an ``AGENTS.md`` in an application's folder
+        makes it a root, not its source code memory)."""
         convention = self.convention
-        if self.repo_root is None or self.root != self.repo_root or \
-                (convention is not None and convention.memory_in is None):
+        if convention is None:
+            return path in self._read_as_memory or path.startswith(self._memory_folders)
+        if self.repo_root is None or self.root != self.repo_root or convention.memory_in is None:
             return True
         if "/" not in path:
             return True
@@ -443,6 +447,11 @@ class MemoryTree:
         folders = {*self.directories, *((convention.memory_in or ()) if convention else ()),
                    *(posixpath.dirname(state.path) for state in self.state_files)} - {""}
         return tuple(folder.rstrip("/") + "/" for folder in sorted(folders))
+
+    @functools.cached_property
+    def _read_as_memory(self) -> frozenset[str]:
+        """The living files of the root: for a root of no known convention, its memory."""
+        return frozenset(state.path for state in self.state_files)
 
     def living_files(self) -> tuple[StateFile, ...]:
         """State, context, index and topic files: overwritten by design, never history."""

@@ -366,3 +366,27 @@ def test_a_backup_of_openclaw_json_is_scanned_with_its_workspace(repo: GitRepo):
     assert [d["path"] for d in result.json["diagnostics"] if d["code"] == "CT601"] == [
         "config-backup/openclaw.json"]
     assert token not in result.out
+
+
+def test_an_application_folder_with_agents_md_is_not_memory_whole(repo: GitRepo):
+    """An AGENTS.md in ``apps/gateway/`` makes that folder a root of no known convention: its
+    living files are judged (a key in AGENTS.md is CT601), its source code and tests are not
+    memory, so a fixture's value in a test file is no finding. A known convention's folder
+    below the top is memory whole: a key in any committed file of ``.planning/`` is found."""
+    token = "sk-" + "proj-" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0"
+    other = "sk-" + "proj-" + "Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2H1g0"
+    repo.commit("tree", {
+        **GSD_PLANNING,
+        ".planning/research/keys.txt": f"OPENAI_API_KEY={other}\n",
+        "apps/gateway/AGENTS.md": "# Repository Guidelines\n\n- `drizzle/` holds migrations; "
+                                  f"see `MIGRATIONS.md` for notes.\n- Deploy key: {token}\n",
+        "apps/gateway/MIGRATIONS.md": "# Migrations\n\nRun `pnpm db:migrate`.\n",
+        "apps/gateway/src/__tests__/sanitizer.test.ts":
+            f'const values = [{{ _meta: {{ secret: "{other}" }} }}];\n',
+        "apps/gateway/src/config.ts": f'export const apiKey = "{other}";\n',
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".planning": "gsd", "apps/gateway": None}
+    found = sorted(d["path"] for d in result.json["diagnostics"] if d["code"] == "CT601")
+    assert found == [".planning/research/keys.txt", "apps/gateway/AGENTS.md"]
+    assert token not in result.out and other not in result.out

@@ -64,10 +64,10 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     quoted value may hold spaces), Docker `"auth"` and kubeconfig `client-key-data`, in text,
     in binary files (and UTF-16/UTF-32 text), in file names and in a child root's folder. Text
     is scanned as written and as a reader sees it: `ghp\\_…`, `ghp&#95;…`, a token split by
-    `**`, an empty `<span></span>` or `[](x)` is found too. Every file git tracks below the
-    root is scanned, whatever its extension (`openclaw.json.backup`), not only what the site
+    `**`, an empty `<span></span>` or `[](x)` is found too. Every file git tracks in the
+    memory is scanned, whatever its extension (`openclaw.json.backup`), not only what the site
     publishes (within `max_file_size`; untracked files are not: the check of the commit that
-    adds one sees it). The report names the kind, never the secret (no output ever prints
+    adds one sees it); in a root of no known convention, its living files are the memory. The report names the kind, never the secret (no output ever prints
     it). A credential inside a note's fact is CT503's finding, not this rule's.
 
     **Example**
