@@ -181,7 +181,9 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     parameter (``…jpeg?refresh_token=14e067dc&x-expires=…``: a CDN's signed, expiring link; a
     long one still is, and known token shapes have their own detectors); a status line
     (``PASS: VERIFIED``, test output: "pass" alone names a secret only as ``pass=``); a
-    type annotation (``apiKey: string``)."""
+    type annotation (``apiKey: string``); words given to a key that only a machine fills
+    (``accessToken: "refreshed"``: tokens and API keys are generated, never words; a
+    password may be words, and still counts)."""
     value = match.group(group)
     before = text[match.start() - 1] if match.start() > 0 else ""
     if before in ("?", "&") and len(value) < 20:
@@ -189,7 +191,14 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     key = match.group(0)[:match.start(group) - match.start()]
     if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
         return False
+    if _GENERATED.search(key) and _WORDS.fullmatch(value):
+        return False
     return not _TYPE_NAME.fullmatch(value)
+
+
+#: Keys whose values are generated (a token, an API or access key), and values in words.
+_GENERATED = re.compile(r"token|api[_-]?key|apikey|access[_-]?key", re.IGNORECASE)
+_WORDS = re.compile(r"[a-z]+(?:[-_ ][a-z]+)*")
 
 
 def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
@@ -403,9 +412,11 @@ _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.envi
 
 
 #: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
-#: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``).
-_CODE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
-                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
+#: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``), maybe
+#: behind an operator (``!state.showPassword``, ``await vault.read()``, ``new Secret(x)``).
+_CODE = re.compile(r"(?:!|not\s+|await\s+|new\s+|typeof\s+)?"
+                   r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
+                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
 _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\- ]{1,60}"
                       r"|[\w\- ]{0,30}[_\-]here", re.IGNORECASE)
