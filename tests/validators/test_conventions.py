@@ -201,6 +201,27 @@ def test_claude_memory_topics_indexed_and_within_what_is_loaded(repo: GitRepo):
                      ("CT702", "MEMORY.md", 201)]
 
 
+def test_claude_topic_read_by_name_or_empty_is_found(repo: GitRepo):
+    """A topic file the agent is told to read by name (its definition, a project skill: an
+    inbox a skill processes) is found without the index, and an empty one holds nothing to
+    find; an unindexed topic with content, named nowhere, is still CT701."""
+    files = dict(CLAUDE_MEMORY)
+    files.update({
+        ".claude/skills/agent-protocols/SKILL.md":
+            "# Protocols\n\nRead `.claude/agent-memory/<your-agent-name>/inbox.md`, then clear it.\n",
+        ".claude/agents/reviewer.md": CLAUDE_MEMORY[".claude/agents/reviewer.md"]
+        + "\nAt the start, read `decisions.md` in your memory.\n",
+        ".claude/agent-memory/reviewer/inbox.md": "- [SIGNAL] from: writer | cite sources\n",
+        ".claude/agent-memory/reviewer/decisions.md": "# Decisions\n\nSquash merges.\n",
+        ".claude/agent-memory/reviewer/scratch.md": "\n",
+        ".claude/agent-memory/reviewer/stray.md": "# Stray\n\nA lost note.\n",
+    })
+    repo.commit("memory", files)
+    result = check_json(repo.path)
+    found = [(d["code"], d["path"].rsplit("/", 1)[-1]) for d in result.json["diagnostics"]]
+    assert found == [("CT701", "stray.md")]
+
+
 def test_claude_memory_clean(repo: GitRepo):
     repo.commit("memory", CLAUDE_MEMORY)
     result = check_json(repo.path)

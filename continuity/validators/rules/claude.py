@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from pathlib import Path
 
 from continuity.formats.links import links
+from continuity.model.safe_open import Beneath, Escaped
 from continuity.model.tree import StateFile
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
@@ -30,6 +32,37 @@ def _linked(index: StateFile) -> set[str]:
     return found
 
 
+#: The folders an agent memory sits in: ``.claude/agent-memory/<agent>/`` (project scope) and
+#: ``.claude/agent-memory-local/<agent>/``.
+MEMORY_FOLDERS = ("agent-memory", "agent-memory-local")
+
+
+def _instructions(ctx: CheckContext) -> str:
+    """What the agent is told to read by name: its definition (``.claude/agents/<agent>.md``)
+    and the project's skills (``.claude/skills/*/SKILL.md``), read beneath the repository."""
+    root = ctx.tree.root
+    if root.parent.name not in MEMORY_FOLDERS or root.parent.parent.name != ".claude":
+        return ""
+    claude = root.parent.parent
+    wanted = [claude / "agents" / f"{root.name}.md"]
+    try:
+        wanted += sorted(Path(claude / "skills").glob("*/SKILL.md"))
+    except OSError:
+        pass
+    texts = []
+    beneath = Beneath(ctx.tree.boundary)
+    try:
+        for path in wanted:
+            try:
+                read = beneath.read_text(path, ctx.config.max_file_size)
+            except (Escaped, OSError):  # a link out of the repository, or gone
+                continue
+            texts.append(read.text or "")
+    finally:
+        beneath.close()
+    return "\n".join(texts)
+
+
 @rule("CT701", "topic-unindexed", "warning")
 def topic_unindexed(ctx: CheckContext) -> Iterator[Violation]:
     """A topic file of a Claude Code agent memory that MEMORY.md does not link to or name.
@@ -37,7 +70,10 @@ def topic_unindexed(ctx: CheckContext) -> Iterator[Violation]:
     Claude Code loads MEMORY.md at the start of a session and reads topic files on demand,
     through it ("MEMORY.md … an index of pointers"; topic files are "not loaded at startup"):
     a topic file MEMORY.md neither links to nor names is memory Claude never finds. A link
-    (`[debugging](debugging.md)`) or the file's name written in MEMORY.md counts.
+    (`[debugging](debugging.md)`) or the file's name written in MEMORY.md counts, and so does
+    the file's name in what the agent is told to read (its definition in `.claude/agents/`, a
+    skill in `.claude/skills/`: an `inbox.md` a skill processes is read by name). An empty
+    file holds nothing to find.
 
     **Example**
 
@@ -61,8 +97,12 @@ def topic_unindexed(ctx: CheckContext) -> Iterator[Violation]:
         return
     linked = _linked(index)
     text = index.file.text or ""
+    told: str | None = None  # the agent's instructions, read when a topic needs them
     for topic in topics:
-        if topic.name in linked or topic.name in text:
+        if topic.name in linked or topic.name in text or not (topic.file.text or "").strip():
+            continue
+        told = _instructions(ctx) if told is None else told
+        if topic.name in told:
             continue
         yield Violation(topic.path, f"{topic.name} is not linked from {INDEX}, so Claude "
                         "never finds it (topic files are read through the index)",
