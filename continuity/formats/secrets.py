@@ -431,8 +431,15 @@ _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- 
 _NOT_A_SECRET = re.compile(
     r"[a-z]+-[a-z]+|(?:[a-z]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
-    r"|(?:secret|password|passw0rd|admin|test|demo|changeme|letmein|qwerty|hunter|foo|bar)"
-    r"[0-9]{0,4}!?|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
+    r"|(?:secret|password|passw0rd|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
+    r"|demo|changeme|letmein|qwerty|hunter|foo|bar)[0-9]{0,4}!?|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
+    # a value that says it is wrong or made up (a test's ``wrongpass``)
+    r"|(?:wrong|bad|invalid|incorrect|fake|dummy|sample|test)[-_]?(?:pass(?:word)?|senha|secret|pwd)"
+    r"[0-9]{0,4}!?"
+    # a sentence asking for a real value (``default-dev-secret-change-in-production``)
+    r"|(?:(?:[a-z]+|[0-9]{1,4})[-_])*(?:change|changeme|replace|default|insecure|dev|development)"
+    r"(?:[-_](?:[a-z]+|[0-9]{1,4}))+"
+    r"|(?:(?:[A-Z]+|[0-9]{1,4})_)*(?:CHANGE|CHANGEME|REPLACE|DEFAULT|INSECURE|DEV)(?:_(?:[A-Z]+|[0-9]{1,4}))+"
     r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*"
     # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
     r"|[a-z]+(?:_[a-z]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"
@@ -440,11 +447,20 @@ _NOT_A_SECRET = re.compile(
     r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*")
 
 
+#: A variable with a default (``${POSTGRES_PASSWORD:-changeme}``, Spring's ``${JWT_SECRET:dev}``):
+#: the value is the variable's; only the default is written here.
+_WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
+
+
 def harmless(value: str) -> bool:
     """Whether a value assigned to a secret's key is no secret: a placeholder, a value its
     author cut short (``eyJhbGciOiJI...``: the rest is not there), one naming the key that goes
-    there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value."""
+    there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value;
+    a variable whose default is one of these."""
     quoted = value.strip("\"'`")
+    defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
+    if defaulted is not None:
+        return not defaulted[1] or harmless(defaulted[1])
     # As written, and without the punctuation that closes what it stands in (``…)`` in code).
     return any(_HARMLESS.match(each) or each.endswith(("...", "…"))
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)

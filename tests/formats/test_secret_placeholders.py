@@ -48,6 +48,11 @@ from continuity.formats.secrets import find_credentials
     "const password = await vault.read(path);",
     'accessToken: "refreshed"',                                  # a state, in a word
     'api_key = "not-configured-yet"',
+    "POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-changeme}",        # a variable, its default a fill-in
+    "secret: ${NUTRIAI_JWT_SECRET:default-dev-secret-change-in-production-must-be-at-least-256-bits-long}",
+    """curl -d '{"email":"test@example.com","password":"senha1234"}'""",  # "password1234"
+    '| 2.2 | Senha errada | `password: "wrongpass"` | 401 |',     # a wrong one, on purpose
+    "JWT_SECRET=CHANGE_ME_IN_PRODUCTION",
 ])
 def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     assert find_credentials(text) == []
@@ -59,6 +64,9 @@ def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     "password = !Xk9mQ2pL7vR4",  # an operator's mark before no code: still a password
     'password: "correct horse battery staple"',  # a password in words still counts
     "accessToken: refreshed2024tokenvalue",      # a token with digits is no word
+    "DB_PASSWORD: ${DB_PASSWORD:-Xk9mQ2pL7vR4wT}",  # a variable whose default is a password
+    "SESSION_SECRET=dev-Xk9mQ2pL7vR4wTz",          # "dev" before a random value
+    "Password: Kermit123!",                        # in a daily note, judged real
     "client_secret = 'a1b2c3d4e5f6a7b8'",
     "DB_PASSWORD=hunter2hunter2",
     "https://api.example.org/v1?api_key=Zq8vR2xW9tY4uI1oP6aS3dF7",  # a long one still is
