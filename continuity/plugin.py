@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 from continuity.config import Config, load_config, rebase, require_paths_inside, validate
 from continuity.errors import ContinuityError
 from continuity.formats.secrets import redact_credentials
+from continuity.formats.words import plural
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.html_links import put_in_place
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
@@ -335,8 +336,8 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         why = ("the plugin's option `strict` is true" if settings.strict
                else "the build is --strict")
         raise PluginError(
-            f"continuity: the memory tree has {check.errors} errors and {check.warnings} "
-            f"warnings, and {why}: {shown}{more}")
+            f"continuity: the memory tree has {plural(check.errors, 'error')} and "
+            f"{plural(check.warnings, 'warning')}, and {why}: {shown}{more}")
 
     def add_site(self, site: Site, files: Files, config: MkDocsConfig, tree: MemoryTree,
                  inside: bool, own_nav: bool,
@@ -432,7 +433,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         for file in left:
             files.remove(file)
         if left:
-            log.info(f"{len(left)} files of the memory root inside docs_dir are not published, "
+            log.info(f"{plural(len(left), 'file')} of the memory root inside docs_dir are not published, "
                      f"since the check did not read them (first: {left[0].src_uri})")
 
     @staticmethod
@@ -571,7 +572,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
             made = self.page_memo.made if self.page_memo else 0
             log.info(f"read {read} changed {'entry' if read == 1 else 'entries'}, generated "
                      f"{made} changed entry and index pages; rendered "
-                     f"{self.page_cache.rendered} pages again, reused "
+                     f"{plural(self.page_cache.rendered, 'page')} again, reused "
                      f"{self.page_cache.reused} unchanged ones")
 
     def on_build_error(self, *, error: Exception) -> None:

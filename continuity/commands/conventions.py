@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from continuity.config import load_config
+from continuity.formats.words import plural
 from continuity.model.conventions import Convention, conventions_in_force
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import open_target, resolve_targets
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {name}  {role}")
         for name, directory in root["directories"].items():
             print(f"  {name}/  {directory['kind']} ({' or '.join(directory['patterns'])}), "
-                  f"{directory['entries']} entries")
+                  f"{plural(directory['entries'], 'entry', 'entries')}")
         for path in root["append_only"]:
             if not path.endswith("/"):
                 print(f"  {path}  append-only")

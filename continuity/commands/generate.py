@@ -27,6 +27,7 @@ import yaml
 
 from continuity.config import load_config
 from continuity.errors import ContinuityError, UsageError
+from continuity.formats.words import plural
 from continuity.model.paths import refusal
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import site_trees
@@ -132,9 +133,9 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
         write_atomic(Path(args.nav_file), nav.encode("utf-8"))
     for notice in inputs.check.notices:
         print(one_line(f"continuity: {notice}"), file=sys.stderr)
-    print(f"{out}: {written} files written"
-          + (f", {removed} stale files removed" if removed else "")
-          + f"; {inputs.check.errors} errors, {inputs.check.warnings} warnings"
+    print(f"{out}: {plural(written, 'file')} written"
+          + (f", {plural(removed, 'stale file')} removed" if removed else "")
+          + f"; {plural(inputs.check.errors, 'error')}, {plural(inputs.check.warnings, 'warning')}"
           + (" (see findings.md)" if inputs.check.diagnostics else ""), flush=True)
     watched = [path for each in trees for path in (each.root, *(
         f.abspath for f in (each.ledger, each.session_state, *each.note_stores)

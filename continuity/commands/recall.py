@@ -26,6 +26,7 @@ from continuity.authoring.capture import EXIT_STATUS, Failure
 from continuity.commands.note import _shown, split_tags
 from continuity.config import Config, load_config
 from continuity.formats.secrets import redact_credentials
+from continuity.formats.words import plural
 from continuity.model.paths import refusal
 from continuity.model.tree import find_repo_root
 from continuity.output import one_line
@@ -121,13 +122,15 @@ def run(args: argparse.Namespace) -> int:
             how = "rebuilt" if index.rebuilt else "grown" if index.grown else "reused"
             kept = "" if index.saved or not (index.rebuilt or index.grown) else \
                 " (kept in memory: the sidecar cannot be written)"
-            print(one_line(f"{_shown(store)}: index {how}{kept}, {len(index.notes)} notes"),
+            print(one_line(f"{_shown(store)}: index {how}{kept}, {plural(len(index.notes), 'note')}"),
                   file=sys.stderr)
         if index.bad_lines:
             shown = ", ".join(map(str, index.bad_lines[:5])) + \
                 (" ..." if len(index.bad_lines) > 5 else "")
-            print(one_line(f"continuity recall: {_shown(store)}: {len(index.bad_lines)} line(s) "
-                           f"are not notes (line {shown}); `continuity check` explains"),
+            bad = len(index.bad_lines)
+            print(one_line(f"continuity recall: {_shown(store)}: {plural(bad, 'line')} "
+                           f"{'is' if bad == 1 else 'are'} not notes (line {shown}); "
+                           "`continuity check` explains"),
                   file=sys.stderr)
         found = index.search(query, args.project, tags)
         for entry, note in noteindex.read_notes(store, found):

@@ -12,6 +12,7 @@ from typing import Any
 
 import jinja2
 
+from continuity.formats.words import plural
 from continuity.generator import mdtext
 
 
@@ -23,10 +24,6 @@ def _link(context: jinja2.runtime.Context, text: object, target: str | None, anc
 @jinja2.pass_context
 def _url(context: jinja2.runtime.Context, target: str, anchor: str = "") -> str:
     return mdtext.relative(context["page_path"], target, anchor)
-
-
-def _count(number: int, singular: str, plural: str | None = None) -> str:
-    return f"{number} {singular if number == 1 else (plural or singular + 's')}"
 
 
 @lru_cache(maxsize=1)
@@ -48,7 +45,7 @@ def environment() -> jinja2.Environment:
         "attr": mdtext.attribute,
         "link": _link,
         "url": _url,
-        "count": _count,
+        "count": plural,
         "code_block": mdtext.code_block,
     })
     return env

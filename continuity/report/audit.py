@@ -19,6 +19,7 @@ from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.authoring.new_entry import directory_template
 from continuity.errors import UsageError
+from continuity.formats.words import plural
 from continuity.model.tree import MemoryTree, Template
 from continuity.report import markdown
 from continuity.report.data import Report, RootsReport
@@ -58,15 +59,17 @@ def _scope(roots: RootsReport) -> str:
     if len(roots.reports) > 1:
         first = roots.reports[0]
         names = ", ".join(roots.label(r) for r in roots.reports)
-        return (f"{len(roots.reports)} memory roots ({names}): {roots.state_files} state "
-                f"file(s), {roots.entries} entries; {roots.files} files checked by `continuity "
-                f"check` with {len(first.result.rules)} rules ({_history(first)}).")
+        return (f"{len(roots.reports)} memory roots ({names}): "
+                f"{plural(roots.state_files, 'state file')}, {plural(roots.entries, 'entry', 'entries')}; "
+                f"{plural(roots.files, 'file')} checked by `continuity check` with "
+                f"{plural(len(first.result.rules), 'rule')} ({_history(first)}).")
     report = roots.reports[0]
     result = report.result
-    return (f"The whole memory tree: {len(report.state_files)} state file(s), {report.entries} "
-            f"entries in {len(report.directories)} directories, the cycle ledger and note "
-            f"stores; {result.files} files checked by `continuity check` with "
-            f"{len(result.rules)} rules ({_history(report)}).")
+    return (f"The whole memory tree: {plural(len(report.state_files), 'state file')}, "
+            f"{plural(report.entries, 'entry', 'entries')} in "
+            f"{plural(len(report.directories), 'directory', 'directories')}, the cycle ledger "
+            f"and note stores; {plural(result.files, 'file')} checked by `continuity check` "
+            f"with {plural(len(result.rules), 'rule')} ({_history(report)}).")
 
 
 def _history(report: Report) -> str:
@@ -82,10 +85,10 @@ def _actions(roots: RootsReport) -> str:
             "None: every memory root passed every rule."
     lines = []
     if roots.errors:
-        lines.append(f"- Fix the {roots.errors} error(s) listed under the findings; each "
+        lines.append(f"- Fix the {plural(roots.errors, 'error')} listed under the findings; each "
                      "names the file, the rule and the fix.")
     if roots.warnings:
-        lines.append(f"- Review the {roots.warnings} warning(s).")
+        lines.append(f"- Review the {plural(roots.warnings, 'warning')}.")
     lines.append("- `continuity rules CODE` explains a rule; run `continuity check` again "
                  "until it passes.")
     return "\n".join(lines)

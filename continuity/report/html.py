@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from continuity import __version__
+from continuity.formats.words import plural
 from continuity.generator import charts
 from continuity.report.data import Report, RootsReport
 from continuity.report.markdown import TRAJECTORY_ROWS
@@ -24,6 +25,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "report"
 
 _environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                            undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+_environment.filters["count"] = plural
 
 
 def _section(report: Report, base: Path, label: str, sid: str, h2: int) -> dict[str, Any]:

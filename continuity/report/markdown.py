@@ -14,6 +14,7 @@ from pathlib import Path
 
 import jinja2
 
+from continuity.formats.words import plural
 from continuity.generator import mdtext
 from continuity.report.data import Report, RootsReport
 from continuity.report.state_history import SHOWN_DIFFS
@@ -30,7 +31,7 @@ def _environment() -> jinja2.Environment:
         autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined)
     env.filters.update({"md": mdtext.inline, "prose": mdtext.prose, "code": mdtext.code,
-                        "code_block": mdtext.code_block})
+                        "code_block": mdtext.code_block, "count": plural})
     return env
 
 
@@ -42,7 +43,7 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
     ledger = report.ledger
     shown = list(ledger.cycles[-TRAJECTORY_ROWS:]) if ledger else []
     caption = "Trajectory" if ledger is None or len(shown) == len(ledger.cycles) else \
-        f"Trajectory (latest {len(shown)} of {len(ledger.cycles)} cycles)"
+        f"Trajectory (latest {len(shown)} of {plural(len(ledger.cycles), 'cycle')})"
     dated = [d for d in report.directories if d.by_month]
     months = report.months
     text = _environment().get_template("report.md.j2").render(

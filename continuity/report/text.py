@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from continuity.formats.secrets import redact_credentials
+from continuity.formats.words import plural
 from continuity.report.data import LedgerSummary, Report, RootsReport
 
 
@@ -24,16 +25,17 @@ def href(report: Report, root_path: str, base: Path) -> str:
 def verdict_line(report: Report) -> str:
     result = report.result
     words = {"pass": "pass: no findings",
-             "partial": f"partial: {result.warnings} warning(s), no errors",
-             "fail": f"fail: {result.errors} error(s), {result.warnings} warning(s)"}
+             "partial": f"partial: {plural(result.warnings, 'warning')}, no errors",
+             "fail": f"fail: {plural(result.errors, 'error')}, "
+                     f"{plural(result.warnings, 'warning')}"}
     return words[report.verdict]
 
 
 def roots_verdict_line(roots: RootsReport) -> str:
     """The verdict over every root, with the counts summed."""
     words = {"pass": "pass: no findings in any root",
-             "partial": f"partial: {roots.warnings} warning(s), no errors",
-             "fail": f"fail: {roots.errors} error(s), {roots.warnings} warning(s)"}
+             "partial": f"partial: {plural(roots.warnings, 'warning')}, no errors",
+             "fail": f"fail: {plural(roots.errors, 'error')}, {plural(roots.warnings, 'warning')}"}
     return f"{words[roots.verdict]} ({len(roots.reports)} memory roots)"
 
 
@@ -43,9 +45,10 @@ def ledger_lines(ledger: LedgerSummary) -> list[str]:
     if ledger.unreadable:
         return [f"The ledger could not be read: {ledger.unreadable}."]
     results = ", ".join(f"{name} {count}" for name, count in ledger.results.items()) or "none"
-    lines.append(f"{len(ledger.cycles)} cycle(s) recorded ({results}).")
+    lines.append(f"{plural(len(ledger.cycles), 'cycle')} recorded ({results}).")
     if ledger.bad_lines:
-        lines.append(f"{ledger.bad_lines} line(s) are not JSON objects (see the findings).")
+        what = "is not a JSON object" if ledger.bad_lines == 1 else "are not JSON objects"
+        lines.append(f"{plural(ledger.bad_lines, 'line')} {what} (see the findings).")
     plotted = ledger.plotted
     if plotted:
         first, last = plotted[0], plotted[-1]
@@ -57,7 +60,7 @@ def ledger_lines(ledger: LedgerSummary) -> list[str]:
                      f"(cycle {best.cycle}).")
     if ledger.productive:
         share = 100 * ledger.productive_traced / ledger.productive
-        lines.append(f"{ledger.productive_traced} of {ledger.productive} productive cycle(s) "
+        lines.append(f"{ledger.productive_traced} of {plural(ledger.productive, 'productive cycle')} "
                      f"(improved, regressed, harvested) carry a complete or exempt trace "
                      f"({share:.0f}%).")
     return lines

@@ -25,6 +25,7 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from continuity.errors import ContinuityError
+from continuity.formats.words import plural
 from continuity.output import one_line
 from continuity.reporters import text
 from continuity.validators.diagnostics import Diagnostic
@@ -89,7 +90,7 @@ def watch(check: Callable[[], CheckResult], roots: list[Path], out: TextIO) -> i
     try:
         previous = check()
         out.write(text.render(previous))
-        out.write(f"watching {len(roots)} memory root(s) for changes; Ctrl-C to stop\n")
+        out.write(f"watching {plural(len(roots), 'memory root')} for changes; Ctrl-C to stop\n")
         out.flush()
         while True:
             if not changes.changed.wait(timeout=1.0):  # a timeout keeps Ctrl-C prompt

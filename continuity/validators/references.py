@@ -17,6 +17,7 @@ from pathlib import Path
 from continuity.formats.links import CodeSpan, Link, anchors, code_spans, links, local_target
 from continuity.formats.markdown import MESH_INDEXES, MarkdownDoc, Section
 from continuity.formats.textfile import read_text
+from continuity.formats.words import plural
 from continuity.model.kinds import DirectoryKind
 from continuity.model.paths import GIT_DIR, refusal
 from continuity.model.tree import Document, MemoryTree
@@ -301,7 +302,7 @@ def _dead_commits(ctx: CheckContext, named: list[tuple[str, CodeSpan]]) -> list[
     repo = repository(ctx)
     if repo is None or not repo.head or shallow(ctx):
         why = "a shallow clone" if repo is not None and repo.head else "no git history"
-        ctx.notices.append(f"CT211: {len(named)} commit(s) named as evidence not judged "
+        ctx.notices.append(f"CT211: {plural(len(named), 'commit')} named as evidence not judged "
                            f"({why})")
         return []
     from continuity.history.git import GitError  # loaded with the repository already

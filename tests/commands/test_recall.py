@@ -108,7 +108,7 @@ def test_lines_that_are_not_notes_are_skipped_and_counted(tmp_path: Path):
         "2026-11-09T00:00:00Z", "ops", "The last line still counts.")})
     result = recall(tmp_path)
     assert facts(result)[0] == "The last line still counts." and result.json["count"] == 5
-    assert "2 line(s) are not notes (line 5, 6)" in result.err
+    assert "2 lines are not notes (line 5, 6)" in result.err
 
 
 def test_a_note_just_written_is_recalled(tmp_path: Path):

@@ -79,13 +79,13 @@ def test_markdown_report_has_counts_trajectory_traces_and_findings(broken_ledger
     assert dict(zip(columns, row))["journal"] == "1"
     assert dict(zip(columns, row))["reflections"] == "1"
     assert dict(zip(columns, row))["Total"] == "3"
-    assert "4 cycle(s) recorded (improved 2, regressed 1, unchanged 1)" in md
-    assert "1 line(s) are not JSON objects" in md
+    assert "4 cycles recorded (improved 2, regressed 1, unchanged 1)" in md
+    assert "1 line is not a JSON object" in md
     assert "from 18/23 (cycle 1) to 22/23 (cycle 4); best 22/23 (cycle 4)" in md
-    assert "2 of 3 productive cycle(s)" in md
+    assert "2 of 3 productive cycles" in md
     assert "| 2 | regressed | 17/23 | 2026-02-11T21:30:00Z | incomplete |" in md
     assert "- cycle 2 (line 2) lacks selected_gap, gherkin" in md
-    assert "**Verdict: fail: 1 error(s), 1 warning(s).**" in md
+    assert "**Verdict: fail: 1 error, 1 warning.**" in md
     assert "| CT401 | ledger-json | error | 1 |" in md
     assert "| CT406 | trace-incomplete | warning | 1 |" in md
     assert "### CT401 ledger-json (error): 1" in md
@@ -118,7 +118,7 @@ def test_findings_are_grouped_by_rule_with_links_that_resolve(memory: Path):
     md = (out / "audit.md").read_text()
     assert f"| {code} | planted-rule | error | 2 |" in md
     assert f"### {code} planted-rule (error): 2" in md
-    assert "**Verdict: fail: 2 error(s), 0 warning(s).**" in md
+    assert "**Verdict: fail: 2 errors, 0 warnings.**" in md
     links = re.findall(r"(?<!\\)\]\(([^)]+)\)", md)  # not the escaped \[text\](...)
     assert links, md
     for link in links:
@@ -186,7 +186,7 @@ def test_write_audit_with_findings_is_still_a_valid_entry(memory: Path):
     with planted_rule(awkward_findings):
         result = run_cli("report", "--no-git", "--write-audit", cwd=memory)
     text = (memory / result.out.strip()).read_text()
-    assert "- Fix the 2 error(s)" in text.split("## Recommendations", 1)[1]
+    assert "- Fix the 2 errors" in text.split("## Recommendations", 1)[1]
     assert not re.search(r"\{\{", text) and "<script" not in text
     link = re.search(r"(?<!\\)\]\(([^)]+)\)", text).group(1)
     assert (memory / "audits" / unquote(link)).is_file()

@@ -29,7 +29,7 @@ def test_markdown_report_has_a_section_per_root_and_the_totals(repo: Path):
     md = result.out
     assert "for 5 memory roots at or below `repo`" in md
     # One CT107 per state file: packs/developer's 4 placeholders are one error.
-    assert "**Verdict: fail: 2 error(s), 0 warning(s) (5 memory roots).**" in md
+    assert "**Verdict: fail: 2 errors, 0 warnings (5 memory roots).**" in md
     assert "| packs/developer/ | fail | 3 | 0 | 3 | 1 | 0 |" in md
     assert "| samples/minimum/ | fail | 2 | 0 | 2 | 1 | 0 |" in md
     assert "| **Total** | fail | 13 | 3 | 16 | 2 | 0 |" in md
@@ -49,7 +49,7 @@ def test_a_child_root_named_alone_is_reported_as_one_root(repo: Path):
     result = run_cli("report", "--no-git", "packs/developer", cwd=repo)
     assert result.code == 0, result.err
     assert "for `developer`" in result.out and "## Memory roots" not in result.out
-    assert "**Verdict: fail: 1 error(s), 0 warning(s).**" in result.out
+    assert "**Verdict: fail: 1 error, 0 warnings.**" in result.out
     as_file = run_cli("report", "--no-git", "packs/developer/TODO.md", cwd=repo)
     assert as_file.out.split("\n", 3)[3] == result.out.split("\n", 3)[3]  # its root, whole
 
@@ -110,7 +110,7 @@ def test_write_audit_files_one_entry_in_the_top_root_only(repo: Path):
     assert {k: v for k, v in after.items() if k != path} == before
     text = (repo / path).read_text("utf-8")
     assert "5 memory roots" in text  # the protocol's audits template has no result field
-    assert "- Fix the 2 error(s)" in text.split("## Recommendations", 1)[1]
+    assert "- Fix the 2 errors" in text.split("## Recommendations", 1)[1]
     assert "### Root packs/developer/" in text and not re.search(r"\{\{", text)
     tree = tree_at(repo)
     entry = next(e for e in tree.entries if e.path == path)

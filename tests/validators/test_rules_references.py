@@ -182,7 +182,7 @@ def test_ct211_judges_no_commit_without_git_or_in_a_shallow_clone(memory: GitRep
                    check=True)
     assert findings(clone) == []
     notices = check_json(clone, "--select", "CT211").json["notices"]
-    assert "CT211: 1 commit(s) named as evidence not judged (a shallow clone)" in notices
+    assert "CT211: 1 commit named as evidence not judged (a shallow clone)" in notices
     assert [c for c, *_ in findings(memory.path)] == ["CT211"]
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from continuity.formats.links import links
+from continuity.formats.words import plural
 from continuity.model.safe_open import Beneath, Escaped
 from continuity.model.tree import StateFile
 from continuity.validators.diagnostics import Violation
@@ -91,8 +92,9 @@ def topic_unindexed(ctx: CheckContext) -> Iterator[Violation]:
     if not topics:
         return
     if index is None:
-        yield Violation(topics[0].path, f"no {INDEX} indexes the {len(topics)} topic "
-                        "file(s) of this agent memory, so Claude never finds them",
+        yield Violation(topics[0].path, f"no {INDEX} indexes the "
+                        f"{plural(len(topics), 'topic file')} of this agent memory, so Claude "
+                        f"never finds {'it' if len(topics) == 1 else 'them'}",
                         f"write {INDEX} with a line linking each topic file")
         return
     linked = _linked(index)
