@@ -16,7 +16,10 @@ alike, the median wall and CPU seconds (user + system, the command's processes a
 2. ``continuity check --output-format json`` of the whole tree against the floor: the one
    ``git log`` the check runs (the same arguments and environment, from
    ``continuity.history.log.log_arguments``) plus reading every file of the tree once
-   (target: 1.3x), and the same check with ``--no-git`` (no history rules).
+   (target: 1.3x), and the same check with ``--no-git`` (no history rules);
+3. what the append-only proof must hash, whatever the code around it: the bytes of every
+   version prefix the check hashes (counted in one instrumented run of the check) and the CPU
+   seconds SHA-1 takes over that many bytes on this machine, against the floor.
 
 Every command runs as ``python -m continuity`` so that ``--compare`` (the same commands with
 ``PYTHONPATH`` set to another copy of the package) is like for like. It prints a table and
@@ -26,6 +29,8 @@ rewrites the ``startup-results`` section of bench/README.md, with the load avera
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import statistics
 import subprocess
@@ -170,6 +175,48 @@ def report(variants: list[Variant], tree_info: str, repeat: int, check_repeat: i
     return "\n".join(rows) + "\n"
 
 
+#: One run of the check in a fresh interpreter that counts what it hashes to prove each version
+#: of an append-only log a prefix of the next (``continuity.history.log.blob_id``).
+PROOF_PROBE = """
+import contextlib, io, json, sys
+import continuity.history.log as log
+counted = [0, 0]
+original = log.blob_id
+def blob_id(data, object_format="sha1"):
+    counted[0] += len(data); counted[1] += 1
+    return original(data, object_format)
+log.blob_id = blob_id
+from continuity.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    main(["check", "--output-format", "json"])
+print(json.dumps({"bytes": counted[0], "prefixes": counted[1]}))
+"""
+
+
+def proof_cost(tree: Path, env: dict[str, str]) -> tuple[int, int, float]:
+    """Bytes and prefixes the append-only proof hashed, and the CPU seconds of SHA-1 over
+    that many bytes here (hashed in 64 MiB pieces of one buffer)."""
+    done = subprocess.run([PYTHON, "-c", PROOF_PROBE], cwd=tree, env=env, check=True,
+                          capture_output=True, text=True)
+    counted = json.loads(done.stdout.strip().splitlines()[-1])
+    piece = b"x" * (64 << 20)
+    left = counted["bytes"]
+    start = time.process_time()
+    while left > 0:
+        hashlib.sha1(piece[:min(left, len(piece))]).digest()
+        left -= len(piece)
+    return counted["bytes"], counted["prefixes"], time.process_time() - start
+
+
+def proof_line(variant: Variant, hashed: int, prefixes: int, sha1_cpu: float) -> str:
+    floor_cpu = variant.samples["floor"].median_cpu
+    return (f"The append-only proof hashed {hashed / 1e9:.2f} GB in {prefixes:,} version prefixes "
+            f"(git names a version by the SHA-1 of its bytes, so a prefix is proven by hashing "
+            f"it); SHA-1 over that many bytes alone takes {sha1_cpu:.2f} s of CPU here, "
+            f"{sha1_cpu / floor_cpu:.2f}x the floor's CPU: with it, the check cannot come within "
+            f"1.3x of the floor while it proves every version.")
+
+
 def load_average() -> str:
     return " / ".join(f"{load:.1f}" for load in os.getloadavg())
 
@@ -210,8 +257,10 @@ def main() -> int:
         before = load_average()
         measure(tree, variants, args.repeat, args.check_repeat)
         after = load_average()
+        hashed, prefixes, sha1_cpu = proof_cost(tree, variants[0].env or dict(os.environ))
     text = report(variants, f"tree of bench/make_tree.py: {int(commits):,} commits, {files:,} files "
                   f"({entries:,} entries)", args.repeat, args.check_repeat, (before, after))
+    text += "\n" + proof_line(variants[0], hashed, prefixes, sha1_cpu) + "\n"
     print()
     print(text)
     if not args.no_readme:
