@@ -191,8 +191,11 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     key = match.group(0)[:match.start(group) - match.start()]
     if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
         return False
-    if _GENERATED.search(key) and _WORDS.fullmatch(value):
+    if _GENERATED.search(key) and _WORDS.fullmatch(value.rstrip(")]}>,;.:")):
         return False
+    line_end = text.find("\n", match.end(group))
+    if value.startswith("<") and ">" in text[match.end(group):None if line_end < 0 else line_end]:
+        return False  # a placeholder with spaces in it: ``<generate: openssl rand -hex 32>``
     return not _TYPE_NAME.fullmatch(value)
 
 
@@ -415,8 +418,8 @@ _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.envi
 #: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``), maybe
 #: behind an operator (``!state.showPassword``, ``await vault.read()``, ``new Secret(x)``).
 _CODE = re.compile(r"(?:!|not\s+|await\s+|new\s+|typeof\s+)?"
-                   r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
-                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)")
+                   r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
+                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
 _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\- ]{1,60}"
                       r"|[\w\- ]{0,30}[_\-]here", re.IGNORECASE)
@@ -429,7 +432,11 @@ _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- 
 #: substitution or variable (``$(openssl rand -base64 32)``, ``$DB_PASSWORD``), and the
 #: sequences of made-up examples (``abcd1234efgh5678``, ``xxxx``, AWS's ``…EXAMPLE``).
 _NOT_A_SECRET = re.compile(
-    r"[a-z]+-[a-z]+|(?:[a-z]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
+    r"[A-Z]?[a-z]+-[A-Z]?[a-z]+|[A-Za-z_][A-Za-z0-9_]*="
+    # a sentence: three or more words, one of them one a sentence has and a passphrase does not
+    r"|(?:[a-z]+[-_])*(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and|never|prod|fixture)"
+    r"(?:[-_][a-z]+)+|(?:[a-z]+[-_]){2,}(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and"
+    r"|never|prod|fixture)|(?:[a-z]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?:secret|password|passw0rd|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar)[0-9]{0,4}!?|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"

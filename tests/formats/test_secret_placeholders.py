@@ -53,6 +53,13 @@ from continuity.formats.secrets import find_credentials
     """curl -d '{"email":"test@example.com","password":"senha1234"}'""",  # "password1234"
     '| 2.2 | Senha errada | `password: "wrongpass"` | 401 |',     # a wrong one, on purpose
     "JWT_SECRET=CHANGE_ME_IN_PRODUCTION",
+    # Survey 3 (2026-12-02), a GSD planning folder, judged false by hand:
+    "const FIXTURE_PASSWORD = 'playwright-fixture-only-do-not-use-in-prod'",  # a sentence
+    "supabase secrets set CLOSE_SWEEPER_SECRET=<generate: openssl rand -hex 32>",
+    "access_token: session?.access_token ? session.access_token.slice(0, 8) + '…' : null",
+    "(not SENTRY_AUTH_TOKEN= pattern) | **RESOLVED**",                # words, as a reader sees it
+    "`SENTRY_AUTH_TOKEN= VITE_SUPABASE_URL= ... npm run build`",     # the next assignment
+    "## Auth Pass = Local-Build (Pattern 2 Option A)",               # a heading
 ])
 def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     assert find_credentials(text) == []
@@ -66,6 +73,8 @@ def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     "accessToken: refreshed2024tokenvalue",      # a token with digits is no word
     "DB_PASSWORD: ${DB_PASSWORD:-Xk9mQ2pL7vR4wT}",  # a variable whose default is a password
     "SESSION_SECRET=dev-Xk9mQ2pL7vR4wTz",          # "dev" before a random value
+    "SESSION_SECRET=<Xk9mQ2pL7vR4wTz",             # an angle bracket that never closes
+    "password: correct-horse-battery-staple",     # a passphrase has no sentence's words
     "Password: Kermit123!",                        # in a daily note, judged real
     "client_secret = 'a1b2c3d4e5f6a7b8'",
     "DB_PASSWORD=hunter2hunter2",
