@@ -219,3 +219,30 @@ def test_nothing_inside_git_is_looked_into(memory: GitRepo):
     state = state_with("[cfg](.git/config), [none](.git/no-such-file.md#x), [up](.GIT/HEAD)")
     memory.commit("links into .git", {"STATE.md": state})
     assert findings(memory.path) == []
+
+
+def test_ct111_hint_names_the_link_that_reaches_a_target_written_from_the_root(repo: GitRepo):
+    """A link written from the memory root (a GSD file archived into milestones/ keeps its
+    links) or from the repository's top (an agent reads paths from the project) is dead where
+    Markdown is read; the hint names where the target is and the link that reaches it."""
+    from tests.support.conventions import GSD_PLANNING
+
+    repo.commit("planning", {
+        **GSD_PLANNING,
+        ".planning/ROADMAP.md": "# Roadmap\n\n- [v1.2](milestones/v1.2-ROADMAP.md)\n",
+        ".planning/milestones/v1.0-ROADMAP.md": "# v1.0\n\n## Phase 1\n\nDone.\n",
+        ".planning/milestones/v1.2-ROADMAP.md":
+            "# v1.2\n\nAfter [v1.0](milestones/v1.0-ROADMAP.md#phase-1), with "
+            "[the requirements](requirements.txt) and [a note](nowhere.md).\n",
+        "requirements.txt": "mkdocs\n",
+    })
+    result = check_json(repo.path, "--select", "CT111")
+    hints = {d["message"].split("`")[1]: d["hint"] for d in result.json["diagnostics"]}
+    assert set(hints) == {"milestones/v1.0-ROADMAP.md#phase-1", "requirements.txt", "nowhere.md"}
+    assert hints["milestones/v1.0-ROADMAP.md#phase-1"].startswith(
+        "`milestones/v1.0-ROADMAP.md` exists from the memory root "
+        "(.planning/milestones/v1.0-ROADMAP.md), not from this file's folder")
+    assert hints["milestones/v1.0-ROADMAP.md#phase-1"].endswith("write `v1.0-ROADMAP.md#phase-1`")
+    assert "exists from the repository's top (requirements.txt)" in hints["requirements.txt"]
+    assert hints["requirements.txt"].endswith("write `../../requirements.txt`")
+    assert hints["nowhere.md"].startswith("correct the path or anchor")

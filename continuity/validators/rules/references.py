@@ -4,6 +4,7 @@ names no file or commit. One scan of the tree serves both (``validators.referenc
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Iterator, Sequence
 
@@ -35,8 +36,10 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     **Fix**
 
     Correct the path or the anchor (anchors are the heading in lower case, punctuation dropped,
-    spaces as hyphens: `#active-objective`), restore the file, or remove the link. In a
-    committed history entry, record the correction in a new entry.
+    spaces as hyphens: `#active-objective`), restore the file, or remove the link. A path
+    written from the memory root or the repository's top (a file archived into a subfolder
+    keeps the links it had) gets a hint with the link that reaches its target. In a committed
+    history entry, record the correction in a new entry.
     """
     dead = [found for found in unresolved(ctx) if not found.evidence]
     local_only = _ignored_targets(ctx, dead)
@@ -49,8 +52,39 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
         if (found.path, found.line, found.column) not in local_only:
             yield Violation(
                 found.path, f"dead link `{found.written}`: {found.reason}",
+                _from_elsewhere(ctx, found) or
                 "correct the path or anchor (resolved from the file's own directory), restore "
                 "the target, or remove the link", found.line, found.column)
+
+
+def _from_elsewhere(ctx: CheckContext, found: Unresolved) -> str | None:
+    """The hint for a link written from the memory root or the repository's top rather than
+    from its file (an agent reads paths from the project; a file moved into an archive keeps
+    links written from where it was): where the target is, and the link that reaches it."""
+    path = found.written.partition("#")[0]
+    if not path or "://" in path or path.startswith("/") or ":" in path.split("/")[0]:
+        return None
+    tree = ctx.tree
+    folder = os.path.join(tree.root, posixpath.dirname(found.path))
+    if os.path.lexists(os.path.join(folder, path)):
+        return None  # the file is there: the anchor is what is missing
+    top = os.path.normpath(tree.boundary)
+    for base, named in ((tree.root, "the memory root"), (tree.repo_root, "the repository's top")):
+        if base is None:
+            continue
+        target = os.path.normpath(os.path.join(base, path))
+        inside = os.path.relpath(target, top)
+        if inside.startswith("..") or ".git" in inside.split(os.sep) or \
+                not os.path.lexists(target):
+            continue
+        slash = "/" if path.endswith("/") else ""
+        fixed = os.path.relpath(target, folder).replace(os.sep, "/") + slash
+        inside = inside.replace(os.sep, "/") + slash
+        anchor = found.written[len(path):]
+        return (f"`{path}` exists from {named} ({inside}), not from this "
+                f"file's folder, where a link is read (GitHub and the site read it there): "
+                f"write `{fixed}{anchor}`")
+    return None
 
 
 @rule("CT211", "evidence-unresolved", "error")
