@@ -208,6 +208,13 @@ def check_targets(targets: list[Target], config: Config, cwd: Path,
             deep = ", ".join(os.path.relpath(p, cwd) for p in target.search.too_deep[:3])
             notices.append(f"directories more than {MAX_ROOT_DEPTH} levels down were not "
                            f"searched for memory roots (below {deep})")
+        if target.search is not None and target.search.set_aside and \
+                target.root == targets[0].root:
+            aside = ", ".join(os.path.relpath(p, cwd) + "/" for p in target.search.set_aside[:3])
+            others = len(target.search.set_aside) - 3
+            notices.append(f"memory roots in test data or templates were found, not judged: "
+                           f"{aside}{f' and {others} more' if others > 0 else ''} (examples, made "
+                           "to be incomplete; name one to check it)")
         if target.search is not None and target.search.unsearched and \
                 target.root == targets[0].root:
             left = ", ".join(os.path.relpath(p, cwd) for p in target.search.unsearched)

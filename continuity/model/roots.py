@@ -49,6 +49,7 @@ from continuity.model.conventions import owned_directories, root_marker
 from continuity.model.kinds import (
     LEDGER_PATH,
     STATE_FILE_NAMES,
+    KindSet,
     could_be_state_file,
     is_state_file_name,
     kinds_for,
@@ -71,6 +72,14 @@ NEVER_SEARCHED: frozenset[str] = frozenset({
     ".nuxt", ".svelte-kit", ".angular", ".dart_tool", ".terraform", ".direnv",
     # editor settings
     ".idea", ".vscode",
+})
+
+#: Directories of test data and templates: a memory root found there is an example, made
+#: incomplete or wrong on purpose, not the memory of the project. The search sets them aside
+#: (and says so when one holds a root); named, one is checked like any other directory.
+SET_ASIDE: frozenset[str] = frozenset({
+    "testdata", "test-data", "test_data", "fixtures", "__fixtures__", "test-fixtures",
+    "templates", "template",
 })
 
 #: A directory holding one of these files is never searched: ``pyvenv.cfg`` makes a Python
@@ -255,6 +264,9 @@ class RootSearch:
     signals: dict[Path, str] = field(default_factory=dict)
     #: Directories left unsearched once :data:`MAX_DIRS_SEARCHED` were listed (the first few).
     unsearched: tuple[Path, ...] = ()
+    #: Test data and template directories set aside (:data:`SET_ASIDE`) that hold a root at
+    #: their top or one level down: found, not judged.
+    set_aside: tuple[Path, ...] = ()
 
     def parent_of(self, root: Path) -> Path | None:
         """The nearest root found above ``root``, if any."""
@@ -294,6 +306,7 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
     escapes: list[tuple[Path, str]] = []
     too_deep: list[Path] = []
     unsearched: list[Path] = []
+    set_aside: list[Path] = []
     seen: set[Path] = set()
     pending: list[tuple[Path, int]] = [(start, 0)]
     while pending:  # a loop, not recursion: depth is bounded by MAX_ROOT_DEPTH, not the stack
@@ -316,23 +329,16 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             owned = owned_directories(directory, config)
         below: list[tuple[Path, int]] = []
         for item in items:
-            name = item.name
-            if name in NEVER_SEARCHED:
+            if item.name in NEVER_SEARCHED:
                 continue
-            if item.is_symlink():
-                if not _is_dir(item) or (signal is not None and name in kinds):
-                    continue  # a root's linked history directory: discovery judges it
-                target = link_outside(Path(item.path), boundary)
-                if target is not None:
-                    escapes.append((Path(item.path), target))
-                    continue
-            elif not _is_dir(item, follow=False):
+            if item.name.casefold() in SET_ASIDE and not item.is_symlink() and \
+                    _is_dir(item, follow=False):
+                if _holds_root(Path(item.path), config, state_only):
+                    set_aside.append(Path(item.path))
                 continue
-            path = Path(item.path)
-            if signal is not None and name in kinds and not holds_state_by_name(path):
-                continue  # the root's own history or library directory
-            if name in owned:
-                continue  # its convention's own directory (GSD's phases/)
+            path = _to_search(item, signal is not None, kinds, owned, boundary, escapes)
+            if path is None:
+                continue
             if depth + 1 > MAX_ROOT_DEPTH:
                 too_deep.append(directory)
                 break
@@ -340,7 +346,40 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         pending.extend(reversed(below))
     order = sorted(roots, key=lambda p: (len(p.parts), p.as_posix()))
     return RootSearch(tuple(order), tuple(escapes), tuple(too_deep), signals,
-                      tuple(unsearched[:3]))
+                      tuple(unsearched[:3]), tuple(set_aside))
+
+
+def _to_search(item: os.DirEntry[str], in_root: bool, kinds: KindSet,
+               owned: tuple[str, ...], boundary: Path,
+               escapes: list[tuple[Path, str]]) -> Path | None:
+    """The directory below to search next, or None; a link out of the repository is recorded
+    in ``escapes``, never entered."""
+    name = item.name
+    if item.is_symlink():
+        if not _is_dir(item) or (in_root and name in kinds):
+            return None  # a root's linked history directory: discovery judges it
+        target = link_outside(Path(item.path), boundary)
+        if target is not None:
+            escapes.append((Path(item.path), target))
+            return None
+    elif not _is_dir(item, follow=False):
+        return None
+    path = Path(item.path)
+    if in_root and name in kinds and not holds_state_by_name(path):
+        return None  # the root's own history or library directory
+    if name in owned:
+        return None  # its convention's own directory (GSD's phases/)
+    return path
+
+
+def _holds_root(directory: Path, config: Config, state_only: bool) -> bool:
+    """Whether a directory set aside is a memory root, or holds one a level down."""
+    items = directory_listing(directory)
+    if root_signal(directory, config, items, state_only) is not None:
+        return True
+    return any(_is_dir(item, follow=False) and root_signal(Path(item.path), config, None,
+                                                          state_only) is not None
+               for item in items[:200] if item.name not in NEVER_SEARCHED)
 
 
 def enclosing_root(path: Path, config: Config, stop: Path | None) -> Path | None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from continuity.config import Config
 from continuity.model.roots import NEVER_SEARCHED, find_roots, repository_ledger_owner
-from tests.support.common import run_cli, write_files
+from tests.support.common import GitRepo, run_cli, write_files
 from tests.support.nested import STATE, claude_code_repository
 from tests.support.site_support import broken_links, build, write_mkdocs_yml
 
@@ -101,3 +101,31 @@ def test_the_search_is_bounded_in_directories_listed(tmp_path: Path):
     assert len(whole.roots) == 2 and whole.unsearched == ()
     bounded = find_roots(tmp_path, Config(base_dir=tmp_path), tmp_path, max_dirs=10)
     assert len(bounded.roots) == 1 and bounded.unsearched  # said, not silently dropped
+
+
+def test_test_data_and_templates_are_set_aside_said_and_checked_when_named(tmp_path: Path):
+    """A memory root in test data or templates is an example, made incomplete on purpose: the
+    search from the top sets it aside and says so; named, it is checked like any directory.
+    A folder of templates holding no root is not mentioned."""
+    from tests.support.conventions import CLINE_BANK, GSD_PLANNING, OPENCLAW_WORKSPACE
+
+    repo = GitRepo(tmp_path / "repo")
+    broken = {f"tests/fixtures/{path}": text for path, text in CLINE_BANK.items()}
+    broken["tests/fixtures/memory-bank/progress.md"] = "# Progress\n\n[gone](nowhere.md)\n"
+    repo.commit("tree", {
+        **GSD_PLANNING, **broken,
+        **{f"docs/reference/templates/{path}": text for path, text in OPENCLAW_WORKSPACE.items()},
+        "web/templates/index.html": "<html></html>\n",
+    })
+    search = find_roots(repo.path, Config(base_dir=repo.path), repo.path)
+    top = repo.path.resolve()
+    assert [r.relative_to(top).as_posix() for r in search.roots] == [".planning"]
+    assert sorted(p.relative_to(top).as_posix() for p in search.set_aside) == [
+        "docs/reference/templates", "tests/fixtures"]
+    result = run_cli("check", cwd=repo.path)
+    assert result.code == 0, result.out + result.err
+    assert ("memory roots in test data or templates were found, not judged: "
+            "docs/reference/templates/, tests/fixtures/") in result.out + result.err
+    assert "web/templates" not in result.out + result.err
+    named = run_cli("check", "tests/fixtures", cwd=repo.path)
+    assert "CT111" in named.out, named.out + named.err  # the fixture's dead link, when asked
