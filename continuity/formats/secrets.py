@@ -201,7 +201,7 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
 
 #: Keys whose values are generated (a token, an API or access key), and values in words.
 _GENERATED = re.compile(r"token|api[_-]?key|apikey|access[_-]?key", re.IGNORECASE)
-_WORDS = re.compile(r"[a-z]+(?:[-_ ][a-z]+)*")
+_WORDS = re.compile(r"[A-Za-z][a-z]+(?:[-_ ][A-Za-z]?[a-z]+)*")
 
 
 def _docker_auths(text: str) -> Iterator[tuple[int, int]]:

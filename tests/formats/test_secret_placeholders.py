@@ -60,6 +60,8 @@ from continuity.formats.secrets import find_credentials
     "(not SENTRY_AUTH_TOKEN= pattern) | **RESOLVED**",                # words, as a reader sees it
     "`SENTRY_AUTH_TOKEN= VITE_SUPABASE_URL= ... npm run build`",     # the next assignment
     "## Auth Pass = Local-Build (Pattern 2 Option A)",               # a heading
+    # Survey 4, the last held-out set: a column described in prose
+    "- profiles.cardtrader_api_token: Encrypted token, decrypted server-side by Edge Function",
 ])
 def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     assert find_credentials(text) == []
@@ -71,6 +73,7 @@ def test_a_value_that_is_no_secret_is_not_flagged(text: str):
     "password = !Xk9mQ2pL7vR4",  # an operator's mark before no code: still a password
     'password: "correct horse battery staple"',  # a password in words still counts
     "accessToken: refreshed2024tokenvalue",      # a token with digits is no word
+    "api_token: EncryptedXk9mQ2",                # a capital inside is no word either
     "DB_PASSWORD: ${DB_PASSWORD:-Xk9mQ2pL7vR4wT}",  # a variable whose default is a password
     "SESSION_SECRET=dev-Xk9mQ2pL7vR4wTz",          # "dev" before a random value
     "SESSION_SECRET=<Xk9mQ2pL7vR4wTz",             # an angle bracket that never closes
