@@ -570,7 +570,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         if self.page_cache is not None and self.page_cache.reused:
             read = self.parsed_entries.parsed if self.parsed_entries else 0
             made = self.page_memo.made if self.page_memo else 0
-            log.info(f"read {read} changed {'entry' if read == 1 else 'entries'}, generated "
+            log.info(f"read {plural(read, 'changed entry', 'changed entries')}, generated "
                      f"{made} changed entry and index pages; rendered "
                      f"{plural(self.page_cache.rendered, 'page')} again, reused "
                      f"{self.page_cache.reused} unchanged ones")

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from continuity.formats.secrets import find_credentials
+from continuity.formats.words import plural
 from continuity.generator import html_links, mdtext, paging
 from continuity.generator.commits import commit_url
 from continuity.generator.context import SiteContext
@@ -147,7 +148,7 @@ class StateHistory:
         count = len(history.versions)
         lines = [f'<a id="{ANCHOR}"></a>', "", "## History", ""]
         total = (f"{count} of {history.total} versions shown (`state_history_max_versions`)"
-                 if history.total > count else mdtext.inline(_plural(count, "version")))
+                 if history.total > count else mdtext.inline(plural(count, "version")))
         every = mdtext.link("every version with its changes and full text", page, pages[0].path)
         lines.append(f"{total} in git, newest first; {every}.")
         lines += ["", "| Date | Commit | Change | Sections changed |",
@@ -232,10 +233,6 @@ class StateHistory:
         searched_as = tuple((html, "") for html in dict.fromkeys(h for _, h in fragments))
         return Page(part.path, content, title, html=tuple(fragments), searched_as=searched_as,
                     nav_parent=own)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _when(version: Version) -> str:
@@ -397,7 +394,7 @@ def _version_html(version: Version, number: int, page: str,
         # The detectors found no credential in this text (else it is withheld, above), so
         # redacting it again would find none: escaped only.
         out.append(f"<details><summary>Full text of version {number} "
-                   f"({_plural(lines, 'line')})</summary>"
+                   f"({plural(lines, 'line')})</summary>"
                    f"<pre><code>{html.escape(version.text, quote=True)}</code></pre></details>")
     out.append("</div>")
     return "\n".join(out)

@@ -51,7 +51,7 @@ def summary_line(result: CheckResult) -> str:
     unjudged = [v for v in result.roots if not v.judged]
     if not result.diagnostics and not result.files:
         if unjudged:
-            return (f"Nothing judged: {len(unjudged)} memory root{'s' * (len(unjudged) != 1)} "
+            return (f"Nothing judged: {plural(len(unjudged), 'memory root')} "
                     "found, with no file that the rules applying to it read (see the roots "
                     "above).")
         return "Nothing checked: no file named is part of a memory tree (see the notes above)."

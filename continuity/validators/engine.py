@@ -150,15 +150,16 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         context.memo("history.early_log", lambda: early.log)
         if early.status.notice:
             notices.append(early.status.notice)
-    elif config.git == "off" and _reads_git(config, rules):
-        notices.append(GIT_OFF_NOTICE)  # said without loading the git reader
-    elif _reads_git(config, rules) and context.git is None:
-        from continuity.history.git import open_repository
+    elif _reads_git(config, rules):
+        if config.git == "off":
+            notices.append(GIT_OFF_NOTICE)  # said without loading the git reader
+        elif context.git is None:
+            from continuity.history.git import open_repository
 
-        status = open_repository(tree.root, config.git)
-        context.git = status.repository
-        if status.notice:
-            notices.append(status.notice)
+            status = open_repository(tree.root, config.git)
+            context.git = status.repository
+            if status.notice:
+                notices.append(status.notice)
     # Each root is judged by the rules of the convention it follows (the general ones alone
     # for a root of none): never by the protocol's rules because it bears a name they use.
     recognition = tree.recognition

@@ -25,6 +25,7 @@ from typing import NamedTuple
 from continuity.config import DEFAULT_NOTE_GLOBS, Config
 from continuity.errors import GitUnavailable
 from continuity.formats.textfile import decode
+from continuity.formats.words import plural
 from continuity.history.git import GitError
 from continuity.history.log import (
     Change,
@@ -155,10 +156,6 @@ def first_difference(old: bytes, new: bytes) -> int:
     while offset < limit and old[offset] == new[offset]:
         offset += 1
     return new.count(b"\n", 0, offset) + 1
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _quote(items: Iterable[str]) -> str:
@@ -631,9 +628,9 @@ class Judge:
                        for c in entries]
             removed = list(changes.removed)
             for task in unaccounted(removed, written):
-                some = f"{len(written)} completed/ entr{'y' if len(written) == 1 else 'ies'}"
+                some = plural(len(written), 'completed/ entry', 'completed/ entries')
                 added = (f" (that commit adds {some} for "
-                         f"{_plural(len(removed), 'removed task')})" if written else "")
+                         f"{plural(len(removed), 'removed task')})" if written else "")
                 self.report(code, commit, TODO,
                             f"task `{task.key}` removed from TODO.md {where(commit, change)} "
                             f"without a completed/ entry of its own{added}",
@@ -758,14 +755,14 @@ def _rewrite(old: bytes, new: bytes, recreated: bool) -> tuple[str, int]:
     """How ``new`` fails to begin with ``old``: words, and the line in ``new`` to point at."""
     before = count_lines(old)
     if recreated:
-        return (f"deleted and re-created without the {_plural(before, 'line')} it held", 1)
+        return (f"deleted and re-created without the {plural(before, 'line')} it held", 1)
     if not new:
-        return (f"reset to empty (its {_plural(before, 'line')} removed)", 1)
+        return (f"reset to empty (its {plural(before, 'line')} removed)", 1)
     if old.startswith(new):
         after = count_lines(new)
         if after < before:
-            return (f"truncated from {_plural(before, 'line')} to {after}", 1)
+            return (f"truncated from {plural(before, 'line')} to {after}", 1)
         return (f"truncated: line {after} cut short", after)
     line = first_difference(old, new)
     return (f"rewritten in place: line {line} differs from the previous version "
-            f"({_plural(before, 'line')})", min(line, max(count_lines(new), 1)))
+            f"({plural(before, 'line')})", min(line, max(count_lines(new), 1)))

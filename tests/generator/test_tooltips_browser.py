@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.generator.test_site_browser import CHROMIUM, StaticServer, _shoot
+from tests.support.clicks import hover_and_click
 from tests.support.common import minimal_tree, write_files
 from tests.support.engines import build_site
 
@@ -157,18 +158,7 @@ def test_generate_output_of_the_differential_breaks_runs_nothing_in_zensical(bro
                 count = page.locator("article a, article [title]").count()
                 for index in range(count):
                     link = page.locator("article a, article [title]").nth(index)
-                    try:
-                        if not link.is_visible():
-                            continue
-                        link.hover(timeout=2_000)
-                        href = link.get_attribute("href", timeout=2_000) or ""
-                        if href.startswith(("http:", "https:", "mailto:")):
-                            continue  # leaving the site: not what is tested here
-                        link.click(timeout=2_000, no_wait_after=True)
-                        clicked += 1
-                        page.wait_for_timeout(50)
-                    except playwright.Error:
-                        pass  # the page changed under the pointer: the setter saw what ran
+                    clicked += hover_and_click(link, timeout=2_000, settle=50)
                     if page.url != url:
                         page.goto(url)
                         page.wait_for_load_state("load")

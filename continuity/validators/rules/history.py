@@ -11,6 +11,7 @@ import datetime as dt
 import textwrap
 from collections.abc import Iterator
 
+from continuity.formats.words import plural
 from continuity.history.log import History, ignored_paths, memory_paths, read_history
 from continuity.model.tree import MemoryDirectory
 from continuity.validators.diagnostics import Violation
@@ -330,8 +331,8 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
         because = f"`{pattern}` in {source}:{line}"
         if entries:
             total = len(directory.entries)
-            what = f"git ignores {len(entries)} of its {total} " \
-                   f"entr{'y' if total == 1 else 'ies'} ({because})"
+            what = f"git ignores {len(entries)} of its {plural(total, 'entry', 'entries')} " \
+                   f"({because})"
         else:
             what = f"git would ignore its new entries ({because})"
         upstream = pattern in directory.kind.upstream_ignores  # the protocol's own .gitignore

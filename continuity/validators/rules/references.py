@@ -9,6 +9,7 @@ import posixpath
 from collections.abc import Iterator, Sequence
 
 from continuity.errors import GitUnavailable
+from continuity.formats.words import plural
 from continuity.validators.diagnostics import Violation
 from continuity.validators.references import Unresolved, unresolved
 from continuity.validators.registry import CheckContext, rule
@@ -45,7 +46,7 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     local_only = _ignored_targets(ctx, dead)
     if local_only:
         ctx.notices.append(
-            f"{len(local_only)} link{'s' * (len(local_only) != 1)} to files git ignores "
+            f"{plural(len(local_only), 'link')} to files git ignores "
             f"(kept on the author's disk, never committed) not judged as dead: "
             f"{', '.join(sorted(set(local_only.values()))[:3])}")
     for found in dead:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from continuity.formats.markdown import PLACEHOLDER, MarkdownDoc
 from continuity.formats.timestamps import parse_date_value
+from continuity.formats.words import plural
 from continuity.model.kinds import TEMPLATE_NAME
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.validators.diagnostics import Violation
@@ -244,7 +245,7 @@ def missing_template(ctx: CheckContext) -> Iterator[Violation]:
             used = "there is no built-in default for it, so its entries' fields go unchecked"
         yield Violation(
             name,
-            f"{name}/ has {len(markdown)} Markdown entr{'y' if len(markdown) == 1 else 'ies'} "
+            f"{name}/ has {plural(len(markdown), 'Markdown entry', 'Markdown entries')} "
             f"but no {TEMPLATE_NAME}; {used}",
             f"add {name}/{TEMPLATE_NAME}: frontmatter keys are the required fields, `##` "
             "headings the required sections (`continuity init` writes the protocol's templates)",
@@ -436,7 +437,7 @@ def stale_snapshot(ctx: CheckContext) -> Iterator[Violation]:
         days = age.days
         yield Violation(
             state.path,
-            f"SNAPSHOT.md's timestamp {value} is {days} day{'s' * (days != 1)} old, older than "
+            f"SNAPSHOT.md's timestamp {value} is {plural(days, 'day')} old, older than "
             f"snapshot_max_age_days ({limit})",
             "refresh SNAPSHOT.md and its **Timestamp:**, or raise snapshot_max_age_days",
             line, column,

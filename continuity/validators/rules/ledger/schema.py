@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from continuity.formats.jsonl import json_kind
+from continuity.formats.words import plural
 from continuity.model.ledger import PRODUCTIVE, RESULTS, Cycle
 from continuity.validators.baseline import baseline, worded_by_commit
 from continuity.validators.diagnostics import Violation
@@ -112,7 +113,7 @@ def ledger_legacy_field(ctx: CheckContext) -> Iterator[Violation]:
         return
     names = {key: [c.line for c in legacy if key in c.data] for key in ("goal_id", "commit_sha")}
     parts = [f"`{key}` on {line_runs(lines)}" for key, lines in names.items() if lines]
-    message = (f"{_count(len(legacy), 'ledger line')} of the legacy schema ("
+    message = (f"{plural(len(legacy), 'ledger line')} of the legacy schema ("
                + "; ".join(parts) + "), read as `target` and `sha`")
     later = [c.line for c in legacy if _lacks_later_fields(c)]
     if later:
@@ -150,5 +151,3 @@ def _lacks_later_fields(cycle: Cycle) -> bool:
     return no_sha or any(key not in data for key in COUNT_KEYS)
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
