@@ -40,7 +40,7 @@ from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.html_links import put_in_place
-from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
+from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, site_inputs
 from continuity.generator.mdtext import redaction, title_text
 from continuity.generator.memo import PageMemo
 from continuity.generator.safety import clean_html
@@ -289,12 +289,9 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         # the root, then the roots below it
         trees = site_trees(settings, cwd=self.project_dir, reuse=self.parsed_entries)
         tree = trees[0]
-        parts = []
-        for index, each in enumerate(trees):
-            cache = self.provenance_cache if index == 0 else None
-            gathered = gather(each, settings, self.project_dir, cache)
-            parts.append(RootPart(each, gathered.check, gathered.provenance,
-                                  timeline=gathered.timeline))
+        parts = [RootPart(each, gathered.check, gathered.provenance, timeline=gathered.timeline)
+                 for each, gathered in zip(trees, site_inputs(
+                     trees, settings, self.project_dir, self.provenance_cache), strict=True)]
         inputs = SiteInputs(combined([part.check for part in parts]), parts[0].provenance)
         self.tree, self.trees = tree, trees
         for notice in inputs.check.notices:

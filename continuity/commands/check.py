@@ -7,32 +7,23 @@ Exit status: 0 when nothing at or above --fail-on was found, 1 when something wa
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from continuity.config import OPTIONS, Config, load_config
+from continuity.config import OPTIONS, load_config
 from continuity.errors import UsageError
 from continuity.formats.words import plural
-from continuity.model.conventions import forget as forget_recognitions
-from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.tree import ParsedEntries
-from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
+from continuity.model.workspace import resolve_targets
 from continuity.output import colour_wanted, one_line, shown_path, write_output
 from continuity.reporters import FORMATS, renderer
 from continuity.reporters.progress import progress
 from continuity.reporters.text import render as text_report
 from continuity.reporters.text import statistics as statistics_table
 from continuity.validators import acknowledged
-from continuity.validators.diagnostics import Diagnostic
-from continuity.validators.engine import (
-    CheckResult,
-    RootVerdict,
-    active_rules,
-    run_check,
-    start_git,
-)
+from continuity.validators.engine import CheckResult
+from continuity.validators.run import CheckedRoot, CheckRun, Verdict, combined
 
 
 def _codes(value: str) -> list[str]:
@@ -57,7 +48,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="print a count per rule instead of each finding")
     parser.add_argument("--baseline", metavar="FILE",
                         help="the baseline of acknowledged findings (default: "
-                             ".continuity-baseline.json at the top of the repository)")
+                             ".continuity-baseline.json at the top of the repository "
+                             "that holds the memory root)")
     parser.add_argument("--add-baseline", action="store_true",
                         help="acknowledge every finding of this check in the baseline file "
                              "(commit it); later checks report only the others")
@@ -80,10 +72,6 @@ def overrides_from(args: argparse.Namespace) -> dict[str, Any]:
     return overrides
 
 
-def _under(path: str, prefix: str) -> bool:
-    return prefix in (".", "") or path == prefix or path.startswith(prefix + "/")
-
-
 def run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
     overrides = overrides_from(args)
@@ -95,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
     # (or found below a directory named) is checked whole; files or directories inside one
     # narrow what is reported, and files alone are discovered alone (the per-file hook).
     targets = resolve_targets(args.paths, config, cwd)
+    # The baseline named, or (None) the one of the repository that holds each root.
+    given_baseline = Path(args.baseline) if args.baseline else None
     if args.watch:
         if args.output_format != "text" or args.output or args.statistics or args.fix \
                 or args.add_baseline or args.prune_baseline:
@@ -107,14 +97,10 @@ def run(args: argparse.Namespace) -> int:
         roots = [r for r in roots if not any(o != r and o in r.parents for o in roots)]
         parsed = ParsedEntries()  # entries whose files did not change are not parsed again
 
-        acknowledged_file = acknowledged.load(Path(args.baseline) if args.baseline
-                                              else acknowledged.default_path(cwd))
-
         def again() -> CheckResult:
             parsed.rotate()
-            return acknowledged.apply(check_targets(targets, config, cwd, parsed),
-                                      acknowledged_file, cwd, judged_codes=frozenset(),
-                                      whole=False).result
+            run = CheckRun(config, cwd, baseline=given_baseline, reuse=parsed)
+            return run.verdict(run.targets(targets)).result
 
         return watch(again, roots, sys.stdout)
     if args.reason is not None and not args.add_baseline:
@@ -125,30 +111,13 @@ def run(args: argparse.Namespace) -> int:
         for line in fix_targets(targets, config, cwd):
             print(one_line(line), file=sys.stderr)
         targets = resolve_targets(args.paths, config, cwd)  # renamed files: found again
+    run = CheckRun(config, cwd, baseline=given_baseline)
     with progress(sys.stderr):
-        result = check_targets(targets, config, cwd)
-    baseline = acknowledged.load(Path(args.baseline) if args.baseline
-                                 else acknowledged.default_path(cwd))
+        checked = run.targets(targets)
     whole = all(target.only is None for target in targets) and not args.select \
         and not args.ignore
-    if args.add_baseline:
-        added = acknowledged.add(result, baseline, cwd, args.reason)
-        print(one_line(f"continuity: {plural(added, 'finding')} added to {shown_path(baseline.path)}"
-                       f" ({plural(len(baseline.entries) + added, 'entry', 'entries')} in all); "
-                       "commit it, and review it as any change"), file=sys.stderr)
-        baseline = acknowledged.load(baseline.path)
-    judged = frozenset(result.rules) - frozenset(result.skipped)
-    applied = acknowledged.apply(result, baseline, cwd, judged_codes=judged, whole=whole)
-    if args.prune_baseline:
-        if not whole:
-            raise UsageError("--prune-baseline needs the whole check (no PATH, --select or "
-                             "--ignore): entries outside what was checked cannot be judged")
-        removed = acknowledged.prune(baseline, applied.stale) if applied.stale else 0
-        print(f"continuity: {plural(removed, 'stale entry', 'stale entries')} removed from "
-              f"{shown_path(baseline.path)}", file=sys.stderr)
-        applied = acknowledged.apply(result, acknowledged.load(baseline.path), cwd,
-                                     judged_codes=judged, whole=whole)
-    result = applied.result
+    verdict = edit_baselines(args, run, checked, whole)
+    result = verdict.result
     colour = args.output_format == "text" and not args.output and colour_wanted(sys.stdout)
     if args.statistics and args.output_format == "text":
         from continuity.reporters.text import summary_line
@@ -162,64 +131,29 @@ def run(args: argparse.Namespace) -> int:
     return 1 if result.failed(config.fail_on) else 0
 
 
-def check_targets(targets: list[Target], config: Config, cwd: Path,
-                  reuse: ParsedEntries | None = None) -> CheckResult:
-    """One check of every target, narrowed to the files named; ``reuse``: entries parsed by
-    the previous check (``--watch``)."""
-    diagnostics: list[Diagnostic] = []
-    notices: list[str] = []
-    files = 0
-    codes: tuple[str, ...] = ()
-    roots: list[RootVerdict] = []
-    skipped: set[str] = set()
-    rules = active_rules(config)
-    forget_recognitions()  # --watch checks again: a template added since makes it the protocol
-    for target in targets:
-        root, only = target.root, target.only
-        early = start_git(root, config, rules)  # git reads the log while the tree is discovered
-        tree = open_target(target, config, reuse)
-        result = run_check(tree, config, cwd=cwd, rules=rules, early=early)
-        kept = result.diagnostics
-        if only is not None:
-            kept = tuple(d for d in kept if any(_under(d.root_path, f) for f in only))
-            judged = [p for p in tree.file_paths() if any(_under(p, f) for f in only)]
-            outside = [f for f in only if not any(_under(p, f) for p in judged)]
-            if outside and target.files_only:
-                # A staged README.md or source file (the per-file hook gets every staged
-                # file): said, not judged, and not an error; a directory named is one.
-                shown = ", ".join(os.path.relpath(root / f, cwd) for f in outside[:3])
-                more = f" and {len(outside) - 3} more" if len(outside) > 3 else ""
-                notices.append(f"not part of the memory tree of {os.path.relpath(root, cwd)}/, "
-                               f"so not judged: {shown}{more}")
-            elif not judged:
-                raise NothingToCheck(
-                    f"{', '.join(os.path.relpath(root / f, cwd) for f in only)}: no file of the "
-                    f"memory root {os.path.relpath(root, cwd)}/ to check there (no entry, "
-                    f"template or state file); run `continuity check {os.path.relpath(root, cwd)}`")
-            files += len(judged)
-        else:
-            files += result.files
-        diagnostics.extend(kept)
-        roots.extend(result.roots)
-        notices.extend(result.notices)
-        codes = tuple(dict.fromkeys(codes + result.rules))  # the rules that judged a root
-        skipped.update(result.skipped)
-        if target.search is not None and target.search.too_deep and target.root == targets[0].root:
-            deep = ", ".join(os.path.relpath(p, cwd) for p in target.search.too_deep[:3])
-            notices.append(f"directories more than {MAX_ROOT_DEPTH} levels down were not "
-                           f"searched for memory roots (below {deep})")
-        if target.search is not None and target.search.set_aside and \
-                target.root == targets[0].root:
-            aside = ", ".join(os.path.relpath(p, cwd) + "/" for p in target.search.set_aside[:3])
-            others = len(target.search.set_aside) - 3
-            notices.append(f"memory roots in test data or templates were found, not judged: "
-                           f"{aside}{f' and {others} more' if others > 0 else ''} (examples, made "
-                           "to be incomplete; name one to check it)")
-        if target.search is not None and target.search.unsearched and \
-                target.root == targets[0].root:
-            left = ", ".join(os.path.relpath(p, cwd) for p in target.search.unsearched)
-            notices.append(f"the search for memory roots stopped after {MAX_DIRS_SEARCHED} "
-                           f"directories; not searched: {left} and the rest (name a "
-                           "directory to search it)")
-    return CheckResult(tuple(sorted(diagnostics)), tuple(dict.fromkeys(notices)), files, codes,
-                       tuple(roots), tuple(sorted(skipped)))
+def edit_baselines(args: argparse.Namespace, run: CheckRun, checked: list[CheckedRoot],
+                   whole: bool) -> Verdict:
+    """``--add-baseline``, ``--prune-baseline``: each baseline file written with the findings
+    of its roots; the verdict once they are."""
+    baselines = list(dict.fromkeys(c.baseline for c in checked))
+    if args.add_baseline:
+        for path in baselines:
+            baseline = acknowledged.load(path)
+            found = combined(c.result for c in checked if c.baseline == path)
+            added = acknowledged.add(found, baseline, run.cwd, args.reason)
+            total = plural(len(baseline.entries) + added, "entry", "entries")
+            print(one_line(f"continuity: {plural(added, 'finding')} added to "
+                           f"{shown_path(baseline.path)} ({total} in all); commit it, and "
+                           "review it as any change"), file=sys.stderr)
+    verdict = run.verdict(checked, whole=whole)
+    if not args.prune_baseline:
+        return verdict
+    if not whole:
+        raise UsageError("--prune-baseline needs the whole check (no PATH, --select or "
+                         "--ignore): entries outside what was checked cannot be judged")
+    stale = dict(verdict.stale)
+    for path in baselines:
+        removed = acknowledged.prune(acknowledged.load(path), stale[path]) if path in stale else 0
+        print(f"continuity: {plural(removed, 'stale entry', 'stale entries')} removed from "
+              f"{shown_path(path)}", file=sys.stderr)
+    return run.verdict(checked, whole=whole)

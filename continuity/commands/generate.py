@@ -108,7 +108,7 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     # The generator (Markdown, Jinja, the sanitiser) is imported only by the command that
     # needs it: every other command starts faster.
     from continuity.generator import GenerateOptions, RootPart, generate_roots
-    from continuity.generator.inputs import SiteInputs, combined, gather
+    from continuity.generator.inputs import combined, site_inputs
 
     config = load_config(cwd, overrides)
     if kept is not None:
@@ -116,12 +116,10 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     trees = site_trees(config, Path(args.root) if args.root is not None else None, cwd,
                        reuse=kept.entries if kept else None)
     tree = trees[0]
-    parts = []
-    for each in trees:  # each root checked with its own templates, mesh and history
-        gathered = gather(each, config, cwd)
-        parts.append(RootPart(each, gathered.check, gathered.provenance,
-                                  timeline=gathered.timeline))
-    inputs = SiteInputs(combined([part.check for part in parts]), {})
+    # Each root checked with its own templates, mesh, history and baseline.
+    parts = [RootPart(each, gathered.check, gathered.provenance, timeline=gathered.timeline)
+             for each, gathered in zip(trees, site_inputs(trees, config, cwd), strict=True)]
+    check = combined([part.check for part in parts])
     site = generate_roots(parts, GenerateOptions(
         prefix=config.site_prefix, page_size=config.page_size,
         title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html,
@@ -131,19 +129,19 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     if args.nav_file:
         nav = yaml.safe_dump({"nav": site.nav_config()}, sort_keys=False, allow_unicode=True)
         write_atomic(Path(args.nav_file), nav.encode("utf-8"))
-    for notice in inputs.check.notices:
+    for notice in check.notices:
         print(one_line(f"continuity: {notice}"), file=sys.stderr)
     print(f"{out}: {plural(written, 'file')} written"
           + (f", {plural(removed, 'stale file')} removed" if removed else "")
-          + f"; {plural(inputs.check.errors, 'error')}, {plural(inputs.check.warnings, 'warning')}"
-          + (" (see findings.md)" if inputs.check.diagnostics else ""), flush=True)
+          + f"; {plural(check.errors, 'error')}, {plural(check.warnings, 'warning')}"
+          + (" (see findings.md)" if check.diagnostics else ""), flush=True)
     watched = [path for each in trees for path in (each.root, *(
         f.abspath for f in (each.ledger, each.session_state, *each.note_stores)
         if f is not None))]
     top = next((d for d in (tree.root, *tree.root.parents) if (d / ".git").exists()), None)
     if top is not None:  # a commit changes what each entry's page says about it
         watched += [top / ".git" / "HEAD", top / ".git" / "index"]
-    status = 1 if config.strict and inputs.check.failed(config.fail_on) else 0
+    status = 1 if config.strict and check.failed(config.fail_on) else 0
     return status, watched
 
 

@@ -23,14 +23,11 @@ from pathlib import Path
 
 from continuity.config import load_config
 from continuity.model.tree import MemoryTree
-from continuity.model.workspace import Target, open_target, resolve_targets
+from continuity.model.workspace import Target, resolve_targets
 from continuity.output import shown_path, write_output
 from continuity.report import RootsReport, build_report
 from continuity.report.audit import write_audit
-from continuity.validators import acknowledged
-from continuity.validators.engine import run_check
-from continuity.validators.registry import CheckContext
-from continuity.validators.rules.history_secrets import state_timeline
+from continuity.validators.run import CheckRun
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -55,18 +52,14 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(cwd, overrides)
     trees: dict[Path, MemoryTree] = {}
     reports = []
-    baseline = acknowledged.load(acknowledged.default_path(cwd))  # what check leaves out
+    run = CheckRun(config, cwd)  # the baseline of each root's repository, as check uses
     for target in resolve_targets(args.paths, config, cwd):
         # A report is of whole roots: a file named stands for its root.
-        tree = open_target(Target(target.root, None, target.search), config)
-        trees[tree.root] = tree
-        context = CheckContext(tree=tree, config=config)
-        result = run_check(tree, config, cwd=cwd, ctx=context)
-        result = acknowledged.apply(result, baseline, cwd, judged_codes=frozenset(),
-                                    whole=False).result
+        checked = run.target(Target(target.root, None, target.search))
+        trees[checked.tree.root] = checked.tree
         # The living files' versions, from the history the check read (the period --since).
-        timeline = state_timeline(context) if config.state_history else None
-        reports.append(build_report(tree, result, timeline=timeline))
+        reports.append(build_report(checked.tree, run.verdict([checked]).result,
+                                    timeline=checked.timeline))
     given = [Path(p) for p in args.paths] or [config.root_path]
     named_from = given[0].absolute().resolve() if len(given) == 1 and given[0].is_dir() else None
     report = RootsReport(tuple(reports), named_from)
