@@ -1,133 +1,122 @@
-"""``continuity check --fix``: the mechanical fixes, made only where nothing is lost.
+"""``continuity check --fix``: apply the safe fixes the rules attached to their findings.
 
-As a linter's safe fixes: only files git does not hold yet (untracked: nothing in history
-records them, so changing them rewrites nothing), never a link, never a path outside the
-repository, never over an existing file. Two fixes: a misnamed entry (CT101) is renamed to
-the name computed from it, and a frontmatter ``date`` written with other separators
-(``2026/06/27``, ``2026.06.27``, ``20260627``: CT204) is written ``2026-06-27``. Each fix is
-reported; the check that follows judges the result.
+The rules say what would mend a finding (``validators/fixes.py``): CT101 the name computed from
+the entry, CT204 a date written ``2026-06-27``; a fix is safe only in a file git does not hold
+yet (nothing in history records it, so changing it rewrites nothing). Here those are made, as a
+linter's safe fixes: never through a link, never to a path outside the repository or inside
+``.git``, never over an existing file. Each fix made, or refused, is said; the check that
+follows judges the result.
 """
 
 from __future__ import annotations
 
 import os
-import re
+from collections import defaultdict
 from pathlib import Path
 
 from continuity.config import Config
-from continuity.errors import ContinuityError
-from continuity.history.git import GitError, open_repository
 from continuity.model.paths import boundary_of, refusal
-from continuity.model.tree import MemoryTree
-from continuity.model.workspace import Target, open_target
 from continuity.output import write_atomic
-from continuity.validators.renames import suggested_name
+from continuity.validators.diagnostics import Diagnostic
+from continuity.validators.engine import CheckResult
+from continuity.validators.fixes import Edit
+from continuity.validators.run import CheckedRoot
 
-_DATE_LINE = re.compile(r"^(?P<key>date:[ \t]*)(?P<q>['\"]?)(?P<y>\d{4})(?P<s>[/._]?)(?P<m>\d{2})"
-                        r"(?P=s)(?P<d>\d{2})(?P=q)(?P<end>[ \t]*)$", re.MULTILINE)
+#: Checks run by ``--fix`` at most: a fix may reveal a finding with a fix of its own (a file
+#: renamed into its directory is judged by the template rules, which may find its date).
+FIX_PASSES = 3
 
 
-def fix_targets(targets: list[Target], config: Config, cwd: Path) -> list[str]:
-    """Fix what is safe under every target; the lines saying what was done (or why not)."""
+def apply_fixes(checked: list[CheckedRoot], shown: CheckResult, config: Config,
+                cwd: Path) -> tuple[list[str], int]:
+    """Make the safe fixes of the findings ``shown`` (those the baselines left) under each
+    root; the lines saying what was done (or why not) and how many fixes were made."""
     said: list[str] = []
-    for target in targets:
-        tree = open_target(Target(target.root), config)
-        untracked = _untracked(tree)
-        if untracked is None:
-            said.append(f"fix: nothing fixed in {os.path.relpath(tree.root, cwd)}/: without git "
-                        "the files already committed cannot be told apart, and they are "
-                        "never changed")
+    made = 0
+    wanted = set(shown.diagnostics)
+    for root in checked:
+        if config.git == "off":
+            said.append(f"fix: nothing fixed in {os.path.relpath(root.tree.root, cwd)}/: "
+                        "without git the files already committed cannot be told apart, and "
+                        "they are never changed")
             continue
-        said.extend(_fix_tree(tree, untracked, cwd, target.only))
-    return said
-
-
-def _untracked(tree: MemoryTree) -> set[str] | None:
-    """Root-relative paths of the tree's files git does not track; None without git."""
-    try:
-        status = open_repository(tree.root, "auto")
-    except ContinuityError:
-        return None
-    repo = status.repository
-    if repo is None:
-        return None
-    try:
-        listed = repo.run("ls-files", "-z", "--others", "--", str(tree.root))
-    except GitError:
-        return None
-    found = set()
-    for name in listed.decode("utf-8", "surrogateescape").split("\0"):
-        if name:
-            rel = os.path.relpath(repo.top / name, tree.root).replace(os.sep, "/")
-            if not rel.startswith(".."):
-                found.add(rel)
-    return found
+        by_file: dict[str, list[Diagnostic]] = defaultdict(list)
+        for d in root.result.diagnostics:
+            if d in wanted and d.fix is not None and d.fix.safe:
+                by_file[d.root_path].append(d)
+        boundary = boundary_of(root.tree.root)
+        for relative, found in sorted(by_file.items()):
+            lines, count = _fix_file(root.tree.root / relative, found, boundary, cwd)
+            said.extend(lines)
+            made += count
+    return said, made
 
 
 def _allowed(path: Path, boundary: Path) -> bool:
     return not path.is_symlink() and refusal(path, boundary) is None
 
 
-def _fix_tree(tree: MemoryTree, untracked: set[str], cwd: Path,
-              only: tuple[str, ...] | None) -> list[str]:
+def _fix_file(path: Path, found: list[Diagnostic], boundary: Path,
+              cwd: Path) -> tuple[list[str], int]:
+    """The text edits of every fix of one file, then its rename (the first named)."""
+    if not _allowed(path, boundary):
+        return [], 0
+    shown = found[0].path
     said: list[str] = []
-    boundary = boundary_of(tree.root)
-
-    def shown(rel: str) -> str:
-        return os.path.relpath(tree.root / rel, cwd).replace(os.sep, "/")
-
-    for directory in tree.directories.values():
-        for entry in directory.entries:
-            if entry.path not in untracked or entry.archived:
-                continue
-            if only is not None and not any(entry.path == o or entry.path.startswith(o + "/")
-                                            or o in (".", "") for o in only):
-                continue
-            source = tree.root / entry.path
-            if not _allowed(source, boundary):
-                continue
-            if entry.parsed_name is None:
-                name = suggested_name(directory, entry)
-                if name is None:
-                    said.append(f"fix: {shown(entry.path)}: not renamed, its name and fields "
-                                "do not say what it should be (CT101: rename it by hand)")
-                    continue
-                rel = f"{directory.name}/{name}"
-                destination = tree.root / rel
-                if not _allowed(destination, boundary) or not destination.parent.is_dir():
-                    continue
-                try:
-                    os.link(source, destination)  # fails if the name is taken: never overwrites
-                    os.unlink(source)
-                except FileExistsError:
-                    said.append(f"fix: {shown(entry.path)}: not renamed, {shown(rel)} exists")
-                    continue
-                except OSError as exc:
-                    said.append(f"fix: {shown(entry.path)}: not renamed: {exc.strerror or exc}")
-                    continue
-                said.append(f"fixed: renamed {shown(entry.path)} to {shown(rel)} (CT101)")
-                source = destination
-            said.extend(_fix_date(source, shown(os.path.relpath(source, tree.root))))
-    return said
+    made = 0
+    edits = [(d, edit) for d in found if d.fix is not None for edit in d.fix.edits]
+    if edits:
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return [], 0
+        changed = _edited(text, [edit for _, edit in edits])
+        if changed is not None and changed != text:
+            write_atomic(path, changed.encode("utf-8"))
+            for d, _ in edits:
+                assert d.fix is not None
+                said.append(f"fixed: {shown}: {d.fix.message} ({d.code})")
+                made += 1
+    rename = next((d for d in found if d.fix is not None and d.fix.rename is not None), None)
+    if rename is not None and rename.fix is not None and rename.fix.rename is not None:
+        target = rename.fix.rename
+        destination = cwd / target
+        if not _allowed(destination, boundary) or not destination.parent.is_dir():
+            return said, made
+        try:
+            os.link(path, destination)  # fails if the name is taken: never overwrites
+            os.unlink(path)
+        except FileExistsError:
+            said.append(f"fix: {shown}: not renamed, {target} exists")
+        except OSError as exc:
+            said.append(f"fix: {shown}: not renamed: {exc.strerror or exc}")
+        else:
+            said.append(f"fixed: renamed {shown} to {target} ({rename.code})")
+            made += 1
+    return said, made
 
 
-def _fix_date(path: Path, shown: str) -> list[str]:
-    """``date: 2026/06/27`` in the frontmatter becomes ``date: 2026-06-27``."""
-    if path.suffix != ".md":
-        return []
-    try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return []
-    if not text.startswith("---"):
-        return []
-    end = text.find("\n---", 3)
-    if end < 0:
-        return []
-    head = text[:end]
-    changed = _DATE_LINE.sub(lambda m: f"{m['key']}{m['q']}{m['y']}-{m['m']}-{m['d']}{m['q']}"
-                             f"{m['end']}" if m["s"] != "-" else m.group(0), head)
-    if changed == head:
-        return []
-    write_atomic(path, (changed + text[end:]).encode("utf-8"))
-    return [f"fixed: {shown}: the frontmatter date written YYYY-MM-DD (CT204)"]
+def _edited(text: str, edits: list[Edit]) -> str | None:
+    """``text`` with ``edits`` made (last first); None when two overlap or one is off the text."""
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+
+    def offset(line: int, column: int) -> int | None:
+        if not 0 < line <= len(lines) or not 0 < column <= len(lines[line - 1]) + 1:
+            return None
+        return starts[line - 1] + column - 1
+
+    spans = []
+    for edit in edits:
+        start, end = offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
+        if start is None or end is None or end < start:
+            return None
+        spans.append((start, end, edit.content))
+    spans.sort()
+    if any(a[1] > b[0] for a, b in zip(spans, spans[1:])):
+        return None
+    for start, end, content in reversed(spans):
+        text = text[:start] + content + text[end:]
+    return text

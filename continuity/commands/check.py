@@ -106,14 +106,21 @@ def run(args: argparse.Namespace) -> int:
     if args.reason is not None and not args.add_baseline:
         raise UsageError("--reason goes with --add-baseline (the reason recorded for the "
                          "findings it acknowledges)")
-    if args.fix:
-        from continuity.commands._fixes import fix_targets
-        for line in fix_targets(targets, config, cwd):
-            print(one_line(line), file=sys.stderr)
-        targets = resolve_targets(args.paths, config, cwd)  # renamed files: found again
     run = CheckRun(config, cwd, baseline=given_baseline)
     with progress(sys.stderr):
         checked = run.targets(targets)
+    if args.fix:
+        from continuity.commands._fixes import FIX_PASSES, apply_fixes
+
+        for _ in range(FIX_PASSES):
+            said, made = apply_fixes(checked, run.verdict(checked).result, config, cwd)
+            for line in said:
+                print(one_line(line), file=sys.stderr)
+            if not made:
+                break
+            targets = resolve_targets(args.paths, config, cwd)  # renamed files: found again
+            with progress(sys.stderr):
+                checked = run.targets(targets)
     whole = all(target.only is None for target in targets) and not args.select \
         and not args.ignore
     verdict = edit_baselines(args, run, checked, whole)

@@ -19,6 +19,10 @@ DATE_TIME = re.compile(
     r"(?P<zone>[Zz]|[+-]\d{2}(?::?\d{2})?)?$"
 )
 
+#: A date with other separators, or none: ``2026/06/27``, ``2026.06.27``, ``2026_06_27``,
+#: ``20260627`` (what ``check --fix`` writes as ``2026-06-27``).
+DATE_OTHERWISE = re.compile(r"^(\d{4})([/._]?)(\d{2})\2(\d{2})$")
+
 
 #: The instants a date-time from the tree may name: a day inside datetime's range on either
 #: side, so that a day's arithmetic on it (a month's end, an age, a step back) cannot overflow.
@@ -69,6 +73,15 @@ def parse_date_value(text: str) -> WrittenDate | None:
         return None
     offset = zone.utcoffset(None) if zone else dt.timedelta(0)
     return WrittenDate(date, moment, zone is not None, offset)
+
+
+def date_written_otherwise(text: str) -> str | None:
+    """``YYYY-MM-DD`` for a real date written with other separators (or none); else None."""
+    match = DATE_OTHERWISE.match(text.strip())
+    if match is None:
+        return None
+    written = f"{match[1]}-{match[3]}-{match[4]}"
+    return written if parse_date_value(written) is not None else None
 
 
 def _zone(text: str | None) -> dt.timezone | None:

@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 from continuity import __version__
 from continuity.validators.engine import CheckResult
+from continuity.validators.fixes import Fix
 from continuity.validators.registry import get_rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -35,7 +36,7 @@ def document(result: CheckResult) -> dict[str, Any]:
     index = {rule["id"]: i for i, rule in enumerate(rules)}
     results = []
     for d in result.diagnostics:
-        item = {
+        item: dict[str, Any] = {
             "ruleId": d.code, "ruleIndex": index.get(d.code, 0), "level": d.severity.value,
             "message": {"text": f"{d.message}\nHint: {d.hint}"},
             "locations": [{"physicalLocation": {
@@ -45,6 +46,12 @@ def document(result: CheckResult) -> dict[str, Any]:
         }
         if d.commit:
             item["properties"] = {"commit": d.commit}
+        if d.fix is not None:
+            fix = sarif_fix(d.path, d.fix)
+            if fix is not None:
+                item["fixes"] = [fix]
+            else:  # a rename: SARIF changes the contents of artifacts, not their names
+                item.setdefault("properties", {})["fix"] = d.fix.to_dict()
         results.append(item)
     return {
         "$schema": SCHEMA, "version": "2.1.0",
@@ -55,6 +62,19 @@ def document(result: CheckResult) -> dict[str, Any]:
             "results": results,
         }],
     }
+
+
+def sarif_fix(path: str, fix: Fix) -> dict[str, Any] | None:
+    """A fix that edits text as SARIF's ``fix`` object; None for one that renames."""
+    if fix.rename is not None or not fix.edits:
+        return None
+    return {"description": {"text": f"{fix.message} ({fix.applicability.value})"},
+            "artifactChanges": [{
+                "artifactLocation": {"uri": artifact_uri(path), "uriBaseId": "%SRCROOT%"},
+                "replacements": [{
+                    "deletedRegion": {"startLine": e.line, "startColumn": e.column,
+                                      "endLine": e.end_line, "endColumn": e.end_column},
+                    "insertedContent": {"text": e.content}} for e in fix.edits]}]}
 
 
 def render(result: CheckResult) -> str:

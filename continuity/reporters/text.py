@@ -22,7 +22,8 @@ def render(result: CheckResult, colour: bool = False) -> str:
     for d in result.diagnostics:
         commit = f" [{d.commit}{' ' + d.commit_date if d.commit_date else ''}]" if d.commit else ""
         where = one_line(f"{d.path}:{d.line}:{d.column}:")
-        lines.append(f"{paint('path', where)} {paint(d.severity.value, d.code)} "
+        fixable = "[*] " if d.fix is not None and d.fix.safe else ""
+        lines.append(f"{paint('path', where)} {paint(d.severity.value, d.code)} {fixable}"
                      + one_line(f"{d.message}{commit}"))
         lines.append(paint("hint", one_line(f"  hint: {d.hint}")))
     for notice in result.notices:
@@ -30,6 +31,9 @@ def render(result: CheckResult, colour: bool = False) -> str:
     lines.extend(one_line(line) for line in root_lines(result))
     summary = summary_line(result)
     lines.append(paint("fail" if result.diagnostics else "ok", summary))
+    count = sum(1 for d in result.diagnostics if d.fix is not None and d.fix.safe)
+    if count:
+        lines.append(f"[*] {count} fixable with --fix.")
     return "\n".join(lines) + "\n"
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from continuity.validators.fixes import Fix
+
 
 class Severity(str, Enum):
     ERROR = "error"
@@ -39,6 +41,7 @@ class Violation:
     # One finding for one cause: the other places the same fault occurs in the file (CT107,
     # CT203: every placeholder left), as (line, column, text); the first is ``line``/``column``.
     occurrences: tuple[tuple[int, int, str], ...] = ()
+    fix: Fix | None = None  # what would mend it (validators/fixes.py), when the rule knows
 
 
 @dataclass(frozen=True, order=True)
@@ -57,6 +60,7 @@ class Diagnostic:
     commit_date: str | None = field(default=None, compare=False)
     root_path: str = field(default="", compare=False)  # the path relative to the memory root
     occurrences: tuple[tuple[int, int, str], ...] = field(default=(), compare=False)
+    fix: Fix | None = field(default=None, compare=False)  # its rename as the path is shown
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -71,4 +75,6 @@ class Diagnostic:
         if self.occurrences:
             data["occurrences"] = [{"line": line, "column": column, "text": text}
                                    for line, column, text in self.occurrences]
+        if self.fix is not None:
+            data["fix"] = self.fix.to_dict()
         return data

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -19,7 +19,8 @@ from continuity.formats.secrets import redact_credentials
 from continuity.history import GIT_OFF_NOTICE
 from continuity.history.background import Background
 from continuity.model.tree import MemoryTree
-from continuity.validators.diagnostics import Diagnostic, Severity
+from continuity.validators.diagnostics import Diagnostic, Severity, Violation
+from continuity.validators.fixes import Fix
 from continuity.validators.registry import CheckContext, Rule, all_rules, git_codes, selected
 
 if TYPE_CHECKING:
@@ -186,6 +187,7 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                 hint=redact_credentials(violation.hint),
                 commit=violation.commit, commit_date=violation.commit_date,
                 root_path=violation.path, occurrences=violation.occurrences,
+                fix=shown_fix(violation, tree.root, cwd),
             ))
     diagnostics.sort()
     notices.extend(dict.fromkeys(context.notices))
@@ -204,6 +206,22 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                        tuple(sorted(code for code in {r.code for r in rules} | set(skipped)
                                     if recognition.judges(code))), (verdict,),
                        tuple(sorted(code for code in skipped if recognition.judges(code))))
+
+
+def shown_fix(violation: Violation, root: Path, cwd: Path) -> Fix | None:
+    """The violation's fix with its rename as paths are shown; none when redaction would
+    change a path or a text it writes (a fix is applied as shown: never with a mask in it)."""
+    fix = violation.fix
+    if fix is None:
+        return None
+    said = [violation.path, *(edit.content for edit in fix.edits)]
+    if fix.rename is not None:
+        said.append(fix.rename)
+    if any(redact_credentials(text) != text for text in said):
+        return None
+    if fix.rename is None:
+        return fix
+    return replace(fix, rename=display_path(root, fix.rename, cwd))
 
 
 def moving_since(git: Repository, since: str) -> list[str]:

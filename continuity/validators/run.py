@@ -139,10 +139,12 @@ class CheckRun:
                                          "continuity-added")
         result = run_check(tree, config, cwd=self.cwd, rules=self.rules, ctx=context,
                            early=early)
-        # From the history the check read (CT605 read the versions already, when it ran).
-        from continuity.validators.rules.history_secrets import state_timeline
+        timeline = None
+        if config.state_history and context.git is not None:
+            # From the history the check read (CT605 read the versions already, when it ran).
+            from continuity.validators.rules.history_secrets import state_timeline
 
-        timeline = state_timeline(context) if config.state_history else None
+            timeline = state_timeline(context)
         if reading is not None:
             provenance = reading.result()
             if self.provenance_cache is not None and key is not None:

@@ -14,7 +14,7 @@ import pytest
 
 from continuity.errors import closest
 from continuity.reporters.progress import progress
-from tests.support.common import GitRepo, check_json, run_cli, write_files
+from tests.support.common import GitRepo, check_json, initialised_repo, run_cli, write_files
 from tests.support.site_support import mkdocs_command
 
 JOURNAL = "journal/2026-01-05-turn-1.md"
@@ -27,10 +27,7 @@ FILLED = ("---\ndate: 2026-01-05\nturn: 1\nobjective: parse the tide tables\n---
 @pytest.fixture
 def repo(tmp_path: Path) -> GitRepo:
     """A fresh repository holding what `continuity init` writes, committed."""
-    repo = GitRepo(tmp_path / "repo")
-    assert run_cli("init", repo.path).code == 0
-    repo.commit("init")
-    return repo
+    return initialised_repo(tmp_path / "repo")
 
 
 def codes(result) -> list[str]:
@@ -278,7 +275,8 @@ def test_fix_renames_and_redates_only_what_git_does_not_hold(repo: GitRepo):
     fixed = run_cli("check", "--fix", "--output-format", "json", cwd=repo.path)
     assert "fixed: renamed journal/2026-01-06 Turn 1.md to journal/2026-01-06-turn-1.md" \
         in fixed.err
-    assert "the frontmatter date written YYYY-MM-DD" in fixed.err
+    assert "fixed: journal/2026-01-06-turn-1.md: write the date 2026-01-06 (YYYY-MM-DD) (CT204)" \
+        in fixed.err
     new = repo.path / "journal/2026-01-06-turn-1.md"
     assert not (repo.path / "journal/2026-01-06 Turn 1.md").exists()
     assert "date: 2026-01-06\n" in new.read_text()

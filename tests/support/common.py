@@ -99,6 +99,14 @@ class GitRepo:
         return self.git("rev-parse", "HEAD").strip()
 
 
+def initialised_repo(path: Path) -> GitRepo:
+    """A fresh repository holding what `continuity init` writes, committed."""
+    repo = GitRepo(path)
+    assert run_cli("init", repo.path).code == 0
+    repo.commit("init")
+    return repo
+
+
 # ---------------------------------------------------------------- a small valid memory tree
 
 STATE = """# STATE

@@ -16,6 +16,7 @@ from continuity.formats.words import plural
 from continuity.model.kinds import TEMPLATE_NAME
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.validators.diagnostics import Violation
+from continuity.validators.fixes import Fix, applicability
 from continuity.validators.placeholders import placeholders_left
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.renames import suggested_name
@@ -51,6 +52,19 @@ def _rename_hint(ctx: CheckContext, directory: MemoryDirectory, entry: HistoryEn
                 "baseline (`continuity check --add-baseline`)")
     fix = "; `continuity check --fix` does it" if mover == "mv" else ""
     return f"rename it: `{mover} {shlex.quote(entry.path)} {shlex.quote(target)}`{fix}"
+
+
+def _rename_fix(ctx: CheckContext, directory: MemoryDirectory, entry: HistoryEntry
+                ) -> Fix | None:
+    """The rename to the name computed from the entry: safe for a file git does not hold."""
+    name = suggested_name(directory, entry)
+    if name is None:
+        return None
+    tracked = tracked_paths(ctx)
+    target = f"{directory.name}/{name}"
+    return Fix(f"rename to {target}",
+               applicability(tracked is not None, tracked is not None and entry.path in tracked),
+               rename=target)
 
 
 @rule("CT101", "entry-name", "error")
@@ -98,7 +112,7 @@ def entry_name(ctx: CheckContext) -> Iterator[Violation]:
                 message = (f"'{entry.name}' does not match {where}'s naming pattern "
                            f"{pattern}{extension}")
                 hint = _rename_hint(ctx, directory, entry)
-            yield Violation(entry.path, message, hint)
+            yield Violation(entry.path, message, hint, fix=_rename_fix(ctx, directory, entry))
 
 
 @rule("CT102", "entry-date", "error")

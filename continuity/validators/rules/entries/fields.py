@@ -10,11 +10,13 @@ from typing import Any
 
 from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import TableRow
-from continuity.formats.timestamps import parse_date_value
+from continuity.formats.timestamps import date_written_otherwise, parse_date_value
 from continuity.model.kinds import TEMPLATE_NAME
 from continuity.model.tree import HistoryEntry, MemoryDirectory, Template
 from continuity.validators.diagnostics import Violation
+from continuity.validators.fixes import Edit, Fix, applicability
 from continuity.validators.registry import CheckContext, rule
+from continuity.validators.repository import tracked as tracked_paths
 from continuity.validators.rules.entries.shared import (
     BEFORE_COMMIT,
     INTEGER,
@@ -133,7 +135,8 @@ def field_format(ctx: CheckContext) -> Iterator[Violation]:
     **Fix**
 
     Write the value in the expected form: `date: 2026-06-27`, one of the template's choices,
-    `turn: 3`.
+    `turn: 3`. A date written with other separators (`2026/06/27`, `20260627`) in a file git
+    does not hold yet is rewritten by `continuity check --fix`.
     """
     for directory, entry in markdown_entries(ctx):
         front = usable_frontmatter(entry)
@@ -145,7 +148,24 @@ def field_format(ctx: CheckContext) -> Iterator[Violation]:
             fault = _format_fault(directory, template, shapes, key, value)
             if fault is not None:
                 line, column = position_of(entry, key)
-                yield Violation(entry.path, fault[0], fault[1], line, column)
+                yield Violation(entry.path, fault[0], fault[1], line, column,
+                                fix=_date_fix(ctx, entry, key, value, line, column))
+
+
+def _date_fix(ctx: CheckContext, entry: HistoryEntry, key: str, value: Any, line: int,
+              column: int) -> Fix | None:
+    """``date: 2026/06/27`` written ``2026-06-27``: safe in a file git does not hold."""
+    written = date_written_otherwise(value) if key == "date" and isinstance(value, str) else None
+    lines = document_of(entry).text.split("\n")
+    if written is None or not 0 < line <= len(lines):
+        return None
+    start = lines[line - 1].find(value.strip(), column - 1 + len(key) + 1)
+    if start < 0:
+        return None
+    tracked = tracked_paths(ctx)
+    return Fix(f"write the date {written} (YYYY-MM-DD)",
+               applicability(tracked is not None, tracked is not None and entry.path in tracked),
+               (Edit(written, line, start + 1, line, start + 1 + len(value.strip())),))
 
 
 def _template_data(ctx: CheckContext, template: Template) -> dict[str, Any]:
