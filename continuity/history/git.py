@@ -7,6 +7,14 @@ Every git process starts in :func:`git_process` (``run_git``, ``Repository.run``
 ``popen``, ``blob_reader`` all go through it), which turns off every command a repository
 can configure: nothing the tree's ``.git/config`` says is ever run. Failures are data
 (:class:`GitFailure`, exit statuses, probes), never git's words matched.
+
+Git is pointed only at the repository the user means. Git's own discovery, started inside the
+tree, would take a folder holding ``HEAD``, ``objects/`` and ``refs/`` (which a pull request can
+add; a ``.git`` it cannot) for a bare repository. So the top is found here: the nearest
+directory at or above the path that holds ``.git`` (a directory, or the file of a worktree or
+submodule), never a bare layout. Git is asked about it once from there with
+``GIT_CEILING_DIRECTORIES`` (so that git's ownership check, ``safe.directory``, still applies),
+and every later command names it: ``--git-dir=<top>/.git --work-tree=<top>``.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import IO, Any
 
 from continuity.errors import GitRefused, GitUnavailable, ShallowClone, UsageError
 from continuity.history import GIT_OFF_NOTICE
-from continuity.model.paths import repository_top
+from continuity.model.paths import GIT_DIR, repository_top
 
 SHALLOW_FIX = {
     "github": "set `fetch-depth: 0` on actions/checkout",
@@ -119,22 +127,29 @@ _ENV_DROPPED = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECT
                 "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PROXY_COMMAND")
 
 
-def git_argv(args: Iterable[str]) -> list[str]:
-    """The command line of a git process: git, no pager, the commands off, then ``args``."""
+def git_argv(args: Iterable[str], top: Path | None = None) -> list[str]:
+    """The command line of a git process: git, no pager, the repository at ``top`` named
+    (no discovery), the commands off, then ``args``."""
     argv = ["git", "--no-pager"]
+    if top is not None:
+        argv += [f"--git-dir={top / GIT_DIR}", f"--work-tree={top}"]
     for key, value in COMMANDS_OFF:
         argv += ["-c", f"{key}={value}"]
     return [*argv, *args]
 
 
-def git_env(named_off: Iterable[tuple[str, str]] = ()) -> dict[str, str]:
+def git_env(named_off: Iterable[tuple[str, str]] = (), ceiling: Path | None = None
+            ) -> dict[str, str]:
     """The environment of a git process: C locale (forced: git's words and dates are read),
     no prompt, no optional lock (``git status`` never writes the index), no system-wide
     configuration, and ``named_off`` (keys named by the repository) as ``GIT_CONFIG_KEY_n``
-    entries, which carry any name, even one holding ``=``."""
+    entries, which carry any name, even one holding ``=``. ``ceiling``: git's discovery may
+    not climb into it (``GIT_CEILING_DIRECTORIES``)."""
     env = {key: value for key, value in os.environ.items() if key not in _ENV_DROPPED}
     env.update(LC_ALL="C", LANGUAGE="C", GIT_TERMINAL_PROMPT="0", GIT_OPTIONAL_LOCKS="0",
                GIT_CONFIG_NOSYSTEM="1", GIT_NO_REPLACE_OBJECTS="1")
+    if ceiling is not None:
+        env["GIT_CEILING_DIRECTORIES"] = str(ceiling)
     named = list(named_off)
     if named:
         try:
@@ -149,12 +164,16 @@ def git_env(named_off: Iterable[tuple[str, str]] = ()) -> dict[str, str]:
 
 
 def git_process(cwd: Path, args: Iterable[str], named_off: Iterable[tuple[str, str]] = (),
-                **popen: Any) -> subprocess.Popen[bytes]:
-    """Start a hardened git process (see :func:`git_argv`, :func:`git_env`) in ``cwd``.
+                *, top: Path | None = None, **popen: Any) -> subprocess.Popen[bytes]:
+    """Start a hardened git process (see :func:`git_argv`, :func:`git_env`) in ``cwd``, on
+    the repository at ``top`` when given; else git discovers it from ``cwd`` but never
+    above it (the one probe that locates a repository: :func:`locate`).
     Its stdin is nothing unless ``popen`` asks for a pipe: git never reads the terminal."""
     popen.setdefault("stdin", subprocess.DEVNULL)
+    ceiling = None if top is not None else Path(os.path.abspath(cwd)).parent
     try:
-        return subprocess.Popen(git_argv(args), cwd=cwd, env=git_env(named_off), **popen)
+        return subprocess.Popen(git_argv(args, top), cwd=cwd, env=git_env(named_off, ceiling),
+                                **popen)
     except OSError as exc:
         raise GitError(f"cannot run git: {exc}", GitFailure.NOT_INSTALLED) from None
 
@@ -166,12 +185,13 @@ def refuse_unsafe_revision(revision: str, option: str = "since") -> None:
 
 
 def run_git(cwd: Path, args: Iterable[str], *, input: bytes | None = None,
-            allowed: tuple[int, ...] = (0,), named_off: Iterable[tuple[str, str]] = ()
-            ) -> bytes:
+            allowed: tuple[int, ...] = (0,), named_off: Iterable[tuple[str, str]] = (),
+            top: Path | None = None) -> bytes:
     """Run one hardened git command to its end; its stdout, or GitError with git's words.
-    ``allowed``: exit statuses that are answers, not failures."""
+    ``allowed``: exit statuses that are answers, not failures. ``top``: the repository (see
+    :func:`git_process`)."""
     args = list(args)
-    process = git_process(cwd, args, named_off,
+    process = git_process(cwd, args, named_off, top=top,
                           stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     stdout, stderr = process.communicate(input)
@@ -194,9 +214,9 @@ class RepositoryConfig:
     partial_clone: bool = False
 
 
-def read_repository_config(cwd: Path) -> RepositoryConfig:
+def read_repository_config(top: Path) -> RepositoryConfig:
     """Raises GitError when git cannot list it: then nothing is run with keys left on."""
-    listing = run_git(cwd, ["config", "--list", "-z"])
+    listing = run_git(top, ["config", "--list", "-z"], top=top)
     found: dict[str, str] = {}
     partial = False
     for entry in listing.split(b"\0"):
@@ -237,11 +257,12 @@ class Repository:
         ``allowed`` lists the exit statuses that are answers, not failures (``check-ignore``
         exits 1 when nothing is ignored).
         """
-        return run_git(self.top, args, input=input, allowed=allowed, named_off=self.named_off)
+        return run_git(self.top, args, input=input, allowed=allowed, named_off=self.named_off,
+                       top=self.top)
 
     def popen(self, *args: str, **popen: Any) -> subprocess.Popen[bytes]:
         """A hardened git process in the work tree, for callers that stream."""
-        return git_process(self.top, args, self.named_off, **popen)
+        return git_process(self.top, args, self.named_off, top=self.top, **popen)
 
     def stream(self, *args: str) -> Iterator[bytes]:
         """Yield git's stdout in chunks, for passes over long histories."""
@@ -430,7 +451,7 @@ def open_repository(path: Path, mode: str = "auto") -> GitStatus:
     if shutil.which("git") is None:
         return _missing("git is not installed", mode)
     try:
-        answer = run_git(path, ["rev-parse", "--show-toplevel", "--is-shallow-repository"])
+        top, shallow = locate(path)
     except GitError as exc:
         kind = exc.kind if exc.kind is GitFailure.NOT_INSTALLED else failure_at(path)
         if kind is GitFailure.NOT_INSTALLED:
@@ -438,14 +459,12 @@ def open_repository(path: Path, mode: str = "auto") -> GitStatus:
         if kind is GitFailure.NOT_A_WORK_TREE:
             return _missing(f"{path} is not inside a git repository's work tree", mode)
         raise GitRefused(refused_message(path, kind, str(exc))) from None
-    lines = answer.decode("utf-8", "surrogateescape").splitlines()
-    top = Path(lines[0])
-    if len(lines) > 1 and lines[1].strip() == "true":
+    if shallow:
         raise ShallowClone(
             f"{top}: this is a shallow clone, so the history rules (CT3xx) cannot see the "
             f"commits that added each entry; {SHALLOW_FIX[ci_name()]}, or run with --no-git")
     try:  # exit 1 with --verify -q: no commits yet, only the index and work tree to judge
-        head = run_git(top, ["rev-parse", "--verify", "-q", "HEAD"], allowed=(0, 1))
+        head = run_git(top, ["rev-parse", "--verify", "-q", "HEAD"], allowed=(0, 1), top=top)
     except GitError as exc:
         raise GitRefused(f"{top}: git cannot read HEAD: {exc}") from None
     repository = Repository(top, head.decode("ascii", "replace").strip())
@@ -462,21 +481,47 @@ def open_repository(path: Path, mode: str = "auto") -> GitStatus:
     return GitStatus(repository, None)
 
 
+def work_tree_top(path: Path) -> Path | None:
+    """The top of the work tree ``path`` is in, as the user means it: the nearest directory
+    at or above it (as written) holding ``.git``; None outside any, or inside a ``.git``.
+    A folder holding ``HEAD``, ``objects`` and ``refs`` (a bare layout a pull request can
+    plant) is never taken for a repository."""
+    top = repository_top(path)
+    if top is None:
+        return None
+    inside = Path(os.path.abspath(path)).relative_to(top).parts
+    return None if any(part.casefold() == GIT_DIR for part in inside) else top
+
+
+def locate(path: Path) -> tuple[Path, bool]:
+    """The top of the repository holding ``path`` as git names it (links resolved), and
+    whether it is a shallow clone. Git is asked from the top found by :func:`work_tree_top`
+    and may not climb above it, so it never discovers another repository; its ownership
+    check (``safe.directory``) applies. GitError when there is none, or git refuses it."""
+    top = work_tree_top(path)
+    if top is None:
+        raise GitError(f"{path} is not inside a git repository's work tree",
+                       GitFailure.NOT_A_WORK_TREE)
+    answer = run_git(top, ["rev-parse", "--show-toplevel", "--is-shallow-repository"])
+    lines = answer.decode("utf-8", "surrogateescape").splitlines()
+    named = Path(lines[0]) if lines and lines[0] else top
+    if os.path.realpath(named) != os.path.realpath(top):  # core.worktree elsewhere
+        raise GitError(f"{top / GIT_DIR} names another work tree ({named})", GitFailure.REFUSED)
+    return named, len(lines) > 1 and lines[1].strip() == "true"
+
+
 def failure_at(path: Path) -> GitFailure:
-    """Why git found no work tree at ``path``, by probes: inside a ``.git`` directory or a bare
-    repository (git answers "false"); no ``.git`` above it (none); or git refusing the one
-    above it: owned by another user (what ``safe.directory`` is about) or unreadable."""
+    """Why git found no work tree at ``path``, by probes: no ``.git`` at or above it, or
+    ``path`` inside a ``.git`` (none); or git refusing the one above it: owned by another user
+    (what ``safe.directory`` is about) or unreadable."""
+    top = work_tree_top(path)
+    if top is None:
+        return GitFailure.NOT_A_WORK_TREE
     try:
-        inside = run_git(path, ["rev-parse", "--is-inside-work-tree"])
+        run_git(top, ["rev-parse", "--is-inside-work-tree"])
     except GitError as exc:
         if exc.kind is GitFailure.NOT_INSTALLED:
             return exc.kind
-    else:
-        if inside.strip() != b"true":
-            return GitFailure.NOT_A_WORK_TREE
-    top = repository_top(path)
-    if top is None:
-        return GitFailure.NOT_A_WORK_TREE
     return GitFailure.DUBIOUS_OWNERSHIP if _other_owner(top) is not None else GitFailure.REFUSED
 
 

@@ -38,6 +38,7 @@ import fnmatch
 import os
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from continuity.config import Config
@@ -270,25 +271,38 @@ class RootSearch:
 
     def parent_of(self, root: Path) -> Path | None:
         """The nearest root found above ``root``, if any."""
-        best: Path | None = None
-        for other in self.roots:
-            if other != root and other in root.parents:
-                if best is None or best in other.parents:
-                    best = other
-        return best
+        return self._nearest_above(root)
 
     def children_of(self, root: Path) -> tuple[Path, ...]:
-        """Roots whose nearest root above is ``root``."""
-        return tuple(r for r in self.roots if r != root and self.parent_of(r) == root)
+        """Roots whose nearest root above is ``root``, in the search's order."""
+        return self._children.get(root, ())
 
     def escapes_in(self, root: Path) -> tuple[tuple[Path, str], ...]:
         """Escaping links whose nearest enclosing root is ``root``."""
-        found = []
-        for link, target in self.escapes:
-            enclosing = [r for r in self.roots if r in link.parents]
-            if enclosing and max(enclosing, key=lambda r: len(r.parts)) == root:
-                found.append((link, target))
-        return tuple(found)
+        return tuple(escape for escape in self.escapes if self._nearest_above(escape[0]) == root)
+
+    # One pass over the roots, each walking up its own parents (at most MAX_ROOT_DEPTH below
+    # the start) through a set: linear in the roots, where comparing every pair of roots for
+    # every root was cubic (1,000 tiny STATE.md files tied a check up for hours).
+
+    @cached_property
+    def _root_set(self) -> frozenset[Path]:
+        return frozenset(self.roots)
+
+    def _nearest_above(self, path: Path) -> Path | None:
+        for directory in path.parents:
+            if directory in self._root_set:
+                return directory
+        return None
+
+    @cached_property
+    def _children(self) -> dict[Path, tuple[Path, ...]]:
+        children: dict[Path, list[Path]] = {}
+        for root in self.roots:
+            parent = self._nearest_above(root)
+            if parent is not None:
+                children.setdefault(parent, []).append(root)
+        return {parent: tuple(found) for parent, found in children.items()}
 
 
 

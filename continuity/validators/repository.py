@@ -39,16 +39,14 @@ def _open(root: Path) -> Repository | None:
 
 
 def _shallow(root: Path) -> Repository | None:
-    from continuity.history.git import GitError, Repository, run_git
+    from continuity.history.git import GitError, Repository, locate, run_git
 
     try:
-        answer = run_git(root, ["rev-parse", "--show-toplevel", "HEAD"])
+        top, _ = locate(root)
+        head = run_git(top, ["rev-parse", "HEAD"], top=top)
     except GitError:
         return None
-    lines = answer.decode("utf-8", "surrogateescape").split("\n")
-    if len(lines) < 2:
-        return None
-    return Repository(Path(lines[0]), lines[1].strip())
+    return Repository(top, head.decode("ascii", "replace").strip())
 
 
 def shallow(ctx: CheckContext) -> bool:
