@@ -27,6 +27,47 @@ from pathlib import Path
 from typing import Any
 
 
+#: The conventions survey of issue 30 (instruction files, Kiro, Spec Kit, Cursor, Roo, Copilot,
+#: Windsurf, Serena): public repositories chosen by their marker files, the held-out part set
+#: aside before any run and measured last. Names only: clones are made outside the repository.
+CONVENTIONS_TUNING: dict[str, str] = {
+    "108yen/task-orchestrator-mcp": "kiro, serena",
+    "0xironclad/wealthflow": "kiro",
+    "0kam/echoroo": "speckit",
+    "11me/light-session": "speckit",
+    "0xRabbidfly/pepedawn": "speckit, cursor rules",
+    "82deutschmark/Goodwin": "windsurf (.windsurfrules)",
+    "AnsonDev42/against-wind": "windsurf (.windsurf/rules)",
+    "BioInfo/nova-brief": "roo",
+    "Heratiki/locallama-mcp": "roo",
+    "Capp3/STLab": "cursor memory bank",
+    "217th/tda_large_collector": "cursor memory bank",
+    "0x6762/kiwi-spending-tracker": "cursor rules",
+    "AlanChen4/fumiko-backend": "cursor rules",
+    "cjmalloy/jasper": "copilot",
+    "deadronos/CivWeb-Lite": "copilot memory bank",
+    "dhar174/tiny_village": "copilot memory bank",
+    "0ui-labs/todo-api": "serena",
+    "0xashrk/perpscreener": "serena",
+    "0xMMA/KeyLint": "claude rules",
+    "0xberzerk/dev-environment": "claude rules",
+}
+CONVENTIONS_HELD_OUT: dict[str, str] = {
+    "9mak/oneco": "kiro",
+    "1oosedows/pentest-academy": "kiro",
+    "055liufl/db-query": "speckit",
+    "4DA-Systems/4DA": "windsurf (.windsurfrules)",
+    "MikaAK/elixir_cache": "windsurf (.windsurf/rules)",
+    "AIgen-Solutions-s-r-l/resonance": "roo",
+    "LeonMelamud/advanced-rag-system": "cursor memory bank",
+    "Abhishek2095/kv-stash": "cursor rules",
+    "ckb-devrel/ccc": "copilot",
+    "Misty02600/PeekAPI": "copilot memory bank",
+    "1021ky/stargazing_party": "serena",
+    "2anki/server": "claude rules",
+}
+
+
 @dataclass
 class Row:
     """What one repository's check came to."""
