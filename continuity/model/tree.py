@@ -433,7 +433,7 @@ class MemoryTree:
         directories the tree read as memory are (an ``AGENTS.md`` in an application's folder
         makes it a root, not its source code memory)."""
         convention = self.convention
-        if convention is None:
+        if convention is None or convention.memory_is_files:
             return path in self._read_as_memory or path.startswith(self._memory_folders)
         if self.repo_root is None or self.root != self.repo_root or convention.memory_in is None:
             return True
@@ -825,7 +825,12 @@ def _state_files(walker: _Walker, root_items: list[os.DirEntry[str]],
     protocol = convention is not None and convention.kinds is None
     state_files: list[StateFile] = []
     for item in root_items:
-        if item.is_dir(follow_symlinks=False) or not item.name.endswith(".md"):
+        if item.is_dir(follow_symlinks=False):
+            continue
+        # Markdown, or a living file of another convention by its own name (.mdc, .cursorrules)
+        if not item.name.endswith(".md") and not (
+                convention is not None and convention.kinds is not None
+                and convention.is_living(item.name)):
             continue
         if walker.excluded(item.name) or not _is_state_candidate(item.name, convention):
             continue
