@@ -26,7 +26,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-
 #: The conventions survey of issue 30 (instruction files, Kiro, Spec Kit, Cursor, Roo, Copilot,
 #: Windsurf, Serena): public repositories chosen by their marker files, the held-out part set
 #: aside before any run and measured last. Names only: clones are made outside the repository.

@@ -89,9 +89,10 @@ class Marker:
     weight: float = 0.5
     says: str = ""  # what the evidence is called, where the target alone says too little
 
-    @property
-    def decisive(self) -> bool:
-        return self.weight >= DECISIVE
+    def __post_init__(self) -> None:
+        if self.kind not in MARKER_KINDS:
+            raise ValueError(f"marker of {self.target}: kind {self.kind!r} is not one of "
+                             f"{', '.join(MARKER_KINDS)}")
 
     def describe(self) -> str:
         if self.says:
