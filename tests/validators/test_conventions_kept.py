@@ -202,3 +202,28 @@ def test_a_typo_in_a_declared_convention_is_exit_2_with_did_you_mean(repo: GitRe
     repo.commit("typo", {"continuity.toml": toml, "LOG.md": "# Log\n", "CLAUDE.md": "# C\n"})
     result = run_cli("check", cwd=repo.path)
     assert result.code == 2 and said in result.err, result.err
+
+
+def test_a_role_prompt_makes_no_root_and_the_memory_beside_it_is_read(repo: GitRepo):
+    repo.commit("development", {
+        "development/agents/MEMORY.md": "---\nname: memory\ndescription: keeps notes\n---\n"
+                                         "You are the memory agent.\n",
+        "development/agents/reviewer.md": "---\nname: reviewer\ndescription: reviews\n---\nx\n",
+        "development/agent-memory/SESSION_STATE.md": "# Session\n\nWorking on export.\n",
+        "development/agent-memory/PROGRESS.md": "# Progress\n\nSee [the plan](plan.md).\n",
+        "development/agent-memory/DECISIONS_LOG.md": "# Decisions\n\n- use pnpm\n",
+        "README.md": "# App\n\nSee [gone](gone.md).\n",  # the top's documents: not memory
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {"development/agent-memory": None}
+    assert found(result) == [("CT111", "development/agent-memory/PROGRESS.md", 3)]
+
+
+def test_template_copies_in_config_make_no_second_workspace(repo: GitRepo):
+    workspace = {"AGENTS.md": "# AGENTS.md\n\nRead SOUL.md.\n", "SOUL.md": "# Soul\n\nx\n",
+                 "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n", "MEMORY.md": "# M\n",
+                 "memory/2026-01-02.md": "# Jan 2\n"}
+    repo.commit("workspace", {**workspace, **{f"config/{name}": text for name, text in
+                                              workspace.items() if "/" not in name}})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "openclaw"}
