@@ -199,6 +199,9 @@ class Convention:
     kinds: tuple[DirectoryKind, ...] | None = ()
     #: Core files that must be present and not emptied (Cline's memory bank).
     required: tuple[str, ...] = ()
+    #: Living files that grow by appended entries only, judged against git (CT712: Roo
+    #: Code's decisionLog.md).
+    append_only_files: tuple[str, ...] = ()
     #: Rule codes or prefixes that judge it, beside :data:`GENERAL_RULES`, and those that
     #: never do (the protocol is judged by every rule but the other conventions' own).
     rules: tuple[str, ...] = ()
@@ -494,7 +497,8 @@ ROO = Convention(
                                              if name != "decisionLog.md"),
              Marker(PATH, "*/memory-bank", weight=0.1), _file("tasks.md", -0.3),
              _file("tasks/_index.md", -0.3)),
-    living=("*.md",), kinds=(), required=ROO_CORE, rules=("CT711",), site="state",
+    living=("*.md",), kinds=(), required=ROO_CORE, rules=("CT711", "CT712"), site="state",
+    append_only_files=("decisionLog.md",),
     root_signs=(RootSign(("decisionLog.md",), where=("*/memory-bank", "*/.memory-bank"),
                          says="{0} (a memory bank)"),),
     source="https://github.com/GreatScottyMac/roo-code-memory-bank (the five core files)",

@@ -227,3 +227,18 @@ def test_template_copies_in_config_make_no_second_workspace(repo: GitRepo):
                                               workspace.items() if "/" not in name}})
     result = check_json(repo.path)
     assert roots(result) == {".": "openclaw"}
+
+
+def test_a_roo_decision_log_that_loses_an_entry_after_commit(repo: GitRepo):
+    bank = {f"memory-bank/{name}": f"# {name}\n\nx\n" for name in (
+        "activeContext.md", "productContext.md", "progress.md", "systemPatterns.md")}
+    log = "# Decision Log\n\n## [2026-02-25] Use SQLite\n\nSmall.\n"
+    repo.commit("bank", {**bank, "memory-bank/decisionLog.md": log})
+    repo.commit("append", {"memory-bank/decisionLog.md": log + "\n## [2026-02-26] Use pnpm\n"})
+    assert "CT712" not in check_json(repo.path).codes()  # appended: the log's way
+    repo.commit("rewrite", {"memory-bank/decisionLog.md": "# Decision Log\n\n## [2026-02-26] "
+                                                          "Use pnpm\n"})
+    result = check_json(repo.path)
+    (lost,) = [d for d in result.json["diagnostics"] if d["code"] == "CT712"]
+    assert lost["path"] == "memory-bank/decisionLog.md" and "Use SQLite" in lost["message"]
+    assert "CT712" not in check_json(repo.path, "--no-git").codes()
