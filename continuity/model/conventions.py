@@ -248,6 +248,13 @@ def _dated(name: str, role: str, patterns: tuple[str, ...], example: str) -> Dir
                          example, origin="convention")
 
 
+def _folder(name: str, example: str) -> DirectoryKind:
+    """A bank's subfolder of free-named notes (``memory-bank/tasks/``): its files belong to
+    the bank, curated, any name."""
+    return DirectoryKind(name, LIBRARY, (compile_pattern("*.md"),), (), None, example,
+                         origin="convention")
+
+
 def _file(target: str, weight: float = 0.5) -> Marker:
     return Marker(FILE, target, "", weight)
 
@@ -316,7 +323,7 @@ CLINE = Convention(
     ),
     living=("*.md",), kinds=(
         _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY_MM_DD_*.md"),
-               "2026-06-27.md"),),
+               "2026-06-27.md"), _folder("tasks", "TASK001-login.md")),
     required=CLINE_CORE, rules=("CT711",), site="state",
     source="https://docs.cline.bot/best-practices/memory-bank (Core Files (Required))",
     # Two core files make a bank (one in a folder named so): Roo Code's, Cursor's and
@@ -511,7 +518,8 @@ CURSOR_BANK = Convention(
     markers=(_file("tasks.md", 0.8), _file("creative", 0.3), _file("reflection", 0.3),
              _file("archive", 0.1), Marker(PATH, "*/memory-bank", weight=0.1),
              *(_file(name, 0.1) for name in CLINE_CORE), _file("decisionLog.md", -0.5)),
-    living=("*.md",), kinds=(), required=CURSOR_BANK_CORE, rules=("CT711",), site="state",
+    living=("*.md",), required=CURSOR_BANK_CORE, rules=("CT711",), site="state",
+    kinds=tuple(_folder(name, "login.md") for name in ("creative", "reflection", "archive")),
     source="https://github.com/vanzan01/cursor-memory-bank (tasks.md, the source of truth "
            "for task tracking; activeContext.md; progress.md)",
 )
@@ -520,7 +528,8 @@ COPILOT_BANK = Convention(
     name="copilot-bank", title="Copilot memory bank",
     markers=(_file("tasks/_index.md", DECISIVE), Marker(PATH, "*/memory-bank", weight=0.1),
              *(_file(name, 0.1) for name in CLINE_CORE)),
-    living=("*.md",), kinds=(), required=CLINE_CORE, rules=("CT711",), site="state",
+    living=("*.md",), kinds=(_folder("tasks", "TASK001-login.md"),), required=CLINE_CORE,
+    rules=("CT711",), site="state",
     source="https://github.com/github/awesome-copilot (instructions/memory-bank.instructions.md:"
            " Core Files (Required), tasks/_index.md)",
 )

@@ -242,3 +242,13 @@ def test_a_roo_decision_log_that_loses_an_entry_after_commit(repo: GitRepo):
     (lost,) = [d for d in result.json["diagnostics"] if d["code"] == "CT712"]
     assert lost["path"] == "memory-bank/decisionLog.md" and "Use SQLite" in lost["message"]
     assert "CT712" not in check_json(repo.path, "--no-git").codes()
+
+
+def test_a_banks_tasks_folder_belongs_to_the_bank(repo: GitRepo):
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    repo.commit("bank", {**{f"memory-bank/{name}": text for name, text in BANK.items()},
+                         "memory-bank/tasks/_index.md": "# Tasks\n\n- TASK001 login\n",
+                         "memory-bank/tasks/TASK001-login.md": f"# Login\n\ntoken {token}\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": "copilot-bank"}
+    assert ("CT601", "memory-bank/tasks/TASK001-login.md", 3) in found(result)
