@@ -252,3 +252,10 @@ def test_a_banks_tasks_folder_belongs_to_the_bank(repo: GitRepo):
     result = check_json(repo.path)
     assert roots(result) == {"memory-bank": "copilot-bank"}
     assert ("CT601", "memory-bank/tasks/TASK001-login.md", 3) in found(result)
+
+
+def test_a_translated_constitution_keeps_its_version_line(repo: GitRepo):
+    """Found on the held-out survey: a constitution written in Chinese, "**版本**：1.0.0"."""
+    repo.commit("spec kit", {".specify/memory/constitution.md": "# 宪法\n\n**版本**：1.0.0 | "
+                                                                "**批准日期**：2026-03-29\n"})
+    assert "CT791" not in check_json(repo.path).codes()

@@ -21,7 +21,9 @@ from continuity.validators.rules.rule_files import read_beside
 
 CONSTITUTION = ".specify/memory/constitution.md"
 PLACEHOLDER = re.compile(r"\[[A-Z][A-Z0-9_]{2,}\]")
-VERSION_LINE = re.compile(r"\*\*Version\*\*:?\s*\**\s*v?(\d+\.\d+(?:\.\d+)?)")
+#: "**Version**: 1.0.0 | **Ratified**: …", in any language ("**版本**：1.0.0"): a bold label,
+#: a colon (or a full-width one), a version number.
+VERSION_LINE = re.compile(r"\*\*[^*\n]{1,30}\*\*\s*[:：]?\s*\**\s*[:：]?\s*v?\d+\.\d+(?:\.\d+)?\b")
 FEATURE = re.compile(r"^\d{3,}-[\w.-]+$")
 TASK_LINE = re.compile(r"^\s*[-*]\s+\[[ xX]\]\s+(T\d{3,})\b")
 #: Each feature file and the one it is made from (spec -> plan -> tasks).
