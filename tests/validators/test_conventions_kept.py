@@ -259,3 +259,15 @@ def test_a_translated_constitution_keeps_its_version_line(repo: GitRepo):
     repo.commit("spec kit", {".specify/memory/constitution.md": "# 宪法\n\n**版本**：1.0.0 | "
                                                                 "**批准日期**：2026-03-29\n"})
     assert "CT791" not in check_json(repo.path).codes()
+
+
+def test_quoted_placeholders_are_no_findings_in_instruction_files(repo: GitRepo):
+    """Found on the second held-out survey: an i18n placeholder quoted in a code span of a
+    CLAUDE.md (CT107), an API key's name in braces in a Serena memory's curl example
+    (CT601)."""
+    repo.commit("quoted", {
+        "CLAUDE.md": "# Project\n\nThe client renders it via a `{{limit}}` placeholder.\n",
+        ".serena/memories/api.md": "# API\n\ncurl -H \"apikey: {SUPABASE_ANON_KEY}\" x\n",
+        "GEMINI.md": "# Gemini\n\n## Status\n\n{{STATUS}}\n",
+    })
+    assert found(check_json(repo.path, "--no-git")) == [("CT107", "GEMINI.md", 5)]
