@@ -18,6 +18,8 @@ FENCE = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})")
 #: (``{{STATUS}}``, ``{{provenance_notes}}``, ``{{ TOPIC }}``). An expression with words,
 #: quotes, dots or filters (``{{ include "x.md" }}``, ``{{ user.name }}``, ``{{Raw Base URL}}``)
 #: is a template engine's syntax or a reference, not a value left unfilled.
+#: An inline code span (one to three backticks, on one line).
+CODE_SPAN = re.compile(r"(`{1,3})[^`\n]+?\1")
 PLACEHOLDER = re.compile(r"\{\{[ \t]{0,20}([A-Za-z_][A-Za-z0-9_-]{0,79})[ \t]{0,20}\}\}")
 LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?P<text>.+)$")
 MESH_INDEXES = re.compile(r"^\s*[-*+]\s*\*\*Indexes:?\*\*:?\s*(?P<value>.*)$", re.IGNORECASE)
@@ -202,11 +204,14 @@ class MarkdownDoc:
         return "\n".join(self.lines[i] for i in self.body_indices(section)).strip()
 
     def placeholders(self, skip_code: bool = False) -> list[Placeholder]:
-        """``{{…}}`` placeholders; ``skip_code`` leaves out fenced code blocks (examples)."""
+        """``{{…}}`` placeholders; ``skip_code`` leaves out fenced code blocks and code spans
+        (examples, quoted)."""
         found = []
         for index, line in enumerate(self.lines):
             if skip_code and self.in_code[index]:
                 continue
+            if skip_code and "`" in line:  # a code span quotes one: `{{limit}}` in prose
+                line = CODE_SPAN.sub(lambda span: " " * len(span.group()), line)
             for match in PLACEHOLDER.finditer(line):
                 found.append(Placeholder(match.group(0), self.file_line(index), match.start() + 1))
         return found

@@ -473,7 +473,13 @@ def harmless(value: str) -> bool:
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)
                or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
                or _NOT_A_SECRET.fullmatch(each)
-               for each in (quoted, quoted.rstrip(")]}>,;.").strip("\"'`")))
+               for each in (quoted, quoted.rstrip(")]}>,;.").strip("\"'`"),
+                            _UNWRAPPED.sub(r"\1", quoted)))
+
+
+#: A value wrapped in the braces of a template (``{SUPABASE_ANON_KEY}``, ``{{ token }}``):
+#: what is inside is what names it.
+_UNWRAPPED = re.compile(r"^\{\{?\s*([^{}\s]+)\s*\}\}?$")
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ Everything here is data and the small reads recognition needs; nothing here judg
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import os
 import re
@@ -37,6 +38,7 @@ from continuity.model.kinds import (
     HISTORY,
     LEDGER_PATH,
     LIBRARY,
+    STATE_FILE_NAMES,
     TEMPLATE_NAME,
     DirectoryKind,
     KindSet,
@@ -45,7 +47,8 @@ from continuity.model.kinds import (
 )
 from continuity.model.naming import PatternError, compile_pattern
 
-__all__ = ["Marker", "Convention", "Evidence", "Recognition", "BUILTIN_CONVENTIONS",
+__all__ = ["Marker", "RootSign", "Convention", "Evidence", "Recognition", "BUILTIN_CONVENTIONS",
+           "SITE_SHAPES",
            "GENERAL_RULES", "PROTOCOL", "recognise", "conventions_in_force", "find_convention"]
 
 #: A marker of this weight recognises its convention alone.
@@ -86,9 +89,10 @@ class Marker:
     weight: float = 0.5
     says: str = ""  # what the evidence is called, where the target alone says too little
 
-    @property
-    def decisive(self) -> bool:
-        return self.weight >= DECISIVE
+    def __post_init__(self) -> None:
+        if self.kind not in MARKER_KINDS:
+            raise ValueError(f"marker of {self.target}: kind {self.kind!r} is not one of "
+                             f"{', '.join(MARKER_KINDS)}")
 
     def describe(self) -> str:
         if self.says:
@@ -104,6 +108,69 @@ class Marker:
         if self.kind == CONTENT:
             return f"{self.target} matching /{self.detail}/"
         return f"{self.target}/ entries named {self.detail}"
+
+
+#: How the site shows a convention (``Convention.site``), validated where a convention is
+#: declared: "protocol" (state files, their mesh and history), "index" (an index file, each
+#: topic a page), "state" (the core files as state pages), "timeline" (dated notes), "phases"
+#: (GSD's phase folders), "ledger" (a cycle ledger), "catalogue" (rule files: each rule and
+#: when it applies), "features" (Spec Kit's numbered feature folders).
+SITE_SHAPES: tuple[str, ...] = ("protocol", "index", "state", "timeline", "phases", "ledger",
+                                "catalogue", "features")
+
+
+@dataclass(frozen=True)
+class RootSign:
+    """Names whose presence makes a directory a memory root of a convention, read from the
+    directory's listing (the root search lists 20,000 directories): a name may be a glob
+    (``*.mdc``) or a path below (``.specify/memory/constitution.md``,
+    ``instructions/*.instructions.md``), never through a link."""
+
+    names: tuple[str, ...]
+    at_least: int = 1  # how many of ``names`` must be present
+    #: The directory's own path (POSIX, absolute) must match one of these globs.
+    where: tuple[str, ...] = ()
+    #: And one of these names must be beside (an ``openclaw.json`` with a workspace file).
+    beside: tuple[str, ...] = ()
+    #: What the signal says, ``{0}`` the first name found (default: that name).
+    says: str = ""
+
+    def found(self, directory: Path, names: set[str]) -> str | None:
+        if self.where and not any(fnmatch.fnmatchcase(directory.as_posix(), glob)
+                                  for glob in self.where):
+            return None
+        if self.beside and not names.intersection(self.beside):
+            return None
+        hits = sorted(hit for name in self.names for hit in _present(directory, names, name))
+        if len(hits) < self.at_least:
+            return None
+        return self.says.format(hits[0]) if self.says else hits[0]
+
+
+def _present(directory: Path, names: set[str], name: str) -> list[str]:
+    """The entries of ``directory`` that ``name`` (a name, glob or path below) finds."""
+    if "/" not in name:
+        if any(ch in name for ch in "*?["):
+            return sorted(n for n in names if fnmatch.fnmatchcase(n, name))
+        return [name] if name in names else []
+    head, tail = name.split("/", 1)
+    if head not in names or not _real_directory(directory / head):
+        return []
+    if "/" in tail:
+        return [f"{head}/{hit}" for hit in _present(directory / head, _listing(directory / head),
+                                                     tail)]
+    if any(ch in tail for ch in "*?["):
+        return [f"{head}/{hit}" for hit in sorted(_listing(directory / head))
+                if fnmatch.fnmatchcase(hit, tail)]
+    below = directory / head / tail
+    return [name] if below.exists() and not below.is_symlink() else []
+
+
+def _listing(directory: Path) -> set[str]:
+    try:
+        return set(os.listdir(directory))
+    except OSError:
+        return set()
 
 
 @dataclass(frozen=True)
@@ -132,6 +199,9 @@ class Convention:
     kinds: tuple[DirectoryKind, ...] | None = ()
     #: Core files that must be present and not emptied (Cline's memory bank).
     required: tuple[str, ...] = ()
+    #: Living files that grow by appended entries only, judged against git (CT712: Roo
+    #: Code's decisionLog.md).
+    append_only_files: tuple[str, ...] = ()
     #: Rule codes or prefixes that judge it, beside :data:`GENERAL_RULES`, and those that
     #: never do (the protocol is judged by every rule but the other conventions' own).
     rules: tuple[str, ...] = ()
@@ -141,6 +211,19 @@ class Convention:
     site: str = "protocol"
     source: str = ""  # the documentation its rules rely on
     origin: str = "built-in"
+    #: What makes a directory a root of it in the root search (its markers then decide).
+    root_signs: tuple[RootSign, ...] = ()
+    #: Recognised only where no other convention is (the agent instruction files: a
+    #: repository's CLAUDE.md beside a memory of another convention is that memory's file).
+    fallback: bool = False
+    #: At a repository's top, only the files its model reads (and ``memory_in``) are memory,
+    #: not every file beside them (a repository's instruction files are not its memory).
+    memory_is_files: bool = False
+
+    def __post_init__(self) -> None:
+        if self.site not in SITE_SHAPES:
+            raise ValueError(f"convention {self.name}: site {self.site!r} is not one of "
+                             f"{', '.join(SITE_SHAPES)}")
 
     def judges(self, code: str) -> bool:
         if any(code.startswith(prefix) for prefix in self.not_rules):
@@ -163,6 +246,13 @@ def _dated(name: str, role: str, patterns: tuple[str, ...], example: str) -> Dir
     """A directory of dated notes of another convention: no template, no edges."""
     return DirectoryKind(name, role, tuple(compile_pattern(p) for p in patterns), (), None,
                          example, origin="convention")
+
+
+def _folder(name: str, example: str) -> DirectoryKind:
+    """A bank's subfolder of free-named notes (``memory-bank/tasks/``): its files belong to
+    the bank, curated, any name."""
+    return DirectoryKind(name, LIBRARY, (compile_pattern("*.md"),), (), None, example,
+                         origin="convention")
 
 
 def _file(target: str, weight: float = 0.5) -> Marker:
@@ -229,12 +319,18 @@ CLINE = Convention(
         _file("productContext.md", 0.2), _file("systemPatterns.md", 0.2),
         _file("techContext.md", 0.2), _file("progress.md", 0.1),
         _file("tasks.md", -0.3), _file("creative", -0.3), _file("reflection", -0.3),
+        _file("decisionLog.md", -0.5), _file("tasks/_index.md", -0.3),
     ),
     living=("*.md",), kinds=(
         _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY_MM_DD_*.md"),
-               "2026-06-27.md"),),
+               "2026-06-27.md"), _folder("tasks", "TASK001-login.md")),
     required=CLINE_CORE, rules=("CT711",), site="state",
     source="https://docs.cline.bot/best-practices/memory-bank (Core Files (Required))",
+    # Two core files make a bank (one in a folder named so): Roo Code's, Cursor's and
+    # Copilot's banks too, told apart by the markers.
+    root_signs=(RootSign(CLINE_CORE, 2, says="{0} (a memory bank)"),
+                RootSign(CLINE_CORE, 1, where=("*/memory-bank", "*/.memory-bank"),
+                         says="{0} (a memory bank)")),
 )
 
 OPENCLAW = Convention(
@@ -252,6 +348,10 @@ OPENCLAW = Convention(
     kinds=(_dated("memory", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md",
                                       "YYYY-MM-DD-HHmm.md"), "2026-06-27.md"),),
     rules=("CT721",), site="timeline", memory_in=None,
+    # openclaw.json with a workspace file beside it (a backup of it in a config folder is a
+    # file of the workspace above, not a workspace of its own).
+    root_signs=(RootSign(("openclaw.json",), beside=("AGENTS.md", "SOUL.md", "HEARTBEAT.md",
+                                                       "IDENTITY.md", "USER.md", "TOOLS.md")),),
     source="https://docs.openclaw.ai/concepts/agent-workspace, "
            "https://docs.openclaw.ai/reference/templates/AGENTS (daily notes)",
 )
@@ -285,7 +385,7 @@ GPTME = Convention(
             "YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY-MM-DD/HHmmSS-topic.md",
             "YYYY-MM-DD/slug.md")),
         (), None, "2026-06-27.md", appends=True, origin="convention"),),
-    rules=(), site="timeline",
+    rules=(), site="timeline", root_signs=(RootSign(("gptme.toml",)),),
     source="https://github.com/gptme/gptme-agent-template (ARCHITECTURE.md: journal/), "
            "https://github.com/gptme/gptme (docs/agents.rst)",
 )
@@ -298,57 +398,176 @@ AGENTOPS = Convention(
              _file(".agents/learnings", 0.25), _file(".agents/council", 0.25),
              _file(".agents/patterns", 0.25)),
     kinds=(), rules=("CT4",), site="ledger", memory_in=(".agents",),
+    # agentops keeps .agents/ in a code repository, often without the cycle ledger yet.
+    root_signs=(RootSign(tuple(f".agents/{name}" for name in (
+        "evolve", "rpi", "ao", "findings", "learnings", "council", "patterns")), 2,
+        says=".agents/ ({0}, ...)"),),
     source="https://github.com/boshu2/agentops (skills/evolve/references/cycle-history.md)",
 )
 
-#: Memory files of tools no convention here describes (Codex-style context snapshots): they
-#: make a root, reported as found and not judged, never silence.
-UNJUDGED_MEMORY: tuple[str, ...] = ("context.snapshot.md", "memory.log")
+#: A marker of this weight outweighs any sum of another convention's: a folder only one tool
+#: writes (``.serena/memories``, ``.kiro/steering``), whatever file names it holds.
+OWN_FOLDER = 3.0
+
+#: The agent instruction files at a directory, each read whole by its tool at the start of a
+#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, Cursor's and
+#: Windsurf's legacy single files.
+INSTRUCTION_FILES: tuple[str, ...] = (
+    "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
+    ".cursorrules", ".windsurfrules")
+
+INSTRUCTIONS = Convention(
+    name="instructions", title="Agent instruction files",
+    markers=(_file("CLAUDE.md", DECISIVE), _file("CLAUDE.local.md", DECISIVE),
+             _file("GEMINI.md", DECISIVE), _file(".cursorrules", DECISIVE),
+             _file(".windsurfrules", DECISIVE), _file("AGENTS.md", 0.5),
+             _file(".claude/rules", 0.5)),
+    # The instruction files, and the protocol's state file names the general rules read.
+    living=(*INSTRUCTION_FILES, *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
+    kinds=(), rules=("CT74", "CT782"), site="catalogue", fallback=True, memory_is_files=True,
+    memory_in=(".claude/rules",),
+    root_signs=(RootSign(("CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", ".cursorrules",
+                          ".windsurfrules"), says="{0} (agent instructions)"),),
+    source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
+           "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "
+           "https://github.com/google-gemini/gemini-cli/blob/main/docs/core/memport.md, "
+           "https://docs.windsurf.com/windsurf/cascade/memories (rules)",
+)
+
+KIRO = Convention(
+    name="kiro", title="Kiro steering",
+    markers=(Marker(PATH, "*/.kiro/steering", weight=OWN_FOLDER),),
+    living=("*.md",), kinds=(), rules=("CT75",), site="catalogue",
+    root_signs=(RootSign(("*.md",), where=("*/.kiro/steering",), says="{0} (Kiro steering)"),),
+    source="https://kiro.dev/docs/steering/ (inclusion modes)",
+)
+
+CURSOR = Convention(
+    name="cursor", title="Cursor rules",
+    markers=(Marker(PATH, "*/.cursor/rules", weight=OWN_FOLDER),),
+    living=("*.mdc", "*.md"), kinds=(), rules=("CT76",), site="catalogue",
+    root_signs=(RootSign(("*.mdc",), where=("*/.cursor/rules",), says="{0} (Cursor rules)"),),
+    source="https://docs.cursor.com/context/rules (rule anatomy: description, globs, "
+           "alwaysApply)",
+)
+
+WINDSURF = Convention(
+    name="windsurf", title="Windsurf rules",
+    markers=(Marker(PATH, "*/.windsurf/rules", weight=OWN_FOLDER),),
+    living=("*.md",), kinds=(), rules=("CT78",), site="catalogue",
+    root_signs=(RootSign(("*.md",), where=("*/.windsurf/rules",),
+                         says="{0} (Windsurf rules)"),),
+    source="https://docs.windsurf.com/windsurf/cascade/memories (Rules: activation modes, "
+           "12,000 characters a file)",
+)
+
+COPILOT = Convention(
+    name="copilot", title="GitHub Copilot instructions",
+    markers=(_file("copilot-instructions.md", DECISIVE),
+             _file("instructions/*.instructions.md", DECISIVE),
+             Marker(PATH, "*/.github", weight=0.5)),
+    living=("copilot-instructions.md",), kinds=(), rules=("CT77",), site="catalogue",
+    memory_in=("instructions",), memory_is_files=True,
+    root_signs=(RootSign(("copilot-instructions.md", "instructions/*.instructions.md"),
+                         where=("*/.github",), says="{0} (Copilot instructions)"),),
+    source="https://docs.github.com/en/copilot/customizing-copilot/"
+           "adding-repository-custom-instructions-for-github-copilot (applyTo)",
+)
+
+SERENA = Convention(
+    name="serena", title="Serena memories",
+    markers=(Marker(PATH, "*/.serena/memories", weight=OWN_FOLDER),),
+    living=("*.md",), kinds=(), rules=(), site="state",
+    root_signs=(RootSign(("*.md",), where=("*/.serena/memories",),
+                         says="{0} (Serena memories)"),),
+    source="https://github.com/oraios/serena (Memories & Onboarding: .serena/memories/)",
+)
+
+SPECKIT = Convention(
+    name="speckit", title="Spec Kit",
+    markers=(_file(".specify/memory/constitution.md", 2.0), _file(".specify", 0.5),
+             _file("specs/*/spec.md", 0.5)),
+    # Spec Kit lives at the repository's top, beside the agent instruction files it writes.
+    living=INSTRUCTIONS.living, kinds=(), rules=("CT74", "CT79"), site="features",
+    memory_in=(".specify", "specs"), memory_is_files=True,
+    root_signs=(RootSign((".specify/memory/constitution.md",), says="{0} (Spec Kit)"),),
+    source="https://github.com/github/spec-kit (spec-driven.md, templates/tasks-template.md, "
+           "memory/constitution.md)",
+)
+
+ROO_CORE = ("activeContext.md", "productContext.md", "progress.md", "decisionLog.md",
+            "systemPatterns.md")
+
+ROO = Convention(
+    name="roo", title="Roo Code memory bank",
+    markers=(_file("decisionLog.md", 0.6), *(_file(name, 0.15) for name in ROO_CORE
+                                             if name != "decisionLog.md"),
+             Marker(PATH, "*/memory-bank", weight=0.1), _file("tasks.md", -0.3),
+             _file("tasks/_index.md", -0.3)),
+    living=("*.md",), kinds=(), required=ROO_CORE, rules=("CT711", "CT712"), site="state",
+    append_only_files=("decisionLog.md",),
+    root_signs=(RootSign(("decisionLog.md",), where=("*/memory-bank", "*/.memory-bank"),
+                         says="{0} (a memory bank)"),),
+    source="https://github.com/GreatScottyMac/roo-code-memory-bank (the five core files)",
+)
+
+CURSOR_BANK_CORE = ("tasks.md", "activeContext.md", "progress.md")
+
+CURSOR_BANK = Convention(
+    name="cursor-bank", title="Cursor memory bank",
+    markers=(_file("tasks.md", 0.8), _file("creative", 0.3), _file("reflection", 0.3),
+             _file("archive", 0.1), Marker(PATH, "*/memory-bank", weight=0.1),
+             *(_file(name, 0.1) for name in CLINE_CORE), _file("decisionLog.md", -0.5)),
+    living=("*.md",), required=CURSOR_BANK_CORE, rules=("CT711",), site="state",
+    kinds=tuple(_folder(name, "login.md") for name in ("creative", "reflection", "archive")),
+    source="https://github.com/vanzan01/cursor-memory-bank (tasks.md, the source of truth "
+           "for task tracking; activeContext.md; progress.md)",
+)
+
+COPILOT_BANK = Convention(
+    name="copilot-bank", title="Copilot memory bank",
+    markers=(_file("tasks/_index.md", DECISIVE), Marker(PATH, "*/memory-bank", weight=0.1),
+             *(_file(name, 0.1) for name in CLINE_CORE)),
+    living=("*.md",), kinds=(_folder("tasks", "TASK001-login.md"),), required=CLINE_CORE,
+    rules=("CT711",), site="state",
+    source="https://github.com/github/awesome-copilot (instructions/memory-bank.instructions.md:"
+           " Core Files (Required), tasks/_index.md)",
+)
+
+#: Memory files of tools no convention here describes (Codex-style context snapshots, a
+#: session state beside a decisions log): they make a root, reported as found and judged by
+#: the general rules, never silence.
+UNJUDGED_MEMORY: tuple[str, ...] = ("context.snapshot.md", "memory.log", "SESSION_STATE.md")
 
 
 def root_marker(directory: Path, names: set[str], config: Config) -> str | None:
     """What of another convention than the protocol's state files makes ``directory`` a
     memory root, by names alone (the root search lists 20,000 directories): a root named in
-    configuration, or a marker file of a convention declared there; two of Cline's core
-    files, or one in a ``memory-bank/``; ``gptme.toml``; ``openclaw.json``; a ``journal/`` of
-    dated entries; a memory file of a tool no convention describes."""
+    configuration, a marker file of a convention declared there, a convention's
+    :class:`RootSign` (:attr:`Convention.root_signs`), a memory file of a tool no convention
+    describes, a ``journal/`` of dated entries."""
     if isinstance(config.convention, dict) and any(
             (config.base_dir / path).resolve() == directory.resolve()
             for path in config.convention if path != "*"):
         return "a root named in configuration"
-    for name, spec in (config.conventions or {}).items():
-        markers = spec.get("markers", []) if isinstance(spec, Mapping) else []
-        for marker in [markers] if isinstance(markers, str) else markers:
-            if isinstance(marker, str) and marker.rstrip("/") in names:
-                return f"{marker} (convention {name})"
-    core = sorted(names.intersection(CLINE_CORE))
-    if len(core) >= 2 or (core and directory.name in ("memory-bank", ".memory-bank")):
-        return f"{core[0]} (a memory bank)"
-    for name in ("gptme.toml", *UNJUDGED_MEMORY):
+    conventions = conventions_in_force(config)
+    for convention in conventions:
+        if convention.origin != "configuration":
+            continue
+        for marker in convention.markers:
+            if marker.kind == FILE and marker.target in names:
+                return f"{marker.target} (convention {convention.name})"
+    for convention in conventions:
+        for sign in convention.root_signs:
+            found = sign.found(directory, names)
+            if found is not None:
+                return found
+    for name in UNJUDGED_MEMORY:
         if name in names:
             return name
-    # openclaw.json with a workspace file beside it (a backup of it in a config folder is a
-    # file of the workspace above, not a workspace of its own).
-    if "openclaw.json" in names and names & {"AGENTS.md", "SOUL.md", "HEARTBEAT.md",
-                                             "IDENTITY.md", "USER.md", "TOOLS.md"}:
-        return "openclaw.json"
-    # agentops keeps .agents/ in a code repository, often without the cycle ledger yet.
-    agents = directory / ".agents"
-    if ".agents" in names and _real_directory(agents):
-        try:
-            inside = set(os.listdir(agents))
-        except OSError:
-            inside = set()
-        known = inside & {"evolve", "rpi", "ao", "findings", "learnings", "council", "patterns"}
-        if len(known) >= 2:
-            return f".agents/ ({', '.join(sorted(known)[:3])})"
     if "journal" in names and _real_directory(directory / "journal"):
         dated = _loose("YYYY-MM-DD*")
-        try:
-            entries = os.listdir(directory / "journal")
-        except OSError:
-            entries = []
-        if any(dated(entry) for entry in entries):
+        if any(dated(entry) for entry in _listing(directory / "journal")):
             return "journal/ (dated entries)"
     return None
 
@@ -365,8 +584,9 @@ def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
 
 
 #: The built-in conventions, the protocol first (it wins a tie).
-BUILTIN_CONVENTIONS: tuple[Convention, ...] = (PROTOCOL, CLAUDE, CLINE, OPENCLAW, GSD, GPTME,
-                                               AGENTOPS)
+BUILTIN_CONVENTIONS: tuple[Convention, ...] = (
+    PROTOCOL, CLAUDE, CLINE, OPENCLAW, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
+    WINDSURF, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, INSTRUCTIONS)
 
 
 # --------------------------------------------------------------------------- recognition
@@ -584,12 +804,20 @@ def _recognise(root: Path, config: Config, found: tuple[str, ...]) -> Recognitio
         return Recognition(convention, (), config.source)
     probe = _Probe(root, config)
     best: tuple[float, Convention | None] = (0.0, None)
+    fallback: tuple[float, Convention | None] = (0.0, None)  # only where no other is
     evidence: list[Evidence] = []
     for convention in conventions:
         score, shown = _score(convention, probe)
         evidence += shown
-        if score >= RECOGNISED and score > best[0]:
+        if score < RECOGNISED:
+            continue
+        if convention.fallback:
+            if score > fallback[0]:
+                fallback = (score, convention)
+        elif score > best[0]:
             best = (score, convention)
+    if best[1] is None:
+        best = fallback
     held = tuple(dict.fromkeys((*found, *(n for n in probe.names if _memory_like(n, config)
                                           and not any(f.startswith(n + " ") for f in found)))))
     return Recognition(best[1], tuple(evidence), None, held)
@@ -623,7 +851,14 @@ def find_convention(name: str, conventions: tuple[Convention, ...], config: Conf
             return convention
     known = ", ".join(c.name for c in conventions)
     raise ConfigError(f"{config.source}: option 'convention': no convention is called "
-                      f"{name!r} (known: {known})")
+                      f"{name!r}{did_you_mean(name, [c.name for c in conventions])} "
+                      f"(known: {known})")
+
+
+def did_you_mean(given: str, known: list[str] | tuple[str, ...]) -> str:
+    """'; did you mean "timeline"?' for a near miss among ``known``, else ''."""
+    close = difflib.get_close_matches(given, list(known), n=1, cutoff=0.6)
+    return f'; did you mean "{close[0]}"?' if close else ""
 
 
 # --------------------------------------------------------------------------- configured ones
@@ -663,8 +898,14 @@ def _declared_convention(name: str, spec: Any, source: str) -> Convention:
         raise ConfigError(f"{source}: option '{option}' must be a table ({', '.join(CONVENTION_KEYS)})")
     for key in spec:
         if key not in CONVENTION_KEYS:
-            raise ConfigError(f"{source}: option '{option}.{key}' is not a key of a convention "
+            raise ConfigError(f"{source}: option '{option}.{key}' is not a key of a convention"
+                              f"{did_you_mean(str(key), CONVENTION_KEYS)} "
                               f"(known: {', '.join(CONVENTION_KEYS)})")
+    site = spec.get("site", "state")
+    if site not in SITE_SHAPES:
+        raise ConfigError(f"{source}: option '{option}.site': {site!r} is not a site shape"
+                          f"{did_you_mean(str(site), SITE_SHAPES)} "
+                          f"(known: {', '.join(SITE_SHAPES)})")
     markers = tuple(_file(m.rstrip("/"), DECISIVE)
                     for m in _strings(spec.get("markers", []), f"{option}.markers", source))
     kinds: list[DirectoryKind] = []
@@ -690,4 +931,4 @@ def _declared_convention(name: str, spec: Any, source: str) -> Convention:
         index=_strings(spec.get("index", []), f"{option}.index", source),
         kinds=tuple(kinds),
         required=required, rules=rules + (("CT711",) if required else ()),
-        site=str(spec.get("site", "state")), origin="configuration")
+        site=str(site), origin="configuration")

@@ -28,7 +28,6 @@ from continuity.model.naming import (
     NamePattern,
     PatternError,
     compile_pattern,
-    date_in_name,
 )
 
 __all__ = ["SLUG", "EntryName", "DirectoryKind", "KindSet", "BUILTIN_KINDS", "DIRECTORY_KINDS",
@@ -59,7 +58,6 @@ LEDGER_PATH = ".agents/evolve/cycle-history.jsonl"
 SESSION_STATE_PATH = ".agents/evolve/session-state.json"
 
 HISTORY, LIBRARY = "history", "library"
-ROLES = (HISTORY, LIBRARY)
 
 #: Where a kind came from, shown by ``continuity kinds``.
 BUILT_IN, CONFIGURED, OVERRIDDEN, DECLARED = "built-in", "configuration", "built-in, adjusted", \
@@ -379,8 +377,3 @@ def is_non_entry(filename: str, kind: DirectoryKind) -> bool:
     if not kind.is_history and filename.endswith(".json"):
         return True
     return False
-
-
-def loose_date(name: str) -> str | None:
-    """The date a name that misses its pattern still begins with (``2026-05-03.md``)."""
-    return date_in_name(name)

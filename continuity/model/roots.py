@@ -81,6 +81,8 @@ NEVER_SEARCHED: frozenset[str] = frozenset({
 SET_ASIDE: frozenset[str] = frozenset({
     "testdata", "test-data", "test_data", "fixtures", "__fixtures__", "test-fixtures",
     "templates", "template",
+    # a workspace's template copies (an OpenClaw config/ of AGENTS.md, SOUL.md, ... forms)
+    "config",
 })
 
 #: A directory holding one of these files is never searched: ``pyvenv.cfg`` makes a Python
@@ -199,6 +201,8 @@ def _state_file_signal(directory: Path, items: list[os.DirEntry[str]], names: se
         if not name.endswith(".md") or _is_dir(item):
             continue
         if is_state_file_name(name) and name not in NOT_ALONE:
+            if _role_prompt(directory, name, config):
+                continue
             return name
         if could_be_state_file(name) or name in NOT_ALONE:
             alone.append(name)
@@ -208,6 +212,28 @@ def _state_file_signal(directory: Path, items: list[os.DirEntry[str]], names: se
         if signal is not None:
             return signal
     return None
+
+
+#: Frontmatter keys of an agent's definition (Claude Code's sub-agents, ``.claude/agents/``):
+#: a file that declares its ``tools`` or ``model`` is a role prompt, not memory.
+ROLE_KEYS = ("tools", "model")
+
+
+def _role_prompt(directory: Path, name: str, config: Config) -> bool:
+    """Whether a state file by name is an agent's role prompt (``agents/MEMORY.md``, the
+    definition of an agent called "memory"): frontmatter with a ``name`` and a
+    ``description``, in a folder named ``agents`` or with the ``tools``/``model`` it runs
+    with."""
+    text = _small_text(directory / name, config)
+    if not text or not text.startswith("---"):
+        return False
+    front = fm.parse(text)
+    if not front.present or front.problems:
+        return False
+    data = front.data
+    if not ({"name", "description"} <= set(data)):
+        return False
+    return directory.name.casefold() == "agents" or any(key in data for key in ROLE_KEYS)
 
 
 def _what_it_says(name: str, text: str, names: set[str]) -> str | None:

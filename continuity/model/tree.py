@@ -433,7 +433,7 @@ class MemoryTree:
         directories the tree read as memory are (an ``AGENTS.md`` in an application's folder
         makes it a root, not its source code memory)."""
         convention = self.convention
-        if convention is None:
+        if convention is None or convention.memory_is_files:
             return path in self._read_as_memory or path.startswith(self._memory_folders)
         if self.repo_root is None or self.root != self.repo_root or convention.memory_in is None:
             return True
@@ -742,7 +742,8 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
     kinds = convention.kind_set(config) if convention is not None else KindSet(())
 
     root_items = directory_listing(root)
-    state_files = _state_files(walker, root_items, convention)
+    state_files = _state_files(walker, root_items, convention,
+                               below_top=repo_root is not None and root != repo_root)
     edges = _edges(state_files, kinds)
     directories, not_memory = _directories(walker, root, root_items, kinds, edges, wanted,
                                            named_only=not recognition.is_protocol)
@@ -808,10 +809,15 @@ def _root_to_read(config: Config, root: Path | None) -> Path:
     return resolved
 
 
-def _is_state_candidate(name: str, convention: Convention | None) -> bool:
+def _is_state_candidate(name: str, convention: Convention | None,
+                        below_top: bool = False) -> bool:
     """Whether a root file may be a state file: the protocol's vocabulary (an upper-case
     file only with a mesh index), another convention's living files, and, under no known
-    convention, the protocol's state file names (for the general rules)."""
+    convention, the protocol's state file names (for the general rules) and, below the
+    repository's top, every upper-case file beside them (PROGRESS.md, NOW.md beside a
+    SESSION_STATE.md: at the top they are the project's documents)."""
+    if convention is None and below_top and could_be_state_file(name):
+        return True
     if convention is None or (convention.kinds is not None and not convention.living):
         return is_state_file_name(name)
     if convention.kinds is None:  # the protocol's vocabulary
@@ -820,14 +826,20 @@ def _is_state_candidate(name: str, convention: Convention | None) -> bool:
 
 
 def _state_files(walker: _Walker, root_items: list[os.DirEntry[str]],
-                 convention: Convention | None) -> list[StateFile]:
+                 convention: Convention | None, below_top: bool = False) -> list[StateFile]:
     """The root's state files (living documents), each read and parsed once."""
     protocol = convention is not None and convention.kinds is None
     state_files: list[StateFile] = []
     for item in root_items:
-        if item.is_dir(follow_symlinks=False) or not item.name.endswith(".md"):
+        if item.is_dir(follow_symlinks=False):
             continue
-        if walker.excluded(item.name) or not _is_state_candidate(item.name, convention):
+        # Markdown, or a living file of another convention by its own name (.mdc, .cursorrules)
+        if not item.name.endswith(".md") and not (
+                convention is not None and convention.kinds is not None
+                and convention.is_living(item.name)):
+            continue
+        if walker.excluded(item.name) or not _is_state_candidate(item.name, convention,
+                                                                 below_top):
             continue
         tree_file = walker.load(Path(item.path))
         document = Document.parse(tree_file.text) if tree_file.text is not None else None

@@ -13,10 +13,10 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from continuity.config import Config, load_config
+from continuity.config import Config
 from continuity.errors import UsageError
+from continuity.model.conventions import BUILTIN_CONVENTIONS
 from continuity.model.kinds import kinds_for
 from continuity.model.paths import root_refusal
 from continuity.model.roots import (
@@ -31,12 +31,21 @@ from continuity.model.tree import MemoryTree, ParsedEntries, discover, find_repo
 #: Roots named in the message when a path holds none.
 NEARBY_SHOWN = 3
 
-WHAT_MAKES_A_ROOT = (
-    "a memory root is a directory holding a state file (STATE.md, TODO.md, CONTEXT.md, "
-    "MEMORY.md, ...; AGENTS.md alone is the agents.md convention and makes none), the cycle "
-    "ledger .agents/evolve/cycle-history.jsonl, a note store (notes.jsonl), a Cline "
-    "memory-bank/ (projectbrief.md, activeContext.md, ...), a gptme.toml or a journal/ of "
-    "dated entries, or a file that a convention declared in configuration names")
+def _what_makes_a_root() -> str:
+    """The message's list of what makes a root, from the conventions' own signs (data)."""
+    signs = list(dict.fromkeys(
+        text for convention in BUILTIN_CONVENTIONS for sign in convention.root_signs
+        for text in ([f"{sign.where[0].removeprefix('*/')}/"] if sign.where and all(
+            "*" in name for name in sign.names) else sign.names[:3])))
+    return ("a memory root is a directory holding a state file (STATE.md, TODO.md, CONTEXT.md, "
+            "MEMORY.md, ...; AGENTS.md alone is the agents.md convention and makes none), the "
+            "cycle ledger .agents/evolve/cycle-history.jsonl, a note store (notes.jsonl), a "
+            f"file a known convention is recognised by ({', '.join(signs)}, ...: `continuity "
+            "conventions --list`), a journal/ of dated entries, or a file that a convention "
+            "declared in configuration names")
+
+
+WHAT_MAKES_A_ROOT = _what_makes_a_root()
 
 
 class NothingToCheck(UsageError):
@@ -164,25 +173,6 @@ def open_target(target: Target, config: Config, reuse: ParsedEntries | None = No
     if target.files_only:
         return discover(config, target.root, only=target.only, reuse=reuse)
     return discover(config, target.root, search=target.search, reuse=reuse)
-
-
-def memory_root_for(path: Path, config: Config) -> Path:
-    """The memory root a file or directory belongs to (the first, for a directory holding
-    several). Raises :class:`NothingToCheck` when there is none."""
-    return targets_for(path, config, Path.cwd())[0].root
-
-
-def open_tree(root: Path | None = None, overrides: dict[str, Any] | None = None,
-              cwd: Path | None = None) -> tuple[Config, MemoryTree]:
-    """Load the configuration seen from ``cwd``, then discover the tree at ``root`` (default:
-    the configured root, or the first memory root below it)."""
-    cwd = (cwd or Path.cwd()).resolve()
-    forget()
-    config = load_config(cwd, overrides)
-    if root is not None and not root.exists():
-        raise UsageError(f"{root}: no such file or directory")
-    target = targets_for(root if root is not None else config.root_path, config, cwd)[0]
-    return config, discover(config, target.root, search=target.search)
 
 
 def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None,

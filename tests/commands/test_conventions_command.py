@@ -18,7 +18,7 @@ def test_each_root_with_its_convention_evidence_and_kinds(tmp_path: Path):
     assert result.code == 0, result.err
     roots = {r["root"]: r for r in json.loads(result.out)["roots"]}
     assert {k: r["convention"] for k, r in roots.items()} == {
-        "memory-bank": "cline", "protocol": "continuity", "app": None,
+        ".": "instructions", "memory-bank": "cline", "protocol": "continuity", "app": None,
         ".claude/agent-memory/reviewer": "claude"}
     claude = roots[".claude/agent-memory/reviewer"]
     assert claude["index"] == ["MEMORY.md"] and "flaky-tests.md" in claude["living"]
@@ -34,4 +34,6 @@ def test_the_conventions_known_are_listed():
     result = run_cli("conventions", "--list")
     assert result.code == 0
     names = [line.split(":")[0] for line in result.out.splitlines() if not line.startswith(" ")]
-    assert names == ["continuity", "claude", "cline", "openclaw", "gsd", "gptme", "agentops"]
+    assert names == ["continuity", "claude", "cline", "openclaw", "gsd", "gptme", "agentops",
+                     "speckit", "serena", "kiro", "cursor", "windsurf", "copilot", "roo",
+                     "cursor-bank", "copilot-bank", "instructions"]

@@ -43,7 +43,9 @@ def test_what_makes_a_root(tmp_path: Path):
         "empty")}
     assert signals == {
         "state": "STATE.md",
-        "guide": None,  # the agents.md convention: a contributor guide, not the protocol
+        # AGENTS.md alone is the agents.md convention; CLAUDE.md beside it makes a root of
+        # the instruction files (its imports are checked), issue 30.
+        "guide": "CLAUDE.md (agent instructions)",
         "pack": "AGENTS.md (with RUBRIC.md, which it loads)",
         "meshed": "AGENTS.md (with a mesh index)",
         "child": "AGENTS.md (with a parent)",

@@ -17,12 +17,14 @@ def test_claude_code_agent_memory_is_found_from_the_top(tmp_path: Path):
     repo = claude_code_repository(tmp_path / "repo")
     search = find_roots(repo.path, Config(base_dir=repo.path), repo.path)
     assert sorted(r.relative_to(repo.path.resolve()).as_posix() for r in search.roots) == [
-        ".claude/agent-memory/researcher", ".claude/agent-memory/scout", ".cursor/memory-bank"]
+        ".", ".claude/agent-memory/researcher", ".claude/agent-memory/scout",
+        ".cursor/memory-bank"]  # ".": the project's CLAUDE.md (issue 30)
     result = run_cli("check", cwd=repo.path)
     assert result.code == 0, result.out + result.err
     # 4 files: the scout's topic file server-evaluation.md is read too (Claude Code's
     # convention), and its MEMORY.md does not link it: the one finding, a warning (CT701).
-    assert "Found 0 errors and 1 warning in 4 files" in result.out  # was exit 2: no root
+    # 5 files with the project's CLAUDE.md (a root of the instruction files, issue 30).
+    assert "Found 0 errors and 1 warning in 5 files" in result.out  # was exit 2: no root
     assert "server-evaluation.md:1:1: CT701" in result.out
 
 

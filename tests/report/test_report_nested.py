@@ -141,7 +141,7 @@ def test_agent_memory_in_a_hidden_folder_is_named_from_the_directory_given(tmp_p
     repo = claude_code_repository(tmp_path / "repo")
     result = run_cli("report", "--no-git", cwd=repo.path)
     assert result.code == 0, result.err
-    assert "for 3 memory roots at or below `repo`" in result.out
+    assert "for 4 memory roots at or below `repo`" in result.out  # CLAUDE.md at the top
     for root in (".claude/agent-memory/researcher/", ".cursor/memory-bank/"):
         assert f"| {root} | pass |" in result.out and f"## Root {root}" in result.out
     # The scout's MEMORY.md does not link its topic file: Claude never finds it (CT701).

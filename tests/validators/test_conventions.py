@@ -70,8 +70,8 @@ def test_roo_code_memory_bank_is_not_clines(tmp_path: Path):
                         "memory-bank/decisionLog.md": "# D\n\nx\n",
                         "memory-bank/systemPatterns.md": "# S\n\nx\n"})
     result = check_json(repo.path)
-    assert roots(result) == {"memory-bank": None}
-    assert "CT711" not in codes(result)
+    assert roots(result) == {"memory-bank": "roo"}  # Roo Code's own convention (issue 30)
+    assert "CT711" not in codes(result)  # its five core files are all there
 
 
 def test_configuration_names_the_convention(repo: GitRepo):
@@ -194,7 +194,8 @@ def test_claude_memory_topics_indexed_and_within_what_is_loaded(repo: GitRepo):
         CLAUDE_INDEX + "- [Old](old-notes.md)\n" + "".join(f"- line {n}\n" for n in range(200)))
     repo.commit("memory", files)
     result = check_json(repo.path)
-    assert roots(result) == {".claude/agent-memory/reviewer": "claude"}
+    # The project's CLAUDE.md is a root of the instruction files (issue 30).
+    assert roots(result) == {".": "instructions", ".claude/agent-memory/reviewer": "claude"}
     found = sorted((d["code"], d["path"].rsplit("/", 1)[-1], d["line"])
                    for d in result.json["diagnostics"])
     assert found == [("CT111", "MEMORY.md", 5), ("CT701", "stray.md", 1),
@@ -287,7 +288,8 @@ def test_a_cursor_memory_bank_is_not_clines(repo: GitRepo):
                            "memory-bank/creative/ui.md": "# UI\n",
                            "memory-bank/reflection/one.md": "# One\n"})
     result = check_json(repo.path)
-    assert roots(result) == {"memory-bank": None} and "CT711" not in codes(result)
+    # Cursor's own convention (issue 30): tasks.md, activeContext.md, progress.md are there.
+    assert roots(result) == {"memory-bank": "cursor-bank"} and "CT711" not in codes(result)
 
 
 def test_a_gptme_journal_template_is_no_entry(repo: GitRepo):

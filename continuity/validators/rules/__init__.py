@@ -14,4 +14,5 @@ NEEDS_GIT: dict[str, tuple[str, ...]] = {
     "history_secrets": ("CT605",),
     "ledger.commits": ("CT407", "CT408"),
     "openclaw": ("CT721",),
+    "roo": ("CT712",),
 }

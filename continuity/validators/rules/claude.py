@@ -10,6 +10,7 @@ from pathlib import Path
 
 from continuity.formats.links import links
 from continuity.formats.words import plural
+from continuity.model.load_window import Budget, load_window
 from continuity.model.safe_open import Beneath, Escaped
 from continuity.model.tree import StateFile
 from continuity.validators.diagnostics import Violation
@@ -20,6 +21,7 @@ INDEX = "MEMORY.md"
 #: MEMORY.md, or the first 25KB, whichever comes first" (code.claude.com/docs/en/memory).
 LOADED_LINES = 200
 LOADED_BYTES = 25 * 1024
+LOADED = Budget("Claude Code", lines=LOADED_LINES, bytes=LOADED_BYTES)
 
 
 def _linked(index: StateFile) -> set[str]:
@@ -122,7 +124,7 @@ def index_over_load(ctx: CheckContext) -> Iterator[Violation]:
 
     **Example**
 
-        MEMORY.md: 260 lines   # lines 201-260 are not loaded
+        MEMORY.md: 260 lines   # "lines 201–260 are past what Claude Code loads"
 
     **Fix**
 
@@ -132,18 +134,10 @@ def index_over_load(ctx: CheckContext) -> Iterator[Violation]:
     text = index.file.text if index is not None else None
     if index is None or text is None:
         return
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    size, cut = 0, None
-    for number, line in enumerate(lines, 1):
-        size += len(line.encode("utf-8")) + 1
-        if number > LOADED_LINES or size > LOADED_BYTES:
-            cut = number
-            break
-    if cut is None:
+    window = load_window(text, LOADED)
+    if window.loaded:
         return
-    why = f"{len(lines)} lines" if cut > LOADED_LINES else "over 25 KB"
-    yield Violation(index.path, f"{INDEX} is {why}: from line {cut} on it is not loaded at "
-                    f"the start of a session (Claude Code loads the first {LOADED_LINES} lines "
-                    "or 25 KB)", "move details into topic files linked from MEMORY.md", cut, 1)
+    yield Violation(index.path, window.describe(INDEX, LOADED) + ": Claude never sees them "
+                    "unless it reads the file on purpose",
+                    "move details into topic files linked from MEMORY.md",
+                    window.first_outside or 1, 1)

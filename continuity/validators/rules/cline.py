@@ -45,7 +45,8 @@ def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
         state = present.get(name)
         if state is None:
             yield Violation(name, f"core file {name} of the memory bank is missing",
-                            f"create {name}: Cline reads every core file at the start of a task")
+                            f"create {name}: the {convention.title} reads every core file at "
+                            "the start of a task")
         elif state.file.text is not None and not _has_content(state.file.text):
             yield Violation(name, f"core file {name} is empty (headings at most)",
                             f"fill {name} in, or restore what it held (git log -p {name})")

@@ -353,7 +353,7 @@ def state_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     **Fix**
 
     Replace the placeholder with the real value, or delete the line if it does not apply.
-    Placeholders inside fenced code blocks are examples and are not reported.
+    Placeholders inside fenced code blocks and code spans are examples and are not reported.
     """
     for state in ctx.tree.state_files:
         if state.document is None or "{{" not in state.document.text:

@@ -1,0 +1,61 @@
+"""CT77x: GitHub Copilot instructions (``.github/instructions/*.instructions.md``).
+
+GitHub's documentation: a path-specific instructions file names the files it applies to in
+its frontmatter, ``applyTo`` (globs, comma-separated); Copilot applies it when working on a
+matching file. Judged where a root follows Copilot's convention (the ``.github`` folder).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from continuity.validators.diagnostics import Violation
+from continuity.validators.registry import CheckContext, rule
+from continuity.validators.rules.rule_files import (
+    front_fields,
+    globs,
+    listed,
+    matches_some_file,
+    read_beside,
+)
+
+
+@rule("CT771", "instructions-apply-to", "warning")
+def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
+    """A Copilot `.instructions.md` file has no `applyTo`, or its globs match no file.
+
+    Copilot applies a path-specific instructions file to the files its `applyTo` globs
+    match ("applyTo: "app/models/**/*.rb""); with no `applyTo` the file is not applied
+    automatically, and with globs that match nothing in the repository it never is.
+
+    **Example**
+
+        .github/instructions/react.instructions.md:
+        ---
+        applyTo: "web/**/*.tsx"      # the app moved to app/
+        ---
+
+    **Fix**
+
+    Set `applyTo` to the files the instructions concern (`"**/*.ts,**/*.tsx"`, or `"**"` for
+    all).
+    """
+    root = ctx.tree.root
+    for path in listed(root / "instructions", "*.instructions.md"):
+        relative = f"instructions/{path.name}"
+        text = read_beside(ctx, path)
+        if text is None:
+            continue
+        fields = front_fields(text)
+        value = fields[0].get("applyTo", "") if fields else ""
+        if not value:
+            yield Violation(relative, "no applyTo in its frontmatter: Copilot does not apply "
+                            "this file by itself", "add applyTo: \"**/*.ts\" (the files it "
+                            "concerns) to the frontmatter", 1, 1)
+            continue
+        patterns = globs(value)
+        if patterns and not any(matches_some_file(ctx, each) for each in patterns):
+            line = fields[1]["applyTo"] if fields else 1
+            yield Violation(relative, f"applyTo {value!r} matches no file of the repository: "
+                            "Copilot never applies this file",
+                            "point applyTo at the files the instructions concern", line, 1)

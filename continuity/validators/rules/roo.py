@@ -1,0 +1,88 @@
+"""CT712: a memory bank's log (Roo Code's ``decisionLog.md``) grows by appended entries only.
+
+Roo Code's memory bank records each decision in ``decisionLog.md`` as a new, timestamped entry
+after the others: an entry that disappears or is rewritten after it was committed is a
+decision lost. Which files are such logs is the convention's data
+(``Convention.append_only_files``); judged against git, like other append-only files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from continuity.history.log import History, read_history
+from continuity.validators.diagnostics import Violation
+from continuity.validators.registry import CheckContext, rule
+
+
+def _logs(ctx: CheckContext) -> tuple[str, ...]:
+    convention = ctx.tree.convention
+    return convention.append_only_files if convention is not None else ()
+
+
+def _history(ctx: CheckContext) -> History:
+    def read() -> History:
+        return read_history(ctx.git, ctx.tree.root, [ctx.tree.root / name for name in _logs(ctx)],
+                            since=ctx.config.since, max_blob_size=ctx.config.max_file_size)
+    return ctx.memo("roo.log_history", read)
+
+
+def lost_lines(before: str, after: str) -> list[str]:
+    """The non-blank lines of ``before`` that ``after`` no longer holds, in order."""
+    kept = iter(after.splitlines())
+    lost = []
+    for line in before.splitlines():
+        if not line.strip():
+            continue
+        if not any(line == candidate for candidate in kept):
+            lost.append(line)
+            kept = iter(after.splitlines())  # look again from the top for the next line
+    return lost
+
+
+@rule("CT712", "bank-log-rewritten", "warning", needs_git=True)
+def bank_log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
+    """A memory bank's log lost or changed a committed entry (Roo Code's decisionLog.md).
+
+    Roo Code's memory bank keeps decisions in `decisionLog.md`, each a timestamped entry
+    added after the others: the log is the record of why the project is as it is. A commit
+    (or a change not yet committed) that removes or rewrites a line an earlier commit held is
+    a decision lost; adding entries, anywhere, never is. Reported once per log, at the first
+    such change, naming the first line lost.
+
+    **Example**
+
+        decisionLog.md: "[2026-02-26] Use SQLite for the benchmark store" gone in commit 4f2a9c1
+
+    **Fix**
+
+    Restore the entry (`git log -p decisionLog.md`), and record a change of mind as a new
+    entry that supersedes it.
+    """
+    if not _logs(ctx):
+        return
+    history = _history(ctx)
+    logs = set(_logs(ctx))
+    reported: set[str] = set()
+    for commit in history.all_commits():
+        for change in commit.changes:
+            if change.path not in logs or change.path in reported or change.status != "M":
+                continue
+            old, new = change.before, change.new
+            if old is None or new is None:
+                continue
+            before, after = history.read_blob(old), history.read_blob(new)
+            if before is None or after is None:
+                continue
+            lost = lost_lines(before.decode("utf-8", "replace"), after.decode("utf-8", "replace"))
+            if not lost:
+                continue
+            reported.add(change.path)
+            where = f"in commit {commit.short}" if commit.short else "in the working tree"
+            shown = lost[0].strip()
+            shown = shown if len(shown) <= 80 else shown[:77] + "…"
+            yield Violation(change.path, f"{change.path} lost {len(lost)} committed line"
+                            f"{'s' if len(lost) != 1 else ''} {where} (first: {shown!r}): its "
+                            "entries are appended, never rewritten",
+                            f"restore them (git log -p {change.path}) and record a change of "
+                            "mind as a new entry", commit=commit.short, commit_date=commit.day)

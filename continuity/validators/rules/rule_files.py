@@ -1,0 +1,147 @@
+"""What the rules of the rule-file conventions share (Kiro steering, Cursor, Copilot,
+Windsurf, Spec Kit): reading a file beside the tree's own, a frontmatter read the way these
+tools read it (line by line: ``globs: src/**/*.ts`` is a glob, not a YAML alias), and the
+repository's files a glob must match. No rule is declared here."""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import os
+import re
+from pathlib import Path
+
+from continuity.formats import frontmatter as fm
+from continuity.model.roots import NEVER_SEARCHED
+from continuity.model.safe_open import Beneath, Escaped
+from continuity.validators.registry import CheckContext
+
+#: Files listed at most for glob matching: a larger repository is matched on these.
+MAX_FILES_LISTED = 50_000
+
+
+def read_beside(ctx: CheckContext, path: Path) -> str | None:
+    """A file's text, read beneath the repository (None: missing, unreadable, or a link out)."""
+    beneath = Beneath(ctx.tree.boundary)
+    try:
+        return beneath.read_text(path, ctx.config.max_file_size).text
+    except (Escaped, OSError):
+        return None
+    finally:
+        beneath.close()
+
+
+def listed(directory: Path, pattern: str) -> list[Path]:
+    """Plain files (not links) of ``directory`` matching a glob, by name."""
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return []
+    return [directory / name for name in names if fnmatch.fnmatchcase(name, pattern)
+            and (directory / name).is_file() and not (directory / name).is_symlink()]
+
+
+def front_fields(text: str) -> tuple[dict[str, str], dict[str, int]] | None:
+    """The frontmatter's top-level ``key: value`` lines as written (values unquoted), with
+    their lines; None without frontmatter. Lists written as ``- item`` lines below a key are
+    joined with commas."""
+    yaml_text, closing, _ = fm.split(text)
+    if yaml_text is None or closing == -1:
+        return None
+    values: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    key = None
+    for number, line in enumerate(yaml_text.split("\n"), 2):
+        match = re.match(r"^([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$", line)
+        if match:
+            key = match.group(1)
+            values[key] = _unquote(match.group(2))
+            lines[key] = number
+        elif key is not None and re.match(r"^\s+-\s+", line):
+            item = _unquote(re.sub(r"^\s+-\s+", "", line).strip())
+            values[key] = f"{values[key]},{item}" if values[key] else item
+    return values, lines
+
+
+def _unquote(value: str) -> str:
+    value = value.split(" #", 1)[0].strip() if not value.startswith(("'", '"')) else value
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    if value.startswith("[") and value.endswith("]"):
+        return ",".join(_unquote(item.strip()) for item in value[1:-1].split(",") if item.strip())
+    return value
+
+
+def globs(value: str) -> list[str]:
+    """A comma-separated list of globs (braces kept whole: ``*.{ts,tsx}``)."""
+    found, depth, current = [], 0, ""
+    for char in value:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            found.append(current.strip())
+            current = ""
+        else:
+            current += char
+    found.append(current.strip())
+    return [g for g in found if g]
+
+
+@functools.lru_cache(maxsize=512)
+def glob_regex(pattern: str) -> re.Pattern[str]:
+    """A glob as these tools write it (``**`` any folders, ``*`` within one, ``{a,b}``)."""
+    pattern = pattern.lstrip("/").removeprefix("./")
+    out, index = "", 0
+    while index < len(pattern):
+        char = pattern[index]
+        if pattern.startswith("**/", index):
+            out += "(?:.*/)?"
+            index += 3
+            continue
+        if pattern.startswith("**", index):
+            out += ".*"
+            index += 2
+            continue
+        if char == "*":
+            out += "[^/]*"
+        elif char == "?":
+            out += "[^/]"
+        elif char == "{":
+            end = pattern.find("}", index)
+            if end == -1:
+                out += re.escape(char)
+            else:
+                out += "(?:" + "|".join(re.escape(p) for p in pattern[index + 1:end]
+                                        .split(",")) + ")"
+                index = end
+        else:
+            out += re.escape(char)
+        index += 1
+    return re.compile(out + r"\Z")
+
+
+def repository_files(ctx: CheckContext) -> tuple[str, ...]:
+    """The repository's files (relative, ``/``-separated), listed once per check."""
+    top = ctx.tree.boundary
+
+    def walk() -> tuple[str, ...]:
+        found: list[str] = []
+        for directory, folders, files in os.walk(top):
+            folders[:] = [f for f in folders if f not in NEVER_SEARCHED]
+            base = os.path.relpath(directory, top)
+            for name in files:
+                found.append(name if base == "." else f"{base}/{name}".replace(os.sep, "/"))
+            if len(found) >= MAX_FILES_LISTED:
+                break
+        return tuple(found)
+
+    result: tuple[str, ...] = ctx.memo("rule_files.repository_files", walk)
+    return result
+
+
+def matches_some_file(ctx: CheckContext, pattern: str) -> bool:
+    """Whether a glob matches a file of the repository; a pattern with no ``/`` also
+    matches a file's name anywhere (a loader may match on the name alone)."""
+    regex = glob_regex(pattern)
+    bare = "/" not in pattern.strip("/")
+    return any(regex.match(path) or (bare and regex.match(path.rsplit("/", 1)[-1]))
+               for path in repository_files(ctx))

@@ -1,0 +1,142 @@
+"""CT79x: Spec Kit — the constitution and the numbered feature folders.
+
+GitHub Spec Kit keeps the project's principles in ``.specify/memory/constitution.md``, filled
+from a template by ``/speckit.constitution`` (its placeholders ``[PROJECT_NAME]``,
+``[CONSTITUTION_VERSION]`` replaced; a version line "**Version**: X.Y.Z | **Ratified**: … |
+**Last Amended**: …"), and each feature in ``specs/NNN-name/``: ``spec.md`` (``/specify``),
+then ``plan.md`` (``/plan``), then ``tasks.md`` (``/tasks``), whose tasks are numbered
+``T001``, ``T002``… Judged where a root follows Spec Kit's convention.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+from continuity.validators.diagnostics import Violation
+from continuity.validators.registry import CheckContext, rule
+from continuity.validators.rules.rule_files import read_beside
+
+CONSTITUTION = ".specify/memory/constitution.md"
+PLACEHOLDER = re.compile(r"\[[A-Z][A-Z0-9_]{2,}\]")
+#: "**Version**: 1.0.0 | **Ratified**: …", in any language ("**版本**：1.0.0"): a bold label,
+#: a colon (or a full-width one), a version number.
+VERSION_LINE = re.compile(r"\*\*[^*\n]{1,30}\*\*\s*[:：]?\s*\**\s*[:：]?\s*v?\d+\.\d+(?:\.\d+)?\b")
+FEATURE = re.compile(r"^\d{3,}-[\w.-]+$")
+TASK_LINE = re.compile(r"^\s*[-*]\s+\[[ xX]\]\s+(T\d{3,})\b")
+#: Each feature file and the one it is made from (spec -> plan -> tasks).
+MADE_FROM = {"plan.md": "spec.md", "tasks.md": "plan.md"}
+
+
+@rule("CT791", "constitution-unfilled", "warning")
+def constitution_unfilled(ctx: CheckContext) -> Iterator[Violation]:
+    """Spec Kit's constitution is still the template, or has no version line.
+
+    `/speckit.constitution` fills `.specify/memory/constitution.md` from its template,
+    replacing every placeholder (`[PROJECT_NAME]`, `[PRINCIPLE_1_NAME]`) and stamping
+    "**Version**: X.Y.Z | **Ratified**: … | **Last Amended**: …"; every later command checks
+    its plans against it. Placeholders left, or no version, mean the agent plans against a
+    form, not the project's principles.
+
+    **Example**
+
+        # [PROJECT_NAME] Constitution
+        **Version**: [CONSTITUTION_VERSION] | **Ratified**: [RATIFICATION_DATE]
+
+    **Fix**
+
+    Run `/speckit.constitution` with the project's principles, or fill the placeholders in
+    and give it a version (1.0.0).
+    """
+    text = read_beside(ctx, ctx.tree.root / CONSTITUTION)
+    if text is None:
+        return
+    lines = text.split("\n")
+    left = [(number, match.group()) for number, line in enumerate(lines, 1)
+            for match in PLACEHOLDER.finditer(line)]
+    if left:
+        names = sorted({name for _, name in left})
+        yield Violation(CONSTITUTION, f"the constitution still holds {len(left)} template "
+                        f"placeholder{'s' if len(left) != 1 else ''} ({', '.join(names[:4])}"
+                        f"{', …' if len(names) > 4 else ''}): it was never filled in",
+                        "run /speckit.constitution, or fill the placeholders in",
+                        left[0][0], 1)
+    elif not any(VERSION_LINE.search(line) for line in lines):
+        yield Violation(CONSTITUTION, "the constitution has no version line (**Version**: "
+                        "X.Y.Z | **Ratified**: … | **Last Amended**: …)",
+                        "add the version line: amendments are versioned", 1, 1)
+
+
+def _features(ctx: CheckContext) -> list[str]:
+    specs = ctx.tree.root / "specs"
+    try:
+        names = sorted(os.listdir(specs))
+    except OSError:
+        return []
+    return [name for name in names if FEATURE.match(name) and (specs / name).is_dir()
+            and not (specs / name).is_symlink()]
+
+
+@rule("CT792", "feature-files", "warning")
+def feature_files(ctx: CheckContext) -> Iterator[Violation]:
+    """A Spec Kit feature folder has a plan without its spec, or tasks without their plan.
+
+    Each feature is made in order: `spec.md` (`/specify`), `plan.md` from it (`/plan`),
+    `tasks.md` from the plan (`/tasks`). A later file whose source is gone (renamed, moved
+    to another folder, never committed) is a plan nobody can check against its spec.
+
+    **Example**
+
+        specs/003-export/plan.md
+        specs/003-export/tasks.md     # no spec.md
+
+    **Fix**
+
+    Restore or commit the missing file, or move the feature's files into one folder.
+    """
+    root = ctx.tree.root
+    for feature in _features(ctx):
+        folder = root / "specs" / feature
+        for later, source in MADE_FROM.items():
+            if (folder / later).is_file() and not (folder / source).is_file():
+                yield Violation(f"specs/{feature}/{later}", f"specs/{feature}/ has {later} but "
+                                f"no {source}, which it is made from",
+                                f"restore specs/{feature}/{source}, or move the feature's "
+                                "files together")
+
+
+@rule("CT793", "task-id-repeated", "warning")
+def task_id_repeated(ctx: CheckContext) -> Iterator[Violation]:
+    """A task id appears on two tasks of one Spec Kit `tasks.md`.
+
+    `/tasks` numbers a feature's tasks `T001`, `T002`…; the ids are how `/implement`, the
+    checklist and the people tracking progress name a task. Two tasks with one id make
+    "T014 done" ambiguous.
+
+    **Example**
+
+        - [ ] T014 Create the export endpoint
+        - [ ] T014 [P] Test the export endpoint
+
+    **Fix**
+
+    Renumber the later task (and any task that refers to it).
+    """
+    root = ctx.tree.root
+    for feature in _features(ctx):
+        relative = f"specs/{feature}/tasks.md"
+        text = read_beside(ctx, root / relative)
+        if text is None:
+            continue
+        seen: Counter[str] = Counter()
+        for number, line in enumerate(text.split("\n"), 1):
+            match = TASK_LINE.match(line)
+            if match is None:
+                continue
+            seen[match.group(1)] += 1
+            if seen[match.group(1)] == 2:
+                yield Violation(relative, f"task id {match.group(1)} is given to a second task",
+                                f"renumber this task (the first {match.group(1)} is above)",
+                                number, 1)

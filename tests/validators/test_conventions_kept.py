@@ -1,0 +1,273 @@
+"""issue 30: the conventions people actually keep, recognised by their own evidence and judged by
+the rules of each tool's documentation. A synthetic tree per convention in a real git
+repository; each test asserts the convention detected, a true finding, or the absence of a
+false one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.common import GitRepo, check_json, run_cli
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> GitRepo:
+    return GitRepo(tmp_path / "repo")
+
+
+def roots(result) -> dict[str, str | None]:
+    return {root["path"]: root["convention"] for root in result.json["roots"]}
+
+
+def found(result) -> list[tuple[str, str, int]]:
+    return sorted((d["code"], d["path"], d["line"]) for d in result.json["diagnostics"])
+
+
+BANK = {name: f"# {name}\n\nx\n" for name in (
+    "projectbrief.md", "productContext.md", "activeContext.md", "systemPatterns.md",
+    "techContext.md", "progress.md")}
+
+
+def test_each_convention_gets_its_own_root(repo: GitRepo):
+    repo.commit("conventions", {
+        ".kiro/steering/product.md": "# Product\n\nA tide table.\n",
+        ".cursor/rules/api.mdc": "---\ndescription: API\nglobs: src/**/*.ts\nalwaysApply: false\n"
+                                 "---\n# API\n",
+        ".windsurf/rules/style.md": "---\ntrigger: always_on\n---\n# Style\n",
+        ".github/copilot-instructions.md": "# Copilot\n\nUse pnpm.\n",
+        ".serena/memories/project_overview.md": "# Overview\n",
+        ".serena/memories/activeContext.md": "# Active\n",  # a Cline name: still Serena's
+        ".serena/memories/progress.md": "# Progress\n",
+        **{f"memory-bank/{name}": text for name, text in BANK.items()},
+        "memory-bank/tasks.md": "# Tasks\n\n- [ ] one\n",
+        "roo/memory-bank/decisionLog.md": "# Decisions\n\n[2026-01-02] x\n",
+        "roo/memory-bank/activeContext.md": "# Active\n\nx\n",
+        "roo/memory-bank/productContext.md": "# Product\n\nx\n",
+        "roo/memory-bank/progress.md": "# Progress\n\nx\n",
+        "roo/memory-bank/systemPatterns.md": "# Patterns\n\nx\n",
+        "copilot/memory-bank/tasks/_index.md": "# Tasks\n",
+        **{f"copilot/memory-bank/{name}": text for name, text in BANK.items()},
+        "CLAUDE.md": "# Project\n\nUse pnpm.\n",
+    })
+    assert roots(check_json(repo.path)) == {
+        ".": "instructions", ".cursor/rules": "cursor", ".github": "copilot",
+        ".kiro/steering": "kiro", ".serena/memories": "serena", ".windsurf/rules": "windsurf",
+        "memory-bank": "cursor-bank", "copilot/memory-bank": "copilot-bank",
+        "roo/memory-bank": "roo"}
+
+
+def test_spec_kit_at_the_top_with_its_instruction_files(repo: GitRepo):
+    repo.commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0 | "
+                                           "**Ratified**: 2026-01-02\n",
+        "specs/001-export/spec.md": "# Spec\n", "specs/001-export/plan.md": "# Plan\n",
+        "specs/001-export/tasks.md": "- [ ] T001 Set up\n- [ ] T002 Test\n",
+        "CLAUDE.md": "# Claude\n\nRead @docs/missing.md first.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "speckit"}
+    assert found(result) == [("CT741", "CLAUDE.md", 3)]  # judged by the instruction rules too
+
+
+def test_a_claude_md_alone_has_its_imports_checked(repo: GitRepo):
+    repo.commit("claude", {
+        "CLAUDE.md": "# Project\n\nSee @docs/missing.md and @docs/there.md.\n"
+                     "Mail me at a@b.md, install @types/node, ask @alice.\n"
+                     "```\n@docs/in-code.md\n```\nAnd `@docs/in-span.md`, @~/.claude/mine.md.\n",
+        "docs/there.md": "# There\n",
+    })
+    result = check_json(repo.path)
+    assert result.code == 1
+    assert found(result) == [("CT741", "CLAUDE.md", 3)]
+    assert "docs/missing.md" in result.json["diagnostics"][0]["message"]
+
+
+def test_imports_past_five_hops_and_loops(repo: GitRepo):
+    files = {"CLAUDE.md": "@a1.md\n"}
+    for hop in range(1, 7):
+        files[f"a{hop}.md"] = f"@a{hop + 1}.md\n" if hop < 6 else "end\n"
+    files["GEMINI.md"] = "@loop.md\n"
+    files["loop.md"] = "@GEMINI.md\n"
+    repo.commit("chains", files)
+    result = check_json(repo.path, "--select", "CT742")
+    messages = [d["message"] for d in result.json["diagnostics"]]
+    assert any("past the 5 the loaders follow" in m and "a6.md" in m for m in messages)
+    assert any("imports it back" in m for m in messages)
+
+
+def test_the_agents_md_chain_past_codexs_32_kib_names_the_lines(repo: GitRepo):
+    top = "# Agents\n\n" + "".join(f"- rule {n:05d} " + "x" * 80 + "\n" for n in range(360))
+    repo.commit("chain", {"CLAUDE.md": "# Claude\n", "AGENTS.md": top,
+                          "services/AGENTS.md": "# Services\n" + "- more\n" * 50})
+    result = check_json(repo.path, "--select", "CT743")
+    (diagnostic,) = result.json["diagnostics"]
+    # 94-byte lines after a 10-byte heading: the 349th rule (line 351) crosses 32,768 bytes;
+    # said once, though the chains to the top and to services/ both cross there.
+    assert diagnostic["path"] == "AGENTS.md" and diagnostic["line"] == 351
+    assert "AGENTS.md lines 351–362 are past" in diagnostic["message"]
+    assert "past what Codex loads" in diagnostic["message"]
+
+
+def test_kiro_inclusion_and_file_match(repo: GitRepo):
+    repo.commit("kiro", {
+        ".kiro/steering/a.md": "---\ninclusion: filematch\n---\n# A\n",
+        ".kiro/steering/b.md": "---\ninclusion: fileMatch\n---\n# B\n",
+        ".kiro/steering/c.md": "---\ninclusion: fileMatch\nfileMatchPattern: \"app/**/*.vue\"\n"
+                               "---\n# C\n",
+        ".kiro/steering/d.md": "---\ninclusion: fileMatch\nfileMatchPattern: \"src/**/*.ts\"\n"
+                               "---\n# D\n",
+        ".kiro/steering/e.md": "---\ninclusion: auto\ndescription: when testing\n---\n# E\n",
+        ".kiro/steering/product.md": "# Product\n",
+        "src/app/main.ts": "export {}\n",
+    })
+    result = check_json(repo.path)
+    assert found(result) == [("CT751", ".kiro/steering/a.md", 2),
+                             ("CT752", ".kiro/steering/b.md", 2),
+                             ("CT752", ".kiro/steering/c.md", 3)]
+    assert 'did you mean "fileMatch"' in result.json["diagnostics"][0]["message"]
+
+
+def test_cursor_always_apply_a_boolean_and_unquoted_globs_read(repo: GitRepo):
+    repo.commit("cursor", {
+        ".cursor/rules/a.mdc": "---\ndescription: API\nglobs: src/**/*.ts\nalwaysApply: false\n"
+                               "---\n# A\n",
+        ".cursor/rules/b.mdc": "---\nalwaysApply: always\n---\n# B\n",
+    })
+    assert found(check_json(repo.path)) == [("CT761", ".cursor/rules/b.mdc", 2)]
+
+
+def test_copilot_apply_to(repo: GitRepo):
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/ts.instructions.md": "---\napplyTo: \"**/*.ts\"\n---\n# TS\n",
+        ".github/instructions/vue.instructions.md": "---\napplyTo: \"**/*.vue\"\n---\n# Vue\n",
+        ".github/instructions/none.instructions.md": "# None\n",
+        "src/a.ts": "export {}\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT771", ".github/instructions/none.instructions.md", 1),
+        ("CT771", ".github/instructions/vue.instructions.md", 2)]
+
+
+def test_windsurf_trigger_and_the_lines_past_its_limit(repo: GitRepo):
+    long = "---\ntrigger: always_on\n---\n" + "".join(f"- rule {n}\n" for n in range(1500))
+    repo.commit("windsurf", {
+        ".windsurf/rules/a.md": "---\ntrigger: glob\n---\n# A\n",
+        ".windsurf/rules/b.md": "---\ntrigger: allways_on\n---\n# B\n",
+        ".windsurf/rules/long.md": long,
+    })
+    result = check_json(repo.path)
+    codes = [(code, path) for code, path, _ in found(result)]
+    assert codes == [("CT781", ".windsurf/rules/a.md"), ("CT781", ".windsurf/rules/b.md"),
+                     ("CT782", ".windsurf/rules/long.md")]
+    message = next(d["message"] for d in result.json["diagnostics"] if d["code"] == "CT782")
+    assert "past what Windsurf loads" in message and "–1503" in message
+
+
+def test_spec_kit_constitution_features_and_task_ids(repo: GitRepo):
+    repo.commit("spec kit", {
+        ".specify/memory/constitution.md": "# [PROJECT_NAME] Constitution\n\n**Version**: "
+                                           "[CONSTITUTION_VERSION]\n",
+        "specs/001-a/spec.md": "# Spec\n", "specs/001-a/plan.md": "# Plan\n",
+        "specs/001-a/tasks.md": "- [ ] T001 One\n- [x] T002 Two\n- [ ] T002 Three\n",
+        "specs/002-b/tasks.md": "- [ ] T001 One\n",
+        "specs/003-c/spec.md": "# Only a spec: in progress\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT791", ".specify/memory/constitution.md", 1),
+        ("CT792", "specs/002-b/tasks.md", 1),
+        ("CT793", "specs/001-a/tasks.md", 3)]
+
+
+def test_a_roo_bank_missing_a_core_file(repo: GitRepo):
+    repo.commit("roo", {"memory-bank/decisionLog.md": "# D\n\nx\n",
+                        "memory-bank/activeContext.md": "# A\n\nx\n",
+                        "memory-bank/productContext.md": "# P\n\nx\n",
+                        "memory-bank/progress.md": "# P\n\nx\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": "roo"}
+    assert found(result) == [("CT711", "memory-bank/systemPatterns.md", 1)]
+    assert "Roo Code memory bank" in result.json["diagnostics"][0]["hint"]
+
+
+@pytest.mark.parametrize("toml, said", [
+    ('[conventions.x]\nmarkers = ["LOG.md"]\nsite = "timline"\n', 'did you mean "timeline"?'),
+    ('[conventions.x]\nmarkers = ["LOG.md"]\nliveing = ["*.md"]\n', 'did you mean "living"?'),
+    ('convention = "kiroo"\n', 'did you mean "kiro"?'),
+])
+def test_a_typo_in_a_declared_convention_is_exit_2_with_did_you_mean(repo: GitRepo, toml: str,
+                                                                       said: str):
+    repo.commit("typo", {"continuity.toml": toml, "LOG.md": "# Log\n", "CLAUDE.md": "# C\n"})
+    result = run_cli("check", cwd=repo.path)
+    assert result.code == 2 and said in result.err, result.err
+
+
+def test_a_role_prompt_makes_no_root_and_the_memory_beside_it_is_read(repo: GitRepo):
+    repo.commit("development", {
+        "development/agents/MEMORY.md": "---\nname: memory\ndescription: keeps notes\n---\n"
+                                         "You are the memory agent.\n",
+        "development/agents/reviewer.md": "---\nname: reviewer\ndescription: reviews\n---\nx\n",
+        "development/agent-memory/SESSION_STATE.md": "# Session\n\nWorking on export.\n",
+        "development/agent-memory/PROGRESS.md": "# Progress\n\nSee [the plan](plan.md).\n",
+        "development/agent-memory/DECISIONS_LOG.md": "# Decisions\n\n- use pnpm\n",
+        "README.md": "# App\n\nSee [gone](gone.md).\n",  # the top's documents: not memory
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {"development/agent-memory": None}
+    assert found(result) == [("CT111", "development/agent-memory/PROGRESS.md", 3)]
+
+
+def test_template_copies_in_config_make_no_second_workspace(repo: GitRepo):
+    workspace = {"AGENTS.md": "# AGENTS.md\n\nRead SOUL.md.\n", "SOUL.md": "# Soul\n\nx\n",
+                 "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n", "MEMORY.md": "# M\n",
+                 "memory/2026-01-02.md": "# Jan 2\n"}
+    repo.commit("workspace", {**workspace, **{f"config/{name}": text for name, text in
+                                              workspace.items() if "/" not in name}})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "openclaw"}
+
+
+def test_a_roo_decision_log_that_loses_an_entry_after_commit(repo: GitRepo):
+    bank = {f"memory-bank/{name}": f"# {name}\n\nx\n" for name in (
+        "activeContext.md", "productContext.md", "progress.md", "systemPatterns.md")}
+    log = "# Decision Log\n\n## [2026-02-25] Use SQLite\n\nSmall.\n"
+    repo.commit("bank", {**bank, "memory-bank/decisionLog.md": log})
+    repo.commit("append", {"memory-bank/decisionLog.md": log + "\n## [2026-02-26] Use pnpm\n"})
+    assert "CT712" not in check_json(repo.path).codes()  # appended: the log's way
+    repo.commit("rewrite", {"memory-bank/decisionLog.md": "# Decision Log\n\n## [2026-02-26] "
+                                                          "Use pnpm\n"})
+    result = check_json(repo.path)
+    (lost,) = [d for d in result.json["diagnostics"] if d["code"] == "CT712"]
+    assert lost["path"] == "memory-bank/decisionLog.md" and "Use SQLite" in lost["message"]
+    assert "CT712" not in check_json(repo.path, "--no-git").codes()
+
+
+def test_a_banks_tasks_folder_belongs_to_the_bank(repo: GitRepo):
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    repo.commit("bank", {**{f"memory-bank/{name}": text for name, text in BANK.items()},
+                         "memory-bank/tasks/_index.md": "# Tasks\n\n- TASK001 login\n",
+                         "memory-bank/tasks/TASK001-login.md": f"# Login\n\ntoken {token}\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": "copilot-bank"}
+    assert ("CT601", "memory-bank/tasks/TASK001-login.md", 3) in found(result)
+
+
+def test_a_translated_constitution_keeps_its_version_line(repo: GitRepo):
+    """Found on the held-out survey: a constitution written in Chinese, "**版本**：1.0.0"."""
+    repo.commit("spec kit", {".specify/memory/constitution.md": "# 宪法\n\n**版本**：1.0.0 | "
+                                                                "**批准日期**：2026-03-29\n"})
+    assert "CT791" not in check_json(repo.path).codes()
+
+
+def test_quoted_placeholders_are_no_findings_in_instruction_files(repo: GitRepo):
+    """Found on the second held-out survey: an i18n placeholder quoted in a code span of a
+    CLAUDE.md (CT107), an API key's name in braces in a Serena memory's curl example
+    (CT601)."""
+    repo.commit("quoted", {
+        "CLAUDE.md": "# Project\n\nThe client renders it via a `{{limit}}` placeholder.\n",
+        ".serena/memories/api.md": "# API\n\ncurl -H \"apikey: {SUPABASE_ANON_KEY}\" x\n",
+        "GEMINI.md": "# Gemini\n\n## Status\n\n{{STATUS}}\n",
+    })
+    assert found(check_json(repo.path, "--no-git")) == [("CT107", "GEMINI.md", 5)]
