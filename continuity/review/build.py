@@ -24,6 +24,7 @@ from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import open_target, resolve_targets, targets_for
 from continuity.review.findings import check_root, compare
+from continuity.review.stale import stale_citations
 
 VERSION = 1
 
@@ -77,9 +78,7 @@ def build_review(request: Request, cwd: Path) -> Review:
             if request.check:
                 before = check_root(base_root, base_top) if base_tree is not None else []
                 changes.introduced, changes.fixed = compare(before, check_root(root, head_top))
-            if request.drift and scope.head.committed is not None:
-                from continuity.review.stale import stale_citations
-
+            if request.drift:
                 changes.drift = stale_citations(scope, head_tree, prefix)
             reviews.append(changes)
     return Review(VERSION, _side(scope, "base"), _side(scope, "head"), reviews,
