@@ -12,6 +12,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("check", "lint memory trees (exit 0 clean, 1 findings, 2 errors)"),
     "conventions": ("conventions", "print per memory root the convention it follows, the evidence, "
                                    "and its files' kinds"),
+    "diff": ("diff", "review what a range did to the memory: sections, topics, entries, "
+                     "promises broken, findings introduced and fixed (exit 0, 1 new findings, "
+                     "2 errors)"),
     "generate": ("generate", "write the site's Markdown pages to a directory (for MkDocs, "
                              "ProperDocs, Zensical)"),
     "init": ("init", "scaffold a memory tree with templates, state files and mkdocs.yml"),

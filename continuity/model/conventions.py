@@ -62,7 +62,7 @@ RECOGNISED = 1.0
 #: convention has none), JSON validity of a ledger or note store recognised (CT401, CT501), and
 #: what publishing guards (CT6xx).
 GENERAL_RULES: tuple[str, ...] = (
-    "CT107", "CT111", "CT112", "CT210", "CT301", "CT302", "CT303", "CT304", "CT308",
+    "CT107", "CT111", "CT112", "CT210", "CT301", "CT302", "CT303", "CT304", "CT308", "CT309",
     "CT401", "CT501", "CT6",
 )
 

@@ -26,16 +26,28 @@ ACTION = yaml.safe_load((REPO / "action.yml").read_text("utf-8"))
 PACKAGE_FILES = ("pyproject.toml", "README.md", "action.yml", "continuity")
 
 
-def expand(text: str, inputs: dict[str, str]) -> str:
-    """``${{ inputs.NAME }}`` as the runner expands it (the only expression the action uses)."""
+def expand(text: str, inputs: dict[str, str], github: dict[str, str] | None = None) -> str:
+    """``${{ inputs.NAME }}`` and ``${{ github.NAME }}`` as the runner expands them (the only
+    expressions the action uses)."""
+    text = re.sub(r"\$\{\{\s*github\.([\w.-]+)\s*\}\}",
+                  lambda m: (github or {}).get(m.group(1), ""), text)
     return re.sub(r"\$\{\{\s*inputs\.([\w-]+)\s*\}\}", lambda m: inputs.get(m.group(1), ""), text)
 
 
-def runs(step: dict[str, Any], inputs: dict[str, str]) -> bool:
+#: The condition of the review step (tests/review/test_action_review.py runs it).
+REVIEW_CONDITION = ("always() && github.event_name == 'pull_request' && "
+                    "inputs.review != ''")
+
+
+def runs(step: dict[str, Any], inputs: dict[str, str],
+         github: dict[str, str] | None = None) -> bool:
     condition = step.get("if")
     if condition is None:
         return True
-    assert condition == "always() && inputs.report != ''", condition  # the one condition used
+    if condition == REVIEW_CONDITION:
+        return (github or {}).get("event_name") == "pull_request" and \
+            inputs.get("review", "") != ""
+    assert condition == "always() && inputs.report != ''", condition  # the other one used
     return inputs.get("report", "") != ""
 
 

@@ -11,6 +11,7 @@ Modules, and the modules of those packages, are found by ``pkgutil``."""
 #: refuses anything else (``registry.rule``).
 NEEDS_GIT: dict[str, tuple[str, ...]] = {
     "history": ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308"),
+    "drift": ("CT309",),
     "history_secrets": ("CT605",),
     "ledger.commits": ("CT407", "CT408"),
     "openclaw": ("CT721",),

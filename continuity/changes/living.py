@@ -1,0 +1,62 @@
+"""A living file's review: its ``##`` sections added, changed and removed from BASE to HEAD,
+the lines each gained and lost, and the commits that touched each one (the state timeline's
+section diffs, :mod:`continuity.history.diffs`, applied to the range's versions)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from continuity.changes.model import CommitRef, SectionReview
+from continuity.formats.secrets import redact_credentials
+from continuity.history.diffs import Sections, section_changes, split_lines
+
+#: Lines shown per section and side; the rest is counted.
+SHOWN_LINES = 8
+
+
+def section_bodies(text: str | None) -> dict[str | None, list[str]]:
+    """Section name -> its lines (a name given twice: the lines of both)."""
+    lines = split_lines(text)
+    sections = Sections(lines)
+    bodies: dict[str | None, list[str]] = {}
+    for index, line in enumerate(lines):
+        bodies.setdefault(sections.of(index), []).append(line)
+    return bodies
+
+
+def review_sections(before: str | None, after: str | None,
+                    versions: Sequence[tuple[CommitRef, str | None, str | None]]
+                    ) -> list[SectionReview]:
+    """The sections of ``after`` that differ from ``before``; ``versions``: each change of
+    the range (commit, text before, text after), oldest first, for who touched what."""
+    old, new = section_bodies(before), section_bodies(after)
+    touched: dict[str | None, list[CommitRef]] = {}
+    for commit, previous, text in versions:
+        for change in section_changes(previous, text):
+            found = touched.setdefault(change.section, [])
+            if commit not in found:
+                found.append(commit)
+    net: dict[str | None, tuple[list[str], list[str]]] = {}
+    for change in section_changes(before, after):
+        added, removed = net.setdefault(change.section, ([], []))
+        for sign, line in change.lines:
+            (added if sign == "+" else removed).append(line)
+    reviews = []
+    for name in [*new, *(n for n in old if n not in new)]:
+        if name in old and name in new and old[name] == new[name]:
+            continue
+        if name not in net and name in old and name in new:
+            continue
+        status = "added" if name not in old else "removed" if name not in new else "changed"
+        added, removed = net.get(name, ([], []))
+        reviews.append(SectionReview(name, status, _shown(added), _shown(removed),
+                                     tuple(touched.get(name, ()))))
+    return reviews
+
+
+def _shown(lines: list[str]) -> tuple[str, ...]:
+    """Non-blank lines, credentials masked, at most :data:`SHOWN_LINES` (then a count)."""
+    kept = [redact_credentials(line) for line in lines if line.strip()]
+    if len(kept) > SHOWN_LINES:
+        return (*kept[:SHOWN_LINES], f"… {len(kept) - SHOWN_LINES} more lines")
+    return tuple(kept)

@@ -1,0 +1,60 @@
+"""A commit's tree written into a temporary directory, to run the check on it there.
+
+``git archive`` streams the commit's files (never the user's working tree, index or ``.git``:
+nothing of theirs is touched) and Python's tar reader writes them with its ``data`` filter:
+no path leaves the directory, no link points out of it, no device or special file is made.
+The snapshot has no ``.git``: the check runs on it without the history rules (the range's
+append-only promises are judged from the range itself).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tarfile
+from pathlib import Path
+
+from continuity.errors import GitUnavailable
+from continuity.history.git import GitError, Repository
+
+#: Configuration files read from the top of the repository (continuity.config).
+CONFIG_FILES = ("continuity.toml", "pyproject.toml", "mkdocs.yml")
+
+
+def write_snapshot(repository: Repository, sha: str, destination: Path,
+                   prefixes: list[str] | None = None) -> Path:
+    """Write the tree of ``sha`` (only ``prefixes`` and the configuration files when given)
+    into ``destination``; returns it."""
+    destination.mkdir(parents=True, exist_ok=True)
+    paths: list[str] = []
+    if prefixes is not None and "" not in prefixes:
+        listed = repository.run("ls-tree", "-z", "--name-only", "--full-tree", sha, "--",
+                                *CONFIG_FILES, *prefixes)
+        paths = [p.decode("utf-8", "surrogateescape") for p in listed.split(b"\0") if p]
+        if not paths:
+            return destination
+    process = repository.popen("archive", "--format=tar", sha, "--", *paths,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    try:
+        with tarfile.open(fileobj=process.stdout, mode="r|") as archive:
+            for member in archive:
+                if member.issym() or member.islnk():
+                    continue  # a link in memory is not followed here (CT602 judges it)
+                try:
+                    archive.extract(member, destination, filter="data")
+                except (tarfile.FilterError, OSError):
+                    continue  # a name this file system refuses: not checked, not fatal
+    except tarfile.TarError as exc:
+        process.kill()
+        raise GitUnavailable(f"{repository.top}: cannot read the tree of {sha[:7]}: {exc}"
+                             ) from None
+    finally:
+        stderr = process.stderr.read() if process.stderr is not None else b""
+        status = process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+        process.stdout.close()
+    if status != 0:
+        error = GitError(stderr.decode("utf-8", "replace").strip(), status=status)
+        raise GitUnavailable(f"{repository.top}: cannot read the tree of {sha[:7]}: {error}")
+    return destination

@@ -1,0 +1,251 @@
+"""`continuity diff`: the memory review of a range, run on real git repositories."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.support.common import GitRepo, journal_entry, minimal_tree, run_cli
+
+MEMORY = "- [Debugging](debugging.md) — how to debug\n- [API](api.md) — the endpoints\n"
+
+
+def topic(name: str, body: str) -> str:
+    return f"---\nname: {name}\ndescription: {name}\ntype: project\n---\n\n{body}"
+
+
+@pytest.fixture
+def claude(tmp_path: Path) -> GitRepo:
+    """A Claude agent memory on main, and a branch that rewrites it."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("memory: start", {
+        "memory/MEMORY.md": MEMORY,
+        "memory/debugging.md": topic("debugging", "## Flaky tests\n\nRun with -n 0.\n\n"
+                                                  "## Old habits\n\nPrint everything.\n"),
+        "memory/api.md": topic("api", "## Endpoints\n\n/v1\n"),
+    })
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.commit("learn about flaky tests", {
+        "memory/debugging.md": topic("debugging", "## Flaky tests\n\nRun with -n 0 and -x.\n\n"
+                                                  "## Old habits\n\nPrint everything.\n"),
+    })
+    repo.commit("forget the api, keep a new habit", {
+        "memory/debugging.md": topic("debugging", "## Flaky tests\n\nRun with -n 0 and -x.\n\n"
+                                                  "## Bisect\n\nUse git bisect run.\n"),
+        "memory/MEMORY.md": MEMORY + "".join(f"- line {n}\n" for n in range(1, 200)) +
+        "- [Release](release.md) — how to release\n",
+        "memory/release.md": topic("release", "## Steps\n\nTag it.\n"),
+    }, delete=["memory/api.md"])
+    return repo
+
+
+def test_a_branch_is_reviewed_against_its_merge_base_in_the_words_of_claude(claude: GitRepo):
+    done = run_cli("diff", "--format", "json", cwd=claude.path)
+    assert done.code == 0, done.err
+    review = done.json
+    assert review["version"] == 1
+    assert review["base"]["sha"] == claude.git("rev-parse", "main").strip()
+    assert review["base"]["rev"] == "merge-base with main"
+    assert review["head"]["sha"] == claude.git("rev-parse", "HEAD").strip()
+    [root] = review["roots"]
+    assert root["root"] == "memory" and root["convention"] == "Claude Code agent memory"
+    assert root["commits"] == 2
+    debugging = next(f for f in root["living"] if f["path"] == "debugging.md")
+    assert debugging["kind"] == "topic"
+    sections = {s["name"]: s for s in debugging["sections"]}
+    assert sections["Flaky tests"]["status"] == "changed"
+    assert sections["Flaky tests"]["added"] == ["Run with -n 0 and -x."]
+    assert sections["Flaky tests"]["removed"] == ["Run with -n 0."]
+    assert [c["subject"] for c in sections["Flaky tests"]["commits"]] == [
+        "learn about flaky tests"]
+    assert sections["Bisect"]["status"] == "added"
+    assert sections["Old habits"]["status"] == "removed"
+    assert sections["Bisect"]["commits"][0]["author"] == "Test"
+    assert sections["Bisect"]["commits"][0]["date"].startswith("2026-01-01")
+    files = {(f["status"], f["path"]) for f in root["files"]}
+    assert ("deleted", "api.md") in files and ("added", "release.md") in files
+    [dangling] = root["dangling"]
+    assert dangling == {"index": "MEMORY.md", "line": 2, "target": "api.md", "why": "deleted"}
+    [window] = root["windows"]
+    assert window["first_unloaded"] == 201 and window["lines_after"] == 202
+    assert window["dropped"] == ["Release"]
+    introduced = {f["code"] for f in root["introduced"]}
+    assert {"CT111", "CT702"} <= introduced  # the dead index line, the index past the window
+    assert root["fixed"] == []
+
+
+def test_the_text_review_names_sections_commits_and_the_load_window(claude: GitRepo):
+    done = run_cli("diff", "main", "HEAD", cwd=claude.path)
+    assert done.code == 0, done.err
+    out = done.out
+    assert "memory/ — Claude Code agent memory (2 commits in the range)" in out
+    assert "## Flaky tests: changed" in out and '"learn about flaky tests"' in out
+    assert "+ Run with -n 0 and -x." in out
+    assert "deleted topic api.md" in out
+    assert "MEMORY.md:2 → api.md (deleted)" in out
+    assert "lines 201–202 are past what Claude Code loads; index entries not loaded: " \
+           "Release" in out
+
+
+def test_an_empty_range_says_so(claude: GitRepo):
+    done = run_cli("diff", "HEAD", "HEAD", cwd=claude.path)
+    assert done.code == 0
+    assert "nothing to review" in done.out
+    assert "no change to the memory in this range" in done.out
+
+
+def protocol_repo(tmp_path: Path) -> GitRepo:
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("memory", minimal_tree())
+    repo.git("checkout", "-q", "-b", "work")
+    return repo
+
+
+def test_entries_appended_and_an_edited_entry_break_the_promise(tmp_path: Path):
+    repo = protocol_repo(tmp_path)
+    repo.commit("turn 2", {"journal/2026-01-03-turn-2.md": journal_entry(3, 2, "Before.")})
+    repo.commit("fix a typo in turn 1", {"journal/2026-01-02-turn-1.md": journal_entry(
+        2, 1, "Nothing parsed, really.")})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    assert done.code == 1, done.err  # a promise broken
+    [root] = done.json["roots"]
+    assert root["appended"] == [{"place": "journal/", "what": "history entry", "count": 1}]
+    [broken] = root["broken"]
+    assert broken["path"] == "journal/2026-01-02-turn-1.md"
+    assert broken["what"] == "edited after it was committed"
+    assert broken["commit"]["subject"] == "fix a typo in turn 1"
+    assert done.json["checked"] is False and root["introduced"] == []
+
+
+def test_state_sections_are_reviewed_for_the_working_tree_and_the_index(tmp_path: Path):
+    repo = protocol_repo(tmp_path)
+    state = (repo.path / "STATE.md").read_text()
+    (repo.path / "STATE.md").write_text(state.replace("Building the parser.",
+                                                      "Testing the parser."))
+    done = run_cli("diff", "main", "--worktree", "--format", "json", "--no-check",
+                   cwd=repo.path)
+    assert done.code == 0, done.err
+    [root] = done.json["roots"]
+    [living] = root["living"]
+    assert living["path"] == "STATE.md" and living["kind"] == "state file"
+    [section] = living["sections"]
+    assert section["name"] == "Status" and section["added"] == ["Testing the parser."]
+    assert section["commits"][0]["subject"] == "not committed yet"
+    staged = run_cli("diff", "main", "--staged", "--format", "json", "--no-check",
+                     cwd=repo.path)
+    assert staged.json["roots"][0]["living"] == []  # nothing staged yet
+    repo.git("add", "STATE.md")
+    staged = run_cli("diff", "main", "--staged", "--format", "json", "--no-check",
+                     cwd=repo.path)
+    assert staged.json["roots"][0]["living"][0]["path"] == "STATE.md"
+
+
+def test_a_ledger_appended_to_counts_cycles_and_a_rewrite_breaks_the_promise(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    line = '{"cycle": %d, "target": "t", "result": "improved", "timestamp": "2026-01-0%dT00:00:00Z"}\n'
+    repo.commit("ledger", {".agents/evolve/cycle-history.jsonl": line % (1, 1)})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("two cycles", {".agents/evolve/cycle-history.jsonl": line % (1, 1) +
+                               line % (2, 2) + line % (3, 3)})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    [root] = done.json["roots"]
+    assert {"place": ".agents/evolve/cycle-history.jsonl", "what": "ledger cycle",
+            "count": 2} in root["appended"], done.out
+    assert root["broken"] == []
+    repo.commit("rewrite", {".agents/evolve/cycle-history.jsonl": line % (3, 3)})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    assert done.code == 1
+    [broken] = done.json["roots"][0]["broken"]
+    assert broken["what"].startswith("rewritten")
+
+
+def test_a_credential_added_is_named_by_rule_and_place_and_never_echoed(claude: GitRepo):
+    key = "AKIA" + "QWERTYUIOPASDFGH"
+    claude.commit("note the key", {"memory/release.md": topic(
+        "release", f"## Steps\n\nTag it with aws_access_key_id = {key}\n")})
+    for form in ("text", "markdown", "json", "github", "gitlab"):
+        done = run_cli("diff", "main", "--format", form, cwd=claude.path)
+        assert key not in done.out + done.err, form
+    done = run_cli("diff", "main", "--format", "json", cwd=claude.path)
+    assert done.code == 1  # an error introduced
+    secret = [f for f in done.json["roots"][0]["introduced"] if f["code"] == "CT601"]
+    assert secret and secret[0]["path"] == "release.md" and secret[0]["line"] == 9
+
+
+def test_the_findings_a_range_fixes_are_listed(claude: GitRepo):
+    claude.git("checkout", "-q", "main")
+    claude.commit("a dead link", {"memory/MEMORY.md": MEMORY + "- [Gone](gone.md)\n"})
+    claude.git("checkout", "-q", "-b", "fix")
+    claude.commit("fix it", {"memory/MEMORY.md": MEMORY})
+    done = run_cli("diff", "main", "--format", "json", cwd=claude.path)
+    [root] = done.json["roots"]
+    assert [(f["code"], f["path"]) for f in root["fixed"]] == [("CT111", "MEMORY.md")]
+    assert root["introduced"] == []
+
+
+# ---------------------------------------------------------------- bad input
+
+
+def test_an_unknown_base_is_exit_2_with_a_message(claude: GitRepo):
+    done = run_cli("diff", "no-such-branch", cwd=claude.path)
+    assert done.code == 2
+    assert "BASE 'no-such-branch' is not a commit of the repository" in done.err
+    option = run_cli("diff", "--upload-pack=x", cwd=claude.path)
+    assert option.code == 2
+
+
+def test_no_default_branch_asks_for_base(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.git("checkout", "-q", "-b", "trunk")
+    repo.commit("memory", {"memory/MEMORY.md": MEMORY})
+    done = run_cli("diff", cwd=repo.path)
+    assert done.code == 2 and "name BASE" in done.err
+
+
+def test_a_shallow_clone_is_exit_2_naming_the_fix(claude: GitRepo, tmp_path: Path):
+    clone = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", "--branch", "feature",
+                    f"file://{claude.path}", str(clone)], check=True)
+    done = run_cli("diff", "HEAD", cwd=clone)
+    assert done.code == 2
+    assert "shallow clone" in done.err and "fetch --unshallow" in done.err
+
+
+def test_a_root_new_in_the_range_is_said_so(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("code", {"README.md": "# app\n"})
+    repo.git("checkout", "-q", "-b", "memory")
+    repo.commit("memory", {"memory/MEMORY.md": MEMORY, "memory/debugging.md":
+                           topic("debugging", "## A\n\nb\n"), "memory/api.md":
+                           topic("api", "## A\n\nb\n")})
+    done = run_cli("diff", "main", cwd=repo.path)
+    assert done.code == 0, done.err
+    assert "memory/ did not exist at" in done.out and "everything in it is new" in done.out
+    assert "added topic debugging.md" in done.out
+
+
+def test_a_binary_file_and_a_rename_across_roots_are_named(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("two roots", {
+        "a/memory/MEMORY.md": "- [Notes](notes.md) — notes\n",
+        "a/memory/notes.md": topic("notes", "## Notes\n\nA long enough note to be moved.\n"),
+        "b/memory/MEMORY.md": "- [Other](other.md) — other\n",
+        "b/memory/other.md": topic("other", "## Other\n\nb\n"),
+    })
+    repo.git("checkout", "-q", "-b", "move")
+    repo.git("mv", "a/memory/notes.md", "b/memory/notes.md")
+    repo.commit("move notes to b, add a picture", {"b/memory/diagram.md": b"\x89PNG\0\0binary"})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    assert done.code == 0, done.err
+    roots = {r["root"]: r for r in done.json["roots"]}
+    a, b = roots["a/memory"], roots["b/memory"]
+    assert any("moved out of this root to b/memory/notes.md" in n for n in a["notices"])
+    assert any("moved here from a/memory/notes.md" in n for n in b["notices"])
+    assert ("deleted", "notes.md") in {(f["status"], f["path"]) for f in a["files"]}
+    assert a["dangling"][0]["target"] == "notes.md"
+    diagram = next(f for f in b["files"] if f["path"] == "diagram.md")
+    assert diagram["binary"] is True
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "diagram.md (binary: not compared)" in text
