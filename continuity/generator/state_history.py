@@ -24,7 +24,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from continuity.formats.secrets import find_credentials
+from continuity.formats.seen_redaction import credentials_seen
 from continuity.formats.words import plural
 from continuity.generator import html_links, mdtext, paging
 from continuity.generator.commits import commit_url
@@ -270,7 +270,7 @@ def _withheld_reason(version: Version, changes: list[SectionChange]) -> str | No
         return (f"{where} holds a credential ({kinds}); the check reports it as CT605. "
                 "Rotate the credential: it stays in the git history.")
     diff_text = "\n".join(text for change in changes for _, text in change.lines)
-    if diff_text and find_credentials(diff_text):
+    if diff_text and credentials_seen(diff_text):
         return "its changes hold a credential; the check reports it as CT605."
     return None
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from continuity.formats.secrets import CREDENTIALS, redact
+from continuity.formats.seen_redaction import redact_seen
 from continuity.generator.mdtext import attribute, inline, redaction, title_text
 from continuity.generator.site import Page, Site
 from continuity.validators.engine import CheckResult
@@ -48,8 +48,8 @@ def withhold_credentials(site: Site, check: CheckResult, root: Path) -> Site:
 def _withheld(page: Page, line: int) -> Page:
     # A credential in the file's name (CT601 reports names too) leaves neither in the notice
     # nor in the page's address.
-    shown = redact(page.source or "", CREDENTIALS)[0]
-    title = redact(page.title, CREDENTIALS)[0]
+    shown = redact_seen(page.source or "")
+    title = redact_seen(page.title)
     notice = (
         f"# {inline(title)}\n\n"
         '<div class="admonition danger continuity-withheld">\n'
@@ -59,7 +59,7 @@ def _withheld(page: Page, line: int) -> Page:
         "(and from the git history, if it was committed), revoke it, and build again.</p>\n"
         "</div>\n")
     return replace(page, content=notice, holds_tree_markdown=False,
-                   path=redact(page.path, CREDENTIALS)[0], title=title)
+                   path=redact_seen(page.path), title=title)
 
 
 def _root_path(source: Path, root: Path) -> str:

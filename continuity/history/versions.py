@@ -9,15 +9,18 @@ and new blob, and the contents of all of them come through the history's one
 
 What is found here is plain data for the site (``continuity/generator/state_history.py``), the
 report and CT605: per file, its versions newest first, each with its commit, its text and the
-credentials any detector finds in it (kind and line only, never the value).
+credentials any detector finds in it, as written or as a reader sees it (kind and line only,
+never the value); commit subjects and author names redacted the same way.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from continuity.formats.secrets import find_credentials, line_column
+from continuity.formats.secrets import line_column
+from continuity.formats.seen_redaction import credentials_seen, redact_seen
 from continuity.history.log import Change, Commit, History
 from continuity.model.tree import MemoryTree
 
@@ -47,6 +50,9 @@ class Version:
     added: tuple[str, ...]  # root-relative paths the same commit added (its snapshot entries)
     credentials: tuple[tuple[str, int], ...]  # (kind, line) of each credential in ``text``
     previous_credentials: tuple[tuple[str, int], ...]
+    #: a digest of each credential's value, in the order of ``credentials``: two versions
+    #: holding the same token share it (never the value itself)
+    fingerprints: tuple[str, ...] = ()
 
     @property
     def short(self) -> str:
@@ -108,20 +114,22 @@ def read_timeline(history: History, paths: Iterable[str],
     for path in sorted(kept):
         versions = []
         for commit, change, added in kept[path]:
-            text, why, held = blobs.get(change.new or "", _NOTHING)
-            before, _, held_before = blobs.get(change.before or "", _NOTHING)
+            text, why, held, prints = blobs.get(change.new or "", _NOTHING)
+            before, _, held_before, _ = blobs.get(change.before or "", _NOTHING)
             versions.append(Version(
-                sha=commit.sha or "", date=commit.date, author=commit.author,
-                subject=commit.subject,
+                # A subject or an author name is published as it is (state, history and
+                # home pages, the search index, the report): redacted where it is read.
+                sha=commit.sha or "", date=commit.date, author=redact_seen(commit.author),
+                subject=redact_seen(commit.subject),
                 status=change.status, blob=change.new, previous_blob=change.before,
                 text=text, previous_text=before, unreadable=why, added=added,
-                credentials=held, previous_credentials=held_before))
+                credentials=held, previous_credentials=held_before, fingerprints=prints))
         timeline[path] = FileTimeline(path, tuple(versions), totals[path])
     return timeline
 
 
-Read = tuple[str | None, str | None, tuple[tuple[str, int], ...]]
-_NOTHING: Read = (None, None, ())
+Read = tuple[str | None, str | None, tuple[tuple[str, int], ...], tuple[str, ...]]
+_NOTHING: Read = (None, None, (), ())
 
 
 def _read_texts(history: History, oids: Iterable[str | None]) -> dict[str, Read]:
@@ -138,7 +146,7 @@ def _read_texts(history: History, oids: Iterable[str | None]) -> dict[str, Read]
     with history.repository.blob_reader() as reader:
         for oid, data in reader.read(order, max_size=history.max_blob_size):
             text, why = _decoded(data)
-            texts[oid] = (text, why, _credentials(text))
+            texts[oid] = (text, why, *_credentials(text))
     return texts
 
 
@@ -153,9 +161,19 @@ def _decoded(data: bytes | None) -> tuple[str | None, str | None]:
         return None, "not UTF-8 text"
 
 
-def _credentials(text: str | None) -> tuple[tuple[str, int], ...]:
-    """(kind, line) of each credential in ``text``: the detectors of CT601, on a version."""
+def _credentials(text: str | None
+                 ) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """(kind, line) of each credential in ``text``: the detectors of CT601, on a version, as
+    written and as a reader sees it (``ghp\\_…``, a token split by U+200B)."""
     if not text:
-        return ()
-    found = find_credentials(text)
-    return tuple((finding.kind, line_column(text, finding.start)[0]) for finding in found)
+        return (), ()
+    found = credentials_seen(text)
+    return (tuple((finding.kind, line_column(text, finding.start)[0]) for finding in found),
+            tuple(_fingerprint(text[finding.start:finding.end]) for finding in found))
+
+
+def _fingerprint(value: str) -> str:
+    """A value's digest as a reader sees it: ``ghp\\_x`` and ``ghp_x`` are one token."""
+    seen = "".join(ch for ch in value.replace("\\", "")
+                   if ch not in "\u00ad\u200b\u200c\u200d\u2060\ufeff")
+    return hashlib.sha256(seen.encode("utf-8", "surrogatepass")).hexdigest()[:16]

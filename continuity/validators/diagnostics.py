@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from continuity.formats.seen_redaction import redact_seen
+
 
 class Severity(str, Enum):
     ERROR = "error"
@@ -57,6 +59,20 @@ class Diagnostic:
     commit_date: str | None = field(default=None, compare=False)
     root_path: str = field(default="", compare=False)  # the path relative to the memory root
     occurrences: tuple[tuple[int, int, str], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        # Every output format (text, JSON, SARIF, GitHub, GitLab, JUnit, the report) prints
+        # these words: a credential in them (a CT204 message quoting ``date: 'ghp\_…'``) is
+        # redacted here, by what a reader sees, whoever made the diagnostic. (``root_path`` is
+        # the file's own name, which the site matches to withhold it; no output prints it.)
+        for name in ("path", "message", "hint"):
+            value = getattr(self, name)
+            shown = redact_seen(value)
+            if shown is not value:
+                object.__setattr__(self, name, shown)
+        if self.occurrences:
+            object.__setattr__(self, "occurrences", tuple(
+                (line, column, redact_seen(text)) for line, column, text in self.occurrences))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
