@@ -72,7 +72,8 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
         pages.extend(entries)
         pages.extend(page for page in linked if not page.in_nav)
         copies.extend(linked_copies)
-        return withhold_credentials(Site(tuple(pages), tuple(copies)), check_result, tree.root)
+        return withhold_credentials(Site(tuple(pages), tuple(copies)), check_result, tree.root,
+                                    tree)
 
 
 @dataclass(frozen=True)
