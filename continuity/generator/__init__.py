@@ -26,6 +26,7 @@ from continuity.generator.shape import FileList, SiteShape, shape_of
 from continuity.generator.site import Page, Site, StaticFile
 from continuity.generator.state_history import RecentChange, StateHistory, recent_changes, recent_markdown
 from continuity.generator.summary_pages import findings_page, home_page, ledger_page, notes_page
+from continuity.generator.untracked import withhold_untracked
 from continuity.generator.withhold import RULE as REDACTING_RULE
 from continuity.generator.withhold import withhold_credentials
 from continuity.history.provenance import CommitRef, added_commits
@@ -72,7 +73,8 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
         pages.extend(entries)
         pages.extend(page for page in linked if not page.in_nav)
         copies.extend(linked_copies)
-        return withhold_credentials(Site(tuple(pages), tuple(copies)), check_result, tree.root)
+        site = withhold_untracked(Site(tuple(pages), tuple(copies)), tree)
+        return withhold_credentials(site, check_result, tree.root, tree)
 
 
 @dataclass(frozen=True)

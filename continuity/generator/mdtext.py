@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from urllib.parse import quote
 
-from continuity.formats.secrets import CREDENTIALS, redact
+from continuity.formats.seen_redaction import redact_seen
 
 #: Whether values are redacted (on unless the tree turned CT601 off; see :func:`redaction`).
 _REDACTING: ContextVar[bool] = ContextVar("continuity_redacting", default=True)
@@ -44,7 +44,7 @@ def redacting() -> bool:
 
 @lru_cache(maxsize=1 << 16)
 def _redacted(text: str) -> str:
-    return redact(text, CREDENTIALS)[0]
+    return redact_seen(text)
 
 
 def raw(value: object) -> str:
@@ -53,7 +53,8 @@ def raw(value: object) -> str:
     text = value if isinstance(value, str) else ("" if value is None else str(value))
     if text and _REDACTING.get():
         # Short values (titles, names, dates) repeat across pages: those are remembered.
-        return _redacted(text) if len(text) <= 512 else redact(text, CREDENTIALS)[0]
+        # Judged by what a reader sees (``ghp\_…``, a token split by U+200B): seen_redaction.
+        return _redacted(text) if len(text) <= 512 else redact_seen(text)
     return text
 
 # Characters Python-Markdown (and CommonMark) give meaning to inside a line; ``{`` and ``}``

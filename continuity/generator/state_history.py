@@ -24,7 +24,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from continuity.formats.secrets import find_credentials
+from continuity.formats.seen_redaction import credentials_seen
 from continuity.formats.words import plural
 from continuity.generator import html_links, mdtext, paging
 from continuity.generator.commits import commit_url
@@ -34,7 +34,14 @@ from continuity.generator.index_pages import _pager as index_pager
 from continuity.generator.render import render
 from continuity.generator.site import Page
 from continuity.history.diffs import SectionChange, section_changes, split_lines
-from continuity.history.versions import FileTimeline, Timeline, Version
+from continuity.history.versions import (
+    BEYOND_BUDGET,
+    DEFAULT_MAX_VERSIONS,
+    TEXT_BUDGET,
+    FileTimeline,
+    Timeline,
+    Version,
+)
 from continuity.model.tree import StateFile
 
 #: Versions a history page lists (a fixed page exactly this many).
@@ -151,6 +158,11 @@ class StateHistory:
                  if history.total > count else mdtext.inline(plural(count, "version")))
         every = mdtext.link("every version with its changes and full text", page, pages[0].path)
         lines.append(f"{total} in git, newest first; {every}.")
+        if history.beyond_budget:
+            lines += ["", f"The {plural(history.beyond_budget, 'oldest version')} listed "
+                      f"{'is' if history.beyond_budget == 1 else 'are'} shown without text: the "
+                      "timeline keeps the texts of the newest versions within "
+                      f"{_megabytes(TEXT_BUDGET)}."]
         lines += ["", "| Date | Commit | Change | Sections changed |",
                   "|------|--------|--------|------------------|"]
         for version in history.versions[:ON_STATE_PAGE]:
@@ -225,7 +237,9 @@ class StateHistory:
         front = part.number is None
         content = render("state_history.md.j2", part.path, state=state, front=front, part=part,
                          own=own, count=count, total=history.total, blocks=blocks, pager=pager,
-                         page_size=HISTORY_PAGE_SIZE, snapshots=snapshots)
+                         page_size=HISTORY_PAGE_SIZE, snapshots=snapshots,
+                         default_cap=DEFAULT_MAX_VERSIONS, beyond=history.beyond_budget,
+                         budget=_megabytes(TEXT_BUDGET))
         title = (f"{state.name}: history" if front else
                  f"{state.name}: history, versions {part.first}–{part.last}")
         # Old versions are read on their page, not found again by the site's search: what
@@ -233,6 +247,10 @@ class StateHistory:
         searched_as = tuple((html, "") for html in dict.fromkeys(h for _, h in fragments))
         return Page(part.path, content, title, html=tuple(fragments), searched_as=searched_as,
                     nav_parent=own)
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1_000_000:g} MB"
 
 
 def _when(version: Version) -> str:
@@ -247,6 +265,8 @@ def _summary(version: Version) -> str:
         return "deleted"
     if version.holds_credential:
         return "not shown (a credential)"
+    if version.unreadable == BEYOND_BUDGET or version.previous_not_kept:
+        return "not shown (beyond the budget)"
     if version.text is None or version.previous_text is None:
         return "not shown (not text)"
     changes = _changes(version)
@@ -254,6 +274,10 @@ def _summary(version: Version) -> str:
         return "no line changed"
     return ", ".join(f"{_section_name(c)} (+{c.added} −{c.removed})" for c in changes[:4]) + \
         (f", {len(changes) - 4} more" if len(changes) > 4 else "")
+
+
+_CUT_BEFORE = ("Its changes are not shown: the text of the version before it is not kept (beyond "
+               "the timeline's budget of the newest versions' text, or not text).")
 
 
 def _section_name(change: SectionChange) -> str:
@@ -270,7 +294,7 @@ def _withheld_reason(version: Version, changes: list[SectionChange]) -> str | No
         return (f"{where} holds a credential ({kinds}); the check reports it as CT605. "
                 "Rotate the credential: it stays in the git history.")
     diff_text = "\n".join(text for change in changes for _, text in change.lines)
-    if diff_text and find_credentials(diff_text):
+    if diff_text and credentials_seen(diff_text):
         return "its changes hold a credential; the check reports it as CT605."
     return None
 
@@ -281,7 +305,7 @@ _CHANGES: dict[tuple[str | None, str | None], list[SectionChange]] = {}
 def _changes(version: Version) -> list[SectionChange]:
     """The version's changes by section (computed once: the file's page and its history
     page both show them)."""
-    if version.holds_credential:
+    if version.holds_credential or version.previous_not_kept:
         return []
     key = (version.previous_blob, version.blob)
     found = _CHANGES.get(key)
@@ -318,6 +342,8 @@ def _version_markdown(version: Version, number: int, page: str,
         return "\n".join(out)
     if version.status == "A" and version.previous_text is None:
         out += ["*The file was created in this commit.*", ""]
+    elif version.previous_not_kept:
+        out += [f"*{_CUT_BEFORE}*", ""]
     elif not changes:
         out += ["*No line changed (only the file's mode, or its line endings).*", ""]
     for change in changes:
@@ -381,6 +407,8 @@ def _version_html(version: Version, number: int, page: str,
     else:
         if version.status == "A" and version.previous_text is None:
             out.append("<p><em>The file was created in this commit.</em></p>")
+        elif version.previous_not_kept:
+            out.append(f"<p><em>{_CUT_BEFORE}</em></p>")
         elif not changes:
             out.append("<p><em>No line changed (only the file's mode, or its line "
                        "endings).</em></p>")

@@ -15,26 +15,35 @@ every title is made safe for ``<title>`` and the navigation (:func:`.mdtext.titl
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from continuity.formats.secrets import CREDENTIALS, redact
+from continuity.formats.secrets import line_column
+from continuity.formats.seen_redaction import redact_seen
 from continuity.generator.mdtext import attribute, inline, redaction, title_text
 from continuity.generator.site import Page, Site
+from continuity.model.tree import MemoryTree, TreeFile
 from continuity.validators.engine import CheckResult
 
 RULE = "CT601"
 
 
-def withhold_credentials(site: Site, check: CheckResult, root: Path) -> Site:
+def withhold_credentials(site: Site, check: CheckResult, root: Path,
+                         tree: MemoryTree | None = None) -> Site:
     """``site`` with the pages and copies of files holding a credential withheld, and every
-    page's title made safe (redacted when CT601 ran)."""
+    page's title made safe (redacted when CT601 ran).
+
+    Which files hold one is asked of the files themselves (``tree``: what the detectors found
+    in each as a reader sees it), not only of the findings: a CT601 finding acknowledged in
+    ``.continuity-baseline.json`` is no longer reported, and the file must still not be
+    published (issue 34 #3)."""
     with redaction(RULE in check.rules):
         titled = tuple(replace(page, title=title_text(page.title)) for page in site.pages)
     if RULE not in check.rules:
         return Site(titled, site.static_files)
     site = Site(titled, site.static_files)
-    holders: dict[str, int] = {}
+    holders: dict[str, int] = dict(credential_holders(tree)) if tree is not None else {}
     for diagnostic in check.diagnostics:
         if diagnostic.code == RULE:
             holders.setdefault(diagnostic.root_path, diagnostic.line)
@@ -45,11 +54,35 @@ def withhold_credentials(site: Site, check: CheckResult, root: Path) -> Site:
     return Site(pages, copies)
 
 
+def credential_holders(tree: MemoryTree) -> Iterator[tuple[str, int]]:
+    """(root-relative path, line of the first credential) of each file of ``tree`` that holds
+    a credential in its name or its text, whatever the baseline acknowledges. A note store's
+    fact is CT503's (its page shows facts redacted): a store is held only for a credential
+    outside its facts, as CT601 judges it."""
+    facts = {store.path: {note.line: note.fact for note in store.notes if note.fact}
+             for store in tree.records.note_stores}
+    files: list[TreeFile] = list(tree.all_files())
+    files += [d.template_file for d in tree.directories.values() if d.template_file]
+    for tree_file in files:
+        if tree_file.name_credentials:
+            yield tree_file.path, 1
+            continue
+        text = tree_file.scanned_text
+        if text is None or not tree_file.credentials:
+            continue
+        in_facts = facts.get(tree_file.path, {})
+        for finding in tree_file.credentials:
+            line = line_column(text, finding.start)[0]
+            if text[finding.start:finding.end] not in in_facts.get(line, ""):
+                yield tree_file.path, line
+                break
+
+
 def _withheld(page: Page, line: int) -> Page:
     # A credential in the file's name (CT601 reports names too) leaves neither in the notice
     # nor in the page's address.
-    shown = redact(page.source or "", CREDENTIALS)[0]
-    title = redact(page.title, CREDENTIALS)[0]
+    shown = redact_seen(page.source or "")
+    title = redact_seen(page.title)
     notice = (
         f"# {inline(title)}\n\n"
         '<div class="admonition danger continuity-withheld">\n'
@@ -59,7 +92,7 @@ def _withheld(page: Page, line: int) -> Page:
         "(and from the git history, if it was committed), revoke it, and build again.</p>\n"
         "</div>\n")
     return replace(page, content=notice, holds_tree_markdown=False,
-                   path=redact(page.path, CREDENTIALS)[0], title=title)
+                   path=redact_seen(page.path), title=title)
 
 
 def _root_path(source: Path, root: Path) -> str:

@@ -9,15 +9,18 @@ and new blob, and the contents of all of them come through the history's one
 
 What is found here is plain data for the site (``continuity/generator/state_history.py``), the
 report and CT605: per file, its versions newest first, each with its commit, its text and the
-credentials any detector finds in it (kind and line only, never the value).
+credentials any detector finds in it, as written or as a reader sees it (kind and line only,
+never the value); commit subjects and author names redacted the same way.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from continuity.formats.secrets import find_credentials, line_column
+from continuity.formats.secrets import line_column
+from continuity.formats.seen_redaction import credentials_seen, redact_seen
 from continuity.history.log import Change, Commit, History
 from continuity.model.tree import MemoryTree
 
@@ -47,6 +50,9 @@ class Version:
     added: tuple[str, ...]  # root-relative paths the same commit added (its snapshot entries)
     credentials: tuple[tuple[str, int], ...]  # (kind, line) of each credential in ``text``
     previous_credentials: tuple[tuple[str, int], ...]
+    #: a digest of each credential's value, in the order of ``credentials``: two versions
+    #: holding the same token share it (never the value itself)
+    fingerprints: tuple[str, ...] = ()
 
     @property
     def short(self) -> str:
@@ -55,6 +61,14 @@ class Version:
     @property
     def day(self) -> str:
         return self.date[:10]
+
+    @property
+    def previous_not_kept(self) -> bool:
+        """Whether the version before this one exists but its text was not kept (beyond the
+        timeline's budget, binary, too large): then this one's changes cannot be shown (diffed
+        against nothing, the whole file would look added)."""
+        return self.status != "A" and self.previous_blob is not None and \
+            self.previous_text is None and self.text is not None
 
     @property
     def holds_credential(self) -> bool:
@@ -68,6 +82,20 @@ class FileTimeline:
     path: str
     versions: tuple[Version, ...]  # newest first; at most the cap
     total: int  # versions in the history read, before the cap
+    #: versions listed without their text: beyond the timeline's byte budget (scanned by
+    #: CT605 all the same, never kept), and blobs not read: binary or over max_file_size
+    beyond_budget: int = 0
+    skipped: int = 0
+    skipped_bytes: int = 0
+
+
+#: The newest versions per living file when ``state_history_max_versions`` is not set.
+DEFAULT_MAX_VERSIONS = 500
+#: The bytes of version texts a timeline keeps (and publishes), all its files together,
+#: newest versions first: 120 commits to a 1 MB STATE.md must not make a 131 MB site.
+TEXT_BUDGET = 8_000_000
+#: Bytes looked at for a NUL: a version holding one is binary, not read further.
+_SNIFF = 8000
 
 
 #: root-relative path -> its timeline; files that no commit changed have none.
@@ -75,14 +103,21 @@ Timeline = dict[str, FileTimeline]
 
 
 def read_timeline(history: History, paths: Iterable[str],
-                  max_versions: int | None = None) -> Timeline:
+                  max_versions: int | None = None, text_budget: int = TEXT_BUDGET) -> Timeline:
     """The committed versions of ``paths`` (root-relative) in ``history``, newest first.
 
     A merge counts as a version only where git's combined diff shows it changed the file
     beyond every parent (the history's own rule, ``-c``): a merge that takes one side's
     version adds nothing new. Changes not yet committed are not versions. Every blob any
     version needs (its own and its parent's) is read in one request.
+
+    Bounded: the newest ``max_versions`` per file (:data:`DEFAULT_MAX_VERSIONS` unless set);
+    the texts kept, newest versions first across the files, within ``text_budget`` bytes
+    (older ones are scanned for credentials and let go: listed without their text); blobs
+    over the history's ``max_blob_size`` or binary (a NUL in their first bytes) are sized by
+    ``git cat-file --batch-check`` and never read whole.
     """
+    cap = max_versions or DEFAULT_MAX_VERSIONS
     wanted = set(paths)
     found: dict[str, list[tuple[Commit, Change, tuple[str, ...]]]] = {path: [] for path in wanted}
     for commit in history.commits:  # oldest first
@@ -100,51 +135,88 @@ def read_timeline(history: History, paths: Iterable[str],
         if not events:
             continue
         totals[path] = len(events)
-        newest = events[::-1]
-        kept[path] = newest[:max_versions] if max_versions else newest
-    blobs = _read_texts(history, (oid for events in kept.values() for commit, change, _ in events
-                                  for oid in (change.new, change.before)))
+        kept[path] = events[::-1][:cap]
+    order = [(index, oid) for events in kept.values()
+             for index, (_, change, _) in enumerate(events) for oid in (change.new, change.before)]
+    order.sort(key=lambda item: item[0])  # the newest versions of every file first
+    blobs, sizes = _read_texts(history, [oid for _, oid in order if oid], text_budget)
     timeline: Timeline = {}
     for path in sorted(kept):
         versions = []
         for commit, change, added in kept[path]:
-            text, why, held = blobs.get(change.new or "", _NOTHING)
-            before, _, held_before = blobs.get(change.before or "", _NOTHING)
+            text, why, held, prints = blobs.get(change.new or "", _NOTHING)
+            before, _, held_before, _ = blobs.get(change.before or "", _NOTHING)
             versions.append(Version(
-                sha=commit.sha or "", date=commit.date, author=commit.author,
-                subject=commit.subject,
+                # A subject or an author name is published as it is (state, history and
+                # home pages, the search index, the report): redacted where it is read.
+                sha=commit.sha or "", date=commit.date, author=redact_seen(commit.author),
+                subject=redact_seen(commit.subject),
                 status=change.status, blob=change.new, previous_blob=change.before,
                 text=text, previous_text=before, unreadable=why, added=added,
-                credentials=held, previous_credentials=held_before))
-        timeline[path] = FileTimeline(path, tuple(versions), totals[path])
+                credentials=held, previous_credentials=held_before, fingerprints=prints))
+        own = {v.blob for v in versions if v.blob}
+        timeline[path] = FileTimeline(
+            path, tuple(versions), totals[path],
+            beyond_budget=sum(1 for v in versions if v.unreadable == BEYOND_BUDGET),
+            skipped=sum(1 for oid in own if blobs.get(oid, _NOTHING)[1] in _NOT_READ),
+            skipped_bytes=sum(sizes.get(oid) or 0 for oid in own
+                              if blobs.get(oid, _NOTHING)[1] in _NOT_READ))
     return timeline
 
 
-Read = tuple[str | None, str | None, tuple[tuple[str, int], ...]]
-_NOTHING: Read = (None, None, ())
+Read = tuple[str | None, str | None, tuple[tuple[str, int], ...], tuple[str, ...]]
+_NOTHING: Read = (None, None, (), ())
 
 
-def _read_texts(history: History, oids: Iterable[str | None]) -> dict[str, Read]:
+BEYOND_BUDGET = "beyond the timeline's budget of the newest versions' text"
+_BINARY = "binary (not read)"
+_TOO_LARGE = "not read (larger than max_file_size, or missing)"
+_NOT_READ = (_BINARY, _TOO_LARGE)
+def _read_texts(history: History, oids: list[str], budget: int
+                ) -> tuple[dict[str, Read], dict[str, int | None]]:
     """blob -> (its text, or None and why not; the credentials in it), every blob read once,
     all in one request to one ``cat-file --batch`` process, and scanned once.
+
+    First the sizes, from one ``cat-file --batch-check`` (git reads headers only): a blob over
+    ``max_blob_size`` is not asked for. The others are read in ``oids``' order (newest
+    versions first); one whose first bytes hold a NUL is binary and let go unread; texts are
+    kept while ``budget`` lasts, then only scanned.
 
     The process is this read's own: the history rules read blobs through the history's
     process in another thread at the same time, and close it when done.
     """
-    order = list(dict.fromkeys(oid for oid in oids if oid))
+    order = list(dict.fromkeys(oids))
     texts: dict[str, Read] = {}
     if not order:
-        return texts
+        return texts, {}
+    sizes = history.repository.object_sizes(order)
+    limit = history.max_blob_size
+    wanted = []
+    for oid in order:
+        size = sizes.get(oid)
+        if size is None or (limit is not None and size > limit):
+            texts[oid] = (None, _TOO_LARGE, (), ())
+        else:
+            wanted.append(oid)
+    left = budget
     with history.repository.blob_reader() as reader:
-        for oid, data in reader.read(order, max_size=history.max_blob_size):
+        for oid, data in reader.read(wanted, max_size=limit):
+            if data is not None and b"\0" in data[:_SNIFF]:
+                texts[oid] = (None, _BINARY, (), ())
+                continue
             text, why = _decoded(data)
-            texts[oid] = (text, why, _credentials(text))
-    return texts
+            held, prints = _credentials(text)
+            if text is not None:
+                left -= len(data or b"")
+                if left < 0:
+                    text, why = None, BEYOND_BUDGET
+            texts[oid] = (text, why, held, prints)
+    return texts, sizes
 
 
 def _decoded(data: bytes | None) -> tuple[str | None, str | None]:
     if data is None:
-        return None, "not read (larger than max_file_size, or missing)"
+        return None, _TOO_LARGE
     if b"\0" in data:
         return None, "not text"
     try:
@@ -153,9 +225,19 @@ def _decoded(data: bytes | None) -> tuple[str | None, str | None]:
         return None, "not UTF-8 text"
 
 
-def _credentials(text: str | None) -> tuple[tuple[str, int], ...]:
-    """(kind, line) of each credential in ``text``: the detectors of CT601, on a version."""
+def _credentials(text: str | None
+                 ) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """(kind, line) of each credential in ``text``: the detectors of CT601, on a version, as
+    written and as a reader sees it (``ghp\\_…``, a token split by U+200B)."""
     if not text:
-        return ()
-    found = find_credentials(text)
-    return tuple((finding.kind, line_column(text, finding.start)[0]) for finding in found)
+        return (), ()
+    found = credentials_seen(text)
+    return (tuple((finding.kind, line_column(text, finding.start)[0]) for finding in found),
+            tuple(_fingerprint(text[finding.start:finding.end]) for finding in found))
+
+
+def _fingerprint(value: str) -> str:
+    """A value's digest as a reader sees it: ``ghp\\_x`` and ``ghp_x`` are one token."""
+    seen = "".join(ch for ch in value.replace("\\", "")
+                   if ch not in "\u00ad\u200b\u200c\u200d\u2060\ufeff")
+    return hashlib.sha256(seen.encode("utf-8", "surrogatepass")).hexdigest()[:16]

@@ -71,6 +71,8 @@ def _change(version: Version) -> VersionChange:
         withheld = "a credential (CT605)"
     elif version.text is None and version.status != "D":
         withheld = version.unreadable or "not text"
+    elif version.previous_not_kept:
+        withheld = "the text of the version before it is not kept (the timeline's budget)"
     else:
         found = section_changes(version.previous_text, version.text)
         sections = tuple((c.section, c.lines) for c in found)

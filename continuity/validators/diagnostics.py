@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from continuity.formats.seen_redaction import redact_seen
 from continuity.validators.fixes import Fix
 
 
@@ -61,6 +62,20 @@ class Diagnostic:
     root_path: str = field(default="", compare=False)  # the path relative to the memory root
     occurrences: tuple[tuple[int, int, str], ...] = field(default=(), compare=False)
     fix: Fix | None = field(default=None, compare=False)  # its rename as the path is shown
+
+    def __post_init__(self) -> None:
+        # Every output format (text, JSON, SARIF, GitHub, GitLab, JUnit, the report) prints
+        # these words: a credential in them (a CT204 message quoting ``date: 'ghp\_…'``) is
+        # redacted here, by what a reader sees, whoever made the diagnostic. (``root_path`` is
+        # the file's own name, which the site matches to withhold it; no output prints it.)
+        for name in ("path", "message", "hint"):
+            value = getattr(self, name)
+            shown = redact_seen(value)
+            if shown is not value:
+                object.__setattr__(self, name, shown)
+        if self.occurrences:
+            object.__setattr__(self, "occurrences", tuple(
+                (line, column, redact_seen(text)) for line, column, text in self.occurrences))
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from continuity.history.versions import Timeline, living_files, read_timeline
+from continuity.history.versions import Timeline, Version, living_files, read_timeline
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.history import history
@@ -40,8 +40,8 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     into one and removed in a later commit is gone from the file but not from the
     repository: anyone who can clone it reads the old version. The site's and the report's
     state timeline never show such a version (nor its diff, nor the diff of the version that
-    removed it); this rule says it is there, once per credential kind, at the commit that
-    brought it in. Versions beyond `state_history_max_versions` are not read.
+    removed it); this rule says it is there, once per credential (by its value, as a reader sees it:
+    `ghp\\_…` or a token split by an invisible character too), at the commit that brought it in. Versions beyond `state_history_max_versions` are not read.
 
     **Example**
 
@@ -59,22 +59,32 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
         return
     for path, history_of_file in sorted(timeline.items()):
         newest = history_of_file.versions[0]
-        now = {kind for kind, _ in newest.credentials} if newest.status != "D" else set()
+        now = set(_held(newest)) if newest.status != "D" else set()
         held: set[str] = set()
         for version in reversed(history_of_file.versions):  # oldest first
-            kinds = {kind for kind, _ in version.credentials}
-            new = sorted(kinds - held)
-            held = kinds
+            values = _held(version)
+            new = {value: place for value, place in values.items() if value not in held}
+            held = set(values)
             if not new:
                 continue
-            line = min(line for kind, line in version.credentials if kind in new)
+            kinds = sorted({kind for kind, _ in new.values()})
+            line = min(line for _, line in new.values())
             still = set(new) <= now
             yield Violation(
                 path,
-                f"a credential ({', '.join(new)}) was committed in {version.short} "
+                f"a credential ({', '.join(kinds)}) was committed in {version.short} "
                 f"({version.day}, line {line} of that version) and stays in the git history"
                 + (" (the file still holds it: CT601)" if still else
                    ", though the file no longer holds it"),
                 "rotate the credential: anyone who can clone the repository can read it; "
                 "purging it from the history is the repository owner's call",
                 commit=version.short, commit_date=version.day)
+
+
+def _held(version: Version) -> dict[str, tuple[str, int]]:
+    """Each credential of the version by what it is (a digest of its value, as a reader sees
+    it): a version that brings a new token is named even when an older one of the same kind
+    was there before."""
+    if len(version.fingerprints) != len(version.credentials):  # made without digests
+        return {f"{kind}:{line}": (kind, line) for kind, line in version.credentials}
+    return dict(zip(version.fingerprints, version.credentials))

@@ -17,6 +17,7 @@ from continuity.formats.seen import find_seen
 from continuity.model.paths import refusal
 from continuity.model.safe_open import Beneath
 from continuity.model.tree import Document, TreeFile
+from continuity.validators.agent_state import agent_state_files
 from continuity.validators.diagnostics import Violation
 from continuity.validators.placeholders import MAX_LISTED
 from continuity.validators.registry import CheckContext, rule
@@ -67,8 +68,13 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     `**`, an empty `<span></span>` or `[](x)` is found too. Every file git tracks in the
     memory is scanned, whatever its extension (`openclaw.json.backup`), not only what the site
     publishes (within `max_file_size`; untracked files are not: the check of the commit that
-    adds one sees it); in a root of no known convention, its living files are the memory. The report names the kind, never the secret (no output ever prints
-    it). A credential inside a note's fact is CT503's finding, not this rule's.
+    adds one sees it); in a root of no known convention, its living files are the memory.
+    Agent *state* files that hold credentials by design are scanned too wherever git tracks
+    them from the repository's top (an OpenClaw state directory: `openclaw.json`,
+    `identity/`, `devices/`, `agents/*/agent/`, `credentials/`; `.claude/settings*.json`,
+    `.mcp.json`, `.env*`, and `*.bak`/`*.backup` copies beside them), when they lie in a
+    folder that holds the root; a notice names the files scanned. The report names the
+    kind, never the secret (no output ever prints it). A credential inside a note's fact is CT503's finding, not this rule's.
 
     **Example**
 
@@ -90,7 +96,10 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 "rename the folder (and rotate the credential: it is in the git history)")
     published = list(_published_files(ctx))
     shown = {id(tree_file) for tree_file in published}
-    for tree_file in (*published, *_committed_files(ctx)):
+    committed = list(_committed_files(ctx))
+    # Agent state files (.env, openclaw.json, .claude/settings.json, …) from the top too.
+    beyond = agent_state_files(ctx, frozenset(f.path for f in (*published, *committed)))
+    for tree_file in (*published, *committed, *beyond):
         where = "would be published" if id(tree_file) in shown else \
             "is committed (the site does not publish this file, the repository does)"
         for finding in tree_file.name_credentials:

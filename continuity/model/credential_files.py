@@ -1,0 +1,113 @@
+"""Agent state files that hold credentials by design: what CT601 reads beyond the memory.
+
+An agent keeps its working memory in Markdown, and its *state* beside it: OpenClaw's state
+directory (``openclaw.json`` with the gateway token and the channels' bot tokens,
+``identity/device.json`` with a private key, ``devices/paired.json`` with device tokens,
+``agents/<name>/agent/models.json`` with provider keys, ``credentials/``), Claude Code's
+``.claude/settings*.json`` (an ``env`` block), an ``.mcp.json`` (its servers' ``env``), a
+``.env``, and the ``*.bak``/``*.backup`` copies tools leave beside them. A repository that
+commits one of them publishes its keys whether or not a memory convention matches it, so these
+files are found from the repository's top (among the files git tracks, a bounded search) and
+scanned as CT601 scans the memory.
+
+Declared here as data: each row a glob and why such a file holds credentials. Plain strings,
+matched by :func:`matches`; the git query is the validators' (``validators/agent_state.py``).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class StateFileKind:
+    pattern: str  # a glob on the path from the repository's top (or from an OpenClaw state dir)
+    why: str
+
+
+#: Anywhere in the repository (``**/`` is any number of folders, none included).
+ANYWHERE: tuple[StateFileKind, ...] = (
+    StateFileKind("**/openclaw.json", "OpenClaw's configuration: the gateway token, the "
+                  "channels' bot tokens, provider API keys"),
+    StateFileKind("**/.claude/settings*.json", "Claude Code's settings: an `env` block with "
+                  "API keys, an `apiKeyHelper`"),
+    StateFileKind("**/.mcp.json", "MCP servers with their `env` (API keys, tokens)"),
+    StateFileKind("**/.env", "environment variables for the agent: API keys by design"),
+    StateFileKind("**/.env.*", "an environment file per stage (.env.local, .env.production)"),
+)
+
+#: Inside an OpenClaw state directory: the folder holding a tracked ``openclaw.json``.
+IN_OPENCLAW_STATE: tuple[StateFileKind, ...] = (
+    StateFileKind("identity/**", "the device identity: device.json holds a private key, "
+                  "device-auth.json a device token"),
+    StateFileKind("devices/**", "paired devices and their tokens (paired.json)"),
+    StateFileKind("agents/*/agent/**", "an agent's models.json and auth profiles: provider "
+                  "API keys"),
+    StateFileKind("credentials/**", "channel credentials (sessions, OAuth tokens)"),
+)
+
+#: A copy beside one of the files above is the same file under another name.
+_BACKUP = re.compile(r"(?:\.(?:bak|backup|old|orig|save|prev)(?:[.-]?\d{1,4})?|\.\d{1,4}|~)$")
+#: Files of placeholders by name (``.env.example``): what to fill in, no leak.
+EXAMPLE_SUFFIXES = (".example", ".sample", ".template", ".dist")
+
+#: The bounds of the search: folders below the top, files scanned per repository.
+MAX_DEPTH = 8
+MAX_FILES = 200
+
+
+def without_backup_suffix(path: str) -> str:
+    """``openclaw.json`` for ``openclaw.json.bak.1``; the path itself when it is no copy."""
+    stem = _BACKUP.sub("", path)
+    return stem if stem and not stem.endswith("/") else path
+
+
+def _glob(pattern: str, path: str) -> bool:
+    if pattern.startswith("**/"):
+        rest = pattern[3:]
+        name_parts = rest.count("/") + 1
+        tail = "/".join(path.split("/")[-name_parts:])
+        return fnmatch.fnmatchcase(tail, rest)
+    if pattern.endswith("/**"):
+        return path.startswith(pattern[:-2]) if "*" not in pattern[:-3] else \
+            fnmatch.fnmatchcase(path, pattern[:-3] + "/*")
+    return fnmatch.fnmatchcase(path, pattern)
+
+
+def matches(path: str) -> StateFileKind | None:
+    """The row of :data:`ANYWHERE` a repository path (or a copy of one) falls under."""
+    if path.count("/") >= MAX_DEPTH:
+        return None
+    return _row(ANYWHERE, path)
+
+
+def in_openclaw_state(relative: str) -> StateFileKind | None:
+    """The row of :data:`IN_OPENCLAW_STATE` a path relative to an OpenClaw state directory
+    falls under (``agents/main/agent/models.json``); a copy beside one counts."""
+    return _row(IN_OPENCLAW_STATE, relative)
+
+
+def _row(rows: tuple[StateFileKind, ...], path: str) -> StateFileKind | None:
+    if path.endswith(EXAMPLE_SUFFIXES):
+        return None
+    for candidate in dict.fromkeys((path, without_backup_suffix(path))):
+        for kind in rows:
+            if _glob(kind.pattern, candidate):
+                return kind
+    return None
+
+
+#: What git is asked for (pathspecs with ``:(glob)`` magic): the names of ANYWHERE and their
+#: copies, so the answer holds only candidates, however large the repository.
+ANYWHERE_PATHSPECS: tuple[str, ...] = (
+    ":(glob)**/openclaw.json*", ":(glob)**/.claude/settings*.json*", ":(glob)**/.mcp.json*",
+    ":(glob)**/.env", ":(glob)**/.env.*", ":(glob)**/.env~")
+
+
+def openclaw_pathspecs(state_dir: str) -> tuple[str, ...]:
+    """Pathspecs of what an OpenClaw state directory (``""``: the top) holds by design."""
+    base = f"{state_dir}/" if state_dir else ""
+    escaped = "".join(f"[{c}]" if c in "*?[]\\" else c for c in base)
+    return tuple(f":(glob){escaped}{kind.pattern}" for kind in IN_OPENCLAW_STATE)

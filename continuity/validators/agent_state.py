@@ -1,0 +1,126 @@
+"""The agent state files CT601 reads beyond the memory (``model/credential_files.py``).
+
+Found among the files git tracks, from the repository's top: one ``git ls-files`` asked for the
+table's names only (so its answer is small however large the repository), and one more for
+what an OpenClaw state directory holds when there is one. Bounded: at most ``MAX_FILES`` files
+(``MAX_DEPTH`` folders deep), each within ``max_file_size``, read beneath the repository.
+
+A file below the root that the root's own scan reads (``rules/publish._committed_files``) is
+left to it; one in a child root is the child's. A file outside the root is scanned by each
+root it lies above (``.env`` at the top by a root in ``memory/``; OpenClaw's ``openclaw.json``
+by its ``workspace/``), at its path from the root (``../openclaw.json``). What was scanned is
+said in a notice (the check's and the report's), since no rule would say it otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
+
+from continuity.formats.words import plural
+from continuity.model import credential_files as table
+from continuity.model.safe_open import Beneath
+from continuity.model.tree import TreeFile
+from continuity.validators.registry import CheckContext
+from continuity.validators.repository import repository
+
+
+def agent_state_paths(ctx: CheckContext) -> list[tuple[str, str, str]]:
+    """(path from the repository's top, why, the folder it belongs to) of each tracked agent
+    state file, once per run. The folder is the OpenClaw state directory for what one holds,
+    the folder holding ``.claude/`` for Claude Code's settings, else the file's own."""
+    return ctx.memo("agent_state.paths", lambda: _paths(ctx))
+
+
+def _anchor(path: str) -> str:
+    parent = PurePosixPath(path).parent
+    if parent.name == ".claude":
+        parent = parent.parent
+    return str(parent)
+
+
+def _paths(ctx: CheckContext) -> list[tuple[str, str, str]]:
+    repo = repository(ctx)
+    if repo is None:
+        return []
+    from continuity.history.git import GitError
+
+    try:
+        listed = _listed(repo.run("ls-files", "-z", "--cached", "--full-name", "--",
+                                  *table.ANYWHERE_PATHSPECS))
+        found = [(path, kind.why, _anchor(path)) for path in listed
+                 if (kind := table.matches(path)) is not None]
+        states = sorted({str(PurePosixPath(path).parent) for path, _, _ in found
+                         if table.without_backup_suffix(path).endswith("openclaw.json")
+                         and PurePosixPath(path).name.startswith("openclaw.json")})
+        for state in states[:8]:
+            base = "" if state == "." else state + "/"
+            inside = _listed(repo.run("ls-files", "-z", "--cached", "--full-name", "--",
+                                      *table.openclaw_pathspecs("" if state == "." else state)))
+            for path in inside:
+                kind = table.in_openclaw_state(path[len(base):])
+                if kind is not None and path.count("/") < table.MAX_DEPTH:
+                    found.append((path, kind.why, state))
+    except GitError as exc:
+        ctx.notices.append("git could not list the agent state files (.env, openclaw.json, "
+                           f"…): {' '.join(str(exc).split())}")
+        return []
+    unique = {path: (path, why, anchor) for path, why, anchor in sorted(found)}
+    if len(unique) > table.MAX_FILES:
+        ctx.notices.append(f"{len(unique)} agent state files are tracked; the first "
+                           f"{table.MAX_FILES} were scanned for credentials (CT601)")
+    return list(unique.values())[:table.MAX_FILES]
+
+
+def _listed(output: bytes) -> list[str]:
+    return [name for name in output.decode("utf-8", "surrogateescape").split("\0") if name]
+
+
+def agent_state_files(ctx: CheckContext, scanned: frozenset[str]) -> Iterator[TreeFile]:
+    """The tracked agent state files this root's CT601 reads beyond ``scanned`` (root-relative
+    paths its own scan read), each with its text; a notice names them."""
+    repo = repository(ctx)
+    if repo is None:
+        return
+    root = Path(os.path.realpath(ctx.tree.root))  # git names the top with its links resolved
+    top = repo.top
+    children = tuple(child + "/" for child in ctx.tree.children)
+    chosen: list[tuple[str, Path]] = []
+    named: list[str] = []  # from the repository's top: how the user finds them
+    for path, _, anchor in agent_state_paths(ctx):
+        absolute = top / path
+        relative = Path(os.path.relpath(absolute, root)).as_posix()
+        if not relative.startswith("../"):
+            if relative.startswith(children):
+                continue  # a child root's
+            if relative in scanned:  # the root's own scan read it: named, not read again
+                named.append(path)
+                continue
+        elif not _above(top / anchor, root):
+            continue  # beside the root, not above it: another root's, or none's
+        chosen.append((relative, absolute))
+        named.append(path)
+    if not named:
+        return
+    ctx.notices.append(
+        f"{plural(len(named), 'agent state file')} scanned for credentials (CT601), from the "
+        "repository's top: " + ", ".join(named[:10])
+        + (f" and {len(named) - 10} more" if len(named) > 10 else ""))
+    beneath = Beneath(ctx.tree.boundary)
+    try:
+        for relative, absolute in chosen:
+            try:
+                text = beneath.read_text(absolute, ctx.config.max_file_size)
+            except OSError:  # a link out (never followed), gone since git listed it
+                continue
+            if text.text is not None or text.raw is not None:
+                yield TreeFile(relative, absolute, text)
+    finally:
+        beneath.close()
+
+
+def _above(folder: Path, root: Path) -> bool:
+    """Whether ``folder`` holds ``root`` (the top, or a folder on the way down to it)."""
+    folder = Path(os.path.normpath(folder))
+    return root == folder or folder in root.parents

@@ -1,0 +1,46 @@
+"""The timeline's budget (issue 34 #11): one-line commits to a 1 MB STATE.md used to publish
+every version in full (120 of them: a 131 MB site). The texts kept are the newest versions'
+within ``TEXT_BUDGET``, the page says what was cut, and every version is still scanned (a
+token in an old version beyond the budget is still CT605's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from continuity.history.versions import TEXT_BUDGET
+from tests.support.common import STATE, GitRepo, minimal_tree, run_cli
+from tests.support.history_repos import fast_import
+from tests.timeline.support import TOKEN
+
+FACTS = "\n".join(f"- fact {i}: the tide table row {i} reads {i * 7 % 1000} cm"
+                  for i in range(22_000))  # about 1 MB
+
+
+def _big_state(path: Path, commits: int) -> GitRepo:
+    repo = GitRepo(path)
+    history = [{"message": "start", "files": minimal_tree()}]
+    for number in range(1, commits + 1):
+        extra = f"\nDeploy token {TOKEN}\n" if number == 1 else ""
+        history.append({"message": f"cycle {number}",
+                        "files": {"STATE.md": f"{STATE}{extra}\n## Log\n\n{FACTS}\n- cycle {number}\n"}})
+    fast_import(repo, history)
+    return repo
+
+
+def test_one_line_commits_to_a_large_state_file_make_a_bounded_site(tmp_path):
+    commits = 24
+    repo = _big_state(tmp_path / "repo", commits)
+    assert len((repo.path / "STATE.md").read_bytes()) > 900_000
+    out = tmp_path / "site"
+    done = run_cli("generate", str(repo.path), "--out", str(out))
+    assert done.code in (0, 1), done.err
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    # Every version in full would be commits x 1 MB twice over (text and diff); the budget
+    # keeps the newest texts within TEXT_BUDGET, plus the current file's own page.
+    assert size < TEXT_BUDGET + 4_000_000, size
+    history = (out / "STATE" / "history.md").read_text("utf-8")
+    assert "shown without their text" in history and "8 MB" in history
+    assert TOKEN not in "".join(p.read_text("utf-8", "replace") for p in out.rglob("*.md"))
+    # The oldest version (beyond the budget) is still scanned: CT605 names it.
+    checked = run_cli("check", "--output-format", "json", cwd=repo.path)
+    assert [d for d in checked.json["diagnostics"] if d["code"] == "CT605"]

@@ -1,0 +1,99 @@
+"""CT601's scope beyond the memory (issue 29 "Scope"): agent state files that hold credentials
+by design, tracked anywhere above the root. A repository that commits a whole OpenClaw state
+directory (the shape the issue found: openclaw.json at the top, identity/, devices/,
+agents/<name>/agent/models.json, credentials/, a .bak copy) beside its workspace, plus Claude
+Code's settings, an .mcp.json and an .env. Every token here is made up, in the real shapes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.support.common import GitRepo, run_cli
+
+TELEGRAM = "7412589630:AAH3kLmNoPqRsTuVwXyZaBcDeFgHiJkLmNo"
+GOOGLE = "AIzaSyD3k5Lm7Np9Qr1St3Uv5Wx7Yz9Ab1Cd3Ef"
+OPENAI = "sk-proj-Ab3De6Gh9Jk2Mn5Pq8St1Vw4Yz7Bc0Ef3Hi6Kl9No2Qr5Tu8Wx1Za4Cd7Fg0"
+ANTHROPIC = ("sk-ant-api03-Xy9Zw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe9Dc8Ba7Zy6Xw5Vu4Ts3Rq2Po1Nm0Lk9Ji8Hg7"
+             "Fe6Dc5Ba4Zy3Xw2VuAA")
+GITHUB = "ghp_Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8"
+STRIPE = "sk_live_51Hq2Lm9Xz4Pw6Rt1Yb3Nc8Vk5Js0Fd2Ga7Eh"
+PRIVATE = ("-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIJ4k5r7Tz1Xb9Qm2Wn6Lp3Hs8Vd0Ky4Fc7Gj1"
+           "Nt5Ba2E\\n-----END PRIVATE KEY-----\\n")
+VALUES = (TELEGRAM, GOOGLE, OPENAI, ANTHROPIC, GITHUB, STRIPE, "MC4CAQAwBQYDK2VwBCIEIJ4k5r7")
+
+OPENCLAW = json.dumps({
+    "gateway": {"mode": "local", "auth": {"mode": "token",
+                                          "token": "3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d"}},
+    "channels": {"telegram": {"accounts": {"main": {"botToken": TELEGRAM}}}},
+    "env": {"GOOGLE_API_KEY": GOOGLE}}, indent=2)
+
+WORKSPACE = {
+    "workspace/AGENTS.md": "# AGENTS.md - Your Workspace\n\nThis folder is home. Read SOUL.md, "
+                           "USER.md and memory/ at the start of each session.\n\n## Memory\n\n"
+                           "- Daily notes: `memory/YYYY-MM-DD.md`\n- Long-term: `MEMORY.md`\n",
+    "workspace/SOUL.md": "# SOUL.md\n\nBe helpful.\n",
+    "workspace/USER.md": "# USER.md\n\nName: Wren\n",
+    "workspace/MEMORY.md": "# MEMORY.md\n\n- The user likes tide tables.\n",
+    "workspace/memory/2026-01-01.md": "# 2026-01-01\n\n- Set up the gateway.\n",
+}
+
+
+def openclaw_repository(path: Path) -> GitRepo:
+    repo = GitRepo(path)
+    files = dict(WORKSPACE)
+    files.update({
+        "openclaw.json": OPENCLAW,
+        "openclaw.json.bak": OPENCLAW,
+        "identity/device.json": json.dumps({"deviceId": "a1", "privateKeyPem": "@"}).replace(
+            '"@"', f'"{PRIVATE}"'),
+        "devices/paired.json": json.dumps({"devices": [{"id": "phone"}]}),
+        "agents/main/agent/models.json": json.dumps(
+            {"providers": {"openai": {"apiKey": OPENAI}}}),
+        "credentials/github.json": json.dumps({"token": GITHUB}),
+        ".claude/settings.json": json.dumps({"env": {"ANTHROPIC_API_KEY": ANTHROPIC}}),
+        ".mcp.json": json.dumps({"mcpServers": {"gh": {"env": {"GITHUB_TOKEN": GITHUB}}}}),
+        ".env": f"STRIPE_SECRET_KEY={STRIPE}\n",
+        ".env.example": "STRIPE_SECRET_KEY=sk_live_YOUR_KEY\n",
+        "other/.env": f"STRIPE_SECRET_KEY={STRIPE}\n",  # beside the workspace, not above it
+        ".gitignore": "ignored/\n",
+    })
+    repo.commit("commit the whole state directory", files)
+    (path / "ignored").mkdir()
+    (path / "ignored" / ".env").write_text(f"STRIPE_SECRET_KEY={STRIPE}\n", "utf-8")
+    return repo
+
+
+def test_an_openclaw_state_directory_and_agent_settings_are_scanned(tmp_path):
+    repo = openclaw_repository(tmp_path / "repo")
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    assert done.code == 1, done.out + done.err
+    found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
+    assert found == {"openclaw.json", "openclaw.json.bak", "identity/device.json",
+                     "agents/main/agent/models.json", "credentials/github.json",
+                     ".claude/settings.json", ".mcp.json", ".env"}, found
+    notice = next(n for n in done.json["notices"] if "agent state file" in n)
+    for name in ("openclaw.json", "devices/paired.json", "identity/device.json", ".env",
+                 ".mcp.json", ".claude/settings.json", "agents/main/agent/models.json"):
+        assert name in notice
+    assert ".env.example" not in notice and "ignored/.env" not in notice \
+        and "other/.env" not in notice
+    assert not [value for value in VALUES if value in done.out + done.err]
+
+
+def test_the_text_output_and_the_report_name_the_files_scanned(tmp_path):
+    repo = openclaw_repository(tmp_path / "repo")
+    text = run_cli("check", cwd=repo.path / "workspace")
+    assert "agent state files scanned for credentials" in text.out + text.err
+    assert "../openclaw.json" in text.out  # where it is, from the working directory
+    report = tmp_path / "report.md"
+    run_cli("report", "--format", "md", "-o", str(report), cwd=repo.path)
+    written = report.read_text("utf-8")
+    assert "agent state files scanned for credentials" in written and "openclaw.json" in written
+    assert not [value for value in VALUES if value in written]
+
+
+def test_without_git_nothing_beyond_the_memory_is_read(tmp_path):
+    repo = openclaw_repository(tmp_path / "repo")
+    done = run_cli("check", "--no-git", "--output-format", "json", cwd=repo.path)
+    assert not [d for d in done.json["diagnostics"] if d["code"] == "CT601"]
