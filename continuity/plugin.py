@@ -39,6 +39,7 @@ from continuity.errors import ContinuityError
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
+from continuity.generator.assets import stylesheet_path
 from continuity.generator.html_links import put_in_place
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, gather
 from continuity.generator.mdtext import redaction, title_text
@@ -309,7 +310,14 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
             sanitize_html=settings.sanitize_html,
             directory_urls=bool(config.use_directory_urls), docs_root=docs_dir,
-            repo_url=config.repo_url), self.page_memo)
+            repo_url=config.repo_url, site_url=config.site_url, feed=settings.feed,
+            tags_page=settings.tags_page), self.page_memo)
+        if settings.feed and not config.site_url:
+            log.info("no feed of the entries: an Atom feed needs absolute links; set `site_url` "
+                     "in mkdocs.yml (or the plugin's `feed: false`)")
+        style = stylesheet_path(prefix)
+        if style not in config.extra_css:  # the site's look (generator/assets.py)
+            config.extra_css.append(style)
         own_nav = config.nav is None
         folders = {"/".join(p for p in (prefix.strip("/"), os.path.relpath(t.root, tree.root)
                                         .replace(os.sep, "/")) if p): t for t in trees[1:]}
