@@ -20,7 +20,7 @@ NAME = "continuity.css"
 CSS = """\
 /* mkdocs-continuity: the memory site's look. CSS only; nothing here runs or is fetched. */
 .continuity-badge { display: inline-block; padding: 0 .5em; border-radius: .8em;
-  font-size: .78em; font-weight: 600; line-height: 1.6; white-space: nowrap;
+  font-size: max(.85em, 11px); font-weight: 600; line-height: 1.6; white-space: nowrap;
   vertical-align: baseline; border: 1px solid; }
 .continuity-badge-good { color: #1b5e20; background: #e8f5e9; border-color: #81c784; }
 .continuity-badge-bad { color: #b71c1c; background: #ffebee; border-color: #e57373; }
