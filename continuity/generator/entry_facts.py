@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from continuity.generator import html_links, mdtext
+from continuity.generator import badges, html_links, mdtext
 from continuity.generator.context import EntryRow
 from continuity.history.provenance import CommitRef
 from continuity.model.tree import HistoryEntry
@@ -95,7 +95,9 @@ def html_markup(page: str, directory_urls: bool) -> Markup:
 
 def table_cells(markup: Markup, front: list[tuple[str, Any]]) -> list[tuple[str, str]]:
     """The frontmatter table's (field, value) cells."""
-    return [(markup.code(key), metadata_value(value, markup.cell)) for key, value in front]
+    return [(markup.code(key), badges.badge(markup.cell.text(value), value)
+             if key == "status" and isinstance(value, str) and value.strip()
+             else metadata_value(value, markup.cell)) for key, value in front]
 
 
 def fact_items(markup: Markup, entry: HistoryEntry, directory_page: str | None,
