@@ -39,11 +39,14 @@ PAGES = {
 WIDTHS = (1280, 390)
 
 #: How far the page, and the content column, reach past the screen's right edge (px); and
-#: each diff's reach past its own box (a diff that does not wrap scrolls inside it).
+#: each diff's reach past its own box (a diff that does not wrap scrolls inside it: on the
+#: phone, site_src's snapshot diff was 900 px wide in a 390 px box before it wrapped).
 OVERFLOW = """() => {
   const root = document.documentElement;
   const column = document.querySelector('.md-content') || document.body;
-  const diffs = [...document.querySelectorAll('pre.continuity-diff, pre code.language-diff')]
+  // the code element: a theme may let it scroll inside its <pre> (Material does)
+  const diffs = [...document.querySelectorAll('pre.continuity-diff, pre.continuity-diff > code, '
+                                             + 'pre code.language-diff')]
     .map(e => e.scrollWidth - e.clientWidth);
   return {page: root.scrollWidth - root.clientWidth,
           column: column.getBoundingClientRect().right - root.clientWidth,
