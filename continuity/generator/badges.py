@@ -11,11 +11,12 @@ from __future__ import annotations
 TONES: dict[str, str] = {
     **dict.fromkeys(("done", "complete", "completed", "accepted", "approved", "merged",
                      "improved", "harvested", "pass", "passed", "resolved", "reviewed",
-                     "shipped", "exempt", "active", "current"), "good"),
+                     "shipped", "exempt", "active", "current", "green", "ok"), "good"),
     **dict.fromkeys(("rejected", "failed", "fail", "regressed", "blocked", "abandoned",
-                     "incomplete", "error", "quarantined", "reverted", "absent"), "bad"),
+                     "incomplete", "error", "quarantined", "reverted", "absent", "red"), "bad"),
     **dict.fromkeys(("open", "proposed", "draft", "pending", "todo", "in-progress",
-                     "in progress", "wip", "planned", "review", "partial"), "open"),
+                     "in progress", "wip", "planned", "review", "partial", "amber", "yellow"),
+                    "open"),
     **dict.fromkeys(("superseded", "deprecated", "archived", "withdrawn", "deferred"),
                     "old"),
 }

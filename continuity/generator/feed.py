@@ -11,6 +11,7 @@ holding ``<script>`` is text in the feed. An entry withheld for a credential has
 from __future__ import annotations
 
 import datetime as dt
+import html
 import posixpath
 import re
 import xml.etree.ElementTree as ET
@@ -70,7 +71,7 @@ def feed_xml(ctx: SiteContext, site_url: str, title: str) -> bytes:
     add(feed, "title", _text(title))
     add(feed, "id", home)
     add(feed, "link", href=home)
-    add(feed, "link", rel="self", href=_absolute(site_url, feed_path(ctx.options.prefix), False))
+    add(feed, "link", rel="self", href=feed_url(site_url, ctx.options.prefix))
     add(feed, "updated", _when(rows[0]) if rows else "1970-01-01T00:00:00Z")
     add(feed, "generator", "mkdocs-continuity", version=__version__)
     for row in rows:
@@ -87,6 +88,23 @@ def feed_xml(ctx: SiteContext, site_url: str, title: str) -> bytes:
             add(item, "summary", _text(row.excerpt))
     body: bytes = ET.tostring(feed, encoding="utf-8", xml_declaration=True)
     return body + b"\n"
+
+
+def feed_url(site_url: str, prefix: str) -> str:
+    """The feed's absolute address on the site at ``site_url``."""
+    return _absolute(site_url, feed_path(prefix), False)
+
+
+def with_feed_link(page_html: str, url: str, title: str) -> str:
+    """A built page with the feed's autodiscovery link in its head (as browsers and feed
+    readers look for it); the page as it is when it has no head."""
+    head = page_html.find("</head>")
+    if head < 0:
+        return page_html
+    link = (f'<link rel="alternate" type="application/atom+xml" '
+            f'title="{html.escape(_text(title), quote=True)}" '
+            f'href="{html.escape(url, quote=True)}">\n')
+    return page_html[:head] + link + page_html[head:]
 
 
 def feed_file(ctx: SiteContext, site_url: str, title: str) -> StaticFile:

@@ -51,6 +51,9 @@ def test_feed_is_valid_atom_with_absolute_links_and_escaped_titles(tmp_path: Pat
     self_link = [x.get("href") for x in feed.findall(f"{ATOM}link") if x.get("rel") == "self"]
     assert self_link == ["https://example.org/memory/feed.xml"]
 
+    home = result.html("")  # every page names the feed for browsers and feed readers
+    assert ('<link rel="alternate" type="application/atom+xml" title="Test memory" '
+            'href="https://example.org/memory/feed.xml">') in home
     tags = result.html("tags/")
     assert "<script>alert" not in tags
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in tags
@@ -68,6 +71,7 @@ def test_no_site_url_no_feed_and_the_build_says_why(tmp_path: Path):
     assert not (result.site / "feed.xml").exists()
     assert any("site_url" in message and "feed" in message for message in result.infos)
     assert not (result.site / "tags").exists()  # the tags page is opt-in
+    assert "application/atom+xml" not in result.html("")
 
 
 def test_generate_writes_feed_tags_and_stylesheet(tmp_path: Path):
