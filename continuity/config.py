@@ -337,6 +337,9 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("strict", _boolean, False, "site: fail the build on findings"),
     Option("sanitize_html", _boolean, True, "site: clean the tree's HTML"),
     Option("page_size", _at_least(1), 50, "site: entries per index page"),
+    Option("feed", _boolean, True, "site: an Atom feed of the newest entries, `feed.xml` "
+           "(needs MkDocs' `site_url`, or `continuity generate --site-url`)"),
+    Option("tags_page", _boolean, False, "site: a page of the entries' frontmatter `tags`"),
     Option("site_prefix", lambda n, v, s: _site_prefix(v, s), "",
            "site: the folder (below `docs_dir`) of the memory pages", "`\"\"`"),
     Option("state_history", _boolean, True, "site and report: each living file's committed "
@@ -381,6 +384,8 @@ class Config:
     strict: bool = _default("strict")
     sanitize_html: bool = _default("sanitize_html")
     page_size: int = _default("page_size")
+    feed: bool = _default("feed")  # the site's Atom feed (generator/feed.py)
+    tags_page: bool = _default("tags_page")  # the site's tags page (generator/tags_page.py)
     site_prefix: str = _default("site_prefix")  # the site's folder (below docs_dir) for memory
     # The state timeline: each living file's committed versions on the site and in the report;
     # a cap on the versions shown per file (None: all of them).

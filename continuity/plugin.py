@@ -39,6 +39,8 @@ from continuity.errors import ContinuityError
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
+from continuity.generator.assets import stylesheet_path
+from continuity.generator.feed import feed_url, with_feed_link
 from continuity.generator.html_links import put_in_place
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, site_inputs
 from continuity.generator.mdtext import redaction, title_text
@@ -200,6 +202,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         self.parsed_entries: ParsedEntries | None = None
         self.page_memo: PageMemo | None = None
         self.compiled: dict[str, bytes] = {}  # serve: the theme's templates, compiled once
+        self.feed_url: str | None = None  # the Atom feed's address, when there is a feed
 
     # -- options: the same table as every other source, so unknown names fail with their name
 
@@ -306,7 +309,16 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
             prefix=prefix, page_size=settings.page_size, title=config.site_name,
             sanitize_html=settings.sanitize_html,
             directory_urls=bool(config.use_directory_urls), docs_root=docs_dir,
-            repo_url=config.repo_url), self.page_memo)
+            repo_url=config.repo_url, site_url=config.site_url, feed=settings.feed,
+            tags_page=settings.tags_page), self.page_memo)
+        self.feed_url = feed_url(config.site_url, prefix) if settings.feed and config.site_url \
+            else None
+        if settings.feed and not config.site_url:
+            log.info("no feed of the entries: an Atom feed needs absolute links; set `site_url` "
+                     "in mkdocs.yml (or the plugin's `feed: false`)")
+        style = stylesheet_path(prefix)
+        if style not in config.extra_css:  # the site's look (generator/assets.py)
+            config.extra_css.append(style)
         own_nav = config.nav is None
         folders = {"/".join(p for p in (prefix.strip("/"), os.path.relpath(t.root, tree.root)
                                         .replace(os.sep, "/")) if p): t for t in trees[1:]}
@@ -533,6 +545,8 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
     @event_priority(-100)  # the final HTML, after every plugin's on_post_page
     @_guarded
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
+        if self.feed_url:  # every page names the feed (generator/feed.py)
+            output = with_feed_link(output, self.feed_url, config.site_name)
         if self.page_cache is None:
             return output
         return self.page_cache.finish_page(output, page, self.ours)

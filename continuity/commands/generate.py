@@ -52,6 +52,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--nav-file", metavar="FILE",
                         help="also write the navigation (state files, directories, ledger, "
                              "notes, findings; no entry) as a YAML `nav:` for mkdocs.yml")
+    parser.add_argument("--site-url", metavar="URL",
+                        help="the site's address, for the Atom feed's absolute links "
+                             "(feed.xml; without it, no feed)")
     parser.add_argument("--no-git", action="store_true",
                         help="skip the history rules and the commits that added each entry")
     parser.add_argument("--watch", action="store_true",
@@ -123,7 +126,8 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     site = generate_roots(parts, GenerateOptions(
         prefix=config.site_prefix, page_size=config.page_size,
         title=args.title or f"Memory: {tree.root.name}", sanitize_html=config.sanitize_html,
-        portable=True), kept.pages if kept else None)
+        portable=True, site_url=args.site_url, feed=config.feed, tags_page=config.tags_page),
+        kept.pages if kept else None)
     out = Path(args.out)
     written, removed = write_site(site, out, tree.root)
     if args.nav_file:

@@ -15,10 +15,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from continuity.formats.secrets import redact_credentials
-from continuity.generator import mdtext
+from continuity.generator import assets, mdtext
 from continuity.generator.context import GenerateOptions, RootLink, SiteContext
 from continuity.generator.document_pages import linked_pages
 from continuity.generator.entry_pages import entry_pages
+from continuity.generator.feed import feed_file
 from continuity.generator.index_pages import directory_pages, state_pages
 from continuity.generator.list_pages import list_pages
 from continuity.generator.memo import PageMemo
@@ -26,6 +27,7 @@ from continuity.generator.shape import FileList, SiteShape, shape_of
 from continuity.generator.site import Page, Site, StaticFile
 from continuity.generator.state_history import RecentChange, StateHistory, recent_changes, recent_markdown
 from continuity.generator.summary_pages import findings_page, home_page, ledger_page, notes_page
+from continuity.generator.tags_page import tags_page
 from continuity.generator.untracked import withhold_untracked
 from continuity.generator.withhold import RULE as REDACTING_RULE
 from continuity.generator.withhold import withhold_credentials
@@ -68,8 +70,14 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
         for optional in (ledger_page(ctx), notes_page(ctx)):
             if optional is not None:
                 pages.append(optional)
+        if ctx.options.tags_page:
+            tags = tags_page(ctx)
+            if tags is not None:
+                pages.append(tags)
         pages.append(findings_page(ctx))
         entries, copies = entry_pages(ctx)
+        if ctx.options.feed and ctx.options.site_url:
+            copies.append(feed_file(ctx, ctx.options.site_url, ctx.options.title))
         pages.extend(entries)
         pages.extend(page for page in linked if not page.in_nav)
         copies.extend(linked_copies)
@@ -142,4 +150,7 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
             pages.append(page)
         copies.extend(c for c in site.static_files if c.path not in taken)
         taken.update(c.path for c in site.static_files)
+    style = assets.stylesheet(options.prefix)
+    if style.path not in taken:
+        copies.append(style)
     return Site(tuple(pages), tuple(copies))

@@ -96,31 +96,47 @@ def line_chart(points: list[Point], *, title: str, y_label: str = "",
     return "".join(parts)
 
 
+#: Bars a chart leaves room for however few there are: one month is one slim bar, not a
+#: block the width of the chart.
+MIN_SLOTS = 8
+#: Up to this many bars, each carries its count above it.
+LABELLED_BARS = 24
+
+
 def bar_chart(points: list[Point], *, title: str, width: int = 720, height: int = 200) -> str:
-    """Counts per period (e.g. entries added per month)."""
+    """Counts per period (e.g. entries added per month), on a whole-number axis from 0."""
     if not points:
         return f'<p class="continuity-chart-empty">{escape(title)}: no data.</p>'
     left, right, top, bottom = 40, 12, 28, 36
     plot_w, plot_h = width - left - right, height - top - bottom
-    high = max([p.value for p in points] + [1.0])
-    slot = plot_w / len(points)
+    ticks = count_ticks(max([p.value for p in points] + [1.0]))
+    high = float(ticks[-1])
+    slot = plot_w / max(len(points), MIN_SLOTS)
     bar = max(1.0, slot * 0.7)
+    start = left + (plot_w - slot * len(points)) / 2  # few bars sit in the middle
     parts = [
         f'<svg class="continuity-chart" role="img" viewBox="0 0 {width} {height}" '
         f'width="100%" xmlns="http://www.w3.org/2000/svg" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
         f'<text x="{left}" y="18" font-size="13" fill="currentColor">{escape(title)}</text>',
-        f'<text x="{left - 6}" y="{top + 4}" font-size="11" text-anchor="end" '
-        f'fill="currentColor">{high:g}</text>',
     ]
+    for value in ticks:
+        y = top + plot_h - _scale(value, 0, high, plot_h)
+        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" '
+                     f'stroke="currentColor" stroke-opacity="0.12"/>')
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end" '
+                     f'fill="currentColor">{value:g}</text>')
     label_every = max(1, len(points) // 12)
     for i, point in enumerate(points):
-        h = _scale(point.value, 0, high, plot_h) if high else 0
-        x = left + i * slot + (slot - bar) / 2
+        h = _scale(point.value, 0, high, plot_h)
+        x = start + i * slot + (slot - bar) / 2
         y = top + plot_h - h
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{h:.1f}" '
                      f'fill="#3f51b5" fill-opacity="0.8">'
                      f"<title>{escape(point.label)}: {point.value:g}</title></rect>")
+        if len(points) <= LABELLED_BARS and point.value:
+            parts.append(f'<text x="{x + bar / 2:.1f}" y="{y - 4:.1f}" font-size="11" '
+                         f'text-anchor="middle" fill="currentColor">{point.value:g}</text>')
         if i % label_every == 0:
             parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom + 16}" '
                          f'font-size="11" text-anchor="middle" fill="currentColor">'

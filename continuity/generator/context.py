@@ -63,6 +63,11 @@ class GenerateOptions:
     #: The repository's web address (MkDocs' ``repo_url``): a commit links to
     #: ``<repo_url>/commit/<sha>``, as GitHub and GitLab (and Gitea, Forgejo) address one.
     repo_url: str | None = None
+    #: The site's address (MkDocs' ``site_url``): the feed's links are absolute, so there is
+    #: a feed only when it is known and ``feed`` is on (generator/feed.py).
+    site_url: str | None = None
+    feed: bool = True
+    tags_page: bool = False  # the page of the entries' frontmatter tags (generator/tags_page.py)
 
     def commit_url(self, sha: str | None) -> str | None:
         """The web page of a commit, when ``repo_url`` is set and ``sha`` is one (hex)."""

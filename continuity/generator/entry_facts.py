@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from continuity.generator import html_links, mdtext
+from continuity.generator import badges, html_links, mdtext
 from continuity.generator.context import EntryRow
 from continuity.history.provenance import CommitRef
 from continuity.model.tree import HistoryEntry
@@ -95,7 +95,9 @@ def html_markup(page: str, directory_urls: bool) -> Markup:
 
 def table_cells(markup: Markup, front: list[tuple[str, Any]]) -> list[tuple[str, str]]:
     """The frontmatter table's (field, value) cells."""
-    return [(markup.code(key), metadata_value(value, markup.cell)) for key, value in front]
+    return [(markup.code(key), badges.badge(markup.cell.text(value), value)
+             if key == "status" and isinstance(value, str) and value.strip()
+             else metadata_value(value, markup.cell)) for key, value in front]
 
 
 def fact_items(markup: Markup, entry: HistoryEntry, directory_page: str | None,
@@ -124,15 +126,20 @@ def fact_items(markup: Markup, entry: HistoryEntry, directory_page: str | None,
 
 
 def footer_line(markup: Markup, entry: HistoryEntry, directory_page: str | None,
-                previous: EntryRow | None, next: EntryRow | None) -> str:
-    """The previous / next links, or the word that the entry is its directory's only one."""
+                previous: EntryRow | None, next: EntryRow | None, *, html: bool = False) -> str:
+    """The previous / next links, each said as such ("Previous:", "Next:"), or the word that
+    the entry is its directory's only one. ``html``: each a ``<span>`` the stylesheet sets at
+    either end of the line (generator/assets.py)."""
     shown = []
     if previous:
-        shown.append(markup.link("← " + (previous.date + ": " if previous.date else "")
-                                 + previous.title, previous.page))
+        shown.append(("previous", f"{markup.strong('Previous')} " + markup.link(
+            "← " + (previous.date + ": " if previous.date else "") + previous.title,
+            previous.page)))
     if next:
-        shown.append(markup.link((next.date + ": " if next.date else "") + next.title + " →",
-                                 next.page))
+        shown.append(("next", f"{markup.strong('Next')} " + markup.link(
+            (next.date + ": " if next.date else "") + next.title + " →", next.page)))
     if not shown:
         return f"The only entry in {markup.link(entry.directory + '/', directory_page)}."
-    return " · ".join(shown)
+    if html:
+        return "".join(f'<span class="continuity-{kind}">{text}</span>' for kind, text in shown)
+    return " · ".join(text for _, text in shown)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from continuity.generator import html_links
+from continuity.generator import badges, html_links
 from continuity.generator.context import EntryRow
 
 
@@ -29,7 +29,7 @@ def entry_cell(page: str, row: EntryRow, directory_urls: bool) -> str:
     (``_macros.md.j2``'s ``entry_cell``)."""
     cell = html_links.link(row.title, page, row.page, directory_urls)
     if row.status:
-        cell += f" · <em>{html_links.text(row.status)}</em>"
+        cell += " " + badges.badge(html_links.text(row.status), row.status)
     if row.excerpt:
         cell += f'<br> <small class="continuity-excerpt">{html_links.text(row.excerpt)}</small>'
     return cell

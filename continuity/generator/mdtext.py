@@ -161,6 +161,23 @@ def shown_as_text(text: str, language: str = "", block: bool = False) -> str:
     return f"<pre><code{kind}>{body}</code></pre>"
 
 
+def diff_block(text: str) -> str:
+    """A unified diff (``+``, ``-``, `` `` and ``@@`` lines) as :func:`code_block` shows text,
+    each added or removed line a band of its own (``<ins>``, ``<del>``), coloured and wrapped
+    by the site's stylesheet (generator/assets.py)."""
+    lines = []
+    for line in raw(text).replace("\r\n", "\n").rstrip("\n").split("\n"):
+        shown = shown_as_text(line)
+        tag = {"+": "ins", "-": "del"}.get(line[:1])
+        if tag:
+            lines.append(f"<{tag}>{shown}\n</{tag}>")
+        elif line.startswith("@@"):
+            lines.append(f'<span class="continuity-hunk">{shown}\n</span>')
+        else:
+            lines.append(shown + "\n")
+    return f'<pre class="continuity-diff"><code class="language-diff">{"".join(lines)}</code></pre>'
+
+
 def code_block(text: str, language: str = "") -> str:
     """``text`` shown as it is, in a ``<pre><code>`` HTML block (not a fenced block: Markdown
     preprocessors such as pymdownx.snippets read fenced code as directives, and engines

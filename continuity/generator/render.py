@@ -13,7 +13,7 @@ from typing import Any
 import jinja2
 
 from continuity.formats.words import plural
-from continuity.generator import mdtext
+from continuity.generator import badges, mdtext
 
 
 @jinja2.pass_context
@@ -27,6 +27,16 @@ def _url(context: jinja2.runtime.Context, target: str, anchor: str = "") -> str:
 
 
 @lru_cache(maxsize=1)
+def _badge(value: object) -> str:
+    """A status or result as a badge (generator/badges.py), its text escaped as ``md``."""
+    return badges.badge(mdtext.inline(value), mdtext.raw(value))
+
+
+def _html_badge(value: object) -> str:
+    """The same badge inside raw HTML, where Markdown is not read: its text HTML-escaped."""
+    return badges.badge(mdtext.attribute(value), mdtext.raw(value))
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("continuity", "templates/site"),
@@ -47,6 +57,9 @@ def environment() -> jinja2.Environment:
         "url": _url,
         "count": plural,
         "code_block": mdtext.code_block,
+        "diff_block": mdtext.diff_block,
+        "badge": _badge,
+        "html_badge": _html_badge,
     })
     return env
 

@@ -349,8 +349,8 @@ def _version_markdown(version: Version, number: int, page: str,
     for change in changes:
         out += [f"**{mdtext.inline(_section_name(change))}** "
                 f"(+{change.added} −{change.removed})", "",
-                mdtext.code_block("\n".join(f"{sign}{text}" for sign, text in change.lines),
-                                  "diff"), ""]
+                mdtext.diff_block("\n".join(f"{sign}{text}" for sign, text in change.lines)),
+                ""]
     out += [f"Full text of version {number}:", "", mdtext.code_block(version.text, "text"), ""]
     return "\n".join(out)
 

@@ -19,7 +19,13 @@ from continuity.generator import charts
 from continuity.report.data import Report, RootsReport
 from continuity.report.markdown import TRAJECTORY_ROWS
 from continuity.report.state_history import SHOWN_DIFFS
-from continuity.report.text import href, ledger_lines, roots_verdict_line, verdict_line
+from continuity.report.text import (
+    href,
+    ledger_lines,
+    month_counts,
+    roots_verdict_line,
+    verdict_line,
+)
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "report"
 
@@ -31,16 +37,17 @@ _environment.filters["count"] = plural
 def _section(report: Report, base: Path, label: str, sid: str, h2: int) -> dict[str, Any]:
     """What the template shows of one root; ``sid`` prefixes its anchors (unique per page),
     ``h2`` is the level of its headings."""
-    dated = [d for d in report.directories if d.by_month]
+    columns, totals, undated = month_counts(report)
     months = report.months
-    totals = {m: sum(d.by_month.get(m, 0) for d in dated) for m in months}
     ledger = report.ledger
     section: dict[str, Any] = {
         "report": report, "label": label, "sid": sid, "h2": h2,
         "verdict": verdict_line(report),
-        "dated": dated,
+        "columns": columns,
         "months": months,
         "month_totals": totals,
+        "undated": undated,
+        "finding_count": sum(len(g.findings) for g in report.groups),
         "activity_chart": Markup(charts.bar_chart(
             [charts.Point(m, totals[m]) for m in months], title="Entries added per month")),
         "ledger_lines": ledger_lines(ledger) if ledger else [],

@@ -23,13 +23,13 @@ def document(report: Report) -> dict[str, Any]:
         "report": "audit",
         "generated": report.generated,
         "root": redact_credentials(str(report.root)),
-        "verdict": report.verdict,
-        "state_files": list(report.state_files),
-        "directories": [asdict(d) for d in report.directories],
-        "ledger": ledger,
+        "verdict": report.verdict,  # the verdict and the findings lead, as in md and html
         "findings_by_rule": [{"code": g.code, "name": g.name, "severity": g.severity,
                               "summary": g.summary, "count": len(g.findings)}
                              for g in report.groups],
+        "state_files": list(report.state_files),
+        "directories": [asdict(d) for d in report.directories],
+        "ledger": ledger,
         "state_history": [dict(asdict(f), versions=[dict(asdict(v), diff=v.diff)
                                                      for v in f.versions])
                           for f in report.state_history],

@@ -18,7 +18,13 @@ from continuity.formats.words import plural
 from continuity.generator import mdtext
 from continuity.report.data import Report, RootsReport
 from continuity.report.state_history import SHOWN_DIFFS
-from continuity.report.text import href, ledger_lines, roots_verdict_line, verdict_line
+from continuity.report.text import (
+    href,
+    ledger_lines,
+    month_counts,
+    roots_verdict_line,
+    verdict_line,
+)
 
 #: Cycles listed in the trajectory table (the JSON report has them all).
 TRAJECTORY_ROWS = 50
@@ -44,13 +50,11 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
     shown = list(ledger.cycles[-TRAJECTORY_ROWS:]) if ledger else []
     caption = "Trajectory" if ledger is None or len(shown) == len(ledger.cycles) else \
         f"Trajectory (latest {len(shown)} of {plural(len(ledger.cycles), 'cycle')})"
-    dated = [d for d in report.directories if d.by_month]
-    months = report.months
+    columns, month_totals, undated = month_counts(report)
     text = _environment().get_template("report.md.j2").render(
         report=report, result=report.result, level=level, title=title, intro=intro,
         root_name=report.root.name or str(report.root), verdict=verdict_line(report),
-        dated=dated, months=months,
-        month_totals={m: sum(d.by_month.get(m, 0) for d in dated) for m in months},
+        columns=columns, months=report.months, month_totals=month_totals, undated=undated,
         ledger=ledger, ledger_lines=ledger_lines(ledger) if ledger else [],
         shown_cycles=shown, trajectory_caption=caption, rows=TRAJECTORY_ROWS,
         incomplete=[c for c in ledger.cycles if c.trace == "incomplete"] if ledger else [],

@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
-from continuity.report.data import LedgerSummary, Report, RootsReport
+from continuity.report.data import DirectorySummary, LedgerSummary, Report, RootsReport
 
 
 def href(report: Report, root_path: str, base: Path) -> str:
@@ -64,3 +64,12 @@ def ledger_lines(ledger: LedgerSummary) -> list[str]:
                      f"(improved, regressed, harvested) carry a complete or exempt trace "
                      f"({share:.0f}%).")
     return lines
+
+
+def month_counts(report: Report) -> tuple[list[DirectorySummary], dict[str, int], int]:
+    """The "Entries per month" table's columns and totals, from the same counts as "Entries per
+    directory": every directory with an entry is a column, and its entries whose name carries
+    no date are a row of their own, so each column adds up to the directory's count."""
+    columns = [d for d in report.directories if d.entries]
+    totals = {m: sum(d.by_month.get(m, 0) for d in columns) for m in report.months}
+    return columns, totals, sum(d.undated for d in columns)

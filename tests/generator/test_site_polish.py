@@ -55,7 +55,7 @@ def test_listings_show_title_status_and_excerpt(tmp_path: Path):
                      plan, re.S)
     assert cell is not None, plan
     assert cell.group(1) == "Proposal — Faster parser"
-    assert "<em>accepted</em>" in cell.group(2)
+    assert '<span class="continuity-badge continuity-badge-good">accepted</span>' in cell.group(2)
     assert ('<small class="continuity-excerpt">The parser takes two seconds on the fixtures; '
             'a pilot waits.</small>') in cell.group(2)
     home = result.html("")
@@ -66,7 +66,7 @@ def test_listings_show_title_status_and_excerpt(tmp_path: Path):
     assert re.search(r"<h1[^>]*>parse constants", result.html("journal/2026-01-02-turn-1/"))
     every = b"".join(p.read_bytes() for p in result.site.rglob("*") if p.is_file())
     assert TOKEN.encode() not in every and b"The bot&#x27;s key" not in every
-    assert "<em>proposed</em>" in plan  # the withheld proposal: its status, no excerpt
+    assert 'continuity-badge-open">proposed</span>' in plan  # withheld: its status, no excerpt
     assert "bot's key" not in plan and "bot&#x27;s key" not in plan
     assert broken_links(result.site) == []
 
@@ -100,7 +100,7 @@ def test_ledger_table_short_sha_full_one_as_text_integer_ticks_idle_marked(tmp_p
     table = page.split("<table>", 1)[1].split("</table>", 1)[0]
     assert SHA not in table and f"<code>{SHA[:7]}</code>" in table
     assert "title=" not in table  # no tooltip standing for the full sha
-    assert f"commit {SHA}" in page  # the whole sha, as text, in the cycle's trace
+    assert f"commit <code>{SHA}</code>" in page  # the whole sha, as text, in its trace
     assert "<em>idle</em>" in table
     chart = page.split('<svg class="continuity-chart"', 1)[1].split("</svg>", 1)[0]
     ticks = re.findall(r'text-anchor="end" fill="currentColor">([^<]+)</text>', chart)
