@@ -190,6 +190,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         self.server: Any = None  # MkDocs' LiveReloadServer, set in on_serve
         self.watched: set[str] = set()
         self.ours: set[str] = set()  # src_uris of the pages the plugin generated this build
+        self.made: set[str] = set()  # and of the files it made (the stylesheet, the feed)
         self.page_cache: PageCache | None = None  # in `mkdocs serve` only: rendered pages kept
         self.dirty = False
         # generated pages the navigation does not list -> the page of it each belongs under
@@ -370,6 +371,8 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
                                inclusion=InclusionLevel.NOT_IN_NAV)
             if self.make_room(generated, by_dest, files, clash):
                 files.append(generated)
+                if static.made:
+                    self.made.add(generated.src_uri)
         self._drop_unscanned(files, unscanned)
         if inside:
             self._tree_files_out_of_nav(files, str(tree.root))
@@ -417,6 +420,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         self.searched_as = {}
         self.nav_parents = {}
         self.ours = set()
+        self.made = set()
         for page in site.pages:
             generated = KeptFile.generated(
                 config, page.path, content=page.content,
@@ -524,7 +528,8 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         self.outside_nav = {src_uri: listed.get(self.nav_parents.get(src_uri, ""))
                             for src_uri in self.ours if src_uri not in listed}
         if self.page_cache is not None:
-            self.page_cache.start(config, files, nav, self.ours, self.dirty)
+            # the feed and the stylesheet change no page: left out of its surroundings
+            self.page_cache.start(config, files, nav, self.ours | self.made, self.dirty)
         return nav
 
     @_guarded

@@ -68,4 +68,5 @@ def stylesheet_path(prefix: str) -> str:
 
 def stylesheet(prefix: str) -> StaticFile:
     """The stylesheet as a file of the site (its ``source`` is this module: no tree file)."""
-    return StaticFile(stylesheet_path(prefix), Path(__file__), data=CSS.encode("utf-8"))
+    return StaticFile(stylesheet_path(prefix), Path(__file__), data=CSS.encode("utf-8"),
+                      made=True)

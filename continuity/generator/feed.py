@@ -73,6 +73,8 @@ def feed_xml(ctx: SiteContext, site_url: str, title: str) -> bytes:
     add(feed, "link", href=home)
     add(feed, "link", rel="self", href=feed_url(site_url, ctx.options.prefix))
     add(feed, "updated", _when(rows[0]) if rows else "1970-01-01T00:00:00Z")
+    # Atom requires an author for the feed when its entries name none: the site's.
+    add(add(feed, "author"), "name", _text(title))
     add(feed, "generator", "mkdocs-continuity", version=__version__)
     for row in rows:
         url = _absolute(site_url, row.page, directory_urls)
@@ -110,4 +112,4 @@ def with_feed_link(page_html: str, url: str, title: str) -> str:
 def feed_file(ctx: SiteContext, site_url: str, title: str) -> StaticFile:
     """The feed as a file of the site (its ``source`` is this module: no tree file)."""
     return StaticFile(feed_path(ctx.options.prefix), Path(__file__),
-                      data=feed_xml(ctx, site_url, title))
+                      data=feed_xml(ctx, site_url, title), made=True)

@@ -46,6 +46,9 @@ class StaticFile:
     # The bytes discovery read and CT601 scanned, published as they are: a file swapped (for a
     # link to /etc/passwd) after the scan cannot reach the site. None: read from ``source``.
     data: bytes | None = None
+    #: Made by the generator (the stylesheet, the feed), not copied from the tree: no page's
+    #: HTML depends on it, so a change to it (a new entry in the feed) re-renders none.
+    made: bool = False
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ title or a tag) only ever text."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -40,6 +41,15 @@ def test_feed_is_valid_atom_with_absolute_links_and_escaped_titles(tmp_path: Pat
     feed = ET.fromstring(raw)
     assert feed.tag == f"{ATOM}feed"
     entries = feed.findall(f"{ATOM}entry")
+    # what RFC 4287 requires of a feed and of each entry
+    for element in (feed, *entries):
+        for required in ("id", "title", "updated"):
+            assert element.findtext(f"{ATOM}{required}"), (element, required)
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ",
+                            element.findtext(f"{ATOM}updated"))
+    assert feed.find(f"{ATOM}author/{ATOM}name").text == "Test memory"
+    ids = [e.findtext(f"{ATOM}id") for e in entries]
+    assert len(ids) == len(set(ids)) == 4  # every dated entry of every history directory
     titles = [e.findtext(f"{ATOM}title") for e in entries]
     assert titles[0] == "Fixtures for the parser"  # newest first
     assert f"Parse {HOSTILE} constants" in titles  # the title as text
