@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from continuity import __version__
 from continuity.formats.words import plural
-from continuity.generator import charts
+from continuity.generator import badges, charts
 from continuity.report.data import Report, RootsReport
 from continuity.report.markdown import TRAJECTORY_ROWS
 from continuity.report.state_history import SHOWN_DIFFS
@@ -32,6 +32,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "report"
 _environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                            undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 _environment.filters["count"] = plural
+_environment.filters["tone"] = badges.tone  # a class from a fixed list (generator/badges.py)
 
 
 def _section(report: Report, base: Path, label: str, sid: str, h2: int) -> dict[str, Any]:
