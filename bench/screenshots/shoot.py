@@ -32,7 +32,7 @@ SHOTS = [
     ("snapshot-diff", "snapshots/2026-09-08T17-30-00/", "#changes-since-the-previous-snapshot",
      None),
     ("state-history", "STATE/history/", ".continuity-diff", None),
-    ("entry-prev-next", "journal/2026-09-24-turn-42/", ".continuity-prevnext", None),
+    ("entry-prev-next", "journal/2026-09-24-turn-42/", ".continuity-next", None),
     ("archive-badges", "proposals/archive/2026-10/", None, None),
 ]
 #: Which widths keep a shot of each page kind (a few per kind keep this folder small).

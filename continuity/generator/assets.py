@@ -50,10 +50,10 @@ details.continuity-trace > summary { cursor: pointer; font-weight: 600; }
 details.continuity-trace[open] > summary { margin-bottom: .4em; }
 
 /* Previous at the left, next at the right; one under the other on a narrow screen. */
-.continuity-prevnext { display: flex; flex-wrap: wrap; justify-content: space-between;
-  gap: .5em 2em; margin: 1em 0; }
-.continuity-prevnext > span { flex: 1 1 16em; }
-.continuity-prevnext > .continuity-next { text-align: right; }
+p:has(> .continuity-previous, > .continuity-next) { display: flex; flex-wrap: wrap;
+  justify-content: space-between; gap: .5em 2em; }
+.continuity-previous, .continuity-next { flex: 1 1 16em; }
+.continuity-next { text-align: right; }
 
 /* Long words and paths never push the column wider than the screen. */
 .md-typeset .continuity-excerpt { overflow-wrap: anywhere; }

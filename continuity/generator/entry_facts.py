@@ -126,10 +126,11 @@ def fact_items(markup: Markup, entry: HistoryEntry, directory_page: str | None,
 
 
 def footer_line(markup: Markup, entry: HistoryEntry, directory_page: str | None,
-                previous: EntryRow | None, next: EntryRow | None, *, html: bool = False) -> str:
-    """The previous / next links, each said as such ("Previous:", "Next:"), or the word that
-    the entry is its directory's only one. ``html``: each a ``<span>`` the stylesheet sets at
-    either end of the line (generator/assets.py)."""
+                previous: EntryRow | None, next: EntryRow | None) -> str:
+    """The previous / next links, each said as such ("Previous:", "Next:") in a ``<span>`` that
+    the stylesheet sets at either end of the line (generator/assets.py); or the word that the
+    entry is its directory's only one. Inline HTML, so the links inside stay Markdown (which
+    MkDocs resolves), and the HTML the plugin writes is what MkDocs makes of the Markdown."""
     shown = []
     if previous:
         shown.append(("previous", f"{markup.strong('Previous')} " + markup.link(
@@ -140,6 +141,4 @@ def footer_line(markup: Markup, entry: HistoryEntry, directory_page: str | None,
             (next.date + ": " if next.date else "") + next.title + " →", next.page)))
     if not shown:
         return f"The only entry in {markup.link(entry.directory + '/', directory_page)}."
-    if html:
-        return "".join(f'<span class="continuity-{kind}">{text}</span>' for kind, text in shown)
-    return " · ".join(text for _, text in shown)
+    return " ".join(f'<span class="continuity-{kind}">{text}</span>' for kind, text in shown)

@@ -272,8 +272,7 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
     cells = table_cells(markup, front_of(entry))
     table = markup.table(cells) if cells else ""
     listing = markup.listing(items)
-    footer = footer_line(markup, entry, made.directory_page, made.previous, made.next,
-                         html=urls is not None)
+    footer = footer_line(markup, entry, made.directory_page, made.previous, made.next)
     fragments: tuple[tuple[str, str], ...] = ()
     searched_as: tuple[tuple[str, str], ...] = ()
     closing = ""
@@ -284,7 +283,7 @@ def entry_page(ctx: SiteContext, made: EntryPageInputs) -> Page:
         html = f"{table}\n{listing}" if table else listing
         # The rule and the previous / next links close the page, after its rendered Markdown:
         # no placeholder for Python-Markdown to parse. The facts' placeholder names both.
-        closing = f'<hr>\n<nav class="continuity-prevnext">{footer}</nav>'
+        closing = f"<hr>\n<p>{footer}</p>"
         facts = html_links.placeholder(html, closing)
         fragments = ((facts, html),)
         searched_as = ((listing, ""), (closing, ""))

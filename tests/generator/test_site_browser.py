@@ -217,7 +217,7 @@ def test_listings_and_the_ledger_read_as_a_reader_needs(page, site_src_site: Pat
         first = rows.first
         assert first.locator("small").first.is_visible()  # the excerpt, under the title
         assert len((first.locator("small").first.text_content() or "").split()) >= 5
-        assert first.locator("em").first.text_content() in (
+        assert first.locator(".continuity-badge").first.text_content() in (
             "accepted", "proposed", "rejected", "superseded")
         page.goto(server.url + "ledger/")
         page.wait_for_load_state("networkidle")

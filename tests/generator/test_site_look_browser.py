@@ -133,3 +133,25 @@ def test_badges_are_legible_and_traces_fold(browser, site):
         assert page.locator(".continuity-badge").count() > 0
     finally:
         context.close()
+
+
+def test_previous_and_next_stand_apart(browser, site):
+    """Previous at the left and next at the right on a desktop, one under the other on a
+    phone: never run together in one line of text."""
+    engine, url = site
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        for width, side_by_side in ((1280, True), (390, False)):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.goto(url + PAGES["entry"])
+            previous = page.locator(".continuity-previous").bounding_box()
+            following = page.locator(".continuity-next").bounding_box()
+            assert previous and following, engine
+            if side_by_side:
+                assert abs(previous["y"] - following["y"]) < 2, (engine, previous, following)
+                assert following["x"] >= previous["x"] + previous["width"], (engine, width)
+            else:
+                assert following["y"] >= previous["y"] + previous["height"] - 1, (engine, width)
+    finally:
+        context.close()
