@@ -56,6 +56,14 @@ HOSTILE: dict[str, str] = dict([
     # 6: credentials in a title that lands on index pages and previous/next links.
     _journal(9, 7, f"# Rotated {STRIPE} and {NPM}\n\nNothing else.\n"),
 ])
+# The feed and the tags page: script in a title and in tags, a credential in a tag.
+HOSTILE["journal/2026-01-10-turn-8.md"] = (
+    "---\ndate: 2026-01-10\nturn: 8\nobjective: hostile\ntags: ['<script>alert(21)</script>', "
+    f"'x {{: onclick=alert(22) }}', '{NPM}']\n---\n\n# Tagged <script>alert(23)</script>\n")
+HOSTILE["journal/2026-01-11-turn-9.md"] = (
+    "---\ndate: 2026-01-11\nturn: 9\nobjective: hostile\n"
+    "tags: '<img src=x onerror=alert(24)>, ]]></title><script>alert(25)</script>'\n---\n\n"
+    "# Feed </title><script>alert(26)</script> ]]>\n\nAn excerpt <script>alert(27)</script>.\n")
 ARTIFACTS = {
     "artifacts/2026-01-05-report.html": "<html><body><script>alert(12)</script></body></html>",
     "artifacts/2026-01-05-chart.svg": '<svg xmlns="http://www.w3.org/2000/svg" '
@@ -90,8 +98,9 @@ def _tree() -> dict[str, str]:
 def hostile_project(tmp_path_factory) -> Path:
     project = tmp_path_factory.mktemp("site-script") / "project"
     write_files(project / "memory", _tree())
-    write_mkdocs_yml(project, options={"root": "memory"}, extra={
-        "markdown_extensions": ["toc", "tables", "attr_list", "md_in_html", "admonition"]})
+    write_mkdocs_yml(project, options={"root": "memory", "tags_page": True}, extra={
+        "markdown_extensions": ["toc", "tables", "attr_list", "md_in_html", "admonition"],
+        "site_url": "https://example.org/memory/"})
     return project
 
 
@@ -134,6 +143,22 @@ def test_every_page_is_sanitised_and_keeps_the_theme_config(built):
         assert text.count('id="__config"') == 1, name  # Material's own, and nothing else
         title = text.split("<title>", 1)[1].split("</title>", 1)[0]
         assert "<" not in title, name
+
+
+def test_the_feed_and_the_tags_page_hold_tree_text_as_text(built):
+    import xml.etree.ElementTree as ET
+
+    raw = (built.site / "feed.xml").read_bytes()
+    assert b"<script" not in raw and b"<img" not in raw
+    atom = "{http://www.w3.org/2005/Atom}"
+    feed = ET.fromstring(raw)  # well-formed, whatever the titles hold
+    titles = [e.findtext(f"{atom}title") for e in feed.findall(f"{atom}entry")]
+    assert "Feed </title><script>alert(26)</script> ]]>" in titles  # the title, as text
+    tags = built.html("tags/")
+    article = tags.split("<article", 1)[-1].split("</article>", 1)[0]
+    assert unsafe(article) == []
+    assert "&lt;script&gt;alert(21)&lt;/script&gt;" in article
+    assert ">x {: onclick=alert(22) }</h2>" in article  # an attribute list shown, not applied
 
 
 def test_an_unclosed_fence_does_not_swallow_the_page(built):
