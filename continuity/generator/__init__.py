@@ -76,8 +76,10 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
                 pages.append(tags)
         pages.append(findings_page(ctx))
         entries, copies = entry_pages(ctx)
-        if ctx.options.feed and ctx.options.site_url:
-            copies.append(feed_file(ctx, ctx.options.site_url, ctx.options.title))
+        feed = feed_file(ctx, ctx.options.site_url, ctx.options.title) \
+            if ctx.options.feed and ctx.options.site_url else None
+        if feed is not None:
+            copies.append(feed)
         pages.extend(entries)
         pages.extend(page for page in linked if not page.in_nav)
         copies.extend(linked_copies)

@@ -53,11 +53,15 @@ def _absolute(site_url: str, page: str, directory_urls: bool) -> str:
     return urljoin(base, html_links.site_url(page, directory_urls))
 
 
-def feed_xml(ctx: SiteContext, site_url: str, title: str) -> bytes:
-    """The feed of the newest dated entries of every history directory."""
-    directory_urls = ctx.options.directory_urls is not False  # generate: the engines' default
+def feed_rows(ctx: SiteContext) -> list[EntryRow]:
+    """The newest dated entries of every history directory, newest first."""
     history = [name for name, d in ctx.tree.directories.items() if d.is_history]
-    rows = [ctx.row(e) for e in ctx.newest_first(history) if e.date][:LENGTH]
+    return [ctx.row(e) for e in ctx.newest_first(history) if e.date][:LENGTH]
+
+
+def feed_xml(ctx: SiteContext, site_url: str, title: str, rows: list[EntryRow]) -> bytes:
+    """The feed of ``rows`` (:func:`feed_rows`)."""
+    directory_urls = ctx.options.directory_urls is not False  # generate: the engines' default
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
 
@@ -72,7 +76,7 @@ def feed_xml(ctx: SiteContext, site_url: str, title: str) -> bytes:
     add(feed, "id", home)
     add(feed, "link", href=home)
     add(feed, "link", rel="self", href=feed_url(site_url, ctx.options.prefix))
-    add(feed, "updated", _when(rows[0]) if rows else "1970-01-01T00:00:00Z")
+    add(feed, "updated", _when(rows[0]))
     # Atom requires an author for the feed when its entries name none: the site's.
     add(add(feed, "author"), "name", _text(title))
     add(feed, "generator", "mkdocs-continuity", version=__version__)
@@ -109,7 +113,11 @@ def with_feed_link(page_html: str, url: str, title: str) -> str:
     return page_html[:head] + link + page_html[head:]
 
 
-def feed_file(ctx: SiteContext, site_url: str, title: str) -> StaticFile:
-    """The feed as a file of the site (its ``source`` is this module: no tree file)."""
+def feed_file(ctx: SiteContext, site_url: str, title: str) -> StaticFile | None:
+    """The feed as a file of the site (its ``source`` is this module: no tree file); None
+    when no entry is dated (a tree of living files alone has nothing to follow)."""
+    rows = feed_rows(ctx)
+    if not rows:
+        return None
     return StaticFile(feed_path(ctx.options.prefix), Path(__file__),
-                      data=feed_xml(ctx, site_url, title), made=True)
+                      data=feed_xml(ctx, site_url, title, rows), made=True)

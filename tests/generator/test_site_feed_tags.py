@@ -96,3 +96,14 @@ def test_generate_writes_feed_tags_and_stylesheet(tmp_path: Path):
     assert (out / "continuity.css").is_file()
     tags = (out / "tags.md").read_text("utf-8")
     assert HOSTILE not in tags and "## parser" in tags
+
+
+def test_a_tree_without_dated_entries_has_no_feed(tmp_path: Path):
+    """A tree of living files alone (a GSD .planning/) has nothing to follow: no empty feed."""
+    write_files(tmp_path / "memory", {"STATE.md": "# STATE\n\n## Status\n\nGoing.\n"})
+    write_mkdocs_yml(tmp_path, options={"root": "memory"},
+                     extra={"site_url": "https://example.org/"})
+    result = build(tmp_path)
+    assert result.error is None, result.said
+    assert not (result.site / "feed.xml").exists()
+    assert "application/atom+xml" not in result.html("")
