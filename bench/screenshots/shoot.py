@@ -5,7 +5,8 @@ desktop width (1280 px) and a phone's (390 px).
 
 The site is built by the plugin (``mkdocs build`` of the repository's mkdocs.yml, into a
 temporary folder) and served from 127.0.0.1; the report is ``continuity report --format html``
-of site_src/. Needs Debian's chromium (``/usr/bin/chromium``) and playwright. Each shot is of the
+of site_src/, and of a new tree with an entry short of its template (its findings lead). Needs
+Debian's chromium (``/usr/bin/chromium``) and playwright. Each shot is of the
 window, scrolled to the part the page kind is about (a trace unfolded on the ledger page).
 """
 
@@ -27,6 +28,7 @@ CHROMIUM = "/usr/bin/chromium"
 #: (name, URL below the site, element scrolled to, script run first: the page's own look only)
 SHOTS = [
     ("report", "report.html", None, None),
+    ("report-findings", "report-findings.html", None, None),
     ("ledger", "ledger/", "#traces",
      "document.querySelector('details.continuity-trace').open = true"),
     ("snapshot-diff", "snapshots/2026-09-08T17-30-00/", "#changes-since-the-previous-snapshot",
@@ -36,7 +38,7 @@ SHOTS = [
     ("archive-badges", "proposals/archive/2026-10/", None, None),
 ]
 #: Which widths keep a shot of each page kind (a few per kind keep this folder small).
-KEPT = {"report": (1280, 390), "ledger": (1280, 390), "snapshot-diff": (390,),
+KEPT = {"report": (390,), "report-findings": (1280,), "ledger": (1280, 390), "snapshot-diff": (390,),
         "state-history": (390,), "entry-prev-next": (1280,), "archive-badges": (390,)}
 
 
@@ -53,6 +55,15 @@ def main() -> int:
                        check=True)
         subprocess.run([sys.executable, "-m", "continuity", "report", "site_src", "--format",
                         "html", "-o", str(site / "report.html")], cwd=REPO, check=True)
+        # A report with findings: a new tree with a journal entry written by hand, short of
+        # its template's field and sections.
+        fresh = Path(work) / "fresh"
+        subprocess.run([sys.executable, "-m", "continuity", "init", str(fresh)], check=True,
+                       capture_output=True)
+        (fresh / "journal" / "2026-03-05-turn-1.md").write_text(
+            "---\ndate: 2026-03-05\nturn: 1\n---\n\n# Turn 1\n\nStarted.\n", "utf-8")
+        subprocess.run([sys.executable, "-m", "continuity", "report", "--no-git", "--format",
+                        "html", "-o", str(site / "report-findings.html")], cwd=fresh, check=True)
         handler = functools.partial(_Quiet, directory=str(site))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from continuity import __version__
 from continuity.formats.words import plural
-from continuity.generator import badges, charts
+from continuity.generator import badges, charts, mdtext
 from continuity.report.data import Report, RootsReport
 from continuity.report.markdown import TRAJECTORY_ROWS
 from continuity.report.state_history import SHOWN_DIFFS
@@ -33,6 +33,10 @@ _environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=T
                            undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 _environment.filters["count"] = plural
 _environment.filters["tone"] = badges.tone  # a class from a fixed list (generator/badges.py)
+# A rule's message, hint or summary: its `code` spans as <code>, the rest escaped (the site's
+# escaper; its "{" entity, for template engines that read pages, is a plain "{" in this file).
+_environment.filters["prose"] = lambda value: Markup(
+    mdtext.html_prose(value).replace("&#123;", "{"))
 
 
 def _section(report: Report, base: Path, label: str, sid: str, h2: int) -> dict[str, Any]:
