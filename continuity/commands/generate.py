@@ -135,6 +135,9 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
         write_atomic(Path(args.nav_file), nav.encode("utf-8"))
     for notice in check.notices:
         print(one_line(f"continuity: {notice}"), file=sys.stderr)
+    if config.feed and not args.site_url and kept is None:  # said once, not on every rewrite
+        print("continuity: no feed of the entries (feed.xml): its links are absolute; pass "
+              "--site-url URL, or set feed = false", file=sys.stderr)
     print(f"{out}: {plural(written, 'file')} written"
           + (f", {plural(removed, 'stale file')} removed" if removed else "")
           + f"; {plural(check.errors, 'error')}, {plural(check.warnings, 'warning')}"

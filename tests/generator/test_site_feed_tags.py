@@ -96,6 +96,10 @@ def test_generate_writes_feed_tags_and_stylesheet(tmp_path: Path):
     assert (out / "continuity.css").is_file()
     tags = (out / "tags.md").read_text("utf-8")
     assert HOSTILE not in tags and "## parser" in tags
+    assert "feed" not in result.err
+    again = run_cli("generate", "memory", "--out", out, "--no-git", cwd=tmp_path)
+    assert again.code == 0 and "pass --site-url URL" in again.err  # said when it is missing
+    assert not (out / "feed.xml").exists()  # the feed written before, removed with the rest
 
 
 def test_a_tree_without_dated_entries_has_no_feed(tmp_path: Path):
