@@ -3,11 +3,12 @@ desktop width (1280 px) and a phone's (390 px).
 
     python bench/screenshots/shoot.py            # writes bench/screenshots/*.png
 
-The site is built by the plugin (``mkdocs build`` of the repository's mkdocs.yml, into a
-temporary folder) and served from 127.0.0.1; the report is ``continuity report --format html``
-of site_src/, and of a new tree with an entry short of its template (its findings lead). Needs
-Debian's chromium (``/usr/bin/chromium``) and playwright. Each shot is of the
-window, scrolled to the part the page kind is about (a trace unfolded on the ledger page).
+The site is built by the plugin (``mkdocs build`` of the repository's mkdocs.yml with the tags
+page on and a ``site_url``, into a temporary folder) and served from 127.0.0.1; the report is
+``continuity report --format html`` of site_src/, and of a new tree with an entry short of its
+template (its findings lead). Needs Debian's chromium (``/usr/bin/chromium``) and playwright.
+Each shot is of the window, scrolled to the part the page kind is about (a trace unfolded on
+the ledger page).
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ SHOTS = [
     ("state-history", "STATE/history/", ".continuity-diff", None),
     ("entry-prev-next", "journal/2026-09-24-turn-42/", ".continuity-next", None),
     ("archive-badges", "proposals/archive/2026-10/", None, None),
+    ("tags", "tags/", None, None),
 ]
 #: Which widths keep a shot of each page kind (a few per kind keep this folder small).
 KEPT = {"report": (390,), "report-findings": (1280,), "ledger": (1280, 390), "snapshot-diff": (390,),
-        "state-history": (390,), "entry-prev-next": (1280,), "archive-badges": (390,)}
+        "state-history": (390,), "entry-prev-next": (1280,), "archive-badges": (390,),
+        "tags": (1280,)}
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -51,8 +54,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as work:
         site = Path(work) / "site"
         bin_dir = Path(sys.executable).parent
-        subprocess.run([str(bin_dir / "mkdocs"), "build", "-q", "-d", str(site)], cwd=REPO,
-                       check=True)
+        # The repository's mkdocs.yml, with the opt-in tags page and a site_url (the feed).
+        config = Path(work) / "mkdocs.yml"
+        config.write_text(
+            f"INHERIT: {REPO / 'mkdocs.yml'}\ndocs_dir: {REPO / 'site_src'}\n"
+            "site_url: https://example.org/memory/\n"
+            f"plugins:\n  - search\n  - continuity:\n      root: {REPO / 'site_src'}\n"
+            "      tags_page: true\n", "utf-8")
+        subprocess.run([str(bin_dir / "mkdocs"), "build", "-q", "-f", str(config), "-d",
+                        str(site)], cwd=REPO, check=True)
         subprocess.run([sys.executable, "-m", "continuity", "report", "site_src", "--format",
                         "html", "-o", str(site / "report.html")], cwd=REPO, check=True)
         # A report with findings: a new tree with a journal entry written by hand, short of
