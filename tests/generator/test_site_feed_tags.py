@@ -111,3 +111,16 @@ def test_a_tree_without_dated_entries_has_no_feed(tmp_path: Path):
     assert result.error is None, result.said
     assert not (result.site / "feed.xml").exists()
     assert "application/atom+xml" not in result.html("")
+
+
+def test_feed_links_follow_use_directory_urls_and_site_prefix(tmp_path: Path):
+    _tree(tmp_path)
+    write_mkdocs_yml(tmp_path, options={"root": "memory", "site_prefix": "mem"},
+                     extra={"site_url": "https://example.org", "use_directory_urls": False})
+    result = build(tmp_path)
+    assert result.error is None, result.said
+    feed = ET.fromstring((result.site / "mem" / "feed.xml").read_bytes())
+    links = [e.find(f"{ATOM}link").get("href") for e in feed.findall(f"{ATOM}entry")]
+    assert "https://example.org/mem/journal/2026-01-05-turn-2.html" in links
+    for link in links:
+        assert (result.site / link.removeprefix("https://example.org/")).is_file(), link
