@@ -72,7 +72,8 @@ def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
 
 
 #: What a made-up value is filled with: a run of one character, the documentation's markers.
-_MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY")
+_MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
+                      r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")  # jwt.io's example token
 
 
 def made_up(value: str) -> bool:
@@ -185,7 +186,16 @@ _LOCAL_HOST = re.compile(r"@(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|h
 
 
 def _not_a_local_address(text: str, match: re.Match[str], group: int) -> bool:
-    return _LOCAL_HOST.search(text, match.end(group), match.end()) is None
+    """A password in a URL of a written scheme (lower-case, as every scheme is written: a run
+    of bytes in a PDF stream that holds ``://`` is none) for a host that is not local."""
+    separator = text.find("://", match.start())
+    scheme, user = text[match.start():separator], text[separator + 3:match.start(group)]
+    return _SCHEME.fullmatch(scheme) is not None and not _FILL_IN_USER.search(user) and \
+        _LOCAL_HOST.search(text, match.end(group), match.end()) is None
+
+
+_SCHEME = re.compile(r"[a-z][a-z0-9+.\-]{0,30}")
+_FILL_IN_USER = re.compile(r"your|example", re.IGNORECASE)
 
 
 #: A type where a value would be: ``apiKey: string)``, ``password: Optional[str] = None``.
@@ -219,7 +229,7 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
 #: A type in a signature (``privateKey: KeyObject;``, ``password: BinaryLike,``,
 #: ``privateKey: KeyExportResult<T["privateKeyEncoding"]>``, ``NodeJS.ArrayBufferView):``).
 _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2}){2,12}"
-                              r"(?:[<\[|].*|[,;):]{0,3})")
+                              r"(?:[<\[|].*|[,;):>]{0,3})")
 
 
 #: Keys whose values are generated (a token, an API or access key), and values in words.
@@ -238,7 +248,7 @@ _NOT_SECRET_NAMES = re.compile(
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
-_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
+_DOTTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
 
 
 def generated(value: str, *, bare: bool = False) -> bool:
@@ -301,8 +311,11 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     begin = _name_start(text, match.start())
     if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'":
         return False  # ``"key": …`` in JSON names a record (React's, Sanity's ``_key``)
-    if "cf-beacon" in text[max(0, match.start() - 120):match.start()]:
+    before = text[max(0, begin - 200):begin]
+    if "cf-beacon" in before:
         return False  # Cloudflare's analytics beacon: a public site token in every page
+    if begin > 0 and text[begin - 1] in "?&" and (".svg" in before or "badge" in before):
+        return False  # a status badge's read-only token in an image URL (``circle-token=``)
     return generated(match.group(group), bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
 
 
@@ -472,7 +485,7 @@ CREDENTIALS: tuple[Detector, ...] = (
     _anchored("keyed-secret", "a generated secret under a key's name",
               r"(?:key|token|secret|password|passwd)"
               r"(?:[_\-.]?(?:base|value|data|b64|hex))?(?:[\"'`*]){0,4}"
-              r"[ \t]{0,5}(?:[:=]|\|[ \t]{0,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?)"
+              r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?)"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
               _KEY_NAME_ENDS, _word_end_start, _keyed_secret),
     _anchored("assigned-secret", "a secret assigned to a key",
@@ -563,7 +576,7 @@ _PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Z
                    r"[^\s]*|/(?:(?![A-Za-z0-9_.\-]*[A-Z][A-Za-z0-9_.\-]*[a-z])[A-Za-z0-9_.\-]{1,64}/|[A-Za-z_.\-]{1,64}/)+"
                    r"(?:[A-Za-z_.\-]{1,64}|[a-z0-9_.\-]{1,64}|[A-Z0-9_.\-]{1,64})"
                    r"|[^\s]*\.(?:pem|key|json|p12|pfx|crt|cer|pub|txt|gpg|asc|age|enc|ppk|jks"
-                   r"|keystore|yaml|yml|toml|env)|[^\s]*/\.ssh/[^\s]*")
+                   r"|keystore|yaml|yml|toml|env|md|markdown|html?|py|js|ts|sh|log|csv|sql|db|sqlite|png|jpe?g|pdf)|[^\s]*/\.ssh/[^\s]*")
 #: A redaction marker, whatever its brackets: ``__OPENCLAW_REDACTED__``, ``[REDACTED]``.
 _REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhidden\b).*")
 
@@ -592,7 +605,7 @@ _NOT_A_SECRET = re.compile(
     r"(?:[-_][a-z]+)+|(?:[a-z]+[-_]){2,}(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and"
     r"|never|prod|fixture)|(?:[a-z]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
-    r"|(?:secret|password|passw0rd|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
+    r"|(?P<run>.)(?P=run){5,}|(?:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar)[0-9]{0,4}!?|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
     # a sentence in words (``'Password used to generate key'``, ``'top secret'``: a quoted
     # passphrase of plain words, ``correct horse battery staple``, still counts)
@@ -610,7 +623,10 @@ _NOT_A_SECRET = re.compile(
     r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"
     # a reference or an expression inside the value: ``\$OPENAI_API_KEY``, ``${CONFIG.key}``,
     # ``{client_id}``, a URL (its password has a detector of its own), ``' + PGPW + '``
-    r"|.*(?:\$\{|\\\$|\$[A-Z_][A-Z0-9_]{2,}|://| \+ ).*|[,+].*|\{[A-Za-z_][\w.\-]{0,64}\}"
+    r"|.*(?:\$\{|\\\$|\$[A-Z_][A-Z0-9_]{2,}|://| \+ ).*|[,+=].*|\{[A-Za-z_][\w.\-]{0,64}\}"
+    # code (``_this$props4.dataKey``), a key block's header (the block's own detector judges
+    # it), a fill-in in capitals (``YOURSECRETKEYGOESHERE``)
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[;,)]?|-----.*|.*(?:YOUR|GOES_?HERE).*"
     # a fill-in in another language naming the key ("你的API Key": "your API key")
     r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*")
 

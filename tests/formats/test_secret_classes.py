@@ -54,6 +54,29 @@ FALSE_CLASSES = {
     "publishable key": "STRIPE_PUBLISHABLE_KEY=pk_live_" + MIXED,
     "code producing a secret": "const secret = crypto.randomBytes(32).toString('hex');",
     "prose about a key": "Note to self: the key is kept in the vault, not here.",
+    # Found on public agent-memory repositories (issue 29's held-out survey), each a class:
+    "a type in a signature": "privateKey: KeyExportResult<T[\"privateKeyEncoding\"], KeyObject>;",
+    "a type after a colon": "password: BinaryLike,",
+    "a record's key in JSON": '{"_key":"' + HEX40[:32] + '","_type":"link"}',
+    "Cloudflare's beacon token": "data-cf-beacon='{\"version\":\"2024.11.0\",\"token\":\""
+                                 + HEX40[:32] + "\"}'",
+    "a badge's token": "[![ci](https://circleci.com/gh/x/y/tree/main.svg?style=svg&circle-token="
+                       + HEX40 + ")](https://circleci.com/gh/x/y)",
+    "an escaped reference": 'export OPENAI_API_KEY="\\$OPENAI_API_KEY"',
+    "a template with a dotted name": "xi-api-key: ${CONFIG.elevenLabsApiKey}",
+    "a placeholder in braces": "trakt-api-key: {client_id}",
+    "a sed replacement": "sed -i '' \"s/BRAVE_API_KEY=.*/BRAVE_API_KEY=$BRAVE_KEY/\" .env",
+    "a concatenation": "sh('PGPASSWORD=' + PGPW + ' ' + sql)",
+    "code reading a property": "dataKey = _this$props4.dataKey,",
+    "a comparison": '"password"===a.type||"textarea"===b',
+    "a path after a key's name": "grep -E 'BOT_TOKEN|ODDS_API_KEY' .planning/phases/01-TIMING-EVIDENCE.md",
+    "a snake_case name with digits": "aws_access_key_id=r2_access_key_id,",
+    "a fill-in in capitals": 'SECRET_KEY="YOURSECRETKEYGOESHERE"',
+    "a run of one character": 'password: "aaaaaaaa",',
+    "timestamps in a row": "2026-03-05T10:18:21.276Z2026-03-05T12:50:05.401Z",
+    "bytes before ://": "LZQt[o#iZq0DE3ThKp8eDq(^_L]bO840E://!H<,#!!:abc1234@x.io",
+    "a fill-in user in a URL": "socks://your-name%40gmail.com:" + MIXED + "@proxy.acme-corp.io",
+    "curl's -u elsewhere": 'echo "\\"timestamp\\": \\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\""',
 }
 
 
