@@ -215,6 +215,8 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     before = text[match.start() - 1] if match.start() > 0 else ""
     if before in ("?", "&") and len(value) < 20:
         return False
+    if _CAPITALISED_WORD.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
+        return False  # a sentence: ``**The 10x Secret**: Delegate the mechanical parts``
     key = match.group(0)[:match.start(group) - match.start()]
     if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
         return False
@@ -232,6 +234,10 @@ _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])
                               r"(?:[<\[|].*|[,;):>]{0,3})")
 
 
+_CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
+_PROSE_AFTER = re.compile(r" [a-z]{2,}")
+
+
 #: Keys whose values are generated (a token, an API or access key), and values in words.
 _GENERATED = re.compile(r"token|api[_-]?key|apikey|access[_-]?key", re.IGNORECASE)
 _WORDS = re.compile(r"[A-Za-z][a-z]+(?:[-_ ][A-Za-z]?[a-z]+)*")
@@ -243,7 +249,7 @@ _KEY_NAME_ENDS = ("key", "token", "secret", "password", "passwd")
 _NOT_SECRET_NAMES = re.compile(
     r"public|publishable|(?:^|[_\-.])pub(?:lic)?(?:[_\-.]|$)|cache|sort|primary|foreign|partition"
     r"|idempot|dedup|lookup|hash|host_?key|fingerprint|tokeniz|max_?tokens?|page_?token|cursor"
-    r"|csrf|next_?token|(?:^|[_\-.])(?:ssh|gpg|pgp)(?:[_\-.]|$)|license|i18n|translation|sign_?in(?!g)",
+    r"|csrf|websocket|next_?token|(?:^|[_\-.])(?:ssh|gpg|pgp)(?:[_\-.]|$)|license|i18n|translation|sign_?in(?!g)",
     re.IGNORECASE)
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -317,6 +323,26 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     if begin > 0 and text[begin - 1] in "?&" and (".svg" in before or "badge" in before):
         return False  # a status badge's read-only token in an image URL (``circle-token=``)
     return generated(match.group(group), bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
+
+
+_JWT = re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
+
+
+def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
+    """JSON Web Tokens, but not one whose claims say it is public by design: Supabase's
+    ``anon`` key goes into every browser that loads the app (its ``service_role`` key is
+    a secret), and jwt.io's example is an example."""
+    for match in _JWT.finditer(text):
+        if made_up(match.group()):
+            continue
+        body = match.group(1)
+        try:
+            claims = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        except (binascii.Error, ValueError):
+            claims = b""
+        if re.search(rb'"role"\s*:\s*"anon"', claims):
+            continue
+        yield match.span()
 
 
 def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
@@ -447,9 +473,7 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("sntrys_", "sntrus_")),
     _d("doppler-token", "a Doppler token", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}",
        needles=("dp.",)),
-    _d("jwt", "a JSON Web Token",
-       r"\beyJ[A-Za-z0-9_\-]{8,1000}\.eyJ[A-Za-z0-9_\-]{8,4000}\.[A-Za-z0-9_\-]{8,1000}",
-       needles=("eyj",)),
+    Detector("jwt", "a JSON Web Token", None, needles=("eyj",), scanner=_tokens_not_public),
     # -- HTTP credentials
     _d("bearer-token", "a bearer token",
        r"(?i)\bbearer[ \t]{1,10}([A-Za-z0-9\-._~+/]{20,2000}={0,2})", 1, needles=("bearer",),
@@ -643,8 +667,8 @@ def harmless(value: str) -> bool:
     a variable whose default is one of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
-    if defaulted is not None:
-        return not defaulted[1] or harmless(defaulted[1])
+    if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
+        return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1])
     # As written, and without the punctuation that closes what it stands in (``…)`` in code).
     return any(_HARMLESS.match(each) or each.endswith(("...", "…"))
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)

@@ -6,6 +6,7 @@ Every credential is assembled at run time from pieces, so that this file holds n
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -19,6 +20,12 @@ HEX48 = HEX40 + "c3d2e1f0"
 MIXED = "Q7r2T4v6X8z0B3d5F7h9K1m3"
 B64_32 = "q3Jx0vZ8" + "mW2kT5yA" + "L9dR4sF1" + "hN6cP0gE" + "u7Bi3oK5" + "Yw0="
 GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" + "K1l2M3n4O5p6Q7r8"
+
+
+def _jwt(claims: dict[str, str]) -> str:
+    def part(value: dict[str, str]) -> str:
+        return base64.urlsafe_b64encode(json.dumps(value).encode()).decode().rstrip("=")
+    return part({"alg": "HS256", "typ": "JWT"}) + "." + part({"iss": "supabase", **claims}) + "." + MIXED
 
 
 def kinds(text: str) -> list[str]:
@@ -76,6 +83,10 @@ FALSE_CLASSES = {
     "timestamps in a row": "2026-03-05T10:18:21.276Z2026-03-05T12:50:05.401Z",
     "bytes before ://": "LZQt[o#iZq0DE3ThKp8eDq(^_L]bO840E://!H<,#!!:abc1234@x.io",
     "a fill-in user in a URL": "socks://your-name%40gmail.com:" + MIXED + "@proxy.acme-corp.io",
+    "a Supabase anon key (public by design)": 'SUPABASE_ANON_KEY="' + _jwt({"role": "anon"}) + '"',
+    "a variable that must be set": 'BOT_TOKEN="${TELEGRAM_BOT_TOKEN:?TELEGRAM_BOT_TOKEN not set}"',
+    "a WebSocket handshake nonce": '--header "Sec-WebSocket-Key: SGVsbG8sIHdvcmxkIQ9x=="',
+    "a heading about a secret": "- **The 10x Secret**: Delegate the mechanical parts",
     "curl's -u elsewhere": 'echo "\\"timestamp\\": \\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\""',
 }
 
@@ -106,6 +117,7 @@ SHAPES = {
                          "mapbox-token"),
     ".netrc password": ("machine api.heroku.com\n  login deploy\n  password " + MIXED, "netrc-password"),
     ".pgpass line": ("db.prod.acme-corp.io:5432:app:app_owner:" + MIXED + "!x", "pgpass-password"),
+    "a Supabase service key": ('SUPABASE_SERVICE_KEY="' + _jwt({"role": "service_role"}) + '"', "jwt"),
     "curl -u": ("curl -u deploy:" + MIXED + " https://registry.acme-corp.io/v2/", "curl-user"),
 }
 
