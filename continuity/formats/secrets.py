@@ -73,7 +73,8 @@ def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
 
 #: What a made-up value is filled with: a run of one character, the documentation's markers.
 _MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
-                      r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")  # jwt.io's example token
+                      r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"  # jwt.io's example token
+                      r"|\.\.\.|…")  # a key cut short in the middle: ``sk-ant-…8QAA``
 
 
 def made_up(value: str) -> bool:
@@ -216,7 +217,8 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if before in ("?", "&") and len(value) < 20:
         return False
     if _CAPITALISED_WORD.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
-        return False  # a sentence: ``**The 10x Secret**: Delegate the mechanical parts``
+        return False  # a sentence: ``**The 10x Secret**: Delegate the mechanical parts``,
+        # ``JWT_SECRET: generate a new one``
     key = match.group(0)[:match.start(group) - match.start()]
     if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
         return False
@@ -234,7 +236,7 @@ _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])
                               r"(?:[<\[|].*|[,;):>]{0,3})")
 
 
-_CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{2,}")
+_CAPITALISED_WORD = re.compile(r"[A-Za-z][a-z]{2,}")
 _PROSE_AFTER = re.compile(r" [a-z]{2,}")
 
 

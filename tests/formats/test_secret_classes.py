@@ -87,6 +87,8 @@ FALSE_CLASSES = {
     "a variable that must be set": 'BOT_TOKEN="${TELEGRAM_BOT_TOKEN:?TELEGRAM_BOT_TOKEN not set}"',
     "a WebSocket handshake nonce": '--header "Sec-WebSocket-Key: SGVsbG8sIHdvcmxkIQ9x=="',
     "a heading about a secret": "- **The 10x Secret**: Delegate the mechanical parts",
+    "an instruction after a key's name": "# - JWT_SECRET: generate new with openssl rand -hex 32",
+    "a key cut short in the middle": "Julian provided a new key: `sk-ant-api03-" + MIXED[:6] + "...8QAA`",
     "curl's -u elsewhere": 'echo "\\"timestamp\\": \\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\""',
 }
 
