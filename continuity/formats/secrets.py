@@ -58,8 +58,8 @@ class Detector:
             value = match.group(self.group)
             if self.placeholders_allowed and harmless(value):
                 continue
-            if self.made_up_refused and made_up(value):
-                continue
+            if self.made_up_refused and (made_up(value) or _MASKED_TAIL.match(text, end)):
+                continue  # (``sk-ant-api03-AbCd...8QAA``: the visible ends of a masked key)
             yield start, end
 
 
@@ -75,6 +75,9 @@ def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
 _MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
                       r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"  # jwt.io's example token
                       r"|\.\.\.|…")  # a key cut short in the middle: ``sk-ant-…8QAA``
+
+
+_MASKED_TAIL = re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
 
 
 def made_up(value: str) -> bool:

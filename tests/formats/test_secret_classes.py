@@ -89,6 +89,7 @@ FALSE_CLASSES = {
     "a heading about a secret": "- **The 10x Secret**: Delegate the mechanical parts",
     "an instruction after a key's name": "# - JWT_SECRET: generate new with openssl rand -hex 32",
     "a key cut short in the middle": "Julian provided a new key: `sk-ant-api03-" + MIXED[:6] + "...8QAA`",
+    "the visible ends of a masked key": "new key: `sk-ant-api03-" + MIXED + "...8QAA`",
     "curl's -u elsewhere": 'echo "\\"timestamp\\": \\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\""',
 }
 
