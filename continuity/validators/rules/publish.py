@@ -73,8 +73,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     secrets: placeholders and examples (`sk_live_YOUR_KEY_HERE`, `<your-api-key>`, AWS's
     `…EXAMPLE` key), redaction markers (`__OPENCLAW_REDACTED__`, `[REDACTED]`, `********`), masked
     keys (`ghp_****`), paths to key files, references (`${X}`, `$(pass …)`, `op://…`) and code.
-    Every file git tracks in the memory is scanned, whatever its extension (`openclaw.json.backup`), not only what the site
-    publishes (within `max_file_size`; untracked files are not: the check of the commit that
+    Every file git tracks in the memory is scanned, whatever its extension
+    (`openclaw.json.backup`), not only what the site publishes (within `max_file_size`; untracked files are not: the check of the commit that
     adds one sees it); in a root of no known convention, its living files are the memory.
     Agent *state* files that hold credentials by design are scanned too wherever git tracks
     them from the repository's top (an OpenClaw state directory: `openclaw.json`,
