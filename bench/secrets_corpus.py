@@ -115,6 +115,13 @@ def _discord_bot(g: Gen) -> str:
         "." + g.s(B64URL, 38)
 
 
+def _sentry(g: Gen) -> str:
+    claims = {"iat": g.n(1700000000, 1800000000) + 0.5, "url": "https://sentry.io",
+              "region_url": "https://us.sentry.io", "org": g.pick(["acme", "fernly", "tidewater"])}
+    return "sntrys_" + base64.b64encode(json.dumps(claims, separators=(",", ":")).encode()
+                                        ).decode().rstrip("=") + "_" + g.b64(32)[:43]
+
+
 def _azure_sas(g: Gen) -> str:
     sig = g.b64(32).replace("+", "%2B").replace("/", "%2F").replace("=", "%3D")
     return (f"https://{g.s(LOWER, 10)}.blob.core.windows.net/backups?sv=2022-11-02&ss=b&srt=co"
@@ -144,10 +151,12 @@ TOKENS: dict[str, tuple[str, Shape]] = {
     "sendgrid-key": ("SENDGRID_API_KEY", lambda g: "SG." + g.s(B64URL, 22) + "." + g.s(B64URL, 43)),
     "mailgun-key": ("MAILGUN_API_KEY", lambda g: "key-" + g.s(HEX, 32)),
     "twilio-api-key": ("TWILIO_API_KEY", lambda g: "SK" + g.s(HEX, 32)),
-    "openai-project-key": ("OPENAI_API_KEY", lambda g: "sk-proj-" + g.s(B64URL, 156)),
+    # A project key has OpenAI's marker (``T3BlbkFJ``, "openai" in base64) in its middle.
+    "openai-project-key": ("OPENAI_API_KEY", lambda g: "sk-proj-" + g.s(B64URL, 74) + "T3BlbkFJ"
+                           + g.s(B64URL, 74)),
     "openai-legacy-key": ("OPENAI_API_KEY", lambda g: "sk-" + g.mixed(20) + "T3BlbkFJ" + g.mixed(20)),
     "anthropic-key": ("ANTHROPIC_API_KEY", lambda g: "sk-ant-api03-" + g.s(B64URL, 93) + "AA"),
-    "huggingface-token": ("HF_TOKEN", lambda g: "hf_" + g.mixed(34)),
+    "huggingface-token": ("HF_TOKEN", lambda g: "hf_" + g.s(LOWER + UPPER, 34)),
     "npm-token": ("NPM_TOKEN", lambda g: "npm_" + g.mixed(36)),
     "pypi-token": ("PYPI_TOKEN", lambda g: "pypi-AgEIcHlwaS5vcmc" + g.s(B64URL, g.n(60, 140))),
     "shopify-token": ("SHOPIFY_ACCESS_TOKEN", lambda g: "shpat_" + g.s(HEX, 32)),
@@ -164,7 +173,7 @@ TOKENS: dict[str, tuple[str, Shape]] = {
     "databricks-token": ("DATABRICKS_TOKEN", lambda g: "dapi" + g.s(HEX, 32)),
     "newrelic-key": ("NEW_RELIC_API_KEY", lambda g: "NRAK-" + g.s(UPPER + DIGITS, 27)),
     "grafana-token": ("GRAFANA_TOKEN", lambda g: "glsa_" + g.mixed(32) + "_" + g.s(HEX, 8)),
-    "sentry-token": ("SENTRY_AUTH_TOKEN", lambda g: "sntrys_" + g.b64(120).rstrip("=")),
+    "sentry-token": ("SENTRY_AUTH_TOKEN", _sentry),
     "doppler-token": ("DOPPLER_TOKEN", lambda g: "dp.pt." + g.mixed(43)),
     "age-secret-key": ("SOPS_AGE_KEY", lambda g: "AGE-SECRET-KEY-1" + g.s("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58)),
     "alibaba-key": ("ALIBABA_ACCESS_KEY_ID", lambda g: "LTAI" + g.mixed(20)),
@@ -400,7 +409,7 @@ def _file_shapes() -> dict[str, tuple[str, Callable[[Gen], tuple[str, str]]]]:
     def openclaw_device_auth(g: Gen) -> tuple[str, str]:
         return "identity/device-auth.json", json.dumps({"version": 1, "deviceId": g.s(HEX, 64), "tokens": {
             "operator": {"token": g.b64url(32), "role": "operator",
-                         "scopes": ["operator.admin"], "updatedAtMs": g.n(1.7e12, 1.8e12)}}}, indent=2) + "\n"
+                         "scopes": ["operator.admin"], "updatedAtMs": g.n(1_700_000_000_000, 1_800_000_000_000)}}}, indent=2) + "\n"
 
     def openclaw_paired(g: Gen) -> tuple[str, str]:
         device = g.s(HEX, 64)

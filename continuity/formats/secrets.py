@@ -42,6 +42,9 @@ class Detector:
     # Matches whose secret part is a placeholder (``<token>``, ``${VAR}``, ``changeme``) are
     # not secrets; only detectors that take any value after a key word need the test.
     placeholders_allowed: bool = False
+    # A token of a provider's shape filled in as an example (``ghp_xxxxxx…``, AWS's
+    # ``AKIAIOSFODNN7EXAMPLE``) is an example; key blocks are exempt (real ones hold ``AAAA``).
+    made_up_refused: bool = True
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
         if self.scanner is not None:
@@ -52,16 +55,35 @@ class Detector:
             start, end = match.span(self.group)
             if start < 0:
                 continue
-            if self.placeholders_allowed and harmless(match.group(self.group)):
+            value = match.group(self.group)
+            if self.placeholders_allowed and harmless(value):
                 continue
+            if self.made_up_refused and (made_up(value) or _MASKED_TAIL.match(text, end)):
+                continue  # (``sk-ant-api03-AbCd...8QAA``: the visible ends of a masked key)
             yield start, end
 
 
 def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
        needles: tuple[str, ...] = (), placeholders: bool = False,
-       exact: bool = False) -> Detector:
+       exact: bool = False, block: bool = False) -> Detector:
     return Detector(kind, description, re.compile(regex, flags), group, needles,
-                    placeholders_allowed=placeholders, exact_needles=exact)
+                    placeholders_allowed=placeholders, exact_needles=exact,
+                    made_up_refused=not block)
+
+
+#: What a made-up value is filled with: a run of one character, the documentation's markers.
+_MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
+                      r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"  # jwt.io's example token
+                      r"|\.\.\.|…")  # a key cut short in the middle: ``sk-ant-…8QAA``
+
+
+_MASKED_TAIL = re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
+
+
+def made_up(value: str) -> bool:
+    """Whether a value of a provider's shape is a made-up one (``ghp_xxxx…``,
+    ``sk_live_YOUR_KEY_HERE``, ``AKIAIOSFODNN7EXAMPLE``): no live token holds these."""
+    return _MADE_UP.search(value) is not None
 
 
 def ascii_lower(text: str) -> str:
@@ -95,8 +117,8 @@ def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
                 match = pattern.match(text, begin) if begin is not None else None
                 group = next((g for g in groups if match.group(g) is not None), 0) \
                     if match else 0
-                if match and group and not harmless(match.group(group)) and \
-                        (accept is None or accept(text, match, group)):
+                if match and group and (accept is None or accept(text, match, group)) and \
+                        not harmless(match.group(group)):
                     span = match.span(group)
                     if span not in seen:
                         seen.add(span)
@@ -164,11 +186,20 @@ _ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;&
 #: the documentation domains (``postgres://docora:docora@localhost:5432``, ``.env.example``).
 _LOCAL_HOST = re.compile(r"@(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|host\.docker\.internal"
                          r"|[\w.-]*\.(?:local|localhost|test|example)|(?:[\w-]+\.)*example\.(?:com|org|net)"
-                         r"|db|postgres|mysql|redis|mongo)(?=[:/?#]|$)", re.IGNORECASE)
+                         r"|db|postgres|mysql|redis|mongo)(?=[:/?#'\"\s)\]>,;`]|$)", re.IGNORECASE)
 
 
 def _not_a_local_address(text: str, match: re.Match[str], group: int) -> bool:
-    return _LOCAL_HOST.search(text, match.end(group), match.end()) is None
+    """A password in a URL of a written scheme (lower-case, as every scheme is written: a run
+    of bytes in a PDF stream that holds ``://`` is none) for a host that is not local."""
+    separator = text.find("://", match.start())
+    scheme, user = text[match.start():separator], text[separator + 3:match.start(group)]
+    return _SCHEME.fullmatch(scheme) is not None and not _FILL_IN_USER.search(user) and \
+        _LOCAL_HOST.search(text, match.end(group), match.end()) is None
+
+
+_SCHEME = re.compile(r"[a-z][a-z0-9+.\-]{0,30}")
+_FILL_IN_USER = re.compile(r"your|example", re.IGNORECASE)
 
 
 #: A type where a value would be: ``apiKey: string)``, ``password: Optional[str] = None``.
@@ -188,20 +219,135 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     before = text[match.start() - 1] if match.start() > 0 else ""
     if before in ("?", "&") and len(value) < 20:
         return False
+    if _CAPITALISED_WORD.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
+        return False  # a sentence: ``**The 10x Secret**: Delegate the mechanical parts``,
+        # ``JWT_SECRET: generate a new one``
     key = match.group(0)[:match.start(group) - match.start()]
     if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
         return False
     if _GENERATED.search(key) and _WORDS.fullmatch(value.rstrip(")]}>,;.:")):
         return False
     line_end = text.find("\n", match.end(group))
-    if value.startswith("<") and ">" in text[match.end(group):None if line_end < 0 else line_end]:
+    if value.startswith("<") and ">" in text[match.start(group) + 1:None if line_end < 0 else line_end]:
         return False  # a placeholder with spaces in it: ``<generate: openssl rand -hex 32>``
-    return not _TYPE_NAME.fullmatch(value)
+    return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: A type in a signature (``privateKey: KeyObject;``, ``password: BinaryLike,``,
+#: ``privateKey: KeyExportResult<T["privateKeyEncoding"]>``, ``NodeJS.ArrayBufferView):``).
+_TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2}){2,12}"
+                              r"(?:[<\[|].*|[,;):>]{0,3})")
+
+
+_CAPITALISED_WORD = re.compile(r"[A-Za-z][a-z]{2,}")
+_PROSE_AFTER = re.compile(r" [a-z]{2,}")
 
 
 #: Keys whose values are generated (a token, an API or access key), and values in words.
 _GENERATED = re.compile(r"token|api[_-]?key|apikey|access[_-]?key", re.IGNORECASE)
 _WORDS = re.compile(r"[A-Za-z][a-z]+(?:[-_ ][A-Za-z]?[a-z]+)*")
+
+
+#: A key's name that says its value is a secret: the name ends in one of these.
+_KEY_NAME_ENDS = ("key", "token", "secret", "password", "passwd")
+#: Names ending so that are no secrets: public halves, ids of rows, caches, page cursors.
+_NOT_SECRET_NAMES = re.compile(
+    r"public|publishable|(?:^|[_\-.])pub(?:lic)?(?:[_\-.]|$)|cache|sort|primary|foreign|partition"
+    r"|idempot|dedup|lookup|hash|host_?key|fingerprint|tokeniz|max_?tokens?|page_?token|cursor"
+    r"|csrf|websocket|next_?token|(?:^|[_\-.])(?:ssh|gpg|pgp)(?:[_\-.]|$)|license|i18n|translation|sign_?in(?!g)",
+    re.IGNORECASE)
+_HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
+_UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
+_DOTTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
+
+
+def generated(value: str, *, bare: bool = False) -> bool:
+    """Whether ``value`` reads as made by a machine (a key, a token, a generated password),
+    not as a word, a name or a reference: 32 or more hex digits; 20 or more characters of a
+    token's alphabet with upper- and lower-case letters and digits; a UUID (not under a bare
+    ``key``: a list's or a record's key is often one); Laravel's ``base64:…``."""
+    value = value.rstrip(".,;:)]}>*`'\"")
+    if value.startswith("base64:"):
+        value = value[7:]
+    if len(value) < 16:
+        return False
+    if _HEX_VALUE.fullmatch(value):
+        shaped = not value.isdigit() and not value.isalpha()
+    elif _UUID_VALUE.fullmatch(value):
+        shaped = not bare
+    elif _DOTTED_NAME.fullmatch(value):
+        shaped = False
+    else:
+        # Letters of both cases and digits; outside a token's alphabet, symbols too (a
+        # generated password).
+        shaped = any(c.isupper() for c in value) and any(c.islower() for c in value) and \
+            any(c.isdigit() for c in value) and \
+            (_TOKEN_VALUE.fullmatch(value) is not None or any(not c.isalnum() for c in value))
+    # The shape first: the placeholder tests read the whole value several times.
+    return shaped and not made_up(value) and not harmless(value)
+
+
+def _name_start(text: str, position: int) -> int:
+    """Where the name of a key ending at ``position``'s key word starts (``RAILS_MASTER_KEY``,
+    ``botToken``, ``"gateway.token"``): back over a name's characters, at most 64."""
+    begin = position
+    while begin > 0 and position - begin < 64 and text[begin - 1].isascii() and \
+            (text[begin - 1].isalnum() or text[begin - 1] in "_-."):
+        begin -= 1
+    return begin
+
+
+def _word_end_start(text: str, position: int) -> int | None:  # noqa: ARG001 (a start callback)
+    """The match starts at the key word itself (the name before it is read only for a match:
+    a lazy scan of the name at every ``key`` cost seconds on a megabyte of them)."""
+    return position
+
+
+_NAME = re.compile(r"[A-Za-z0-9_.\-]*")
+_CODE_NAME = re.compile(r"[A-Za-z_$][\w.$]*")
+
+
+def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
+    """A generated value under a key whose name ends in a secret's word (``RAILS_MASTER_KEY``,
+    ``APP_KEY``, ``"token"``), unless the name says it is public or an id of something else."""
+    name = text[_name_start(text, match.start()):match.start()] + \
+        _NAME.match(text, match.start()).group()  # type: ignore[union-attr]
+    if _NOT_SECRET_NAMES.search(name):
+        return False
+    end = match.end(group)
+    if end < len(text) and (text[end].isalnum() or text[end] in "({[") and \
+            _CODE_NAME.fullmatch(match.group(group)):
+        return False  # a name called or indexed (``crypto.randomBytes(32)``): code, not a value
+    begin = _name_start(text, match.start())
+    if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'":
+        return False  # ``"key": …`` in JSON names a record (React's, Sanity's ``_key``)
+    before = text[max(0, begin - 200):begin]
+    if "cf-beacon" in before:
+        return False  # Cloudflare's analytics beacon: a public site token in every page
+    if begin > 0 and text[begin - 1] in "?&" and (".svg" in before or "badge" in before):
+        return False  # a status badge's read-only token in an image URL (``circle-token=``)
+    return generated(match.group(group), bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
+
+
+_JWT = re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
+
+
+def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
+    """JSON Web Tokens, but not one whose claims say it is public by design: Supabase's
+    ``anon`` key goes into every browser that loads the app (its ``service_role`` key is
+    a secret), and jwt.io's example is an example."""
+    for match in _JWT.finditer(text):
+        if made_up(match.group()):
+            continue
+        body = match.group(1)
+        try:
+            claims = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        except (binascii.Error, ValueError):
+            claims = b""
+        if re.search(rb'"role"\s*:\s*"anon"', claims):
+            continue
+        yield match.span()
 
 
 def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
@@ -221,11 +367,18 @@ _DOCKER_AUTH = re.compile(r'"auth"\s{0,5}:\s{0,5}"([A-Za-z0-9+/]{8,1024}={0,2})"
 
 CREDENTIALS: tuple[Detector, ...] = (
     # -- key files
+    # Only with a key after it: a header quoted in prose (``the first line should show:
+    # -----BEGIN OPENSSH PRIVATE KEY-----``) or in an error message is no key. The body may
+    # follow on the next line, after an encrypted key's headers, or after ``\n`` in JSON.
     _d("private-key", "a private key block",
-       r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?![ \t]{0,3}(?:\.\.\.|…))",
-       needles=("private key",)),
+       r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+       r"(?:[ \t]{0,4}(?:\r?\n|\\r\\n|\\n)){1,3}"
+       r"(?:[A-Za-z-]{1,20}:[^\n\\]{0,200}(?:\r?\n|\\n)){0,3}(?:[ \t]{0,4}(?:\r?\n|\\n))?"
+       r"[ \t]{0,8}[A-Za-z0-9+/=]{40}(?:[A-Za-z0-9+/= \t\r\n]|\\n){0,8000}"
+       r"(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?",
+       needles=("private key",), block=True),
     _d("putty-key", "a PuTTY private key file", r"PuTTY-User-Key-File-\d{1,2}:",
-       needles=("putty-user-key-file",)),
+       needles=("putty-user-key-file",), block=True),
     _d("age-key", "an age secret key", r"AGE-SECRET-KEY-1[0-9A-Z]{58}",
        needles=("age-secret-key-1",)),
     # -- cloud providers
@@ -233,7 +386,7 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("akia", "asia", "abia", "acca", "a3t")),
     _d("aws-secret", "an AWS secret access key",
        r"(?i)aws_?secret_?access_?key[\"']?\s{0,5}[:=]\s{0,5}['\"]?([A-Za-z0-9/+=]{40})\b", 1,
-       needles=("secret",)),
+       needles=("secret",), placeholders=True),
     _d("azure-storage-key", "an Azure storage account key",
        r"(?i)AccountKey=([A-Za-z0-9+/]{80,100}={0,2})", 1, needles=("accountkey=",)),
     _d("azure-sas", "an Azure shared access signature",
@@ -250,6 +403,11 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("_v1_",)),
     _d("vault-token", "a HashiCorp Vault token", r"\bhv[sb]\.[A-Za-z0-9_\-]{24,200}",
        needles=("hvs.", "hvb.")),
+    # Vault before 1.10: ``s.`` and 24 characters, letters of both cases and digits (a word
+    # after ``s.`` in prose has no digit and one case).
+    _d("vault-legacy-token", "a HashiCorp Vault token (before 1.10)",
+       r"(?<![\w.\-/])[sb]\.(?=[a-z0-9]{0,23}[A-Z])(?=[A-Za-z]{0,23}[0-9])(?=[A-Z0-9]{0,23}[a-z])"
+       r"[A-Za-z0-9]{24}(?![\w.\-])", needles=("s.", "b."), exact=True),
     _d("terraform-token", "a Terraform Cloud token",
        r"\b[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=\-]{60,70}", needles=(".atlasv1.",)),
     # -- code hosts and package registries
@@ -279,6 +437,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("discord-webhook", "a Discord webhook URL",
        r"discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_\-]{20,100}",
        needles=("/api/webhooks/",)),
+    # A Discord bot token: the bot's id in base64 (a 17-19 digit number: ``M``, ``N`` or
+    # ``O`` then ``D``, ``T``, ``j`` or ``z``), a time stamp, an HMAC.
+    _d("discord-bot-token", "a Discord bot token",
+       r"(?<![\w\-])[MNO][DTjz][A-Za-z0-9_\-]{21,27}\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,40}(?![\w\-])",
+       needles=tuple(a + b for a in "MNO" for b in "DTjz"), exact=True),
     _d("telegram-token", "a Telegram bot token", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b",
        needles=(":aa",)),
     _d("sendgrid-key", "a SendGrid API key", r"\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b",
@@ -289,6 +452,8 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("k_live_", "k_test_")),
     _d("stripe-webhook-secret", "a Stripe webhook signing secret", r"\bwhsec_[A-Za-z0-9+/=]{24,100}",
        needles=("whsec_",)),
+    _d("mapbox-token", "a Mapbox secret token",
+       r"\bsk\.eyJ[A-Za-z0-9_\-]{20,400}\.[A-Za-z0-9_\-]{20,60}", needles=("sk.eyj",)),
     _d("shopify-token", "a Shopify token", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b",
        needles=("shpat_", "shpca_", "shppa_", "shpss_")),
     _d("square-token", "a Square token", r"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,60}",
@@ -313,9 +478,7 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("sntrys_", "sntrus_")),
     _d("doppler-token", "a Doppler token", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}",
        needles=("dp.",)),
-    _d("jwt", "a JSON Web Token",
-       r"\beyJ[A-Za-z0-9_\-]{8,1000}\.eyJ[A-Za-z0-9_\-]{8,4000}\.[A-Za-z0-9_\-]{8,1000}",
-       needles=("eyj",)),
+    Detector("jwt", "a JSON Web Token", None, needles=("eyj",), scanner=_tokens_not_public),
     # -- HTTP credentials
     _d("bearer-token", "a bearer token",
        r"(?i)\bbearer[ \t]{1,10}([A-Za-z0-9\-._~+/]{20,2000}={0,2})", 1, needles=("bearer",),
@@ -327,11 +490,33 @@ CREDENTIALS: tuple[Detector, ...] = (
              needles=('"auth"',), scanner=_docker_auths),
     _d("kubeconfig-key", "a client key in a kubeconfig",
        r"(?i)client-key-data[\"']?\s{0,5}:\s{0,5}[\"']?([A-Za-z0-9+/]{40,20000}={0,2})", 1,
-       needles=("client-key-data",)),
+       needles=("client-key-data",), block=True),
     # A user may be empty (``redis://:password@host``).
     _anchored("url-password", "a password in a URL",
               r"[a-z][a-z0-9+.\-]{0,30}://[^\s:/@]{0,256}:([^\s@/]{3,256})@[^\s/@]{1,256}",
               ("://",), _scheme_start, _not_a_local_address),
+    # A .netrc entry (``machine host login user password secret``) and a .pgpass line
+    # (``host:port:database:user:password``).
+    _d("netrc-password", "a password in a .netrc entry",
+       r"\bmachine[ \t]{1,10}\S{1,256}\s{1,10}(?:login[ \t]{1,10}\S{1,256}\s{1,10})?"
+       r"password[ \t]{1,10}(\S{6,256})", 1, needles=("machine",), placeholders=True),
+    _d("pgpass-password", "a password in a .pgpass line",
+       r"(?<![\w.:\-/@])[A-Za-z0-9.\-]{1,253}:(?:[1-9][0-9]{2,4}|\*):[\w.\-*]{1,256}:[\w.\-*@]{1,256}:"
+       r"([!#-&(-)+-9;=?-Z^_a-}]{6,256})(?![^\s\"'),;`])", 1, needles=(":",), placeholders=True),
+    # ``curl -u user:password`` (and ``--user``).
+    _d("curl-user", "a password given to curl",
+       r"\bcurl\b[^\n|;&]{0,512}?(?<![\w\-])(?:-u|--user)[ \t=]{1,5}[\"']?[\w.@\-]{1,128}:"
+       r"([^\s'\"@]{6,256})", 1, needles=("curl",), placeholders=True),
+    # A generated value under a key whose name ends in a secret's word (``RAILS_MASTER_KEY``,
+    # Laravel's ``APP_KEY=base64:…``, ``"gateway": {"token": …}``, ``GITHUB_TOKEN=<40 hex>``):
+    # the value is judged, not the name, so ``cache_key: 1f0c…`` is refused by its name and
+    # ``token: refreshed`` by its value.
+    _anchored("keyed-secret", "a generated secret under a key's name",
+              r"(?:key|token|secret|password|passwd)"
+              r"(?:[_\-.]?(?:base|value|data|b64|hex))?(?:[\"'`*]){0,4}"
+              r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?)"
+              r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
+              _KEY_NAME_ENDS, _word_end_start, _keyed_secret),
     _anchored("assigned-secret", "a secret assigned to a key",
               rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
@@ -411,7 +596,18 @@ _NAMES_A_KEY = re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET
 #: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
 #: ``os.environ["TOKEN"]``, ``env("SECRET")``.
 _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"
-                               r"env\(|getenv\(|ENV\[)", re.IGNORECASE)
+                               r"env\(|getenv\(|ENV\[|op://|vault:|secretsmanager:|sm://|"
+                               r"arn:aws:secretsmanager:|keyring:|bws://|doppler://|infisical://)",
+                               re.IGNORECASE)
+#: A path to a key file, not the key: ``$HOME/.ssh/id_ed25519``, ``~/.ssh/deploy_key``,
+#: ``./keys/signer.pem``, ``/run/secrets/db``.
+_PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Za-z_]+%)[/\\]"
+                   r"[^\s]*|/(?:(?![A-Za-z0-9_.\-]*[A-Z][A-Za-z0-9_.\-]*[a-z])[A-Za-z0-9_.\-]{1,64}/|[A-Za-z_.\-]{1,64}/)+"
+                   r"(?:[A-Za-z_.\-]{1,64}|[a-z0-9_.\-]{1,64}|[A-Z0-9_.\-]{1,64})"
+                   r"|[^\s]*\.(?:pem|key|json|p12|pfx|crt|cer|pub|txt|gpg|asc|age|enc|ppk|jks"
+                   r"|keystore|yaml|yml|toml|env|md|markdown|html?|py|js|ts|sh|log|csv|sql|db|sqlite|png|jpe?g|pdf)|[^\s]*/\.ssh/[^\s]*")
+#: A redaction marker, whatever its brackets: ``__OPENCLAW_REDACTED__``, ``[REDACTED]``.
+_REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhidden\b).*")
 
 
 #: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
@@ -432,14 +628,18 @@ _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- 
 #: substitution or variable (``$(openssl rand -base64 32)``, ``$DB_PASSWORD``), and the
 #: sequences of made-up examples (``abcd1234efgh5678``, ``xxxx``, AWS's ``…EXAMPLE``).
 _NOT_A_SECRET = re.compile(
-    r"[A-Z]?[a-z]+-[A-Z]?[a-z]+|[A-Za-z_][A-Za-z0-9_]*="
+    r"[A-Z]?[a-z]+-[A-Z]?[a-z]+|(?:[A-Za-z]+_)*[A-Za-z]+[0-9]{0,2}="
     # a sentence: three or more words, one of them one a sentence has and a passphrase does not
     r"|(?:[a-z]+[-_])*(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and|never|prod|fixture)"
     r"(?:[-_][a-z]+)+|(?:[a-z]+[-_]){2,}(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and"
     r"|never|prod|fixture)|(?:[a-z]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
-    r"|(?:secret|password|passw0rd|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
+    r"|(?P<run>.)(?P=run){5,}|(?:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar)[0-9]{0,4}!?|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
+    # a sentence in words (``'Password used to generate key'``, ``'top secret'``: a quoted
+    # passphrase of plain words, ``correct horse battery staple``, still counts)
+    r"|(?i:(?:[a-z]+ )+(?:to|the|for|of|and|is|are|used|your|an?|this|that|with|from|in|on|be)"
+    r"(?: [a-z]+)+|(?:[a-z]+ )*(?:top|my|our|very|super|big) (?:secret|password|key)(?: [a-z]+)*)"
     # a value that says it is wrong or made up (a test's ``wrongpass``)
     r"|(?:wrong|bad|invalid|incorrect|fake|dummy|sample|test)[-_]?(?:pass(?:word)?|senha|secret|pwd)"
     r"[0-9]{0,4}!?"
@@ -449,7 +649,13 @@ _NOT_A_SECRET = re.compile(
     r"|(?:(?:[A-Z]+|[0-9]{1,4})_)*(?:CHANGE|CHANGEME|REPLACE|DEFAULT|INSECURE|DEV)(?:_(?:[A-Z]+|[0-9]{1,4}))+"
     r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*"
     # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
-    r"|[a-z]+(?:_[a-z]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"
+    r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"
+    # a reference or an expression inside the value: ``\$OPENAI_API_KEY``, ``${CONFIG.key}``,
+    # ``{client_id}``, a URL (its password has a detector of its own), ``' + PGPW + '``
+    r"|.*(?:\$\{|\\\$|\$[A-Z_][A-Z0-9_]{2,}|://| \+ ).*|[,+=].*|\{[A-Za-z_][\w.\-]{0,64}\}"
+    # code (``_this$props4.dataKey``), a key block's header (the block's own detector judges
+    # it), a fill-in in capitals (``YOURSECRETKEYGOESHERE``)
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[;,)]?|-----.*|.*(?:YOUR|GOES_?HERE).*"
     # a fill-in in another language naming the key ("你的API Key": "your API key")
     r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*")
 
@@ -466,14 +672,15 @@ def harmless(value: str) -> bool:
     a variable whose default is one of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
-    if defaulted is not None:
-        return not defaulted[1] or harmless(defaulted[1])
+    if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
+        return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1])
     # As written, and without the punctuation that closes what it stands in (``…)`` in code).
     return any(_HARMLESS.match(each) or each.endswith(("...", "…"))
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)
                or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
-               or _NOT_A_SECRET.fullmatch(each)
-               for each in (quoted, quoted.rstrip(")]}>,;.").strip("\"'`"),
+               or _NOT_A_SECRET.fullmatch(each) or _PATH.fullmatch(each)
+               or _REDACTED.fullmatch(each)
+               for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted)))
 
 

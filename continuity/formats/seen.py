@@ -29,7 +29,11 @@ _MARKUP = re.compile(  # (multi-line: ``^`` is a line's start)
     r"|<!--[^\n]{0,4096}?-->"  # an HTML comment
     r"|</?[A-Za-z][A-Za-z0-9-]{0,31}(?:\s[^<>\n]{0,1024})?/?>"  # a tag (empty or not)
     r"|\[\]\([^()\s]{0,2048}\)"  # an empty link
-    r"|\*{1,3}|~~|`{1,3}"  # emphasis, strikethrough, code marks
+    # A link's brackets and target: the page shows its text only, so a token whose rest is a
+    # link's text (``ghp_AbC[rest…]()``) reads whole. (The target is scanned as written.)
+    r"|\[(?=[^\[\]\n]{1,2048}\]\([^()\s]{0,2048}\))|\]\([^()\s]{0,2048}\)"
+    # Emphasis, strikethrough, code marks; four stars or more are shown as they are (a mask).
+    r"|(?<!\*)\*{1,3}(?!\*)|~~|`{1,3}"
     # Underscore emphasis opens before a word and closes after one; inside a word (``sk_live_``
     # even before other markup) an underscore is a character.
     # (Every alternative starts with its character, so the engine skips plain text fast.)
@@ -40,9 +44,10 @@ _MARKUP = re.compile(  # (multi-line: ``^`` is a line's start)
 _DECODED = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
                       r"|\\[!-/:-@\[-`{-~]")
 _MARK_START = re.compile(r"[*~`<\[\u00ad\u200b-\u200d\u2060\ufeff]")
-_ONE_MARK = (r"(?:\*{1,3}|~~|`{1,3}|<!--[^\n]{0,4096}?-->"
+_ONE_MARK = (r"(?:(?<!\*)\*{1,3}(?!\*)|~~|`{1,3}|<!--[^\n]{0,4096}?-->"
              r"|</?[A-Za-z][A-Za-z0-9-]{0,31}(?:\s[^<>\n]{0,1024})?/?>"
-             r"|\[\]\([^()\s]{0,2048}\)|[\u00ad\u200b-\u200d\u2060\ufeff])")
+             r"|\[\]\([^()\s]{0,2048}\)|\[(?=[^\[\]\n]{1,2048}\]\([^()\s]{0,2048}\))"
+             r"|[\u00ad\u200b-\u200d\u2060\ufeff])")
 _SPLIT = re.compile(_ONE_MARK + f"{_ONE_MARK}?" * 3 + r"[^\s]")
 _TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_-.~+/=:%&?;,@")
 

@@ -276,11 +276,12 @@ SECRETS = [
      "[redacted:email]"),
     ("The harbour fixtures live in /home/wren/fixtures on the build box.", "/home/wren",
      "[redacted:home-path]"),
-    ("The deploy bucket uses key AKIAIOSFODNN7EXAMPLE for uploads.", "AKIAIOSFODNN7EXAMPLE",
+    ("The deploy bucket uses key AKIA" + "Q7R2T4V6X8Z0B3D5 for uploads.", "AKIA" + "Q7R2T4V6X8Z0B3D5",
      "[redacted:aws-key]"),
     ("The tide API bills account 123456789012 each month.", "123456789012",
      "[redacted:number]"),
-    ("The forecast service token is sk-ant-" + "x" * 30 + " for staging only.", "sk-ant-xxx",
+    ("The forecast service token is sk-ant-" + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0" + " for staging only.",
+     "sk-ant-aB1",
      "[redacted:anthropic-key]"),
 ]
 

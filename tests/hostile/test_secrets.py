@@ -22,10 +22,10 @@ from .conftest import run_command, run_mkdocs
 # repository takes the test file itself for a leak).
 _B64 = "Zm9vYmFyYmF6cXV4" * 6
 SAMPLES: dict[str, str] = {
-    "private-key": "-----BEGIN OPENSSH PRIVATE KEY-----",
+    "private-key": "-----BEGIN OPENSSH PRIVATE KEY-----\n" + _B64[:64] + "\n" + _B64[:40],
     "putty-key": "PuTTY-User-Key-File-3: ssh-ed25519",
     "aws-key": "AKIA" + "Q7R2T4V6X8Z0B3D5",
-    "aws-secret": "aws_secret_access_key = " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKE1",
+    "aws-secret": "aws_secret_access_key = " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "Q7R2T4V6X8",
     "azure-storage-key": "AccountKey=" + _B64[:86] + "==",
     "azure-sas": "https://x.blob.core.windows.net/c?sv=2024-01-01&sig="
                  + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1g%3D",
@@ -54,6 +54,13 @@ SAMPLES: dict[str, str] = {
     "alibaba-key": "LTAI" + "5tQ9wE3rT7yU1iO4pA8s",
     "digitalocean-token": "dop_v1_" + "0f1e2d3c4b5a6978" * 4,
     "vault-token": "hvs." + "CAESIJ3xY7wV2uT9sR4qP1oN6mL8kJ5hG0fE",
+    "vault-legacy-token": "VAULT_TOKEN: s." + "Q7r2T4v6X8z0B3d5F7h9K1m3",
+    "discord-bot-token": "MTE4" + "NzY1NDMyMTA5ODc2NTQz" + ".Gh7kQz." + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX",
+    "mapbox-token": "sk.eyJ1Ijoi" + "YWNtZS1tYXBzIiwiYSI6ImNrMXh5" + "." + "aB1cD2eF3gH4iJ5kL6mN7o",
+    "netrc-password": "machine git.acme-corp.io login deploy password " + "Q7r2T4v6X8z0B3d5",
+    "pgpass-password": "db.acme-corp.io:5432:app:app_owner:" + "Q7r2T4v6X8z0B3d5",
+    "curl-user": "curl -u deploy:" + "Q7r2T4v6X8z0B3d5" + " https://registry.acme-corp.io/v2/",
+    "keyed-secret": "RAILS_MASTER_KEY=" + "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
     "terraform-token": "a1b2c3d4e5f6g7" + ".atlasv1." + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe" * 2,
     "pypi-token": "pypi-AgEIcHlwaS5vcmc" + "CJDk3ZjY1YTIyLWQ0NTgtNDcwYi05MzE2LTcwZGI4YjA1YjEyZQ",
     "discord-webhook": "https://discord.com/api/webhooks/" + "112233445566778899/"

@@ -57,17 +57,24 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
 
     Memory trees are pushed to git hosts and published as sites; a key in a state file, an
     entry, the cycle ledger or a note store is leaked the moment it is. Detected: cloud keys
-    (AWS, Azure, Google, Alibaba, DigitalOcean, Vault), provider tokens (GitHub, GitLab, npm,
-    PyPI, Hugging Face, Slack, SendGrid, Stripe, OpenAI, Anthropic and the other families of
-    gitleaks' default rules), webhook URLs, private key blocks and PuTTY keys, JSON Web
-    Tokens, bearer and basic HTTP credentials, passwords in URLs and secrets assigned to keys
-    such as `password:`, `DB_PASSWORD=`, `PGPASSWORD=`, `dbPassword` or `"secret":` (a
-    quoted value may hold spaces), Docker `"auth"` and kubeconfig `client-key-data`, in text,
+    (AWS, Azure, Google, Alibaba, DigitalOcean, Vault `hvs.` and `s.`), provider tokens (GitHub,
+    GitLab, npm, PyPI, Hugging Face, Slack, Discord bots, SendGrid, Stripe, Mapbox, OpenAI,
+    Anthropic and the other families of gitleaks' default rules), webhook URLs, private key
+    blocks (a header with a key after it; a header quoted alone is not one) and PuTTY keys,
+    JSON Web Tokens, bearer and basic HTTP credentials, `curl -u`, passwords in URLs, in
+    `.netrc` and `.pgpass`, secrets assigned to keys such as `password:`, `DB_PASSWORD=`,
+    `PGPASSWORD=`, `dbPassword` or `"secret":` (a quoted value may hold spaces), a generated
+    value under a name ending in key, token or secret (`RAILS_MASTER_KEY`, `APP_KEY=base64:…`,
+    `GITHUB_TOKEN=<40 hex>`, OpenClaw's `"gateway": {"token": …}`), Docker `"auth"` and
+    kubeconfig `client-key-data`, in text,
     in binary files (and UTF-16/UTF-32 text), in file names and in a child root's folder. Text
     is scanned as written and as a reader sees it: `ghp\\_…`, `ghp&#95;…`, a token split by
-    `**`, an empty `<span></span>` or `[](x)` is found too. Every file git tracks in the
-    memory is scanned, whatever its extension (`openclaw.json.backup`), not only what the site
-    publishes (within `max_file_size`; untracked files are not: the check of the commit that
+    `**`, an empty `<span></span>`, `[](x)` or a link (`ghp_AbC[rest…]()`) is found too. Not
+    secrets: placeholders and examples (`sk_live_YOUR_KEY_HERE`, `<your-api-key>`, AWS's
+    `…EXAMPLE` key), redaction markers (`__OPENCLAW_REDACTED__`, `[REDACTED]`, `********`), masked
+    keys (`ghp_****`), paths to key files, references (`${X}`, `$(pass …)`, `op://…`) and code.
+    Every file git tracks in the memory is scanned, whatever its extension
+    (`openclaw.json.backup`), not only what the site publishes (within `max_file_size`; untracked files are not: the check of the commit that
     adds one sees it); in a root of no known convention, its living files are the memory.
     Agent *state* files that hold credentials by design are scanned too wherever git tracks
     them from the repository's top (an OpenClaw state directory: `openclaw.json`,
