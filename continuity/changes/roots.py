@@ -66,7 +66,7 @@ class Classifier:
         """The convention's word for the file; None: not part of the memory."""
         if path in self.index:
             return "index"
-        if path in self.living:
+        if path in self.living or self._living_by_name(path):
             return LIVING_WORDS.get(self.convention or "", "living file")
         for tree in self.trees:
             if tree.ledger is not None and tree.ledger.path == path:
@@ -81,6 +81,14 @@ class Classifier:
             if tree.in_memory(path):
                 return "file"
         return None
+
+    def _living_by_name(self, path: str) -> bool:
+        """A file HEAD's tree does not hold (deleted, or not read) that the convention calls
+        living by its name (a Claude topic, a Cline core file)."""
+        if "/" in path:
+            return False
+        return any(tree.convention is not None and tree.convention.living and
+                   tree.convention.is_living(path) for tree in self.trees)
 
     def append_only(self, path: str) -> str | None:
         """'entry', 'log' (may grow by lines) or None: what promise the path is under."""
@@ -161,11 +169,20 @@ class _Reviewer:
         self.classify = Classifier([t for t in (head_tree, base_tree) if t is not None])
         self.changes, self.events = changes, history.paths
         self.pending = not scope.head.committed
-        self.texts = read_texts(scope, [b for d in mine for b in (d.old_blob, d.new_blob) if b])
+        # Texts are read where they are compared (living files, logs) or could be binary
+        # (a file of no kind of its own): an entry added is only counted.
+        self.texts = read_texts(scope, [b for d in mine if self._read(d)
+                                        for b in (d.old_blob, d.new_blob) if b])
         living = [relative(d.path, prefix) for d in mine if d.status in "AM"
                   and relative(d.path, prefix) in self.classify.living]
         self.timeline = read_timeline(history, living)
         self.appended: dict[tuple[str, str], int] = {}
+
+    def _read(self, delta: FileDelta) -> bool:
+        path = relative(delta.path, self.prefix)
+        if delta.status == "M" and self.classify.append_only(path) == "entry":
+            return False  # an entry edited: the promise is broken whatever the text says
+        return self.classify.kind(path) not in ENTRY_WORDS
 
     def head_text(self, delta: FileDelta) -> str | None:
         if delta.status == "D":

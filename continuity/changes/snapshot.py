@@ -20,18 +20,31 @@ from continuity.history.git import GitError, Repository
 CONFIG_FILES = ("continuity.toml", "pyproject.toml", "mkdocs.yml")
 
 
+def root_files(repository: Repository, sha: str, prefix: str) -> list[str]:
+    """The files directly in the folder ``prefix`` at ``sha`` (a root's state files), with the
+    configuration files at the top: what a partial snapshot always holds."""
+    folder = [f"{prefix}/"] if prefix else []
+    listed = repository.run("ls-tree", "-z", "--full-tree", sha, "--", *folder)
+    found = []
+    for record in listed.split(b"\0"):
+        meta, _, name = record.partition(b"\t")
+        if meta.split(b" ")[1:2] == [b"blob"]:
+            found.append(name.decode("utf-8", "surrogateescape"))
+    if prefix:
+        top = repository.run("ls-tree", "-z", "--name-only", "--full-tree", sha, "--",
+                             *CONFIG_FILES)
+        found += [p.decode("utf-8", "surrogateescape") for p in top.split(b"\0") if p]
+    return found
+
+
 def write_snapshot(repository: Repository, sha: str, destination: Path,
-                   prefixes: list[str] | None = None) -> Path:
-    """Write the tree of ``sha`` (only ``prefixes`` and the configuration files when given)
-    into ``destination``; returns it."""
+                   paths: list[str] | None = None) -> Path:
+    """Write the tree of ``sha`` (only ``paths``, top-relative files it has, when given) into
+    ``destination``; returns it."""
     destination.mkdir(parents=True, exist_ok=True)
-    paths: list[str] = []
-    if prefixes is not None and "" not in prefixes:
-        listed = repository.run("ls-tree", "-z", "--name-only", "--full-tree", sha, "--",
-                                *CONFIG_FILES, *prefixes)
-        paths = [p.decode("utf-8", "surrogateescape") for p in listed.split(b"\0") if p]
-        if not paths:
-            return destination
+    if paths is not None and not paths:
+        return destination
+    paths = paths or []
     process = repository.popen("archive", "--format=tar", sha, "--", *paths,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None

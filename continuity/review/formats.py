@@ -13,7 +13,6 @@ from pathlib import Path
 from continuity.authoring import in_place
 from continuity.changes.model import Review
 from continuity.output import one_line
-from continuity.reporters.github import annotation_path, escape_data, escape_property
 from continuity.review import markdown, text
 
 FORMATS = ("text", "markdown", "json", "github", "gitlab")
@@ -40,6 +39,8 @@ def render(review: Review, form: str, report: str | None = None) -> str:
 
 
 def _github(review: Review, report: str | None) -> str:
+    from continuity.reporters.github import annotation_path, escape_data, escape_property
+
     lines = []
     for root in review.roots:
         for found in root.introduced:
