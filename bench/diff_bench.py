@@ -21,7 +21,6 @@ without the check is at most 3x ``git diff --stat``.
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
 import subprocess
