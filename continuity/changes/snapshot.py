@@ -37,6 +37,18 @@ def root_files(repository: Repository, sha: str, prefix: str) -> list[str]:
     return found
 
 
+#: What a memory root is made of, and found by: the files a review without the check writes
+#: out of a commit that is not checked out (never the binaries beside them).
+MEMORY_SUFFIXES = (".md", ".markdown", ".json", ".jsonl", ".toml", ".yml", ".yaml", ".txt")
+
+
+def memory_files(repository: Repository, sha: str) -> list[str]:
+    """Every file of ``sha`` a memory root may hold (by :data:`MEMORY_SUFFIXES`)."""
+    listed = repository.run("ls-tree", "-r", "-z", "--name-only", "--full-tree", sha)
+    names = (p.decode("utf-8", "surrogateescape") for p in listed.split(b"\0") if p)
+    return [name for name in names if name.lower().endswith(MEMORY_SUFFIXES)]
+
+
 def write_snapshot(repository: Repository, sha: str, destination: Path,
                    paths: list[str] | None = None) -> Path:
     """Write the tree of ``sha`` (only ``paths``, top-relative files it has, when given) into
@@ -59,8 +71,12 @@ def write_snapshot(repository: Repository, sha: str, destination: Path,
                     continue  # a name this file system refuses: not checked, not fatal
     except tarfile.TarError as exc:
         process.kill()
-        raise GitUnavailable(f"{repository.top}: cannot read the tree of {sha[:7]}: {exc}"
-                             ) from None
+        said = process.stderr.read().decode("utf-8", "replace").strip().splitlines() \
+            if process.stderr is not None else []
+        why = said[0] if said else str(exc)  # git's own words first: a missing object
+        raise GitUnavailable(f"{repository.top}: cannot write the tree of {sha[:7]} out to "
+                             f"check it: {why} (run with --no-check to review without the "
+                             "check)") from None
     finally:
         stderr = process.stderr.read() if process.stderr is not None else b""
         status = process.wait()

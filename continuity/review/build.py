@@ -17,7 +17,7 @@ from continuity.changes.delta import FileDelta, read_deltas, read_range_log
 from continuity.changes.model import Review, RootChanges
 from continuity.changes.revisions import ReviewRange, open_for_review, resolve
 from continuity.changes.roots import in_prefix, relative, review_root, root_prefix
-from continuity.changes.snapshot import root_files, write_snapshot
+from continuity.changes.snapshot import memory_files, root_files, write_snapshot
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
 from continuity.model.conventions import forget as forget_recognitions
@@ -48,7 +48,9 @@ def build_review(request: Request, cwd: Path) -> Review:
     with tempfile.TemporaryDirectory(prefix="continuity-diff-") as scratch:
         head_top = top
         if scope.head.committed and scope.head.sha != repository.head:
-            head_top = write_snapshot(repository, scope.head.sha or "", Path(scratch) / "head")
+            sha = scope.head.sha or ""
+            head_top = write_snapshot(repository, sha, Path(scratch) / "head", None
+                                      if request.check else memory_files(repository, sha))
         here = head_top / os.path.relpath(cwd, top)
         if not here.is_dir():
             raise UsageError(f"{os.path.relpath(cwd, top)} does not exist at "
