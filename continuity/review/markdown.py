@@ -17,7 +17,7 @@ from html import escape
 from continuity.changes.model import CommitRef, FindingRef, LivingReview, Review, RootChanges
 from continuity.changes.window import describe
 from continuity.output import printable
-from continuity.review.text import range_words, root_heading
+from continuity.review.text import range_words, root_heading, unchanged_list
 
 #: GitHub refuses a comment (and an issue body) longer than this many characters.
 COMMENT_LIMIT = 65_536
@@ -55,8 +55,12 @@ def render(review: Review, limit: int = COMMENT_LIMIT, report: str | None = None
     head = [f"## Memory review: {cell(range_words(review))}", ""]
     head += [f"> {cell(n)}" for n in review.notices]
     blocks: list[str] = []
+    quiet = [root for root in review.roots if not root.changed and not root.notices]
     for root in review.roots:
-        blocks += _root_blocks(root, review.checked)
+        if root not in quiet or len(review.roots) == 1:
+            blocks += _root_blocks(root, review.checked)
+    if quiet and len(review.roots) > 1:
+        blocks.append(f"No change in this range: {cell(unchanged_list(quiet))}\n")
     out = "\n".join(head) + "\n"
     for index, block in enumerate(blocks):
         if len(out) + len(block) + 1 > limit - _RESERVE:

@@ -34,14 +34,23 @@ def root_heading(root: RootChanges) -> str:
 def render(review: Review) -> str:
     lines = [f"continuity diff: {range_words(review)}"]
     lines += [f"note: {n}" for n in review.notices]
+    quiet = [root for root in review.roots if not root.changed and not root.notices]
     for root in review.roots:
+        if root in quiet and len(review.roots) > 1:
+            continue
         lines += ["", root_heading(root)]
         lines += [f"  note: {one_line(n)}" for n in root.notices]
         if not root.changed:
             lines.append("  no change to the memory in this range")
             continue
         lines += _root(root, review.checked)
+    if quiet and len(review.roots) > 1:
+        lines += ["", f"no change in this range: {unchanged_list(quiet)}"]
     return "\n".join(lines) + "\n"
+
+
+def unchanged_list(roots: list[RootChanges]) -> str:
+    return one_line(", ".join(f"{r.root}/" if r.root != "." else "." for r in roots))
 
 
 def _root(root: RootChanges, checked: bool) -> list[str]:
