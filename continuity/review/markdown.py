@@ -17,17 +17,11 @@ from html import escape
 from continuity.changes.model import CommitRef, FindingRef, LivingReview, Review, RootChanges
 from continuity.changes.window import describe
 from continuity.output import printable
-from continuity.review.text import range_words, root_heading, unchanged_list
+from continuity.review.text import many, range_words, root_heading, unchanged_list
 
 #: GitHub refuses a comment (and an issue body) longer than this many characters.
 COMMENT_LIMIT = 65_536
 _RESERVE = 600  # for the line that says what was cut
-
-
-def many(count: int, word: str) -> str:
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
 
 
 def cell(value: str) -> str:

@@ -8,6 +8,13 @@ from continuity.formats.words import plural
 from continuity.output import one_line
 
 
+def many(count: int, word: str) -> str:
+    """'1 history entry', '3 history entries'."""
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
+
+
 def commit_words(ref: CommitRef | None) -> str:
     """'a1b2c3d Ann 2026-06-01 "subject"', or 'not committed yet'."""
     if ref is None:
@@ -80,7 +87,7 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
         out += [f"    {d.index}:{d.line} → {d.target} ({d.why})" for d in root.dangling]
     if root.appended:
         out.append("  appended")
-        out += [f"    {a.place}: {plural(a.count, a.what)}" for a in root.appended]
+        out += [f"    {a.place}: {many(a.count, a.what)}" for a in root.appended]
     if root.broken:
         out.append("  append-only promises broken")
         out += [f"    {b.path}: {b.what}" + (f" — {commit_words(b.commit)}" if b.commit else "")

@@ -116,6 +116,8 @@ def test_entries_appended_and_an_edited_entry_break_the_promise(tmp_path: Path):
     assert broken["path"] == "journal/2026-01-02-turn-1.md"
     assert broken["what"] == "edited after it was committed"
     assert broken["commit"]["subject"] == "fix a typo in turn 1"
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "journal/: 1 history entry" in text
     assert done.json["checked"] is False and root["introduced"] == []
 
 
@@ -249,3 +251,28 @@ def test_a_binary_file_and_a_rename_across_roots_are_named(tmp_path: Path):
     assert diagram["binary"] is True
     text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
     assert "diagram.md (binary: not compared)" in text
+
+
+def test_an_openclaw_workspace_counts_daily_notes_in_its_words(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\n## Tone\n\nCalm.\n", "AGENTS.md": "# Agents\n\n## Rules\n\nBe kind.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check mail\n", "USER.md": "# User\n\nAnn.\n",
+        "memory/2026-01-01.md": "# 2026-01-01\n\n- started\n",
+    })
+    repo.git("checkout", "-q", "-b", "day")
+    repo.commit("two days", {"memory/2026-01-02.md": "# 2026-01-02\n\n- more\n",
+                             "memory/2026-01-03.md": "# 2026-01-03\n\n- more\n",
+                             "memory/2026-01-01.md": "# 2026-01-01\n\n- started, then edited\n",
+                             "SOUL.md": "# Soul\n\n## Tone\n\nCalm and brief.\n"})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    assert done.code == 0, done.err
+    [root] = done.json["roots"]
+    assert root["convention"] == "OpenClaw workspace"
+    assert root["appended"] == [{"place": "memory/", "what": "daily note", "count": 2}]
+    assert {(f["status"], f["path"], f["kind"]) for f in root["files"]} == {
+        ("modified", "memory/2026-01-01.md", "daily note")}
+    [soul] = root["living"]
+    assert soul["kind"] == "workspace file" and soul["sections"][0]["name"] == "Tone"
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "memory/: 2 daily notes" in text
