@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from continuity.changes.model import CommitRef, SectionReview
-from continuity.formats.secrets import redact_credentials
+from continuity.formats.secrets import find_credentials, redact_credentials
 from continuity.history.diffs import Sections, section_changes, split_lines
 
 #: Lines shown per section and side; the rest is counted.
@@ -41,6 +41,11 @@ def review_sections(before: str | None, after: str | None,
         added, removed = net.setdefault(change.section, ([], []))
         for sign, line in change.lines:
             (added if sign == "+" else removed).append(line)
+    # A credential across lines (a private key) is not caught line by line: a version that
+    # holds one shows which sections changed, never their lines.
+    withheld = any(find_credentials(text) for text in (before, after) if text)
+    if withheld:
+        net = {name: ([], []) for name in net}
     reviews = []
     for name in [*new, *(n for n in old if n not in new)]:
         if name in old and name in new and old[name] == new[name]:

@@ -61,6 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from continuity.formats.secrets import redact_credentials
     from continuity.review.build import Request, build_review
     from continuity.review.formats import render
     from continuity.review.markdown import render as markdown
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "github":
         write_output(render(review, "github", report=args.output), None)
         if args.output:
-            write_output(markdown(review), args.output)
+            write_output(redact_credentials(markdown(review)), args.output)
     else:
         write_output(render(review, args.format, report=None), args.output)
     failing = ("error",) if args.fail_on == "error" else ("error", "warning")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from continuity.authoring import in_place
 from continuity.changes.model import Review
+from continuity.formats.secrets import redact_credentials
 from continuity.output import one_line
 from continuity.review import markdown, text
 
@@ -26,7 +27,12 @@ def as_json(review: Review) -> str:
 
 def render(review: Review, form: str, report: str | None = None) -> str:
     """The review in ``form``; for ``github`` the annotations (stdout), the Markdown going to
-    the step summary as a side effect."""
+    the step summary as a side effect. What the tree wrote (a file name, a commit subject) is
+    shown with every credential masked, whatever the format."""
+    return redact_credentials(_render(review, form, report))
+
+
+def _render(review: Review, form: str, report: str | None) -> str:
     if form == "text":
         return text.render(review)
     if form == "markdown":
@@ -53,8 +59,8 @@ def _github(review: Review, report: str | None) -> str:
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         try:
-            in_place.write(Path(summary), markdown.render(review, report=report).encode("utf-8"),
-                           append=True)
+            summary_text = redact_credentials(markdown.render(review, report=report))
+            in_place.write(Path(summary), summary_text.encode("utf-8"), append=True)
         except OSError as exc:
             problem = (f"cannot write GITHUB_STEP_SUMMARY ({summary}): "
                        f"{exc.strerror or exc}; the review is not in the job summary")

@@ -276,3 +276,18 @@ def test_an_openclaw_workspace_counts_daily_notes_in_its_words(tmp_path: Path):
     assert soul["kind"] == "workspace file" and soul["sections"][0]["name"] == "Tone"
     text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
     assert "memory/: 2 daily notes" in text
+
+
+def test_a_private_key_across_lines_and_a_key_in_a_subject_are_never_shown(claude: GitRepo):
+    pem = ("-----BEGIN RSA PRIVATE KEY-----\n" + "MIIEowIBAAKCAQEA7Zq3xkf0Q2h8vW1t\n" * 3 +
+           "-----END RSA PRIVATE KEY-----\n")
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    claude.commit(f"deploy with {token}", {"memory/release.md": topic(
+        "release", f"## Steps\n\nTag it.\n\n## Key\n\n{pem}")})
+    for form in ("text", "markdown", "json", "gitlab"):
+        done = run_cli("diff", "main", "--format", form, cwd=claude.path)
+        assert token not in done.out and "MIIEowIBAAKCAQEA7Zq3xkf0Q2h8vW1t" not in done.out, form
+    release = next(f for f in run_cli("diff", "main", "--format", "json", cwd=claude.path)
+                   .json["roots"][0]["living"] if f["path"] == "release.md")
+    assert {s["name"] for s in release["sections"]} >= {"Key", "Steps"}
+    assert all(s["added"] == [] for s in release["sections"])  # named, never shown
