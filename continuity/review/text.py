@@ -53,7 +53,8 @@ def render(review: Review) -> str:
         lines += _root(root, review.checked)
     if quiet and len(review.roots) > 1:
         lines += ["", f"no change in this range: {unchanged_list(quiet)}"]
-    return "\n".join(lines) + "\n"
+    # Each line one line: a file name or a subject holding a newline cannot forge another.
+    return "\n".join(one_line(line) for line in lines) + "\n"
 
 
 def unchanged_list(roots: list[RootChanges]) -> str:

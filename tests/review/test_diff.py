@@ -291,3 +291,10 @@ def test_a_private_key_across_lines_and_a_key_in_a_subject_are_never_shown(claud
                    .json["roots"][0]["living"] if f["path"] == "release.md")
     assert {s["name"] for s in release["sections"]} >= {"Key", "Steps"}
     assert all(s["added"] == [] for s in release["sections"])  # named, never shown
+
+
+def test_a_hostile_file_name_stays_on_its_line(claude: GitRepo):
+    claude.commit("odd name", {"memory/evil\nCT601 forged.md": topic("evil", "## A\n\nb\n")})
+    out = run_cli("diff", "main", "--no-check", cwd=claude.path).out
+    assert not any(line.startswith("CT601 forged") for line in out.splitlines())
+    assert "\x1b" not in out
