@@ -152,6 +152,10 @@ def review_root(scope: ReviewRange, shown: str, prefix: str, head_tree: MemoryTr
         elif here:
             mine.append(delta)
     reviewer = _Reviewer(scope, prefix, head_tree, base_tree, history, changes, mine)
+    # The commits that touched the memory, not the code beside it (a root at the top).
+    changes.commits = sum(1 for commit in history.commits
+                          if any(reviewer.classify.kind(change.path) is not None
+                                 for change in commit.changes))
     for delta in sorted(mine, key=lambda d: d.path):
         reviewer.take(delta)
     changes.appended = [Appended(place, what, count)

@@ -3,7 +3,8 @@
 ``git archive`` streams the commit's files (never the user's working tree, index or ``.git``:
 nothing of theirs is touched) and Python's tar reader writes them with its ``data`` filter:
 no path leaves the directory, no link points out of it, no device or special file is made.
-The snapshot has no ``.git``: the check runs on it without the history rules (the range's
+The snapshot's ``.git`` is an empty file that marks the top of the repository for the model
+and is no repository to git: the check runs on it without the history rules (the range's
 append-only promises are judged from the range itself).
 """
 
@@ -54,6 +55,9 @@ def write_snapshot(repository: Repository, sha: str, destination: Path,
     """Write the tree of ``sha`` (only ``paths``, top-relative files it has, when given) into
     ``destination``; returns it."""
     destination.mkdir(parents=True, exist_ok=True)
+    # Where the repository's top is, for the model (what is memory at the top, what a link
+    # may reach): an empty .git file, which no git command takes for a repository.
+    (destination / ".git").touch()
     if paths is not None and not paths:
         return destination
     paths = paths or []

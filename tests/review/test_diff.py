@@ -298,3 +298,15 @@ def test_a_hostile_file_name_stays_on_its_line(claude: GitRepo):
     out = run_cli("diff", "main", "--no-check", cwd=claude.path).out
     assert not any(line.startswith("CT601 forged") for line in out.splitlines())
     assert "\x1b" not in out
+
+
+def test_commits_to_the_code_beside_a_root_at_the_top_are_not_counted(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    line = '{"cycle": %d, "target": "t", "result": "improved"}\n'
+    repo.commit("ledger", {".agents/evolve/cycle-history.jsonl": line % 1, "src/app.py": "x\n"})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("code only", {"src/app.py": "x = 1\n"})
+    repo.commit("a cycle", {".agents/evolve/cycle-history.jsonl": line % 1 + line % 2})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    [root] = done.json["roots"]
+    assert root["commits"] == 1 and root["files"] == [], done.out
