@@ -152,7 +152,9 @@ def _living(living: LivingReview) -> str:
         body.append(cell(living.note))
     for section in living.sections:
         name = f"## {section.name}" if section.name else "(before the first heading)"
-        body.append(f"- {code(name)} {section.status}" + (
+        status = f"renamed from {code('## ' + section.old_name)}" if section.old_name \
+            else section.status
+        body.append(f"- {code(name)} {status}" + (
             " — " + "; ".join(commit_cell(c) for c in section.commits)
             if section.commits else ""))
         lines = [f"+ {printable(line)}" for line in section.added] + \

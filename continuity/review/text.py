@@ -73,7 +73,9 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
             for section in living.sections:
                 name = f"## {section.name}" if section.name else "(before the first heading)"
                 by = "; ".join(commit_words(c) for c in section.commits)
-                out.append(f"      {name}: {section.status}" + (f" — {by}" if by else ""))
+                status = f"renamed from ## {section.old_name}" if section.old_name \
+                    else section.status
+                out.append(f"      {name}: {status}" + (f" — {by}" if by else ""))
                 out += [f"        + {one_line(line)}" for line in section.added]
                 out += [f"        - {one_line(line)}" for line in section.removed]
     if root.files:

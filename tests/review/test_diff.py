@@ -310,3 +310,22 @@ def test_commits_to_the_code_beside_a_root_at_the_top_are_not_counted(tmp_path: 
     done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
     [root] = done.json["roots"]
     assert root["commits"] == 1 and root["files"] == [], done.out
+
+
+def test_a_renamed_section_is_one_section_renamed(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    body = "".join(f"- fact {n}\n" for n in range(6))
+    repo.commit("memory", {"memory/MEMORY.md": MEMORY, "memory/api.md": topic("api", "## A\n\nb\n"),
+                           "memory/debugging.md": topic("debugging",
+                                                        f"## Plan (draft)\n\n{body}")})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("merge the plan", {"memory/debugging.md": topic(
+        "debugging", f"## Plan (merged)\n\n{body}- fact 6\n")})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    [living] = done.json["roots"][0]["living"]
+    [section] = living["sections"]
+    assert (section["name"], section["status"], section["old_name"]) == (
+        "Plan (merged)", "renamed", "Plan (draft)")
+    assert section["added"] == ["- fact 6"] and section["removed"] == []
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "## Plan (merged): renamed from ## Plan (draft)" in text
