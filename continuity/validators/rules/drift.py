@@ -44,7 +44,7 @@ def drift(ctx: CheckContext) -> Iterator[Violation]:
     `old → new`), a path git ignores (taken out of git on purpose) and a living file that is a
     record by its name (`review-log.md`, `audit-history.md`) are left alone.
 
-    **Off by default**: it judges only when named in `select` (`--select CT309`, or
+    Off by default: it judges only when named in `select` (`--select CT309`, or
     `select = ["CT309"]` in configuration). Its precision, counted by (repository, rule, file)
     on public repositories (Claude agent memories, memory banks, GSD plans, OpenClaw
     workspaces), was 5 of 7 on the first set held out (71%: a review log and an audit history
