@@ -329,3 +329,31 @@ def test_a_renamed_section_is_one_section_renamed(tmp_path: Path):
     assert section["added"] == ["- fact 6"] and section["removed"] == []
     text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
     assert "## Plan (merged): renamed from ## Plan (draft)" in text
+
+
+def test_a_head_that_is_not_checked_out_is_reviewed_from_git_alone(claude: GitRepo):
+    claude.git("checkout", "-q", "main")
+    before = claude.git("status", "--porcelain")
+    for check in ((), ("--no-check",)):
+        done = run_cli("diff", "main", "feature", "--format", "json", *check, cwd=claude.path)
+        assert done.code == 0, done.err
+        [root] = done.json["roots"]
+        assert {("deleted", "api.md"), ("added", "release.md")} <= {
+            (f["status"], f["path"]) for f in root["files"]}
+        assert any(s["name"] == "Bisect" for f in root["living"] for s in f["sections"])
+    assert (claude.path / "memory" / "api.md").exists()  # the working tree is main's, untouched
+    assert claude.git("status", "--porcelain") == before
+
+
+def test_a_root_named_with_path_from_a_subfolder(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("two roots", {"a/memory/MEMORY.md": MEMORY, "a/memory/debugging.md":
+                              topic("debugging", "## A\n\nb\n"), "a/memory/api.md":
+                              topic("api", "## A\n\nb\n"), "b/STATE.md": "# STATE\n\n## Status\n\nx\n"})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("both", {"a/memory/debugging.md": topic("debugging", "## A\n\nc\n"),
+                         "b/STATE.md": "# STATE\n\n## Status\n\ny\n"})
+    done = run_cli("diff", "main", "--path", "memory", "--format", "json", "--no-check",
+                   cwd=repo.path / "a")
+    assert done.code == 0, done.err
+    assert [r["root"] for r in done.json["roots"]] == ["memory"]
