@@ -184,7 +184,10 @@ class _Reviewer:
 
     def _read(self, delta: FileDelta) -> bool:
         path = relative(delta.path, self.prefix)
-        if delta.status == "M" and self.classify.append_only(path) == "entry":
+        promise = self.classify.append_only(path)
+        if promise == "log":
+            return True  # a log may grow: what it gained is counted, a rewrite is not
+        if delta.status == "M" and promise == "entry":
             return False  # an entry edited: the promise is broken whatever the text says
         return self.classify.kind(path) not in ENTRY_WORDS
 

@@ -45,7 +45,7 @@ def build_review(request: Request, cwd: Path) -> Review:
     scope = resolve(repository, request.base, request.head, staged=request.staged,
                     worktree=request.worktree)
     top = repository.top.resolve()
-    with tempfile.TemporaryDirectory(prefix="continuity-diff-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="continuity-diff-", dir=_scratch_place()) as scratch:
         head_top = top
         if scope.head.committed and scope.head.sha != repository.head:
             sha = scope.head.sha or ""
@@ -96,8 +96,8 @@ def _review_one(request: Request, scope: ReviewRange, config: Config, root: Path
     if base_top is not None:
         from continuity.review.findings import check_root, compare
 
-        before = check_root(base_top / prefix, base_top) if at_base else []
-        changes.introduced, changes.fixed = compare(before, check_root(root, head_top))
+        before = check_root(base_tree, base_top) if base_tree is not None else []
+        changes.introduced, changes.fixed = compare(before, check_root(head_tree, head_top))
     if request.drift:
         changes.drift = stale_citations(scope, head_tree, prefix)
     return changes
@@ -132,6 +132,13 @@ def _representatives(paths: list[str]) -> list[str]:
         else:
             kept.setdefault(folder, path)
     return sorted(set(kept.values()))
+
+
+def _scratch_place() -> str | None:
+    """Memory (``/dev/shm``) where there is some to write in, else the system's temporary
+    folder: BASE's tree is written there and removed, ten thousand files on a large tree."""
+    shm = Path("/dev/shm")
+    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK) else None
 
 
 def _exists_at(scope: ReviewRange, prefix: str) -> bool:

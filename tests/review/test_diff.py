@@ -357,3 +357,14 @@ def test_a_root_named_with_path_from_a_subfolder(tmp_path: Path):
                    cwd=repo.path / "a")
     assert done.code == 0, done.err
     assert [r["root"] for r in done.json["roots"]] == ["memory"]
+
+
+def test_a_finding_whose_number_moved_is_neither_introduced_nor_fixed(claude: GitRepo):
+    claude.git("checkout", "-q", "main")
+    claude.commit("long index", {"memory/MEMORY.md": MEMORY + "- x\n" * 205})
+    claude.git("checkout", "-q", "-b", "longer")
+    claude.commit("longer index", {"memory/MEMORY.md": MEMORY + "- x\n" * 215})
+    done = run_cli("diff", "main", "--format", "json", cwd=claude.path)
+    [root] = done.json["roots"]
+    assert root["introduced"] == [] and root["fixed"] == []  # CT702, 207 then 217 lines
+    assert root["windows"][0]["lines_after"] == 217
