@@ -48,6 +48,8 @@ def render(review: Review, limit: int = COMMENT_LIMIT, report: str | None = None
     in the line written when blocks are cut)."""
     head = [f"## Memory review: {cell(range_words(review))}", ""]
     head += [f"> {cell(n)}" for n in review.notices]
+    if not review.checked:
+        head += ["> Findings were not compared (`--no-check`).", ""]
     blocks: list[str] = []
     quiet = [root for root in review.roots if not root.changed and not root.notices]
     for root in review.roots:
@@ -81,11 +83,10 @@ def _root_blocks(root: RootChanges, checked: bool) -> list[str]:
             ("Entries, notes and cycles appended", sum(a.count for a in root.appended)),
             ("Append-only promises broken", len(root.broken)),
             ("Index lines left pointing at what is gone", len(root.dangling)),
-            ("Findings introduced", len(root.introduced) if checked else -1),
-            ("Findings fixed", len(root.fixed) if checked else -1),
+            ("Findings introduced", len(root.introduced)),
+            ("Findings fixed", len(root.fixed)),
             ("Cited but gone at HEAD (drift)", len(root.drift))]
-    table = ["| | |", "|---|---:|"] + [f"| {name} | {count if count >= 0 else 'not checked'} |"
-                                          for name, count in rows if count]
+    table = ["| | |", "|---|---:|"] + [f"| {name} | {count} |" for name, count in rows if count]
     blocks.append("\n".join(table) + "\n")
     if root.windows:
         blocks.append("\n".join(f"- :warning: {cell(describe(w))}" for w in root.windows)

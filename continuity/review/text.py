@@ -41,6 +41,8 @@ def root_heading(root: RootChanges) -> str:
 def render(review: Review) -> str:
     lines = [f"continuity diff: {range_words(review)}"]
     lines += [f"note: {n}" for n in review.notices]
+    if not review.checked:
+        lines.append("note: findings were not compared (--no-check)")
     quiet = [root for root in review.roots if not root.changed and not root.notices]
     for root in review.roots:
         if root in quiet and len(review.roots) > 1:
