@@ -17,6 +17,8 @@ from continuity.output import one_line
 from continuity.review import markdown, text
 
 FORMATS = ("text", "markdown", "json", "github", "gitlab")
+#: GitHub takes a job summary of up to 1 MiB; room is left for the steps' other summaries.
+SUMMARY_LIMIT = 1024 * 1024 - 64 * 1024
 #: GitLab refuses a note longer than 1,000,000 characters.
 GITLAB_NOTE_LIMIT = 1_000_000
 
@@ -41,10 +43,10 @@ def _render(review: Review, form: str, report: str | None) -> str:
         return as_json(review)
     if form == "gitlab":
         return markdown.render(review, GITLAB_NOTE_LIMIT, report=report)
-    return _github(review, report)
+    return _github(review)
 
 
-def _github(review: Review, report: str | None) -> str:
+def _github(review: Review) -> str:
     from continuity.reporters.github import annotation_path, escape_data, escape_property
 
     lines = []
@@ -59,7 +61,7 @@ def _github(review: Review, report: str | None) -> str:
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         try:
-            summary_text = redact_credentials(markdown.render(review, report=report))
+            summary_text = redact_credentials(markdown.render(review, SUMMARY_LIMIT))
             in_place.write(Path(summary), summary_text.encode("utf-8"), append=True)
         except OSError as exc:
             problem = (f"cannot write GITHUB_STEP_SUMMARY ({summary}): "

@@ -43,9 +43,10 @@ def commit_cell(ref: CommitRef | None) -> str:
     return f"{code(ref.short)} {cell(ref.author)} {ref.day} — {cell(ref.subject)}"
 
 
-def render(review: Review, limit: int = COMMENT_LIMIT, report: str | None = None) -> str:
-    """The review in at most ``limit`` characters; ``report``: where the whole one is (named
-    in the line written when blocks are cut)."""
+def render(review: Review, limit: int = COMMENT_LIMIT, report: str | None = None,
+           more: str | None = None) -> str:
+    """The review in at most ``limit`` characters; ``report``: the file that holds the whole
+    one, or ``more``: where it is, in words (named in the line written when blocks are cut)."""
     head = [f"## Memory review: {cell(range_words(review))}", ""]
     head += [f"> {cell(n)}" for n in review.notices]
     if not review.checked:
@@ -61,7 +62,7 @@ def render(review: Review, limit: int = COMMENT_LIMIT, report: str | None = None
     for index, block in enumerate(blocks):
         if len(out) + len(block) + 1 > limit - _RESERVE:
             left = len(blocks) - index
-            where = f" in {code(report)}" if report else \
+            where = f" in {code(report)}" if report else f" in {more}" if more else \
                 " (run `continuity diff` for the whole review)"
             out += (f"\n**{many(left, 'more part')} of the review not shown here: a comment "
                     f"holds {limit:,} characters. More in the report{where}.**\n")
