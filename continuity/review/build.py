@@ -20,6 +20,7 @@ from continuity.changes.roots import in_prefix, relative, review_root, root_pref
 from continuity.changes.snapshot import memory_files, root_files, write_snapshot
 from continuity.config import Config, load_config
 from continuity.errors import UsageError
+from continuity.history.git import Repository
 from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.tree import MemoryTree, discover
 from continuity.model.workspace import open_target, resolve_targets, targets_for
@@ -47,7 +48,9 @@ def build_review(request: Request, cwd: Path) -> Review:
     top = repository.top.resolve()
     with tempfile.TemporaryDirectory(prefix="continuity-diff-", dir=_scratch_place()) as scratch:
         head_top = top
-        if scope.head.committed and scope.head.sha != repository.head:
+        if scope.head.committed and (scope.head.sha != repository.head or
+                                     (request.check and _dirty(repository))):
+            # HEAD as committed: not checked out, or the working tree has moved on from it.
             sha = scope.head.sha or ""
             head_top = write_snapshot(repository, sha, Path(scratch) / "head", None
                                       if request.check else memory_files(repository, sha))
@@ -132,6 +135,12 @@ def _representatives(paths: list[str]) -> list[str]:
         else:
             kept.setdefault(folder, path)
     return sorted(set(kept.values()))
+
+
+def _dirty(repository: Repository) -> bool:
+    """Whether the working tree differs from HEAD (a change, or a file git does not track)."""
+    return bool(repository.run("status", "--porcelain", "-z", "--untracked-files=normal",
+                               "--ignore-submodules=all").strip())
 
 
 def _scratch_place() -> str | None:

@@ -368,3 +368,13 @@ def test_a_finding_whose_number_moved_is_neither_introduced_nor_fixed(claude: Gi
     [root] = done.json["roots"]
     assert root["introduced"] == [] and root["fixed"] == []  # CT702, 207 then 217 lines
     assert root["windows"][0]["lines_after"] == 217
+
+
+def test_uncommitted_work_is_not_judged_as_part_of_a_committed_head(claude: GitRepo):
+    key = "AKIA" + "QWERTYUIOPASDFGH"
+    (claude.path / "memory" / "scratch.md").write_text(f"aws_access_key_id = {key}\n")
+    done = run_cli("diff", "main", "HEAD", "--format", "json", cwd=claude.path)
+    assert all(f["code"] != "CT601" for f in done.json["roots"][0]["introduced"])
+    worktree = run_cli("diff", "main", "--worktree", "--format", "json", cwd=claude.path)
+    assert any(f["code"] == "CT601" for f in worktree.json["roots"][0]["introduced"])
+    assert (claude.path / "memory" / "scratch.md").exists()
