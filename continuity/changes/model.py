@@ -62,6 +62,8 @@ class FileEvent:
     old_path: str | None
     commit: CommitRef | None
     binary: bool = False
+    #: For a Markdown file modified: the ``##`` sections whose lines changed (names only).
+    sections: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from continuity.changes.model import (
 from continuity.changes.revisions import ReviewRange
 from continuity.changes.window import load_window
 from continuity.formats.links import local_target
-from continuity.history.diffs import split_lines
+from continuity.history.diffs import section_changes, split_lines
 from continuity.history.log import Commit, History
 from continuity.history.versions import Timeline, read_timeline
 from continuity.model.tree import MemoryTree
@@ -189,7 +189,7 @@ class _Reviewer:
             return True  # a log may grow: what it gained is counted, a rewrite is not
         if delta.status == "M" and promise == "entry":
             return False  # an entry edited: the promise is broken whatever the text says
-        return self.classify.kind(path) not in ENTRY_WORDS
+        return delta.status == "M" or self.classify.kind(path) not in ENTRY_WORDS
 
     def head_text(self, delta: FileDelta) -> str | None:
         if delta.status == "D":
@@ -248,7 +248,8 @@ class _Reviewer:
                                                 self.last_commit(path, "M")))
         elif path not in classify.living:
             changes.files.append(FileEvent(path, kind, "modified", None,
-                                           self.last_commit(path, "M"), binary))
+                                           self.last_commit(path, "M"), binary,
+                                           _sections_changed(path, before, after)))
         if path in classify.living and delta.status in "AM":
             changes.living.append(_living(path, kind, delta, before, after, binary,
                                           self.timeline, self.pending))
@@ -266,6 +267,14 @@ class _Reviewer:
             self.changes.broken.append(BrokenPromise(
                 path, "rewritten (lines changed or removed, not only appended)",
                 self.last_commit(path, "M")))
+
+
+def _sections_changed(path: str, before: str | None, after: str | None) -> tuple[str, ...]:
+    """The ``##`` sections a Markdown file's change touched, by name (a phase plan, a note)."""
+    if not path.endswith(".md") or before is None or after is None:
+        return ()
+    return tuple(dict.fromkeys(change.section or "(before the first heading)"
+                               for change in section_changes(before, after)))
 
 
 def _cross_root(changes: RootChanges, delta: FileDelta, prefix: str, here: bool) -> None:

@@ -108,6 +108,9 @@ def _root_blocks(root: RootChanges, checked: bool) -> list[str]:
             name = f"{code(event.old_path)} → {code(event.path)}" if event.old_path \
                 else code(event.path)
             binary = " (binary, not compared)" if event.binary else ""
+            if event.sections:
+                binary += " — " + ", ".join(cell(s) for s in event.sections[:6]) + \
+                    (f", {len(event.sections) - 6} more" if len(event.sections) > 6 else "")
             lines.append(f"| {event.status} | {cell(event.kind)} | {name}{binary} | "
                          f"{commit_cell(event.commit)} |")
         blocks.append("\n".join(lines) + "\n")

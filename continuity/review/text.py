@@ -85,6 +85,9 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
         for event in root.files:
             name = f"{event.old_path} → {event.path}" if event.old_path else event.path
             binary = " (binary: not compared)" if event.binary else ""
+            if event.sections:
+                binary += " (" + ", ".join(_section(s) for s in event.sections[:6]) + \
+                    (f", {len(event.sections) - 6} more" if len(event.sections) > 6 else "") + ")"
             out.append(f"    {event.status} {event.kind} {name}{binary}"
                        + (f" — {commit_words(event.commit)}" if event.commit else ""))
     if root.dangling:
@@ -109,6 +112,10 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
                 + (f" — removed by {commit_words(d.removed_by)}" if d.removed_by else "")
                 for d in root.drift]
     return out
+
+
+def _section(name: str) -> str:
+    return name if name.startswith("(") else f"## {name}"
 
 
 def _findings(title: str, found: list[FindingRef]) -> list[str]:

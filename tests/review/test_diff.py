@@ -272,6 +272,7 @@ def test_an_openclaw_workspace_counts_daily_notes_in_its_words(tmp_path: Path):
     assert root["appended"] == [{"place": "memory/", "what": "daily note", "count": 2}]
     assert {(f["status"], f["path"], f["kind"]) for f in root["files"]} == {
         ("modified", "memory/2026-01-01.md", "daily note")}
+    assert root["files"][0]["sections"] == ["(before the first heading)"]
     [soul] = root["living"]
     assert soul["kind"] == "workspace file" and soul["sections"][0]["name"] == "Tone"
     text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
@@ -378,3 +379,23 @@ def test_uncommitted_work_is_not_judged_as_part_of_a_committed_head(claude: GitR
     worktree = run_cli("diff", "main", "--worktree", "--format", "json", cwd=claude.path)
     assert any(f["code"] == "CT601" for f in worktree.json["roots"][0]["introduced"])
     assert (claude.path / "memory" / "scratch.md").exists()
+
+
+def test_a_gsd_phase_plan_modified_names_its_sections(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    plan = "# Plan\n\n## Tasks\n\n- one\n\n## Verification\n\n- run it\n"
+    repo.commit("plan", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n\n# State\n\n## Current\n\nx\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n## Phases\n\n- 01\n",
+        ".planning/phases/01-start/01-01-PLAN.md": plan})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("tighten", {".planning/phases/01-start/01-01-PLAN.md":
+                            plan.replace("- run it", "- run it twice")})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    [root] = done.json["roots"]
+    assert root["convention"] == "GSD planning"
+    [event] = root["files"]
+    assert (event["path"], event["status"], event["sections"]) == (
+        "phases/01-start/01-01-PLAN.md", "modified", ["Verification"])
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "01-01-PLAN.md (## Verification)" in text
