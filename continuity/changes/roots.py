@@ -269,11 +269,15 @@ class _Reviewer:
                 self.last_commit(path, "M")))
 
 
+#: What the lines before a file's first ``##`` heading (its frontmatter, its title) are called.
+TOP = "the top"
+
+
 def _sections_changed(path: str, before: str | None, after: str | None) -> tuple[str, ...]:
     """The ``##`` sections a Markdown file's change touched, by name (a phase plan, a note)."""
     if not path.endswith(".md") or before is None or after is None:
         return ()
-    return tuple(dict.fromkeys(change.section or "(before the first heading)"
+    return tuple(dict.fromkeys(change.section or TOP
                                for change in section_changes(before, after)))
 
 

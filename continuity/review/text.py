@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from continuity.changes.model import CommitRef, FindingRef, Review, RootChanges
+from continuity.changes.roots import TOP
 from continuity.changes.window import describe
 from continuity.formats.words import plural
 from continuity.output import one_line
@@ -115,7 +116,7 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
 
 
 def _section(name: str) -> str:
-    return name if name.startswith("(") else f"## {name}"
+    return name if name == TOP else f"## {name}"
 
 
 def _findings(title: str, found: list[FindingRef]) -> list[str]:

@@ -272,7 +272,7 @@ def test_an_openclaw_workspace_counts_daily_notes_in_its_words(tmp_path: Path):
     assert root["appended"] == [{"place": "memory/", "what": "daily note", "count": 2}]
     assert {(f["status"], f["path"], f["kind"]) for f in root["files"]} == {
         ("modified", "memory/2026-01-01.md", "daily note")}
-    assert root["files"][0]["sections"] == ["(before the first heading)"]
+    assert root["files"][0]["sections"] == ["the top"]
     [soul] = root["living"]
     assert soul["kind"] == "workspace file" and soul["sections"][0]["name"] == "Tone"
     text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
