@@ -399,3 +399,16 @@ def test_a_gsd_phase_plan_modified_names_its_sections(tmp_path: Path):
         "phases/01-start/01-01-PLAN.md", "modified", ["Verification"])
     text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
     assert "01-01-PLAN.md (## Verification)" in text
+
+
+def test_outside_git_or_before_the_first_commit_is_exit_2_with_a_message(tmp_path: Path):
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    done = run_cli("diff", cwd=plain)
+    assert done.code == 2 and "`continuity diff` reviews a range of commits" in done.err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    subprocess.run(["git", "init", "-q", str(empty)], check=True)
+    done = run_cli("diff", "--format", "json", cwd=empty)
+    assert done.code == 2 and done.json["error"]["message"].endswith(
+        "no commits yet, so there is no range to review")
