@@ -234,6 +234,8 @@ class StateHistory:
                 # The anchor in the Markdown, where MkDocs sees it: the links to a version
                 # (the file's page, other history pages) are checked against it.
                 blocks.append(f'<a id="{anchor(version)}"></a>\n\n{word}')
+            if part.number is None:  # the front page only: it is made anew every build
+                blocks[-1] += _in_changes(self.ctx, part.path, version).replace(" · ", "\n\n", 1)
         pager = _pager(self.ctx, pages, position, fragments)
         front = part.number is None
         content = render("state_history.md.j2", part.path, state=state, front=front, part=part,

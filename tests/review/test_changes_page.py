@@ -47,6 +47,10 @@ def test_generate_writes_a_changes_page_per_range_with_an_anchor_per_commit(repo
     state = (out / "STATE.md").read_text("utf-8")
     linked = re.findall(r"\[in Changes\]\(changes\.md#commit-([0-9a-f]{7})\)", state)
     assert linked and set(linked) <= anchors
+    history = (out / "STATE" / "history.md").read_text("utf-8")
+    from_history = re.findall(r"\[in Changes\]\(\.\./changes\.md#commit-([0-9a-f]{7})\)",
+                              history)
+    assert shas[-1][:7] in from_history and set(from_history) <= anchors
 
 
 def test_the_page_is_in_the_site_and_every_link_resolves(repo, tmp_path):
