@@ -31,10 +31,11 @@ class SectionReview:
     (credentials masked); the commits that touched it, oldest first."""
 
     name: str | None
-    status: str
+    status: str  # "added", "changed", "removed", "renamed" (from ``old_name``)
     added: tuple[str, ...]
     removed: tuple[str, ...]
     commits: tuple[CommitRef, ...]
+    old_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ class FileEvent:
     old_path: str | None
     commit: CommitRef | None
     binary: bool = False
+    #: For a Markdown file modified: the ``##`` sections whose lines changed (names only).
+    sections: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

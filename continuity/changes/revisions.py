@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from continuity.errors import GitUnavailable, ShallowClone, UsageError
+from continuity.errors import GitRefused, GitUnavailable, ShallowClone, UsageError
 from continuity.history.git import (
     SHALLOW_FIX,
     GitError,
@@ -69,8 +69,11 @@ def open_for_review(cwd: Path) -> Repository:
         raise ShallowClone(f"{_top_of(cwd)}: this is a shallow clone, so the commits between "
                            f"BASE and HEAD may be missing and the review would be wrong; "
                            f"{SHALLOW_FIX[ci_name()]}") from None
-    except GitUnavailable:
+    except GitRefused:
         raise
+    except GitUnavailable:  # no git, or no work tree here: said in the review's words
+        raise GitUnavailable(f"{cwd}: not inside a git repository's work tree (or git is not "
+                             "installed); `continuity diff` reviews a range of commits") from None
     repository = status.repository
     if repository is None:
         raise GitUnavailable(status.notice or f"{cwd}: not inside a git repository")

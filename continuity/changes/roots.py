@@ -24,7 +24,7 @@ from continuity.changes.model import (
 from continuity.changes.revisions import ReviewRange
 from continuity.changes.window import load_window
 from continuity.formats.links import local_target
-from continuity.history.diffs import split_lines
+from continuity.history.diffs import section_changes, split_lines
 from continuity.history.log import Commit, History
 from continuity.history.versions import Timeline, read_timeline
 from continuity.model.tree import MemoryTree
@@ -66,7 +66,7 @@ class Classifier:
         """The convention's word for the file; None: not part of the memory."""
         if path in self.index:
             return "index"
-        if path in self.living:
+        if path in self.living or self._living_by_name(path):
             return LIVING_WORDS.get(self.convention or "", "living file")
         for tree in self.trees:
             if tree.ledger is not None and tree.ledger.path == path:
@@ -81,6 +81,14 @@ class Classifier:
             if tree.in_memory(path):
                 return "file"
         return None
+
+    def _living_by_name(self, path: str) -> bool:
+        """A file HEAD's tree does not hold (deleted, or not read) that the convention calls
+        living by its name (a Claude topic, a Cline core file)."""
+        if "/" in path:
+            return False
+        return any(tree.convention is not None and tree.convention.living and
+                   tree.convention.is_living(path) for tree in self.trees)
 
     def append_only(self, path: str) -> str | None:
         """'entry', 'log' (may grow by lines) or None: what promise the path is under."""
@@ -144,6 +152,10 @@ def review_root(scope: ReviewRange, shown: str, prefix: str, head_tree: MemoryTr
         elif here:
             mine.append(delta)
     reviewer = _Reviewer(scope, prefix, head_tree, base_tree, history, changes, mine)
+    # The commits that touched the memory, not the code beside it (a root at the top).
+    changes.commits = sum(1 for commit in history.commits
+                          if any(reviewer.classify.kind(change.path) is not None
+                                 for change in commit.changes))
     for delta in sorted(mine, key=lambda d: d.path):
         reviewer.take(delta)
     changes.appended = [Appended(place, what, count)
@@ -161,11 +173,23 @@ class _Reviewer:
         self.classify = Classifier([t for t in (head_tree, base_tree) if t is not None])
         self.changes, self.events = changes, history.paths
         self.pending = not scope.head.committed
-        self.texts = read_texts(scope, [b for d in mine for b in (d.old_blob, d.new_blob) if b])
+        # Texts are read where they are compared (living files, logs) or could be binary
+        # (a file of no kind of its own): an entry added is only counted.
+        self.texts = read_texts(scope, [b for d in mine if self._read(d)
+                                        for b in (d.old_blob, d.new_blob) if b])
         living = [relative(d.path, prefix) for d in mine if d.status in "AM"
                   and relative(d.path, prefix) in self.classify.living]
         self.timeline = read_timeline(history, living)
         self.appended: dict[tuple[str, str], int] = {}
+
+    def _read(self, delta: FileDelta) -> bool:
+        path = relative(delta.path, self.prefix)
+        promise = self.classify.append_only(path)
+        if promise == "log":
+            return True  # a log may grow: what it gained is counted, a rewrite is not
+        if delta.status == "M" and promise == "entry":
+            return False  # an entry edited: the promise is broken whatever the text says
+        return delta.status == "M" or self.classify.kind(path) not in ENTRY_WORDS
 
     def head_text(self, delta: FileDelta) -> str | None:
         if delta.status == "D":
@@ -224,7 +248,8 @@ class _Reviewer:
                                                 self.last_commit(path, "M")))
         elif path not in classify.living:
             changes.files.append(FileEvent(path, kind, "modified", None,
-                                           self.last_commit(path, "M"), binary))
+                                           self.last_commit(path, "M"), binary,
+                                           _sections_changed(path, before, after)))
         if path in classify.living and delta.status in "AM":
             changes.living.append(_living(path, kind, delta, before, after, binary,
                                           self.timeline, self.pending))
@@ -242,6 +267,18 @@ class _Reviewer:
             self.changes.broken.append(BrokenPromise(
                 path, "rewritten (lines changed or removed, not only appended)",
                 self.last_commit(path, "M")))
+
+
+#: What the lines before a file's first ``##`` heading (its frontmatter, its title) are called.
+TOP = "the top"
+
+
+def _sections_changed(path: str, before: str | None, after: str | None) -> tuple[str, ...]:
+    """The ``##`` sections a Markdown file's change touched, by name (a phase plan, a note)."""
+    if not path.endswith(".md") or before is None or after is None:
+        return ()
+    return tuple(dict.fromkeys(change.section or TOP
+                               for change in section_changes(before, after)))
 
 
 def _cross_root(changes: RootChanges, delta: FileDelta, prefix: str, here: bool) -> None:

@@ -3,7 +3,8 @@
 ``git archive`` streams the commit's files (never the user's working tree, index or ``.git``:
 nothing of theirs is touched) and Python's tar reader writes them with its ``data`` filter:
 no path leaves the directory, no link points out of it, no device or special file is made.
-The snapshot has no ``.git``: the check runs on it without the history rules (the range's
+The snapshot's ``.git`` is an empty file that marks the top of the repository for the model
+and is no repository to git: the check runs on it without the history rules (the range's
 append-only promises are judged from the range itself).
 """
 
@@ -20,18 +21,46 @@ from continuity.history.git import GitError, Repository
 CONFIG_FILES = ("continuity.toml", "pyproject.toml", "mkdocs.yml")
 
 
+def root_files(repository: Repository, sha: str, prefix: str) -> list[str]:
+    """The files directly in the folder ``prefix`` at ``sha`` (a root's state files), with the
+    configuration files at the top: what a partial snapshot always holds."""
+    folder = [f"{prefix}/"] if prefix else []
+    listed = repository.run("ls-tree", "-z", "--full-tree", sha, "--", *folder)
+    found = []
+    for record in listed.split(b"\0"):
+        meta, _, name = record.partition(b"\t")
+        if meta.split(b" ")[1:2] == [b"blob"]:
+            found.append(name.decode("utf-8", "surrogateescape"))
+    if prefix:
+        top = repository.run("ls-tree", "-z", "--name-only", "--full-tree", sha, "--",
+                             *CONFIG_FILES)
+        found += [p.decode("utf-8", "surrogateescape") for p in top.split(b"\0") if p]
+    return found
+
+
+#: What a memory root is made of, and found by: the files a review without the check writes
+#: out of a commit that is not checked out (never the binaries beside them).
+MEMORY_SUFFIXES = (".md", ".markdown", ".json", ".jsonl", ".toml", ".yml", ".yaml", ".txt")
+
+
+def memory_files(repository: Repository, sha: str) -> list[str]:
+    """Every file of ``sha`` a memory root may hold (by :data:`MEMORY_SUFFIXES`)."""
+    listed = repository.run("ls-tree", "-r", "-z", "--name-only", "--full-tree", sha)
+    names = (p.decode("utf-8", "surrogateescape") for p in listed.split(b"\0") if p)
+    return [name for name in names if name.lower().endswith(MEMORY_SUFFIXES)]
+
+
 def write_snapshot(repository: Repository, sha: str, destination: Path,
-                   prefixes: list[str] | None = None) -> Path:
-    """Write the tree of ``sha`` (only ``prefixes`` and the configuration files when given)
-    into ``destination``; returns it."""
+                   paths: list[str] | None = None) -> Path:
+    """Write the tree of ``sha`` (only ``paths``, top-relative files it has, when given) into
+    ``destination``; returns it."""
     destination.mkdir(parents=True, exist_ok=True)
-    paths: list[str] = []
-    if prefixes is not None and "" not in prefixes:
-        listed = repository.run("ls-tree", "-z", "--name-only", "--full-tree", sha, "--",
-                                *CONFIG_FILES, *prefixes)
-        paths = [p.decode("utf-8", "surrogateescape") for p in listed.split(b"\0") if p]
-        if not paths:
-            return destination
+    # Where the repository's top is, for the model (what is memory at the top, what a link
+    # may reach): an empty .git file, which no git command takes for a repository.
+    (destination / ".git").touch()
+    if paths is not None and not paths:
+        return destination
+    paths = paths or []
     process = repository.popen("archive", "--format=tar", sha, "--", *paths,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout is not None
@@ -46,8 +75,12 @@ def write_snapshot(repository: Repository, sha: str, destination: Path,
                     continue  # a name this file system refuses: not checked, not fatal
     except tarfile.TarError as exc:
         process.kill()
-        raise GitUnavailable(f"{repository.top}: cannot read the tree of {sha[:7]}: {exc}"
-                             ) from None
+        said = process.stderr.read().decode("utf-8", "replace").strip().splitlines() \
+            if process.stderr is not None else []
+        why = said[0] if said else str(exc)  # git's own words first: a missing object
+        raise GitUnavailable(f"{repository.top}: cannot write the tree of {sha[:7]} out to "
+                             f"check it: {why} (run with --no-check to review without the "
+                             "check)") from None
     finally:
         stderr = process.stderr.read() if process.stderr is not None else b""
         status = process.wait()

@@ -61,6 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from continuity.formats.secrets import redact_credentials
     from continuity.review.build import Request, build_review
     from continuity.review.formats import render
     from continuity.review.markdown import render as markdown
@@ -69,9 +70,11 @@ def run(args: argparse.Namespace) -> int:
                       paths=tuple(args.path), check=not args.no_check, drift=not args.no_drift)
     review = build_review(request, Path.cwd())
     if args.format == "github":
-        write_output(render(review, "github", report=args.output), None)
+        write_output(render(review, "github"), None)
         if args.output:
-            write_output(markdown(review), args.output)
+            # The comment holds 65,536 characters; the job summary, the whole review.
+            write_output(redact_credentials(markdown(
+                review, more="this workflow run's job summary")), args.output)
     else:
         write_output(render(review, args.format, report=None), args.output)
     failing = ("error",) if args.fail_on == "error" else ("error", "warning")

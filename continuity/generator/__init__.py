@@ -16,6 +16,7 @@ from pathlib import Path
 
 from continuity.formats.secrets import redact_credentials
 from continuity.generator import assets, mdtext
+from continuity.generator.changes_page import ChangesIndex, changes_page, latest_tag
 from continuity.generator.context import GenerateOptions, RootLink, SiteContext
 from continuity.generator.document_pages import linked_pages
 from continuity.generator.entry_pages import entry_pages
@@ -58,6 +59,8 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
     with mdtext.redaction(REDACTING_RULE in check_result.rules):
         history = StateHistory(ctx, timeline) if timeline else None
         ctx.history = history
+        changes = ChangesIndex(timeline, latest_tag(tree.root)) if timeline else None
+        ctx.changes = changes
         pages: list[Page] = [home_page(ctx, shape, recent_markdown(
             recent, ctx.layout.home, ctx.options.repo_url))]
         pages.extend(state_pages(ctx))
@@ -75,6 +78,9 @@ def generate(tree: MemoryTree, check_result: CheckResult, provenance: dict[str, 
             if tags is not None:
                 pages.append(tags)
         pages.append(findings_page(ctx))
+        changed = changes_page(ctx, changes) if changes is not None else None
+        if changed is not None:
+            pages.append(changed)
         entries, copies = entry_pages(ctx)
         feed = feed_file(ctx, ctx.options.site_url, ctx.options.title) \
             if ctx.options.feed and ctx.options.site_url else None

@@ -21,6 +21,7 @@ from continuity.generator.layout import SiteLayout
 from continuity.generator.memo import PageMemo
 from continuity.generator.withhold import RULE as SECRET_RULE
 from continuity.history.provenance import CommitRef
+from continuity.history.versions import Version
 from continuity.model.records import Records
 from continuity.model.tree import Document, HistoryEntry, MemoryDirectory, MemoryTree, StateFile, TreeFile
 from continuity.validators.diagnostics import Diagnostic
@@ -35,6 +36,13 @@ class HistoryPart(Protocol):
     named here so that the context does not import the module that imports it."""
 
     def state_part(self, state: StateFile, page: str) -> str: ...
+
+
+class ChangesPart(Protocol):
+    """What the state timeline asks of the Changes page (generator/changes_page.py): the
+    link from a version to its commit there, '' when the page does not list it."""
+
+    def link(self, from_page: str, page: str, version: Version) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -140,6 +148,8 @@ class SiteContext:
     memo: PageMemo | None = None  # pages of the previous generation (serve, --watch)
     #: The state timeline's pages (generator/state_history.py), when git gave one.
     history: HistoryPart | None = None
+    #: The Changes page's ranges (generator/changes_page.py), when git gave a timeline.
+    changes: ChangesPart | None = None
     layout: SiteLayout = field(init=False)
     findings: dict[str, list[Diagnostic]] = field(init=False)
     _ordered: dict[str, list[HistoryEntry]] = field(init=False, default_factory=dict)

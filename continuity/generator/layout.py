@@ -98,6 +98,7 @@ class SiteLayout:
         self.ledger = self.reserve("ledger.md")
         self.notes = self.reserve("notes.md")
         self.findings = self.reserve("findings.md")
+        self.changes = self.reserve("changes.md")
         self.directories = {name: self.reserve(f"{name}/index.md") for name in tree.directories}
 
     def _claim_tree_page(self, root_path: str, path: str) -> None:

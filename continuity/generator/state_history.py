@@ -169,7 +169,8 @@ class StateHistory:
             target = self.version_page[(state.path, version.sha)]
             lines.append(
                 f"| {mdtext.inline(_when(version))} | "
-                f"{mdtext.link(version.short, page, target, anchor(version))} | "
+                f"{mdtext.link(version.short, page, target, anchor(version))}"
+                f"{_in_changes(self.ctx, page, version)} | "
                 f"{mdtext.inline(version.subject)} ({mdtext.inline(version.author)}) | "
                 f"{mdtext.inline(_summary(version))} |")
         return "\n".join(lines) + "\n"
@@ -233,6 +234,8 @@ class StateHistory:
                 # The anchor in the Markdown, where MkDocs sees it: the links to a version
                 # (the file's page, other history pages) are checked against it.
                 blocks.append(f'<a id="{anchor(version)}"></a>\n\n{word}')
+            if part.number is None:  # the front page only: it is made anew every build
+                blocks[-1] += _in_changes(self.ctx, part.path, version).replace(" · ", "\n\n", 1)
         pager = _pager(self.ctx, pages, position, fragments)
         front = part.number is None
         content = render("state_history.md.j2", part.path, state=state, front=front, part=part,
@@ -251,6 +254,12 @@ class StateHistory:
 
 def _megabytes(count: int) -> str:
     return f"{count / 1_000_000:g} MB"
+
+
+def _in_changes(ctx: SiteContext, page: str, version: Version) -> str:
+    """' · in Changes' (its commit on the Changes page), when that page lists the version."""
+    found = ctx.changes.link(page, ctx.layout.changes, version) if ctx.changes else ""
+    return f" · {found}" if found else ""
 
 
 def _when(version: Version) -> str:

@@ -13,17 +13,17 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from continuity.changes.delta import read_deltas, read_range_log
+from continuity.changes.delta import FileDelta, read_deltas, read_range_log
 from continuity.changes.model import Review, RootChanges
 from continuity.changes.revisions import ReviewRange, open_for_review, resolve
-from continuity.changes.roots import review_root, root_prefix
-from continuity.changes.snapshot import write_snapshot
-from continuity.config import load_config
+from continuity.changes.roots import in_prefix, relative, review_root, root_prefix
+from continuity.changes.snapshot import memory_files, root_files, write_snapshot
+from continuity.config import Config, load_config
 from continuity.errors import UsageError
+from continuity.history.git import Repository
 from continuity.model.conventions import forget as forget_recognitions
-from continuity.model.tree import MemoryTree
+from continuity.model.tree import MemoryTree, discover
 from continuity.model.workspace import open_target, resolve_targets, targets_for
-from continuity.review.findings import check_root, compare
 from continuity.review.stale import stale_citations
 
 VERSION = 1
@@ -46,10 +46,14 @@ def build_review(request: Request, cwd: Path) -> Review:
     scope = resolve(repository, request.base, request.head, staged=request.staged,
                     worktree=request.worktree)
     top = repository.top.resolve()
-    with tempfile.TemporaryDirectory(prefix="continuity-diff-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="continuity-diff-", dir=_scratch_place()) as scratch:
         head_top = top
-        if scope.head.committed and scope.head.sha != repository.head:
-            head_top = write_snapshot(repository, scope.head.sha or "", Path(scratch) / "head")
+        if scope.head.committed and (scope.head.sha != repository.head or
+                                     (request.check and _dirty(repository))):
+            # HEAD as committed: not checked out, or the working tree has moved on from it.
+            sha = scope.head.sha or ""
+            head_top = write_snapshot(repository, sha, Path(scratch) / "head", None
+                                      if request.check else memory_files(repository, sha))
         here = head_top / os.path.relpath(cwd, top)
         if not here.is_dir():
             raise UsageError(f"{os.path.relpath(cwd, top)} does not exist at "
@@ -58,37 +62,102 @@ def build_review(request: Request, cwd: Path) -> Review:
         targets = resolve_targets([str(here / p) for p in request.paths], config, here)
         roots = sorted({target.root for target in targets})
         prefixes = [root_prefix(head_top, root) for root in roots]
-        base_top = write_snapshot(repository, scope.base.sha or "", Path(scratch) / "base",
-                                  None if request.check else prefixes)
         deltas = read_deltas(scope, prefixes)
+        # The check compares whole trees: BASE's is written out; without it, nothing is.
+        base_top = write_snapshot(repository, scope.base.sha or "", Path(scratch) / "base") \
+            if request.check else None
         reviews = []
         for root, prefix in zip(roots, prefixes):
             forget_recognitions()
-            head_tree = _tree(root, head_top, config)
-            base_root = base_top / prefix
-            base_tree = _tree(base_root, base_top, load_config(base_top)) \
-                if base_root.is_dir() else None
-            history = read_range_log(scope, prefix)
-            shown = os.path.relpath(root, here) if root != here else "."
-            changes = review_root(scope, Path(shown).as_posix(), prefix, head_tree, base_tree,
-                                  deltas, history, prefixes)
-            if base_tree is None:
-                changes.notices.append(f"{shown}/ did not exist at {scope.base.short}: "
-                                       "everything in it is new")
-            if request.check:
-                before = check_root(base_root, base_top) if base_tree is not None else []
-                changes.introduced, changes.fixed = compare(before, check_root(root, head_top))
-            if request.drift:
-                changes.drift = stale_citations(scope, head_tree, prefix)
-            reviews.append(changes)
+            shown = Path(os.path.relpath(root, here) if root != here else ".").as_posix()
+            reviews.append(_review_one(request, scope, config, root, prefix, shown, head_top,
+                                       base_top, deltas, prefixes, Path(scratch)))
     return Review(VERSION, _side(scope, "base"), _side(scope, "head"), reviews,
                   _notices(scope, request), checked=request.check)
 
 
-def _tree(root: Path, top: Path, config: object) -> MemoryTree:
-    from continuity.config import Config
+def _review_one(request: Request, scope: ReviewRange, config: Config, root: Path, prefix: str,
+                shown: str, head_top: Path, base_top: Path | None, deltas: list[FileDelta],
+                prefixes: list[str], scratch: Path) -> RootChanges:
+    at_base = _exists_at(scope, prefix)
+    if base_top is not None:
+        head_tree = _tree(root, head_top, config)
+        base_root = base_top / prefix
+        base_tree = _tree(base_root, base_top, load_config(base_top)) if at_base else None
+    else:  # only what the changed files need: the state files, their directories
+        changed = [p for d in deltas for p in (d.path, d.old_path)
+                   if p is not None and in_prefix(p, prefix)]
+        head_tree = discover(config, root, only=_representatives(
+            [relative(p, prefix) for p in changed if (root / relative(p, prefix)).is_file()]))
+        base_tree = _partial_base(scope, prefix, changed, scratch) if at_base else None
+    history = read_range_log(scope, prefix)
+    changes = review_root(scope, shown, prefix, head_tree, base_tree, deltas, history, prefixes)
+    changes.at_base = at_base
+    if not at_base:
+        changes.notices.append(f"{shown}/ did not exist at {scope.base.short}: everything in "
+                               "it is new")
+    if base_top is not None:
+        from continuity.review.findings import check_root, compare
 
-    assert isinstance(config, Config)
+        before = check_root(base_tree, base_top) if base_tree is not None else []
+        changes.introduced, changes.fixed = compare(before, check_root(head_tree, head_top))
+    if request.drift:
+        changes.drift = stale_citations(scope, head_tree, prefix)
+    return changes
+
+
+def _partial_base(scope: ReviewRange, prefix: str, changed: list[str], scratch: Path
+                  ) -> MemoryTree:
+    """BASE's tree of the root as far as the changed files need it (what they were, by the
+    convention BASE followed): the root's own files and the changed ones, written out."""
+    sha = scope.base.sha or ""
+    there = set(scope.repository.run("ls-tree", "-z", "-r", "--name-only", "--full-tree", sha,
+                                     "--", *changed).decode("utf-8", "surrogateescape")
+                .split("\0")) if changed else set()
+    wanted = sorted({*root_files(scope.repository, sha, prefix), *there} - {""})
+    base_top = write_snapshot(scope.repository, sha, scratch / f"base-{len(prefix)}-{hash(prefix)}",
+                              wanted)
+    config = load_config(base_top)
+    base_root = base_top / prefix
+    return discover(config, base_root, only=_representatives(
+        [relative(p, prefix) for p in there if p and in_prefix(p, prefix)]))
+
+
+def _representatives(paths: list[str]) -> list[str]:
+    """What discovery must read to tell what ``paths`` are: one file of each folder (its
+    folder's kind is the same for all), every file at the root or not Markdown (state files,
+    a ledger, a note store). Entries are not parsed by the hundred to be counted."""
+    kept: dict[str, str] = {}
+    for path in sorted(paths):
+        folder = path.rsplit("/", 1)[0] if "/" in path else ""
+        if not folder or not path.endswith(".md"):
+            kept[path] = path
+        else:
+            kept.setdefault(folder, path)
+    return sorted(set(kept.values()))
+
+
+def _dirty(repository: Repository) -> bool:
+    """Whether the working tree differs from HEAD (a change, or a file git does not track)."""
+    return bool(repository.run("status", "--porcelain", "-z", "--untracked-files=normal",
+                               "--ignore-submodules=all").strip())
+
+
+def _scratch_place() -> str | None:
+    """Memory (``/dev/shm``) where there is some to write in, else the system's temporary
+    folder: BASE's tree is written there and removed, ten thousand files on a large tree."""
+    shm = Path("/dev/shm")
+    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK) else None
+
+
+def _exists_at(scope: ReviewRange, prefix: str) -> bool:
+    if not prefix:
+        return True
+    listed = scope.repository.run("ls-tree", "--full-tree", scope.base.sha or "", "--", prefix)
+    return bool(listed.strip())
+
+
+def _tree(root: Path, top: Path, config: Config) -> MemoryTree:
     for target in targets_for(root, config, top):
         if target.root == root.resolve():
             return open_target(target, config)

@@ -12,11 +12,13 @@ from pathlib import Path
 
 from continuity.authoring import in_place
 from continuity.changes.model import Review
+from continuity.formats.secrets import redact_credentials
 from continuity.output import one_line
-from continuity.reporters.github import annotation_path, escape_data, escape_property
 from continuity.review import markdown, text
 
 FORMATS = ("text", "markdown", "json", "github", "gitlab")
+#: GitHub takes a job summary of up to 1 MiB; room is left for the steps' other summaries.
+SUMMARY_LIMIT = 1024 * 1024 - 64 * 1024
 #: GitLab refuses a note longer than 1,000,000 characters.
 GITLAB_NOTE_LIMIT = 1_000_000
 
@@ -27,7 +29,12 @@ def as_json(review: Review) -> str:
 
 def render(review: Review, form: str, report: str | None = None) -> str:
     """The review in ``form``; for ``github`` the annotations (stdout), the Markdown going to
-    the step summary as a side effect."""
+    the step summary as a side effect. What the tree wrote (a file name, a commit subject) is
+    shown with every credential masked, whatever the format."""
+    return redact_credentials(_render(review, form, report))
+
+
+def _render(review: Review, form: str, report: str | None) -> str:
     if form == "text":
         return text.render(review)
     if form == "markdown":
@@ -36,10 +43,12 @@ def render(review: Review, form: str, report: str | None = None) -> str:
         return as_json(review)
     if form == "gitlab":
         return markdown.render(review, GITLAB_NOTE_LIMIT, report=report)
-    return _github(review, report)
+    return _github(review)
 
 
-def _github(review: Review, report: str | None) -> str:
+def _github(review: Review) -> str:
+    from continuity.reporters.github import annotation_path, escape_data, escape_property
+
     lines = []
     for root in review.roots:
         for found in root.introduced:
@@ -52,8 +61,8 @@ def _github(review: Review, report: str | None) -> str:
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         try:
-            in_place.write(Path(summary), markdown.render(review, report=report).encode("utf-8"),
-                           append=True)
+            summary_text = redact_credentials(markdown.render(review, SUMMARY_LIMIT))
+            in_place.write(Path(summary), summary_text.encode("utf-8"), append=True)
         except OSError as exc:
             problem = (f"cannot write GITHUB_STEP_SUMMARY ({summary}): "
                        f"{exc.strerror or exc}; the review is not in the job summary")

@@ -17,17 +17,11 @@ from html import escape
 from continuity.changes.model import CommitRef, FindingRef, LivingReview, Review, RootChanges
 from continuity.changes.window import describe
 from continuity.output import printable
-from continuity.review.text import range_words, root_heading
+from continuity.review.text import many, range_words, root_heading, unchanged_list
 
 #: GitHub refuses a comment (and an issue body) longer than this many characters.
 COMMENT_LIMIT = 65_536
 _RESERVE = 600  # for the line that says what was cut
-
-
-def many(count: int, word: str) -> str:
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
 
 
 def cell(value: str) -> str:
@@ -49,19 +43,26 @@ def commit_cell(ref: CommitRef | None) -> str:
     return f"{code(ref.short)} {cell(ref.author)} {ref.day} — {cell(ref.subject)}"
 
 
-def render(review: Review, limit: int = COMMENT_LIMIT, report: str | None = None) -> str:
-    """The review in at most ``limit`` characters; ``report``: where the whole one is (named
-    in the line written when blocks are cut)."""
+def render(review: Review, limit: int = COMMENT_LIMIT, report: str | None = None,
+           more: str | None = None) -> str:
+    """The review in at most ``limit`` characters; ``report``: the file that holds the whole
+    one, or ``more``: where it is, in words (named in the line written when blocks are cut)."""
     head = [f"## Memory review: {cell(range_words(review))}", ""]
     head += [f"> {cell(n)}" for n in review.notices]
+    if not review.checked:
+        head += ["> Findings were not compared (`--no-check`).", ""]
     blocks: list[str] = []
+    quiet = [root for root in review.roots if not root.changed and not root.notices]
     for root in review.roots:
-        blocks += _root_blocks(root, review.checked)
+        if root not in quiet or len(review.roots) == 1:
+            blocks += _root_blocks(root, review.checked)
+    if quiet and len(review.roots) > 1:
+        blocks.append(f"No change in this range: {cell(unchanged_list(quiet))}\n")
     out = "\n".join(head) + "\n"
     for index, block in enumerate(blocks):
         if len(out) + len(block) + 1 > limit - _RESERVE:
             left = len(blocks) - index
-            where = f" in {code(report)}" if report else \
+            where = f" in {code(report)}" if report else f" in {more}" if more else \
                 " (run `continuity diff` for the whole review)"
             out += (f"\n**{many(left, 'more part')} of the review not shown here: a comment "
                     f"holds {limit:,} characters. More in the report{where}.**\n")
@@ -83,11 +84,10 @@ def _root_blocks(root: RootChanges, checked: bool) -> list[str]:
             ("Entries, notes and cycles appended", sum(a.count for a in root.appended)),
             ("Append-only promises broken", len(root.broken)),
             ("Index lines left pointing at what is gone", len(root.dangling)),
-            ("Findings introduced", len(root.introduced) if checked else -1),
-            ("Findings fixed", len(root.fixed) if checked else -1),
+            ("Findings introduced", len(root.introduced)),
+            ("Findings fixed", len(root.fixed)),
             ("Cited but gone at HEAD (drift)", len(root.drift))]
-    table = ["| | |", "|---|---:|"] + [f"| {name} | {count if count >= 0 else 'not checked'} |"
-                                          for name, count in rows if count]
+    table = ["| | |", "|---|---:|"] + [f"| {name} | {count} |" for name, count in rows if count]
     blocks.append("\n".join(table) + "\n")
     if root.windows:
         blocks.append("\n".join(f"- :warning: {cell(describe(w))}" for w in root.windows)
@@ -108,6 +108,9 @@ def _root_blocks(root: RootChanges, checked: bool) -> list[str]:
             name = f"{code(event.old_path)} → {code(event.path)}" if event.old_path \
                 else code(event.path)
             binary = " (binary, not compared)" if event.binary else ""
+            if event.sections:
+                binary += " — " + ", ".join(cell(s) for s in event.sections[:6]) + \
+                    (f", {len(event.sections) - 6} more" if len(event.sections) > 6 else "")
             lines.append(f"| {event.status} | {cell(event.kind)} | {name}{binary} | "
                          f"{commit_cell(event.commit)} |")
         blocks.append("\n".join(lines) + "\n")
@@ -154,7 +157,9 @@ def _living(living: LivingReview) -> str:
         body.append(cell(living.note))
     for section in living.sections:
         name = f"## {section.name}" if section.name else "(before the first heading)"
-        body.append(f"- {code(name)} {section.status}" + (
+        status = f"renamed from {code('## ' + section.old_name)}" if section.old_name \
+            else section.status
+        body.append(f"- {code(name)} {status}" + (
             " — " + "; ".join(commit_cell(c) for c in section.commits)
             if section.commits else ""))
         lines = [f"+ {printable(line)}" for line in section.added] + \

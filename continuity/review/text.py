@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from continuity.changes.model import CommitRef, FindingRef, Review, RootChanges
+from continuity.changes.roots import TOP
 from continuity.changes.window import describe
 from continuity.formats.words import plural
 from continuity.output import one_line
+
+
+def many(count: int, word: str) -> str:
+    """'1 history entry', '3 history entries'."""
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
 
 
 def commit_words(ref: CommitRef | None) -> str:
@@ -34,14 +42,26 @@ def root_heading(root: RootChanges) -> str:
 def render(review: Review) -> str:
     lines = [f"continuity diff: {range_words(review)}"]
     lines += [f"note: {n}" for n in review.notices]
+    if not review.checked:
+        lines.append("note: findings were not compared (--no-check)")
+    quiet = [root for root in review.roots if not root.changed and not root.notices]
     for root in review.roots:
+        if root in quiet and len(review.roots) > 1:
+            continue
         lines += ["", root_heading(root)]
         lines += [f"  note: {one_line(n)}" for n in root.notices]
         if not root.changed:
             lines.append("  no change to the memory in this range")
             continue
         lines += _root(root, review.checked)
-    return "\n".join(lines) + "\n"
+    if quiet and len(review.roots) > 1:
+        lines += ["", f"no change in this range: {unchanged_list(quiet)}"]
+    # Each line one line: a file name or a subject holding a newline cannot forge another.
+    return "\n".join(one_line(line) for line in lines) + "\n"
+
+
+def unchanged_list(roots: list[RootChanges]) -> str:
+    return one_line(", ".join(f"{r.root}/" if r.root != "." else "." for r in roots))
 
 
 def _root(root: RootChanges, checked: bool) -> list[str]:
@@ -56,7 +76,9 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
             for section in living.sections:
                 name = f"## {section.name}" if section.name else "(before the first heading)"
                 by = "; ".join(commit_words(c) for c in section.commits)
-                out.append(f"      {name}: {section.status}" + (f" — {by}" if by else ""))
+                status = f"renamed from ## {section.old_name}" if section.old_name \
+                    else section.status
+                out.append(f"      {name}: {status}" + (f" — {by}" if by else ""))
                 out += [f"        + {one_line(line)}" for line in section.added]
                 out += [f"        - {one_line(line)}" for line in section.removed]
     if root.files:
@@ -64,6 +86,9 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
         for event in root.files:
             name = f"{event.old_path} → {event.path}" if event.old_path else event.path
             binary = " (binary: not compared)" if event.binary else ""
+            if event.sections:
+                binary += " (" + ", ".join(_section(s) for s in event.sections[:6]) + \
+                    (f", {len(event.sections) - 6} more" if len(event.sections) > 6 else "") + ")"
             out.append(f"    {event.status} {event.kind} {name}{binary}"
                        + (f" — {commit_words(event.commit)}" if event.commit else ""))
     if root.dangling:
@@ -71,7 +96,7 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
         out += [f"    {d.index}:{d.line} → {d.target} ({d.why})" for d in root.dangling]
     if root.appended:
         out.append("  appended")
-        out += [f"    {a.place}: {plural(a.count, a.what)}" for a in root.appended]
+        out += [f"    {a.place}: {many(a.count, a.what)}" for a in root.appended]
     if root.broken:
         out.append("  append-only promises broken")
         out += [f"    {b.path}: {b.what}" + (f" — {commit_words(b.commit)}" if b.commit else "")
@@ -88,6 +113,10 @@ def _root(root: RootChanges, checked: bool) -> list[str]:
                 + (f" — removed by {commit_words(d.removed_by)}" if d.removed_by else "")
                 for d in root.drift]
     return out
+
+
+def _section(name: str) -> str:
+    return name if name == TOP else f"## {name}"
 
 
 def _findings(title: str, found: list[FindingRef]) -> list[str]:

@@ -116,6 +116,8 @@ def test_entries_appended_and_an_edited_entry_break_the_promise(tmp_path: Path):
     assert broken["path"] == "journal/2026-01-02-turn-1.md"
     assert broken["what"] == "edited after it was committed"
     assert broken["commit"]["subject"] == "fix a typo in turn 1"
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "journal/: 1 history entry" in text
     assert done.json["checked"] is False and root["introduced"] == []
 
 
@@ -249,3 +251,164 @@ def test_a_binary_file_and_a_rename_across_roots_are_named(tmp_path: Path):
     assert diagram["binary"] is True
     text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
     assert "diagram.md (binary: not compared)" in text
+
+
+def test_an_openclaw_workspace_counts_daily_notes_in_its_words(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\n## Tone\n\nCalm.\n", "AGENTS.md": "# Agents\n\n## Rules\n\nBe kind.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check mail\n", "USER.md": "# User\n\nAnn.\n",
+        "memory/2026-01-01.md": "# 2026-01-01\n\n- started\n",
+    })
+    repo.git("checkout", "-q", "-b", "day")
+    repo.commit("two days", {"memory/2026-01-02.md": "# 2026-01-02\n\n- more\n",
+                             "memory/2026-01-03.md": "# 2026-01-03\n\n- more\n",
+                             "memory/2026-01-01.md": "# 2026-01-01\n\n- started, then edited\n",
+                             "SOUL.md": "# Soul\n\n## Tone\n\nCalm and brief.\n"})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    assert done.code == 0, done.err
+    [root] = done.json["roots"]
+    assert root["convention"] == "OpenClaw workspace"
+    assert root["appended"] == [{"place": "memory/", "what": "daily note", "count": 2}]
+    assert {(f["status"], f["path"], f["kind"]) for f in root["files"]} == {
+        ("modified", "memory/2026-01-01.md", "daily note")}
+    assert root["files"][0]["sections"] == ["the top"]
+    [soul] = root["living"]
+    assert soul["kind"] == "workspace file" and soul["sections"][0]["name"] == "Tone"
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "memory/: 2 daily notes" in text
+
+
+def test_a_private_key_across_lines_and_a_key_in_a_subject_are_never_shown(claude: GitRepo):
+    pem = ("-----BEGIN RSA PRIVATE KEY-----\n" + "MIIEowIBAAKCAQEA7Zq3xkf0Q2h8vW1t\n" * 3 +
+           "-----END RSA PRIVATE KEY-----\n")
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    claude.commit(f"deploy with {token}", {"memory/release.md": topic(
+        "release", f"## Steps\n\nTag it.\n\n## Key\n\n{pem}")})
+    for form in ("text", "markdown", "json", "gitlab"):
+        done = run_cli("diff", "main", "--format", form, cwd=claude.path)
+        assert token not in done.out and "MIIEowIBAAKCAQEA7Zq3xkf0Q2h8vW1t" not in done.out, form
+    release = next(f for f in run_cli("diff", "main", "--format", "json", cwd=claude.path)
+                   .json["roots"][0]["living"] if f["path"] == "release.md")
+    assert {s["name"] for s in release["sections"]} >= {"Key", "Steps"}
+    assert all(s["added"] == [] for s in release["sections"])  # named, never shown
+
+
+def test_a_hostile_file_name_stays_on_its_line(claude: GitRepo):
+    claude.commit("odd name", {"memory/evil\nCT601 forged.md": topic("evil", "## A\n\nb\n")})
+    out = run_cli("diff", "main", "--no-check", cwd=claude.path).out
+    assert not any(line.startswith("CT601 forged") for line in out.splitlines())
+    assert "\x1b" not in out
+
+
+def test_commits_to_the_code_beside_a_root_at_the_top_are_not_counted(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    line = '{"cycle": %d, "target": "t", "result": "improved"}\n'
+    repo.commit("ledger", {".agents/evolve/cycle-history.jsonl": line % 1, "src/app.py": "x\n"})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("code only", {"src/app.py": "x = 1\n"})
+    repo.commit("a cycle", {".agents/evolve/cycle-history.jsonl": line % 1 + line % 2})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    [root] = done.json["roots"]
+    assert root["commits"] == 1 and root["files"] == [], done.out
+
+
+def test_a_renamed_section_is_one_section_renamed(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    body = "".join(f"- fact {n}\n" for n in range(6))
+    repo.commit("memory", {"memory/MEMORY.md": MEMORY, "memory/api.md": topic("api", "## A\n\nb\n"),
+                           "memory/debugging.md": topic("debugging",
+                                                        f"## Plan (draft)\n\n{body}")})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("merge the plan", {"memory/debugging.md": topic(
+        "debugging", f"## Plan (merged)\n\n{body}- fact 6\n")})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    [living] = done.json["roots"][0]["living"]
+    [section] = living["sections"]
+    assert (section["name"], section["status"], section["old_name"]) == (
+        "Plan (merged)", "renamed", "Plan (draft)")
+    assert section["added"] == ["- fact 6"] and section["removed"] == []
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "## Plan (merged): renamed from ## Plan (draft)" in text
+
+
+def test_a_head_that_is_not_checked_out_is_reviewed_from_git_alone(claude: GitRepo):
+    claude.git("checkout", "-q", "main")
+    before = claude.git("status", "--porcelain")
+    for check in ((), ("--no-check",)):
+        done = run_cli("diff", "main", "feature", "--format", "json", *check, cwd=claude.path)
+        assert done.code == 0, done.err
+        [root] = done.json["roots"]
+        assert {("deleted", "api.md"), ("added", "release.md")} <= {
+            (f["status"], f["path"]) for f in root["files"]}
+        assert any(s["name"] == "Bisect" for f in root["living"] for s in f["sections"])
+    assert (claude.path / "memory" / "api.md").exists()  # the working tree is main's, untouched
+    assert claude.git("status", "--porcelain") == before
+
+
+def test_a_root_named_with_path_from_a_subfolder(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("two roots", {"a/memory/MEMORY.md": MEMORY, "a/memory/debugging.md":
+                              topic("debugging", "## A\n\nb\n"), "a/memory/api.md":
+                              topic("api", "## A\n\nb\n"), "b/STATE.md": "# STATE\n\n## Status\n\nx\n"})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("both", {"a/memory/debugging.md": topic("debugging", "## A\n\nc\n"),
+                         "b/STATE.md": "# STATE\n\n## Status\n\ny\n"})
+    done = run_cli("diff", "main", "--path", "memory", "--format", "json", "--no-check",
+                   cwd=repo.path / "a")
+    assert done.code == 0, done.err
+    assert [r["root"] for r in done.json["roots"]] == ["memory"]
+
+
+def test_a_finding_whose_number_moved_is_neither_introduced_nor_fixed(claude: GitRepo):
+    claude.git("checkout", "-q", "main")
+    claude.commit("long index", {"memory/MEMORY.md": MEMORY + "- x\n" * 205})
+    claude.git("checkout", "-q", "-b", "longer")
+    claude.commit("longer index", {"memory/MEMORY.md": MEMORY + "- x\n" * 215})
+    done = run_cli("diff", "main", "--format", "json", cwd=claude.path)
+    [root] = done.json["roots"]
+    assert root["introduced"] == [] and root["fixed"] == []  # CT702, 207 then 217 lines
+    assert root["windows"][0]["lines_after"] == 217
+
+
+def test_uncommitted_work_is_not_judged_as_part_of_a_committed_head(claude: GitRepo):
+    key = "AKIA" + "QWERTYUIOPASDFGH"
+    (claude.path / "memory" / "scratch.md").write_text(f"aws_access_key_id = {key}\n")
+    done = run_cli("diff", "main", "HEAD", "--format", "json", cwd=claude.path)
+    assert all(f["code"] != "CT601" for f in done.json["roots"][0]["introduced"])
+    worktree = run_cli("diff", "main", "--worktree", "--format", "json", cwd=claude.path)
+    assert any(f["code"] == "CT601" for f in worktree.json["roots"][0]["introduced"])
+    assert (claude.path / "memory" / "scratch.md").exists()
+
+
+def test_a_gsd_phase_plan_modified_names_its_sections(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    plan = "# Plan\n\n## Tasks\n\n- one\n\n## Verification\n\n- run it\n"
+    repo.commit("plan", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n\n# State\n\n## Current\n\nx\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n## Phases\n\n- 01\n",
+        ".planning/phases/01-start/01-01-PLAN.md": plan})
+    repo.git("checkout", "-q", "-b", "work")
+    repo.commit("tighten", {".planning/phases/01-start/01-01-PLAN.md":
+                            plan.replace("- run it", "- run it twice")})
+    done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
+    [root] = done.json["roots"]
+    assert root["convention"] == "GSD planning"
+    [event] = root["files"]
+    assert (event["path"], event["status"], event["sections"]) == (
+        "phases/01-start/01-01-PLAN.md", "modified", ["Verification"])
+    text = run_cli("diff", "main", "--no-check", cwd=repo.path).out
+    assert "01-01-PLAN.md (## Verification)" in text
+
+
+def test_outside_git_or_before_the_first_commit_is_exit_2_with_a_message(tmp_path: Path):
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    done = run_cli("diff", cwd=plain)
+    assert done.code == 2 and "`continuity diff` reviews a range of commits" in done.err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    subprocess.run(["git", "init", "-q", str(empty)], check=True)
+    done = run_cli("diff", "--format", "json", cwd=empty)
+    assert done.code == 2 and done.json["error"]["message"].endswith(
+        "no commits yet, so there is no range to review")

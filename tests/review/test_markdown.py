@@ -88,3 +88,22 @@ def test_github_writes_the_review_to_the_step_summary_and_annotates_new_findings
            "range)::" in done.out
     comment = (tmp_path / "review.md").read_text()
     assert comment.startswith("## Memory review:") and "<details>" in comment
+
+
+def test_the_job_summary_holds_the_whole_review_and_the_comment_says_where_it_is(
+        tmp_path: Path, monkeypatch):
+    from continuity.review.formats import render as render_format
+
+    sections = tuple(SectionReview(f"Section {n}", "added", tuple(f"fact {n}.{i} " + "x" * 80
+                                                                  for i in range(8)), (), ())
+                     for n in range(40))
+    review = _one_root([LivingReview(f"topic-{n}.md", "topic", "changed", 10, 400, sections, ())
+                        for n in range(20)], [])
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    render_format(review, "github")
+    whole = summary.read_text()
+    assert len(whole) > COMMENT_LIMIT and "not shown here" not in whole
+    comment = render(review, more="this workflow run's job summary")
+    assert len(comment) <= COMMENT_LIMIT
+    assert "More in the report in this workflow run's job summary." in comment
