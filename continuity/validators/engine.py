@@ -188,6 +188,7 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                 commit=violation.commit, commit_date=violation.commit_date,
                 root_path=violation.path, occurrences=violation.occurrences,
                 fix=shown_fix(violation, tree.root, cwd),
+                identity=violation.identity,
             ))
     diagnostics.sort()
     notices.extend(dict.fromkeys(context.notices))
