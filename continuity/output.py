@@ -50,6 +50,7 @@ _UNSAFE.update({code: f"\\u{code:04x}" for code in (
     0x061c, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, *range(0x202a, 0x202f),
     *range(0x2060, 0x2065), *range(0x2066, 0x206a), 0x2028, 0x2029, 0xfeff)})
 _CONTROLS = {**_UNSAFE, ord("\n"): "\\n", ord("\r"): "\\r"}
+_JSON_UNSAFE = {code: f"\\u{code:04x}" for code in _UNSAFE}
 
 
 def printable(text: str) -> str:
@@ -57,6 +58,14 @@ def printable(text: str) -> str:
     breaks and tabs stay (for outputs that escape line breaks their own way, as GitHub's
     workflow commands do). The one escaping function of every line-oriented output."""
     return text.translate(_UNSAFE)
+
+
+def json_text(text: str) -> str:
+    """JSON (as ``json.dumps`` writes it, ``ensure_ascii=False``) with every character
+    :func:`printable` escapes written as a ``\\uXXXX`` escape: the same document, but C1
+    controls (U+009B is a terminal's CSI) and bidirectional controls never reach a terminal
+    raw. They can only stand inside strings, where the escape means the same character."""
+    return text.translate(_JSON_UNSAFE)
 
 
 def one_line(text: str) -> str:

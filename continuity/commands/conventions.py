@@ -24,6 +24,7 @@ from continuity.formats.words import plural
 from continuity.model.conventions import Convention, conventions_in_force
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import open_target, resolve_targets
+from continuity.output import json_text, one_line
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -67,35 +68,43 @@ def describe_convention(convention: Convention) -> dict[str, Any]:
     }
 
 
+def say(*lines: str) -> None:
+    """Print each line with what a terminal would act on escaped: folder and file names come
+    from the tree (an ESC or BEL in one is an OSC 52 clipboard write, a title change)."""
+    for line in lines:
+        print(one_line(line))
+
+
 def run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
     config = load_config(cwd)
     if args.list:
         known = [describe_convention(c) for c in conventions_in_force(config)]
         if args.format == "json":
-            print(json.dumps({"version": 1, "conventions": known}, indent=2, ensure_ascii=False))
+            print(json_text(json.dumps({"version": 1, "conventions": known}, indent=2,
+                                        ensure_ascii=False)))
             return 0
         for item in known:
             markers = ", ".join(f"{m['found']} ({m['weight']:g})" for m in item["markers"])
             rules = ", ".join(item["rules"]) or "the general rules"
-            print(f"{item['name']}: {item['title']} [{item['origin']}]\n  markers: {markers}\n"
-                  f"  rules: {rules}\n  source: {item['source'] or '-'}")
+            say(f"{item['name']}: {item['title']} [{item['origin']}]", f"  markers: {markers}",
+                f"  rules: {rules}", f"  source: {item['source'] or '-'}")
         return 0
     roots = [describe_root(open_target(target, config), cwd)
              for target in resolve_targets(args.paths, config, cwd)]
     if args.format == "json":
-        print(json.dumps({"version": 1, "roots": roots}, indent=2, ensure_ascii=False))
+        print(json_text(json.dumps({"version": 1, "roots": roots}, indent=2, ensure_ascii=False)))
         return 0
     for root in roots:
-        print(f"{root['root'] if root['root'].endswith('/') else root['root'] + '/'}: "
-              f"{root['explanation']}")
+        say(f"{root['root'] if root['root'].endswith('/') else root['root'] + '/'}: "
+            f"{root['explanation']}")
         for name in root["living"]:
             role = "index" if name in root["index"] else "living"
-            print(f"  {name}  {role}")
+            say(f"  {name}  {role}")
         for name, directory in root["directories"].items():
-            print(f"  {name}/  {directory['kind']} ({' or '.join(directory['patterns'])}), "
-                  f"{plural(directory['entries'], 'entry', 'entries')}")
+            say(f"  {name}/  {directory['kind']} ({' or '.join(directory['patterns'])}), "
+                f"{plural(directory['entries'], 'entry', 'entries')}")
         for path in root["append_only"]:
             if not path.endswith("/"):
-                print(f"  {path}  append-only")
+                say(f"  {path}  append-only")
     return 0

@@ -14,6 +14,10 @@ squared, as it does the engine); code spans as CommonMark reads them (an escaped
 none) count nothing; the inline links and tags of a paragraph times its length (the engine
 copies the paragraph for each); and per line, the levels of list and quote markers. Ordinary Markdown,
 however long, matches its openers nearby and costs about its length.
+
+Headings are counted too: MkDocs' and Material's search plugins look each heading up in the
+page's table of contents from its start, quadratic in the headings (8,000 took 37 s, the
+52,000 of a 1.3 MB entry minutes). A body with more than :data:`MAX_HEADINGS` is shown as text.
 """
 
 from __future__ import annotations
@@ -26,12 +30,17 @@ from continuity.generator.codespans import code_spans
 MAX_COST = 2_000_000
 #: List or quote levels on one line (markers, or four columns of indentation each).
 MAX_LEVELS = 32
+#: Headings in one body (ATX ``#`` lines and setext underlines): at this many, the search
+#: plugins' quadratic lookup costs about a second.
+MAX_HEADINGS = 1_000
+_HEADING = re.compile(r"[ ]{0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)")
 
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 _MARKER = r">|[*+-](?=[ \t])|\d{1,9}[.)](?=[ \t])"  # a quote, or a list item's marker
 _LEAD = re.compile(rf"(?:[ \t]+|{_MARKER})*")
 _MARKERS = re.compile(_MARKER)
 _LEADING = frozenset(" \t>*+-0123456789")
+_HEADING_START = frozenset(" #=-")
 _PAIRS = {"[": "]", "(": ")", "<": ">"}
 _BRACKET = re.compile(r"[\[\]()<>]")
 
@@ -103,10 +112,12 @@ _DEEP_LEAD = re.compile(rf"^[ \t>*+\-0-9.)]{{{MAX_LEVELS + 1},}}", re.M)
 
 def unrenderable(text: str) -> str | None:
     """Why ``text`` must not be rendered as Markdown, or None when it may be."""
-    if not _OPENER.search(text) and not _DEEP_LEAD.search(text):
+    if not _OPENER.search(text) and not _DEEP_LEAD.search(text) and \
+            text.count("\n#") + text.count("\n=") + text.count("\n-") < MAX_HEADINGS:
         return None
     lines = text.split("\n")
     cost = 0
+    headings = 0
     paragraph: list[str] = []
     fence: str | None = None
     fence_start = 0
@@ -136,6 +147,11 @@ def unrenderable(text: str) -> str | None:
             continue
         if _levels(line) > MAX_LEVELS:
             return f"lists or quotes nested more than {MAX_LEVELS} levels deep"
+        if line[:1] in _HEADING_START and _HEADING.match(line):
+            headings += 1
+            if headings > MAX_HEADINGS:
+                return (f"more than {MAX_HEADINGS:,} headings, which the site's search takes "
+                        "minutes to index")
         paragraph.append(line)
     if paragraph:
         cost += _cost(paragraph)

@@ -157,12 +157,46 @@ def declared_parent(text: str) -> tuple[str, int] | None:
 
 
 def directory_listing(directory: Path) -> list[os.DirEntry[str]]:
-    """A directory's entries by name; none when it cannot be read."""
+    """A directory's entries by name; none when it cannot be read. A name that is not UTF-8
+    (``caf\\xe9.md`` written in Latin-1) is left out and remembered (:func:`not_utf8_below`):
+    no page, URL or report can name it as it is, so it is said in a notice, never read."""
     try:
         with os.scandir(directory) as iterator:
-            return sorted(iterator, key=lambda e: e.name)
+            items = sorted(iterator, key=lambda e: e.name)
     except OSError:
         return []
+    kept = [item for item in items if _is_utf8(item.name)]
+    if len(kept) < len(items):
+        _NOT_UTF8.update(item.path for item in items if not _is_utf8(item.name))
+    return kept
+
+
+def _is_utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes, held as lone surrogates (surrogateescape)
+        return False
+    return True
+
+
+#: Paths listed whose names are not UTF-8, left out of every listing (cleared by forget()).
+_NOT_UTF8: set[str] = set()
+
+
+def not_utf8_below(root: Path) -> list[str]:
+    """The paths left out below ``root`` for a name that is not UTF-8, relative to it,
+    ``/``-separated, as the file system gives them (undecodable bytes as surrogates), sorted."""
+    prefix = os.path.join(str(root), "")
+    return sorted(path[len(prefix):].replace(os.sep, "/") for path in _NOT_UTF8
+                  if path.startswith(prefix))
+
+
+def escaped_name(text: str) -> str:
+    """``text`` (a path, or words quoting one) with the bytes of a name that are not UTF-8
+    (held as lone surrogates) shown as ``\\xe9``; other text as it is."""
+    if _is_utf8(text):
+        return text
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _is_dir(item: os.DirEntry[str], follow: bool = True) -> bool:
@@ -466,4 +500,5 @@ _OWNERS: dict[tuple[Path, int, tuple[str, ...]], Path] = {}
 def forget() -> None:
     """Drop what was learnt about the file system (a long-running build serves many runs)."""
     _OWNERS.clear()
+    _NOT_UTF8.clear()
     forget_recognitions()

@@ -16,6 +16,7 @@ import jinja2
 
 from continuity.formats.words import plural
 from continuity.generator import mdtext
+from continuity.output import printable
 from continuity.report.data import Report, RootsReport
 from continuity.report.state_history import SHOWN_DIFFS
 from continuity.report.text import (
@@ -59,7 +60,7 @@ def render(report: Report, base: Path, *, level: int = 1, title: bool = True,
         shown_cycles=shown, trajectory_caption=caption, rows=TRAJECTORY_ROWS,
         incomplete=[c for c in ledger.cycles if c.trace == "incomplete"] if ledger else [],
         link=lambda root_path: href(report, root_path, base), shown_diffs=SHOWN_DIFFS)
-    return text.strip("\n") + "\n"
+    return printable(text.strip("\n")) + "\n"
 
 
 def render_roots(roots: RootsReport, base: Path, *, level: int = 1, title: bool = True) -> str:
@@ -74,4 +75,4 @@ def render_roots(roots: RootsReport, base: Path, *, level: int = 1, title: bool 
         roots=roots, first=roots.reports[0], level=level, title=title,
         top_name=str(roots.top.name or roots.top), verdict=roots_verdict_line(roots),
         sections=sections)
-    return text.strip("\n") + "\n"
+    return printable(text.strip("\n")) + "\n"

@@ -19,7 +19,9 @@ def href(report: Report, root_path: str, base: Path) -> str:
     except ValueError:  # another drive
         relative = target
     # A credential in a name (a file's, a child root's folder) is no link target either.
-    return quote(redact_credentials(relative.replace(os.sep, "/")), safe="/._-~")
+    # A name that is not UTF-8 (CT210) is quoted by its bytes (caf%E9.md), as its file is named.
+    return quote(redact_credentials(relative.replace(os.sep, "/")), safe="/._-~",
+                 errors="surrogateescape")
 
 
 def verdict_line(report: Report) -> str:

@@ -13,9 +13,10 @@ refused above 1 MiB; past that budget the summary says how many findings it left
 from __future__ import annotations
 
 import os
+import re
+import string
 import sys
 from collections.abc import Mapping
-from html import escape
 from pathlib import Path
 
 from continuity.authoring import in_place
@@ -82,15 +83,26 @@ def render(result: CheckResult) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
+#: Every ASCII punctuation character, backslash-escaped (CommonMark lets each be): so text from
+#: the tree is never a link, an image, emphasis, HTML, an entity, math (``$``), a column break,
+#: nor an autolink (``https\\://``, ``www\\.`` are not recognised as one).
+_MARKDOWN_LITERAL = {ord(c): "\\" + c for c in string.punctuation if c not in ",/"}
+
+
 def _cell(value: str) -> str:
-    """Tree text in a Markdown table cell: shown literally, never as HTML or a column break."""
-    return escape(" ".join(printable(value).split()), quote=False).replace("|", "\\|")
+    """Tree text in a Markdown table cell: shown literally, never as Markdown, HTML or a
+    column break."""
+    return " ".join(printable(value).split()).translate(_MARKDOWN_LITERAL)
 
 
 def _code(value: str) -> str:
+    """Tree text as a code span in a table cell: fenced by more backticks than the longest run
+    it holds, so no run of backticks in a file name can close it early."""
     value = " ".join(printable(value).split()).replace("|", "\\|")
-    fence = "``" if "`" in value else "`"
-    return f"{fence} {value} {fence}" if fence == "``" else f"`{value}`"
+    longest = max((len(run) for run in re.findall(r"`+", value)), default=0)
+    fence = "`" * (longest + 1)
+    padded = f" {value} " if value.startswith("`") or value.endswith("`") else value
+    return f"{fence}{padded}{fence}"
 
 
 def step_summary(result: CheckResult, budget: int = SUMMARY_BUDGET) -> str:

@@ -16,6 +16,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from continuity.output import json_text
 from continuity.validators.diagnostics import Diagnostic, Severity
 from continuity.validators.engine import CheckResult
 
@@ -66,4 +67,6 @@ def issues(result: CheckResult) -> list[dict[str, Any]]:
 
 
 def render(result: CheckResult) -> str:
-    return json.dumps(issues(result), indent=2, ensure_ascii=False) + "\n"
+    # C1 and bidirectional controls escaped as \\u escapes (the same JSON): a report cat in a
+    # job log never carries them raw.
+    return json_text(json.dumps(issues(result), indent=2, ensure_ascii=False)) + "\n"

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from enum import Enum
 
 from continuity.formats.seen_redaction import redact_seen
 from continuity.validators.fixes import Fix
+
+
+def value_identity(value: str) -> str:
+    """A credential's identity for the baseline: a hash of its value (128 bits of SHA-256),
+    never the value. The value is in the repository already (that is the finding), so its hash
+    tells nothing new; it lets an acknowledgement name one revoked token and no other."""
+    digest = hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
+    return f"sha256:{digest[:32]}"
 
 
 class Severity(str, Enum):
@@ -43,6 +52,10 @@ class Violation:
     # CT203: every placeholder left), as (line, column, text); the first is ``line``/``column``.
     occurrences: tuple[tuple[int, int, str], ...] = ()
     fix: Fix | None = None  # what would mend it (validators/fixes.py), when the rule knows
+    # What the finding is about beyond its place and words, for the baseline to name (see
+    # continuity.validators.acknowledged): "commit:<full sha>" for a history finding,
+    # "sha256:<hash of the value>" for a credential. Never the value itself; never printed.
+    identity: str | None = None
 
 
 @dataclass(frozen=True, order=True)
@@ -76,6 +89,7 @@ class Diagnostic:
         if self.occurrences:
             object.__setattr__(self, "occurrences", tuple(
                 (line, column, redact_seen(text)) for line, column, text in self.occurrences))
+    identity: str | None = field(default=None, compare=False)  # see Violation.identity
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {

@@ -18,6 +18,7 @@ from continuity.errors import ConfigError, did_you_mean
 from continuity.formats.secrets import redact_credentials
 from continuity.history import GIT_OFF_NOTICE
 from continuity.history.background import Background
+from continuity.model.roots import escaped_name
 from continuity.model.tree import MemoryTree
 from continuity.validators.diagnostics import Diagnostic, Severity, Violation
 from continuity.validators.fixes import Fix
@@ -179,15 +180,19 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
             severity = Severity(override) if override else (violation.severity or rule.severity)
             # The one place diagnostics are made: what a rule quotes from the tree (a value,
             # a file name) is redacted here, on the raw text, before any output escapes it.
+            # A name that is not UTF-8 is shown with its bytes escaped (caf\xe9.md): every
+            # output is text, and no UTF-8 output can hold it as it is.
             diagnostics.append(Diagnostic(
-                path=redact_credentials(display_path(tree.root, violation.path, cwd)),
+                path=escaped_name(redact_credentials(display_path(tree.root, violation.path,
+                                                                  cwd))),
                 line=max(1, violation.line), column=max(1, violation.column),
                 code=rule.code, name=rule.name, severity=severity,
-                message=redact_credentials(violation.message),
-                hint=redact_credentials(violation.hint),
+                message=escaped_name(redact_credentials(violation.message)),
+                hint=escaped_name(redact_credentials(violation.hint)),
                 commit=violation.commit, commit_date=violation.commit_date,
-                root_path=violation.path, occurrences=violation.occurrences,
+                root_path=escaped_name(violation.path), occurrences=violation.occurrences,
                 fix=shown_fix(violation, tree.root, cwd),
+                identity=violation.identity,
             ))
     diagnostics.sort()
     notices.extend(dict.fromkeys(context.notices))

@@ -8,8 +8,8 @@ reflection, in the same commit (CT305-CT307). Seed ``continuity-history-director
 One walk over the commits decides everything that the change lists alone can decide; what
 needs contents (which tasks a TODO.md lost, whether a log still begins with its previous
 version, the first changed line of an entry) is queued and read afterwards in one blob stream.
-Each finding is reported once, at the first commit that caused it; a log rewrite, and a
-pairing broken, are reported at every commit that does it.
+Each finding is reported once, at the first commit that caused it; an entry rewritten (CT301),
+a log rewrite, and a pairing broken, are reported at every commit that does it.
 """
 
 from __future__ import annotations
@@ -191,6 +191,8 @@ class _Findings:
     found: dict[str, list[Violation]] = field(
         default_factory=lambda: {code: [] for code in CODES})
     claimed: set[tuple[str, str]] = field(default_factory=set)
+    #: Each entry's content when first added (blob id): an edit back to it is a restoration.
+    as_added: dict[str, str | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -279,7 +281,8 @@ class Judge:
                 hint = f"{hint} {way_back(commit)}"
             self.findings.found[code].append(Violation(
                 path, message, hint, line=line, column=1, commit=commit.short,
-                commit_date=commit.day))
+                commit_date=commit.day,
+                identity=f"commit:{commit.sha}" if commit.sha and not commit.pending else None))
 
     def queue(self, oids: tuple[str | None, ...],
               judge: Callable[[dict[str, bytes | None]], None]) -> None:
@@ -321,13 +324,18 @@ class Judge:
     def entry(self, commit: Commit, change: Change, kind: str, moves: dict[str, str]) -> None:
         """CT301-CT303: an entry is never edited, deleted or renamed."""
         path = change.path
+        if change.status == "A":
+            self.findings.as_added.setdefault(path, change.new)
+        # CT301 at every commit that rewrote the entry, not the first alone: a baseline entry
+        # acknowledges one commit, so a later rewrite is never hidden behind it. A commit that
+        # puts back the content the entry was added with undoes a rewrite: not one.
         if change.status == "M" and kind == ENTRY and change.before != change.new:
-            if self.first("CT301", path):
+            if "CT301" in self.codes and change.new != self.findings.as_added.get(path):
                 self.queue((change.before, change.new),
                            lambda blobs: self.edited(commit, change, blobs))
         elif change.status == "A" and kind == ENTRY and \
                 self.deletions.gone.get(path, change.new) != change.new:
-            if self.first("CT301", path):
+            if "CT301" in self.codes:
                 self.report("CT301", commit, path,
                             "history entry deleted and re-created with different content "
                             f"{where(commit, change)}; history is append-only",

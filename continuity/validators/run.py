@@ -190,7 +190,9 @@ class CheckRun:
         count, stale = 0, []
         for path in dict.fromkeys(c.baseline for c in roots):
             applied = acknowledged.apply(result, acknowledged.load(path), self.cwd,
-                                         judged_codes=judged, whole=whole)
+                                         judged_codes=judged, whole=whole,
+                                         review=self.config.git != "off",
+                                         since=self.config.since)
             result, count = applied.result, count + applied.acknowledged
             if applied.stale:
                 stale.append((path, applied.stale))

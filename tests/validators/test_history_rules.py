@@ -34,11 +34,12 @@ def snapshot(stamp: str) -> dict[str, str]:
 # ------------------------------------------------------------------------- CT301
 
 
-def test_ct301_fires_at_the_commit_that_edited_an_entry(repo: GitRepo):
+def test_ct301_fires_at_each_commit_that_edited_an_entry(repo: GitRepo):
     added = started(repo)
     edited = repo.commit("Fix a typo", {JOURNAL: TREE[JOURNAL].replace("It parses.", "It parsed.")})
-    repo.commit("Edit it again", {JOURNAL: TREE[JOURNAL].replace("It parses.", "Parsed!")})
-    [finding] = only(history_findings(repo.path), "CT301")
+    again = repo.commit("Edit it again", {JOURNAL: TREE[JOURNAL].replace("It parses.", "Parsed!")})
+    finding, later = only(history_findings(repo.path), "CT301")
+    assert again.startswith(later["commit"]) and later["path"] == JOURNAL
     assert finding["path"] == JOURNAL
     assert edited.startswith(finding["commit"]) and len(finding["commit"]) == 7
     assert finding["commit_date"] == "2026-01-01"

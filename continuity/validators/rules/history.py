@@ -80,8 +80,8 @@ def history_modified(ctx: CheckContext) -> Iterator[Violation]:
 
     History directories are append-only: an entry records what was true when it was written,
     and that is what makes history trustworthy. An edit, committed or still in the index or
-    working tree, is reported once per entry, at the first commit that changed it (line: the
-    first changed line). An entry deleted and re-created with other content counts too.
+    working tree, is reported at every commit that changed the entry (line: the first changed
+    line), so acknowledging one rewrite in the baseline never hides a later one. An entry deleted and re-created with other content counts too.
     Templates, README/INDEX files and dotfiles are not entries; `memory/` and `knowledge/`
     are curated libraries and may change.
 

@@ -78,7 +78,7 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
                    ", though the file no longer holds it"),
                 "rotate the credential: anyone who can clone the repository can read it; "
                 "purging it from the history is the repository owner's call",
-                commit=version.short, commit_date=version.day)
+                commit=version.short, commit_date=version.day, identity=f"commit:{version.sha}")
 
 
 def _held(version: Version) -> dict[str, tuple[str, int]]:

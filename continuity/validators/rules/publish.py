@@ -18,7 +18,7 @@ from continuity.model.paths import refusal
 from continuity.model.safe_open import Beneath
 from continuity.model.tree import Document, TreeFile
 from continuity.validators.agent_state import agent_state_files
-from continuity.validators.diagnostics import Violation
+from continuity.validators.diagnostics import Violation, value_identity
 from continuity.validators.placeholders import MAX_LISTED
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.repository import tracked
@@ -100,7 +100,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
             yield Violation(
                 child + "/", "the name of this child root's folder holds a credential; "
                 "folder names are published in URLs and links",
-                "rename the folder (and rotate the credential: it is in the git history)")
+                "rename the folder (and rotate the credential: it is in the git history)",
+                identity=value_identity(child))
     published = list(_published_files(ctx))
     shown = {id(tree_file) for tree_file in published}
     committed = list(_committed_files(ctx))
@@ -115,7 +116,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 tree_file.path,
                 f"the file's name holds {finding.description} ({finding.kind}); names are "
                 "published in URLs and links, so the file is withheld",
-                "rename the file (and rotate the credential: it is in the git history)")
+                "rename the file (and rotate the credential: it is in the git history)",
+                identity=value_identity(tree_file.path))
             break
         text = tree_file.scanned_text
         findings = tree_file.credentials
@@ -134,7 +136,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 tree_file.path.endswith(".jsonl") else
                 "remove it and rotate the credential (it stays in the git history); refer to "
                 "it by the name of the secret store entry instead",
-                line, column)
+                line, column, identity=value_identity(text[finding.start:finding.end]))
 
 
 #: A log is never edited (CT304), so the hint for a credential in one says what helps.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from continuity.model.roots import escaped_name, not_utf8_below
 from continuity.model.tree import TreeFile
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
@@ -19,6 +20,9 @@ def unreadable(ctx: CheckContext) -> Iterator[Violation]:
     decoded cannot be checked or published (its other rules are skipped). Binary artifacts
     such as `artifacts/2026-06-27-chart.png` are fine. Files over `max_file_size` and links
     leaving the repository are CT603 and CT602.
+
+    A file or folder whose *name* is not UTF-8 (`caf\\xe9.md` written in Latin-1) is left out
+    of the tree: no page, URL or report can name it as it is.
 
     **Example**
 
@@ -53,6 +57,11 @@ def unreadable(ctx: CheckContext) -> Iterator[Violation]:
                         if tree_file.path.endswith(".jsonl") else
                         "save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)")
             yield Violation(tree_file.path, message, hint, read.error_line, read.error_column)
+    for path in not_utf8_below(ctx.tree.root):
+        yield Violation(
+            path, f"the name `{escaped_name(path)}` is not UTF-8, so it is not read, checked or "
+            "published (no page, URL or report can name it as it is)",
+            "rename it to UTF-8 (`convmv -f latin1 -t utf-8`, or `mv`)")
 
 
 def _files_for_unreadable(ctx: CheckContext) -> Iterator[tuple[TreeFile, bool]]:
