@@ -17,12 +17,14 @@ from pathlib import Path
 from continuity.formats.secrets import redact_credentials
 from continuity.generator import assets, mdtext
 from continuity.generator.changes_page import ChangesIndex, changes_page, latest_tag
+from continuity.generator.collection_page import CollectedRoot, collection_page
 from continuity.generator.context import GenerateOptions, RootLink, SiteContext
 from continuity.generator.document_pages import linked_pages
 from continuity.generator.entry_pages import entry_pages
 from continuity.generator.feed import feed_file
 from continuity.generator.index_pages import directory_pages, state_pages
 from continuity.generator.list_pages import list_pages
+from continuity.generator.living import living_section
 from continuity.generator.memo import PageMemo
 from continuity.generator.shape import FileList, SiteShape, shape_of
 from continuity.generator.site import Page, Site, StaticFile
@@ -31,10 +33,11 @@ from continuity.generator.summary_pages import findings_page, home_page, ledger_
 from continuity.generator.tags_page import tags_page
 from continuity.generator.untracked import withhold_untracked
 from continuity.generator.withhold import RULE as REDACTING_RULE
-from continuity.generator.withhold import withhold_credentials
+from continuity.generator.withhold import credential_holders, withhold_credentials
 from continuity.history.provenance import CommitRef, added_commits
 from continuity.history.versions import Timeline
 from continuity.model.tree import MemoryTree
+from continuity.model.workspace import is_collection
 from continuity.validators.engine import CheckResult
 
 __all__ = ["CommitRef", "FileList", "GenerateOptions", "Page", "RootPart", "Site", "SiteShape",
@@ -133,12 +136,20 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
     copies: list[StaticFile] = []
     taken: set[str] = set()
     folders = {p.tree.root: _folder(options.prefix, relative[p.tree.root]) for p in parts}
+    top_children = {top / child for child in parts[0].tree.children}
+    collected = is_collection(parts[0].tree)
+    roots_shown: list[CollectedRoot] = []
     for index, part in enumerate(parts):
         root = part.tree.root
+        if index == 0 and collected:  # a folder of roots: its one page is the list of them
+            taken.add(homes[root])
+            continue
         children = [root / child for child in part.tree.children]
         children = [child for child in children if child in links]
         parent = next((links[p.tree.root] for p in parts for child in p.tree.children
                        if p.tree.root / child == root), None)
+        if collected and root in top_children:  # a section of the site: the navigation says so
+            parent = None
         own = replace(
             options, prefix=_folder(options.prefix, relative[root]),
             title=options.title if index == 0 else f"Memory: {relative[root]}",
@@ -148,17 +159,36 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
                  if p.timeline and (p.tree.root == root or root in p.tree.root.parents)]
         site = generate(part.tree, part.check, part.provenance, own, memo, part.shape,
                         part.timeline, recent_changes(below))
+        # In a folder of roots, each root directly below it is a section of the navigation.
+        section = relative[root] if collected and root in top_children else None
+        if section is not None:
+            sources = {page.source: page.path for page in site.pages if page.source}
+            roots_shown.append(CollectedRoot(
+                relative[root], homes[root], part.tree.convention.title
+                if part.tree.convention is not None else None, part.check.files,
+                part.check.errors, part.check.warnings,
+                living_section(part.tree, sources, _holders(part))))
         for page in site.pages:
             if page.path in taken:
                 continue  # a page another root already has (never a tree file of this root)
             taken.add(page.path)
-            if index:  # out of the navigation; its source named from the top root
+            if index:  # its source named from the top root; out of the navigation
                 source = posixpath.join(relative[root], page.source) if page.source else None
-                page = replace(page, in_nav=False, source=source)
+                page = replace(page, in_nav=page.in_nav and section is not None,
+                               nav_section=section, source=source,
+                               title="Overview" if page.path == homes[root] else page.title)
             pages.append(page)
         copies.extend(c for c in site.static_files if c.path not in taken)
         taken.update(c.path for c in site.static_files)
     style = assets.stylesheet(options.prefix)
     if style.path not in taken:
         copies.append(style)
+    if collected:
+        pages.insert(0, collection_page(homes[top], options.title, roots_shown))
     return Site(tuple(pages), tuple(copies))
+
+
+def _holders(part: RootPart) -> frozenset[str]:
+    """The files of a root that hold a credential: their cards show their names alone."""
+    return frozenset({path for path, _ in credential_holders(part.tree)}
+                     | {d.root_path for d in part.check.diagnostics if d.code == REDACTING_RULE})

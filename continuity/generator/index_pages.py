@@ -13,6 +13,7 @@ from continuity.generator import charts, html_links, listings, mdtext, paging
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_facts import metadata_value
 from continuity.generator.entry_pages import split_heading, tree_markdown
+from continuity.generator.living import section_title, title_of
 from continuity.generator.render import render
 from continuity.generator.site import Page
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
@@ -169,9 +170,9 @@ def _state_pages(ctx: SiteContext, state: StateFile,
             pager=_pager(ctx, index, position, fragments), page_size=ctx.options.page_size,
             history_part=ctx.history.state_part(state, part.path) if front and ctx.history
             else "")
-        title = state.name if front else f"{state.name}, entries {part.first}–{part.last}"
+        title = title_of(state) if front else f"{state.name}, entries {part.first}–{part.last}"
         return Page(part.path, content, title, in_nav=front,
-                    nav_section="State files", holds_tree_markdown=front,
+                    nav_section=section_title(ctx.tree), holds_tree_markdown=front,
                     source=state.path if front else None, html=tuple(fragments),
                     searched_as=_listings(fragments), nav_parent=None if front else front_page)
 
@@ -206,7 +207,7 @@ def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list[tupl
     front = document.frontmatter
     offset = front.end_line if front.present and front.end_line > 0 else 0
     text = "\n".join(document.text.split("\n")[offset:]) if offset else document.text
-    heading, body = split_heading(tree_markdown(ctx, text, state.path, offset), state.name)
+    heading, body = split_heading(tree_markdown(ctx, text, state.path, offset), title_of(state))
     metadata = [(key, metadata_value(value)) for key, value in front.data.items()]
     return heading, body, metadata
 

@@ -8,9 +8,12 @@ from collections import Counter
 from continuity.generator import charts
 from continuity.generator.context import SiteContext
 from continuity.generator.index_pages import activity_points
+from continuity.generator.living import living_section
 from continuity.generator.render import render
 from continuity.generator.shape import SiteShape
 from continuity.generator.site import Page
+from continuity.generator.withhold import RULE as SECRET_RULE
+from continuity.generator.withhold import credential_holders
 from continuity.model.ledger import in_range
 from continuity.model.notes import Note
 
@@ -53,6 +56,10 @@ def home_page(ctx: SiteContext, shape: SiteShape | None = None, recent_changes: 
         notes = {"count": len(all_notes), "projects": len({n.project for n in all_notes}),
                  "page": layout.notes}
     by_rule = Counter((d.code, d.name) for d in ctx.check.diagnostics)
+    withheld = frozenset({path for path, _ in credential_holders(ctx.tree)}
+                         | {d.root_path for d in ctx.check.diagnostics if d.code == SECRET_RULE})
+    living = living_section(ctx.tree, {s.path: layout.page_of(s.path)
+                                       for s in ctx.tree.state_files}, withheld)
     content = render(
         "home.md.j2", layout.home, title=ctx.options.title,
         errors=ctx.errors, warnings=ctx.warnings, check_files=ctx.check.files,
@@ -62,7 +69,9 @@ def home_page(ctx: SiteContext, shape: SiteShape | None = None, recent_changes: 
         directory_pages={n: layout.directory_page(n) for n in ctx.tree.directories},
         children=ctx.options.children, parent=ctx.options.parent,
         activity_chart=charts.bar_chart(activity_points(history),
-                                        title="History entries per month"),
+                                        title="History entries per month") if history else "",
+        has_history=any(d.is_history for d in ctx.tree.directories.values()),
+        living=living,
         ledger=ledger, notes=notes, convention=shape.convention,
         lists=[(each.title, layout.list_page(each.page)) for each in shape.lists],
         recent_changes=recent_changes)

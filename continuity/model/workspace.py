@@ -197,10 +197,25 @@ def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None
     shown = _shown(start, cwd) or "."
     if not search.roots:
         raise _nothing_here(start, shown, config, cwd, search, None)
+    trees = [discover(config, found, search=search, reuse=reuse) for found in search.roots]
     if search.roots[0] != start:
-        below = ", ".join(f"{_shown(r, cwd)}/" for r in search.roots[:NEARBY_SHOWN])
-        raise NothingToCheck(
-            f"{shown}: not a memory root itself ({WHAT_MAKES_A_ROOT}); a site is built from "
-            f"one root and the roots below it. Memory roots below: {below}: set `root` to one "
-            "of them (or build one site each).")
-    return [discover(config, found, search=search, reuse=reuse) for found in search.roots]
+        # A folder of roots (one memory per agent under .claude/agent-memory/, packs side by
+        # side): one site, its front page the roots, each a section of it.
+        below = tuple(os.path.relpath(r, start).replace(os.sep, "/") for r in search.roots
+                    if search.parent_of(r) is None)
+        return [collection(config, start, below), *trees]
+    return trees
+
+
+def collection(config: Config, folder: Path, children: tuple[str, ...]) -> MemoryTree:
+    """A folder that is no memory root but holds some (``children``, folder-relative): a tree
+    of no file of its own, so that nothing is judged or published for it but its roots."""
+    return MemoryTree(root=folder, repo_root=find_repo_root(folder), config=config,
+                      state_files=(), directories={}, edges=(), ledger=None,
+                      session_state=None, note_stores=(), children=children)
+
+
+def is_collection(tree: MemoryTree) -> bool:
+    """Whether ``tree`` is a folder of roots made by :func:`collection`."""
+    return bool(tree.children) and not (tree.state_files or tree.directories or tree.ledger
+                                        or tree.note_stores or tree.linked or tree.skipped)

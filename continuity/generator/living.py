@@ -1,0 +1,212 @@
+"""A root's living files as its convention's users read them: the home page's section about
+them, and each file's title.
+
+A Claude Code memory is an index (MEMORY.md) and its topics, each with a ``name`` and a
+``description``; a rules convention (Kiro steering, Cursor or Windsurf rules, Copilot
+instructions, CLAUDE.md and its kin) is a catalogue of rules, each applying always, to some
+files, or on request; a memory bank is its core files. The protocol's state files keep their
+own table (what each indexes). Plain data: the template writes it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from continuity.formats.words import plural
+from continuity.generator.excerpts import excerpt
+from continuity.model.load_window import Budget, load_window
+from continuity.model.tree import MemoryTree, StateFile
+
+#: How each site kind names its living files on the home page and in the navigation.
+SECTION_TITLES: dict[str, str] = {
+    "index": "Topics", "catalogue": "Rules", "state": "Core files", "features": "Instructions",
+    "timeline": "Living files", "phases": "Living files", "ledger": "Living files",
+}
+
+#: Claude Code loads the first 200 lines of MEMORY.md (code.claude.com/docs/en/memory).
+CLAUDE_INDEX = Budget("Claude Code", lines=200, bytes=25 * 1024)
+
+#: A Markdown link to a file of the root, as an index line writes it.
+_LINK = re.compile(r"\]\(<?([^)\s>#]+)")
+#: An ``@path`` import of CLAUDE.md / GEMINI.md, at the start of a line or after a space.
+_IMPORT = re.compile(r"(?:^|\s)@((?:\.{0,2}/)?[\w.\-/]+\.[A-Za-z]{1,8})\b", re.M)
+
+
+def site_kind(tree: MemoryTree) -> str:
+    """The site kind of the convention the tree follows ("protocol" for none)."""
+    convention = tree.convention
+    if convention is None:
+        return "protocol"
+    site: Any = convention.site
+    return str(getattr(site, "value", site))
+
+
+def section_title(tree: MemoryTree) -> str:
+    return SECTION_TITLES.get(site_kind(tree), "State files")
+
+
+def title_of(state: StateFile) -> str:
+    """What a reader calls a living file: its frontmatter's ``name`` (or ``title``), else its
+    first heading, else its file name."""
+    document = state.document
+    if document is not None:
+        data = document.frontmatter.data
+        for key in ("name", "title"):
+            value = data.get(key)
+            if isinstance(value, str) and value.strip():
+                return value.strip()
+        if document.title:
+            return document.title
+    return state.name
+
+
+@dataclass(frozen=True)
+class Card:
+    """One living file on the home page."""
+
+    path: str
+    page: str | None
+    title: str
+    description: str = ""
+    kind: str = ""  # a topic's ``type``; a rule's activation ("always", "files matching")
+    pattern: str = ""  # the files a rule applies to ("src/**/*.ts"), shown as code
+    imports: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()  # "not in MEMORY.md", "past what Claude Code loads"
+
+
+@dataclass(frozen=True)
+class LivingSection:
+    title: str  # "Topics", "Rules", "Core files"
+    intro: str
+    cards: tuple[Card, ...] = field(default_factory=tuple)
+    kind_heading: str = "Type"  # the column of ``Card.kind``
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def applies(state: StateFile) -> tuple[str, str]:
+    """When a rule applies, in its tool's own terms, and the files' pattern if any (Cursor's
+    ``alwaysApply``/``globs``, Kiro's ``inclusion``/``fileMatchPattern``, Copilot's
+    ``applyTo``, Windsurf's ``trigger``/``globs``); an instruction file without frontmatter
+    applies to every session."""
+    data = state.document.frontmatter.data if state.document is not None else {}
+    always = _text(data.get("alwaysApply")).lower()
+    if always in ("yes", "true"):
+        return "always", ""
+    inclusion = _text(data.get("inclusion"))
+    if inclusion == "fileMatch":
+        return "files matching", _text(data.get("fileMatchPattern"))
+    if inclusion:
+        return inclusion, ""
+    for key in ("globs", "applyTo"):
+        if data.get(key):
+            return "files matching", _text(data.get(key))
+    trigger = _text(data.get("trigger"))
+    if trigger:
+        return trigger.replace("_", " "), ""
+    if always in ("no", "false"):
+        return ("when the agent asks" if data.get("description") else "when named"), ""
+    return "every session", ""
+
+
+def imports(state: StateFile) -> tuple[str, ...]:
+    """The ``@path`` imports an instruction file names, outside code."""
+    document = state.document
+    if document is None:
+        return ()
+    text = re.sub(r"```.*?```|`[^`\n]*`", "", document.text, flags=re.S)
+    return tuple(dict.fromkeys(match.group(1) for match in _IMPORT.finditer(text)))
+
+
+def _index_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
+    """A Claude Code memory: MEMORY.md first, then every topic with its description; a topic
+    MEMORY.md does not list, or lists past the lines Claude loads, is marked."""
+    index = next((s for s in tree.state_files if s.name == "MEMORY.md"), None)
+    listed: dict[str, int] = {}
+    intro = "MEMORY.md is the index Claude Code reads at the start of a session; it reads " \
+            "each topic when the index leads it there."
+    if index is not None and index.document is not None:
+        window = load_window(index.document.text, CLAUDE_INDEX)
+        for number, text in enumerate(index.document.text.split("\n"), 1):
+            for match in _LINK.finditer(text):
+                listed.setdefault(match.group(1).removeprefix("./"), number)
+        if window.loaded:
+            intro += f" It has {plural(window.total_lines, 'line')}, within what Claude " \
+                     f"Code loads ({CLAUDE_INDEX.describe()})."
+        else:
+            intro += " " + window.describe("MEMORY.md", CLAUDE_INDEX) + "."
+        cutoff = window.first_outside
+    else:
+        cutoff = None
+    cards = []
+    for state in tree.state_files:
+        if state is index:
+            continue
+        data = state.document.frontmatter.data if state.document is not None else {}
+        flags = []
+        line = listed.get(state.path) or listed.get(state.name)
+        if index is not None and line is None:
+            flags.append("not in MEMORY.md")
+        elif line is not None and cutoff is not None and line >= cutoff:
+            flags.append(f"listed on line {line}, past what Claude Code loads")
+        cards.append(Card(state.path, pages.get(state.path), title_of(state),
+                          _text(data.get("description")) or _first_words(state),
+                          _text(data.get("type")), flags=tuple(flags)))
+    head = [] if index is None else [Card(index.path, pages.get(index.path), "MEMORY.md",
+                                          "the index", "index")]
+    return LivingSection("Topics", intro, tuple(head + cards))
+
+
+def _first_words(state: StateFile) -> str:
+    return excerpt(state.document)
+
+
+def _catalogue_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
+    cards = []
+    for state in tree.state_files:
+        data = state.document.frontmatter.data if state.document is not None else {}
+        when, pattern = applies(state)
+        cards.append(Card(state.path, pages.get(state.path), title_of(state),
+                          _text(data.get("description")) or _first_words(state),
+                          when, pattern, imports(state)))
+    return LivingSection("Rules", "Each rule the agent is given, when it applies and what it "
+                                  "imports.", tuple(cards), kind_heading="Applies")
+
+
+def _plain_cards(tree: MemoryTree, pages: Mapping[str, str | None], title: str) -> LivingSection:
+    cards = tuple(Card(s.path, pages.get(s.path), title_of(s), _first_words(s))
+                  for s in tree.state_files)
+    return LivingSection(title, "", cards, kind_heading="")
+
+
+def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
+                   withheld: frozenset[str] = frozenset()) -> LivingSection | None:
+    """The home page's section about the living files, or None: the protocol's own table
+    (what each state file indexes) is shown instead, and a root with none shows nothing.
+    ``withheld``: files holding a credential: their card shows the file's name alone (no
+    title, description or import of theirs reaches the home page)."""
+    if not tree.state_files:
+        return None
+    kind = site_kind(tree)
+    if kind == "protocol":
+        return None
+    if kind == "index":
+        section = _index_cards(tree, pages)
+    elif kind == "catalogue":
+        section = _catalogue_cards(tree, pages)
+    else:
+        section = _plain_cards(tree, pages, SECTION_TITLES.get(kind, "Living files"))
+    names = {s.path: s.name for s in tree.state_files}
+    return replace(section, cards=tuple(
+        replace(card, title=names.get(card.path, card.path), description="", kind="",
+                pattern="", imports=(), flags=(*card.flags, "withheld: it holds a credential"))
+        if card.path in withheld else card for card in section.cards))

@@ -1,0 +1,122 @@
+"""Each convention's site as its users read it (issue 30): a folder of Claude agents' memories is
+one site with an agent a section; topics are cards titled by their ``name`` with their
+``description``; a rules convention is a catalogue of when each rule applies; and no home
+page carries an empty section."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.support.common import GitRepo, run_cli
+from tests.support.site_support import broken_links, build, primary_nav_links, write_mkdocs_yml
+
+TOKEN = "ghp_" + "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8"
+
+
+def topic(name: str, description: str, body: str, kind: str = "project") -> str:
+    return f"---\nname: {name}\ndescription: {description}\ntype: {kind}\n---\n{body}\n"
+
+
+AGENTS = {
+    ".claude/agent-memory/reviewer/MEMORY.md":
+        "# Reviewer memory\n\n- [Style rules](style.md) — how this team reviews\n",
+    ".claude/agent-memory/reviewer/style.md":
+        topic("Style rules", "how this team reviews", "Small functions.", "feedback"),
+    ".claude/agent-memory/reviewer/orphan.md":
+        topic("Forgotten topic", "one the index lost", "Nobody indexes me."),
+    ".claude/agent-memory/planner/MEMORY.md": "# Planner memory\n\n- [Roadmap](roadmap.md)\n",
+    ".claude/agent-memory/planner/roadmap.md":
+        topic("Roadmap", "what ships when", "Version 2 in March."),
+}
+
+
+def agents_repo(tmp_path: Path, extra: dict[str, str] | None = None) -> Path:
+    project = tmp_path / "project"
+    GitRepo(project).commit("agents", {**AGENTS, **(extra or {})})
+    return project
+
+
+def test_a_folder_of_agent_memories_is_one_site_with_an_agent_a_section(tmp_path: Path):
+    project = agents_repo(tmp_path)
+    write_mkdocs_yml(project, options={"root": ".claude/agent-memory"})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    home = done.html("index.html")
+    assert "2 memory roots below this folder" in home
+    for agent in ("reviewer", "planner"):
+        assert f"{agent}/" in home and "Claude Code agent memory" in home
+    # every topic on the front page, by its name, with its description; the lost one marked
+    assert "Style rules" in home and "how this team reviews" in home
+    assert "Forgotten topic" in home and "not in MEMORY.md" in home
+    nav = primary_nav_links(home)
+    assert any("reviewer/" in link for link in nav) and any("planner/" in link for link in nav)
+    style = done.html("reviewer/style/index.html")
+    assert "<h1" in style and "Style rules</h1>" in style  # titled by its name, not style.md
+    assert broken_links(project / "site") == []
+
+
+def test_a_claude_memory_home_page_has_no_empty_section(tmp_path: Path):
+    project = agents_repo(tmp_path)
+    out = tmp_path / "out"
+    result = run_cli("generate", ".claude/agent-memory/reviewer", "--out", str(out), cwd=project)
+    assert result.code == 0, result.err
+    home = (out / "index.md").read_text("utf-8")
+    assert "## Topics" in home
+    assert "[Style rules](style.md)** · feedback — how this team reviews" in home
+    assert "within what Claude Code loads" in home
+    for empty in ("no data", "No entries yet", "## Directories", "## Latest entries",
+                  "## State files", "| nothing |", "## Activity"):
+        assert empty not in home, empty
+
+
+def test_the_load_window_is_marked_on_the_index(tmp_path: Path):
+    lines = "".join(f"- note {n}\n" for n in range(205)) + "- [Late topic](late.md)\n"
+    project = agents_repo(tmp_path, {
+        ".claude/agent-memory/reviewer/MEMORY.md": "# Reviewer memory\n\n"
+        "- [Style rules](style.md) — how this team reviews\n" + lines,
+        ".claude/agent-memory/reviewer/late.md": topic("Late topic", "listed too late", "x"),
+    })
+    out = tmp_path / "out"
+    assert run_cli("generate", ".claude/agent-memory/reviewer", "--out", str(out),
+                   cwd=project).code in (0, 1)
+    home = (out / "index.md").read_text("utf-8")
+    assert "past what Claude Code loads" in home
+    assert "listed on line 209, past what Claude Code loads" in home
+
+
+def test_a_topic_holding_a_credential_shows_its_file_name_alone(tmp_path: Path):
+    project = agents_repo(tmp_path, {".claude/agent-memory/reviewer/style.md": topic(
+        f"Style {TOKEN}", f"deploy with {TOKEN}", "Small functions.")})
+    write_mkdocs_yml(project, options={"root": ".claude/agent-memory"})
+    done = build(project)
+    site = project / "site"
+    for page in site.rglob("*.html"):
+        assert TOKEN not in page.read_text("utf-8"), page
+    assert TOKEN not in (site / "search" / "search_index.json").read_text("utf-8")
+    assert "withheld: it holds a credential" in done.html("index.html")
+
+
+def test_rules_conventions_are_a_catalogue_of_when_each_rule_applies(tmp_path: Path):
+    project = tmp_path / "project"
+    GitRepo(project).commit("rules", {
+        ".kiro/steering/product.md": "# Product\n\nA tide-table app.\n",
+        ".kiro/steering/ts.md": "---\ninclusion: fileMatch\nfileMatchPattern: 'src/**/*.ts'"
+                                "\n---\n# TypeScript style\n\nStrict mode.\n",
+        ".kiro/steering/release.md": "---\ninclusion: manual\n---\n# Release checklist\n\nTag.\n",
+        "src/a.ts": "export {}\n",
+        ".cursor/rules/python.mdc": "---\ndescription: Python conventions\nglobs: '**/*.py'\n"
+                                    "alwaysApply: false\n---\nUse type hints.\n",
+        ".cursor/rules/brief.mdc": "---\ndescription: Be brief\nalwaysApply: true\n---\nShort.\n",
+    })
+    out = tmp_path / "out"
+    assert run_cli("generate", ".kiro/steering", "--out", str(out), cwd=project).code == 0
+    kiro = (out / "index.md").read_text("utf-8")
+    assert "## Rules" in kiro
+    assert "**[TypeScript style](ts.md)** · files matching `src/**/*.ts`" in kiro
+    assert "**[Release checklist](release.md)** · manual" in kiro
+    assert "**[Product](product.md)** · every session" in kiro
+    out2 = tmp_path / "out2"
+    assert run_cli("generate", ".cursor/rules", "--out", str(out2), cwd=project).code == 0
+    cursor = (out2 / "index.md").read_text("utf-8")
+    assert "· always — Be brief" in cursor
+    assert "· files matching `**/*.py` — Python conventions" in cursor
