@@ -57,6 +57,15 @@ def _url_key(path: str) -> str:
     return stem
 
 
+def markdown_name(path: str) -> str:
+    """A page's path for a file whose own name is no Markdown page: ``rules/python.mdc`` ->
+    ``rules/python-mdc.md``, ``.cursorrules`` -> ``cursorrules.md``."""
+    folder, _, name = path.rpartition("/")
+    stem, dot, extension = name.lstrip(".").rpartition(".")
+    page = f"{stem}-{extension}.md" if dot and stem else f"{name.lstrip('.') or 'file'}.md"
+    return f"{folder}/{page}" if folder else page
+
+
 class SiteLayout:
     """Page paths (relative to the site's docs root) for the things of one tree."""
 
@@ -70,8 +79,7 @@ class SiteLayout:
         self._copies: dict[str, str] = {}
         self._derived: dict[tuple[str, str], str] = {}  # (kind, key) -> page, reserved once
         # Files of the tree first: their paths are fixed by the tree itself.
-        for state in tree.state_files:
-            self._claim_tree_page(state.path, state.path)
+        self._claim_state_pages(tree)
         for directory in tree.directories.values():
             for entry in directory.entries:
                 if entry.name.endswith(".md"):
@@ -100,6 +108,17 @@ class SiteLayout:
         self.findings = self.reserve("findings.md")
         self.changes = self.reserve("changes.md")
         self.directories = {name: self.reserve(f"{name}/index.md") for name in tree.directories}
+
+    def _claim_state_pages(self, tree: MemoryTree) -> None:
+        for state in tree.state_files:
+            if state.path.endswith(".md"):
+                self._claim_tree_page(state.path, state.path)
+        # A living file that is no Markdown by name (Cursor's rule.mdc, .cursorrules): its page
+        # beside it, never at its own path, where MkDocs would copy the page's Markdown as a
+        # file of that name.
+        for state in tree.state_files:
+            if not state.path.endswith(".md"):
+                self._by_root_path[state.path] = self.reserve(markdown_name(state.path))
 
     def _claim_tree_page(self, root_path: str, path: str) -> None:
         full = self.prefix + path

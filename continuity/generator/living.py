@@ -24,6 +24,7 @@ from continuity.model.tree import MemoryTree, StateFile
 SECTION_TITLES: dict[str, str] = {
     "index": "Topics", "catalogue": "Rules", "state": "Core files", "features": "Instructions",
     "timeline": "Living files", "phases": "Living files", "ledger": "Living files",
+    "unknown": "Living files",
 }
 
 #: Claude Code loads the first 200 lines of MEMORY.md (code.claude.com/docs/en/memory).
@@ -36,10 +37,10 @@ _IMPORT = re.compile(r"(?:^|\s)@((?:\.{0,2}/)?[\w.\-/]+\.[A-Za-z]{1,8})\b", re.M
 
 
 def site_kind(tree: MemoryTree) -> str:
-    """The site kind of the convention the tree follows ("protocol" for none)."""
+    """The site kind of the convention the tree follows ("unknown" for none known)."""
     convention = tree.convention
     if convention is None:
-        return "protocol"
+        return "unknown"
     site: Any = convention.site
     return str(getattr(site, "value", site))
 
@@ -188,24 +189,57 @@ def _plain_cards(tree: MemoryTree, pages: Mapping[str, str | None], title: str) 
     return LivingSection(title, "", cards, kind_heading="")
 
 
+#: A task line of Spec Kit's tasks.md (``- [x] T001 Create the model``).
+_TASK = re.compile(r"^\s*[-*]\s+\[([ xX])\]\s+T\d{3,}\b", re.M)
+
+
+def _feature_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
+    """Spec Kit: each numbered feature with its spec's title and how many of its tasks are
+    done; the constitution first."""
+    by_path = {each.path: each for each in tree.linked}
+    cards = []
+    constitution = by_path.get(".specify/memory/constitution.md")
+    if constitution is not None:
+        cards.append(Card(constitution.path, pages.get(constitution.path),
+                          constitution.title, excerpt(constitution.document), "constitution"))
+    folders = sorted({path.split("/")[1] for path in by_path if path.startswith("specs/")
+                      and path.count("/") == 2})
+    for folder in folders:
+        spec = by_path.get(f"specs/{folder}/spec.md")
+        tasks = by_path.get(f"specs/{folder}/tasks.md")
+        marks = _TASK.findall(tasks.document.text) if tasks and tasks.document else []
+        done = sum(1 for mark in marks if mark in "xX")
+        progress = f"{done} of {plural(len(marks), 'task')} done" if marks else \
+            ("tasks not written yet" if spec else "")
+        first = spec or tasks or by_path.get(f"specs/{folder}/plan.md")
+        cards.append(Card(first.path if first else folder,
+                          pages.get(first.path) if first else None,
+                          spec.title if spec and spec.document and spec.document.title
+                          else folder, excerpt(spec.document) if spec else "", progress))
+    return LivingSection("Features", "The project's constitution, then each feature in the "
+                         "order of its number, with how far its tasks have come.",
+                         tuple(cards), kind_heading="Progress")
+
+
 def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
                    withheld: frozenset[str] = frozenset()) -> LivingSection | None:
     """The home page's section about the living files, or None: the protocol's own table
     (what each state file indexes) is shown instead, and a root with none shows nothing.
     ``withheld``: files holding a credential: their card shows the file's name alone (no
     title, description or import of theirs reaches the home page)."""
-    if not tree.state_files:
-        return None
     kind = site_kind(tree)
-    if kind == "protocol":
+    if kind == "protocol" or not (tree.state_files or kind == "features"):
         return None
-    if kind == "index":
+    if kind == "features":
+        section = _feature_cards(tree, pages)
+    elif kind == "index":
         section = _index_cards(tree, pages)
     elif kind == "catalogue":
         section = _catalogue_cards(tree, pages)
     else:
         section = _plain_cards(tree, pages, SECTION_TITLES.get(kind, "Living files"))
     names = {s.path: s.name for s in tree.state_files}
+    names.update({each.path: each.path for each in tree.linked})
     return replace(section, cards=tuple(
         replace(card, title=names.get(card.path, card.path), description="", kind="",
                 pattern="", imports=(), flags=(*card.flags, "withheld: it holds a credential"))

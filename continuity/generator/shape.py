@@ -53,6 +53,8 @@ PROTOCOL = SiteShape()
 
 #: Where a GSD project keeps its phases (``.planning/phases/NN-name/``, its root .planning/).
 PHASES = "phases/"
+#: Where Spec Kit keeps its numbered features (``specs/001-login/spec.md``).
+FEATURES = "specs/"
 
 
 def shape_of(tree: MemoryTree) -> SiteShape:
@@ -62,7 +64,8 @@ def shape_of(tree: MemoryTree) -> SiteShape:
     their pages; what is added here is the lists. A tree of no known convention
     (a root of none) has the protocol's shape."""
     convention = tree.convention
-    site = convention.site if convention is not None else "protocol"
+    site = str(getattr(convention.site, "value", convention.site)) if convention is not None \
+        else "protocol"
     title = convention.title if convention is not None else None
     if site == "timeline":  # OpenClaw's daily notes, a gptme journal: each dated directory
         lists = tuple(
@@ -76,4 +79,8 @@ def shape_of(tree: MemoryTree) -> SiteShape:
         phases = tuple(path for path in files if path.startswith(PHASES))
         return SiteShape(title, lists=(FileList("Phases", "phases.md", phases, by="folder"),)
                          if phases else ())
+    if site == "features":  # Spec Kit: each numbered feature's spec, plan and tasks
+        specs = tuple(each.path for each in tree.linked if each.path.startswith(FEATURES))
+        return SiteShape(title, lists=(FileList("Features", "features.md", specs, by="folder"),)
+                         if specs else ())
     return SiteShape(title) if title else PROTOCOL

@@ -31,6 +31,7 @@ from continuity.generator.commits import commit_url
 from continuity.generator.context import SiteContext
 from continuity.generator.index_pages import IndexPage, Pager
 from continuity.generator.index_pages import _pager as index_pager
+from continuity.generator.layout import markdown_name
 from continuity.generator.render import render
 from continuity.generator.site import Page
 from continuity.history.diffs import SectionChange, section_changes, split_lines
@@ -78,7 +79,9 @@ def recent_changes(timelines: Sequence[tuple[str, str, Timeline]],
     rows = []
     for folder, label, timeline in timelines:
         for path, history in timeline.items():
-            page = "/".join(p for p in (folder, path) if p)
+            # The file's page: its own path, or beside it for a file no Markdown by name.
+            own = path if path.endswith(".md") else markdown_name(path)
+            page = "/".join(p for p in (folder, own) if p)
             shown = "/".join(p for p in (label, path) if p and p != ".")
             for version in history.versions[:limit]:
                 rows.append(RecentChange(version.date, shown, page, version.short,

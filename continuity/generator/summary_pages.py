@@ -58,8 +58,9 @@ def home_page(ctx: SiteContext, shape: SiteShape | None = None, recent_changes: 
     by_rule = Counter((d.code, d.name) for d in ctx.check.diagnostics)
     withheld = frozenset({path for path, _ in credential_holders(ctx.tree)}
                          | {d.root_path for d in ctx.check.diagnostics if d.code == SECRET_RULE})
-    living = living_section(ctx.tree, {s.path: layout.page_of(s.path)
-                                       for s in ctx.tree.state_files}, withheld)
+    paths = [s.path for s in ctx.tree.state_files] + [each.path for each in ctx.tree.linked]
+    pages = {path: layout.page_of(path) for path in paths}
+    living = living_section(ctx.tree, pages, withheld)
     content = render(
         "home.md.j2", layout.home, title=ctx.options.title,
         errors=ctx.errors, warnings=ctx.warnings, check_files=ctx.check.files,

@@ -248,6 +248,16 @@ def _dated(name: str, role: str, patterns: tuple[str, ...], example: str) -> Dir
                          example, origin="convention")
 
 
+#: The names a dated note of any tool takes (a day, a day and a slug or time).
+DATED_NAMES = ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY-MM-DD-HHmm.md", "YYYY_MM_DD_*.md")
+
+
+def dated_folder(name: str) -> DirectoryKind:
+    """A folder of dated notes in a root of no known convention (``reflections/``): a timeline
+    of its own, read (and so scanned and published) like a convention's daily notes."""
+    return _dated(name, LIBRARY, DATED_NAMES, "2026-06-27.md")
+
+
 def _folder(name: str, example: str) -> DirectoryKind:
     """A bank's subfolder of free-named notes (``memory-bank/tasks/``): its files belong to
     the bank, curated, any name."""

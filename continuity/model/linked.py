@@ -43,16 +43,18 @@ def link_target(source: str, written_path: str) -> LinkTarget:
 
 def linked_paths(sources: Iterable[tuple[str, MarkdownDoc]],
                  read: Callable[[str], MarkdownDoc | None | bool],
-                 taken: Callable[[str], bool]) -> list[tuple[str, str]]:
+                 taken: Callable[[str], bool], seen: set[str] | None = None
+                 ) -> list[tuple[str, str]]:
     """(root-relative path, the file that first links to it) of the files reached by links
     from ``sources``, in the order found.
 
     ``read(path)``: False when the path is no file that may be read, the Markdown of a
     Markdown file (None when it cannot be parsed), True for any other file; it is called
     once a path. ``taken(path)``: whether another part of the tree holds the file already.
+    ``seen``: paths read already (and not to be found again).
     """
     found: list[tuple[str, str]] = []
-    seen: set[str] = set()
+    seen = set(seen or ())
     queue = list(sources)
     while queue:
         source, doc = queue.pop(0)

@@ -90,6 +90,11 @@ SET_ASIDE: frozenset[str] = frozenset({
 #: Tagging Specification; Rust's ``target/``, many build tools).
 NEVER_SEARCHED_HOLDING: frozenset[str] = frozenset({"pyvenv.cfg", "CACHEDIR.TAG"})
 
+#: A directory holding one of these is a site built as Markdown (``continuity generate``'s
+#: output, named by its manifest), never memory: its copies of the tree's files would be judged
+#: twice. (A site MkDocs built holds HTML, and a state file put there is a root.)
+BUILT_SITE_HOLDING: frozenset[str] = frozenset({".continuity-generated.json"})
+
 #: Directory levels searched below a path given: a tree nested deeper is bounded, not walked.
 MAX_ROOT_DEPTH = 32
 
@@ -393,8 +398,10 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
             break
         seen.add(real)
         items = directory_listing(directory)
-        if depth and not NEVER_SEARCHED_HOLDING.isdisjoint(item.name for item in items):
-            continue  # a virtual environment or a cache, whatever its name
+        names = {item.name for item in items}
+        if depth and not (NEVER_SEARCHED_HOLDING.isdisjoint(names)
+                          and BUILT_SITE_HOLDING.isdisjoint(names)):
+            continue  # a virtual environment, a cache or a built site, whatever its name
         signal = root_signal(directory, config, items, state_only)
         owned: tuple[str, ...] = ()
         if signal is not None:

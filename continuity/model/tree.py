@@ -14,6 +14,7 @@ import functools
 import json
 import os
 import posixpath
+import re
 import stat
 import threading
 from collections.abc import Iterable
@@ -33,6 +34,7 @@ from continuity.model.conventions import (
     Convention,
     Evidence,
     Recognition,
+    dated_folder,
     recognise,
 )
 from continuity.model.kinds import (
@@ -739,9 +741,10 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         signal = search.signals.get(root) if search is not None else None
         recognition = recognised(root, config, repo_root, (signal,) if signal else ())
     convention = recognition.convention
-    kinds = convention.kind_set(config) if convention is not None else KindSet(())
-
     root_items = directory_listing(root)
+    kinds = convention.kind_set(config) if convention is not None \
+        else _dated_folders(walker, root_items)
+
     state_files = _state_files(walker, root_items, convention,
                                below_top=repo_root is not None and root != repo_root)
     edges = _edges(state_files, kinds)
@@ -763,7 +766,8 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
             walker.skip_link(link, target)
 
     linked = () if wanted is not None else _load_linked(
-        walker, root, state_files, directories, (ledger, session_state, *note_stores), children)
+        walker, root, state_files, directories, (ledger, session_state, *note_stores), children,
+        from_entries=not recognition.is_protocol, seeds=_declared_files(root, convention))
 
     return MemoryTree(
         root=root, repo_root=repo_root, config=config,
@@ -866,6 +870,31 @@ def _edges(state_files: list[StateFile], kinds: KindSet) -> list[MeshEdge]:
     return edges
 
 
+#: A folder of a root of no known convention is a timeline when this share of its Markdown
+#: files (at least two) carry a dated name.
+DATED_SHARE = 0.8
+
+
+def _dated_folders(walker: _Walker, root_items: list[os.DirEntry[str]]) -> KindSet:
+    """The folders of a root of no known convention that hold dated notes (``reflections/``
+    of ``2026-11-01.md``...): what such a root keeps beside its living files is read as
+    timelines, never left unread and unpublished."""
+    pattern = dated_folder("notes").patterns
+    found = []
+    for item in root_items:
+        if item.name.startswith(".") or walker.excluded(item.name) or item.is_symlink() \
+                or not item.is_dir(follow_symlinks=False):
+            continue
+        try:
+            names = [name for name in os.listdir(item.path) if name.endswith(".md")]
+        except OSError:
+            continue
+        dated = sum(1 for name in names if any(p.regex.fullmatch(name) for p in pattern))
+        if dated >= 2 and dated >= DATED_SHARE * len(names):
+            found.append(dated_folder(item.name))
+    return KindSet(tuple(found))
+
+
 def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry[str]], kinds: KindSet,
                  edges: list[MeshEdge], wanted: set[str] | None, named_only: bool = False
                  ) -> tuple[dict[str, MemoryDirectory], list[str]]:
@@ -913,8 +942,12 @@ def _readable_directory(walker: _Walker, item: os.DirEntry[str]) -> bool:
 
 def _load_linked(walker: _Walker, root: Path, state_files: list[StateFile],
                  directories: dict[str, MemoryDirectory], records: Iterable[TreeFile | None],
-                 children: tuple[str, ...]) -> tuple[LinkedFile, ...]:
-    """The files the state files link to (continuity.model.linked), read as every file is."""
+                 children: tuple[str, ...], from_entries: bool = False,
+                 seeds: tuple[str, ...] = ()) -> tuple[LinkedFile, ...]:
+    """The files the state files link to (continuity.model.linked), read as every file is.
+    ``from_entries``: the entries' links are followed too (another convention's notes: a
+    gptme journal links its tasks/, which the site must publish for the link to resolve).
+    ``seeds``: files the convention keeps by name (Spec Kit's features), read first."""
     held = {state.path for state in state_files}
     held |= {entry.path for d in directories.values() for entry in d.entries}
     held |= {d.template_file.path for d in directories.values() if d.template_file}
@@ -942,8 +975,42 @@ def _load_linked(walker: _Walker, root: Path, state_files: list[StateFile],
 
     sources = [(state.path, state.document.body) for state in state_files
                if state.document is not None]
-    return tuple(replace(loaded[path], linked_from=source)
-                 for path, source in linked_paths(sources, read, taken))
+    if from_entries:
+        sources += [(entry.path, entry.document.body) for d in directories.values()
+                    for entry in d.entries if entry.document is not None]
+    seeded = []
+    for path in seeds:
+        if taken(path):
+            continue
+        answer = read(path)
+        if answer is not False:
+            seeded.append(loaded[path])
+            if isinstance(answer, MarkdownDoc):
+                sources.append((path, answer))
+    followed = linked_paths(sources, read, taken, seen=set(seeds))
+    return (*seeded, *(replace(loaded[path], linked_from=source) for path, source in followed))
+
+
+#: Spec Kit's numbered feature folders (``specs/001-login/``) and the files each holds.
+FEATURE_FOLDER = re.compile(r"^\d{3,}-[\w.-]+$")
+FEATURE_FILES = ("spec.md", "plan.md", "tasks.md")
+MAX_FEATURES = 500
+
+
+def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...]:
+    """The files a convention keeps by name beside its living files, root-relative: Spec
+    Kit's constitution and each numbered feature's spec, plan and tasks."""
+    site = getattr(convention, "site", None)
+    if str(getattr(site, "value", site)) != "features":
+        return ()
+    found = [".specify/memory/constitution.md"]
+    try:
+        folders = sorted(os.listdir(root / "specs"))
+    except OSError:
+        folders = []
+    for folder in [f for f in folders if FEATURE_FOLDER.match(f)][:MAX_FEATURES]:
+        found.extend(f"specs/{folder}/{name}" for name in FEATURE_FILES)
+    return tuple(found)
 
 
 def _looks_like_memory(path: Path, kind: DirectoryKind) -> bool:

@@ -120,3 +120,98 @@ def test_rules_conventions_are_a_catalogue_of_when_each_rule_applies(tmp_path: P
     cursor = (out2 / "index.md").read_text("utf-8")
     assert "· always — Be brief" in cursor
     assert "· files matching `**/*.py` — Python conventions" in cursor
+
+
+def test_cursor_rules_build_strict_twice_with_pages_beside_the_mdc_files(tmp_path: Path):
+    """A living file no Markdown by name (``rule.mdc``) has its page beside it: at its own
+    path MkDocs copied the page's Markdown as ``rule.mdc``, whose links were dead, and the next
+    build judged that copy in site/ as a second Cursor root."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("rules", {
+        ".cursor/rules/python.mdc": "---\ndescription: Python conventions\nglobs: '**/*.py'\n"
+                                    "alwaysApply: false\n---\nUse type hints.\n",
+        "CLAUDE.md": "# Project\n\nRead the rules.\n"})
+    write_mkdocs_yml(project, options={"root": "."})
+    for _ in range(2):
+        done = build(project, strict=True)
+        assert done.error is None, done.said
+        assert not [r for r in done.records if r.levelname == "WARNING"], done.said
+    site = project / "site"
+    assert not list(site.rglob("*.mdc"))
+    assert "Use type hints." in done.html(".cursor/rules/python-mdc/")
+    assert broken_links(site) == []
+    assert run_cli("check", ".", cwd=project).code == 0  # site/ holds no copy of a rule
+
+
+def test_spec_kit_features_with_the_progress_of_their_tasks(tmp_path: Path):
+    project = tmp_path / "project"
+    GitRepo(project).commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tide Constitution\n\n**Version**: 1.2.0 | "
+                                           "**Ratified**: 2026-01-01\n\nTest first.\n",
+        "CLAUDE.md": "# Project\n\nFollow the constitution.\n",
+        "specs/001-login/spec.md": "# Login\n\nUsers sign in.\n",
+        "specs/001-login/plan.md": "# Plan\n\nA form.\n",
+        "specs/001-login/tasks.md": "# Tasks\n\n- [x] T001 Model\n- [x] T002 Endpoint\n"
+                                    "- [ ] T003 Form\n",
+        "specs/002-export/spec.md": f"# Export\n\nKey {TOKEN} for the bucket.\n",
+    })
+    write_mkdocs_yml(project, options={"root": "."})
+    done = build(project)  # not strict: the token is an error (CT601), the file withheld
+    assert done.error is None, done.said
+    assert "CT601" in done.said or any("CT601" in r.getMessage() for r in done.records)
+    home = done.html("index.html")
+    assert "Tide Constitution" in home and "2 of 3 tasks done" in home
+    assert "Login" in home and "Users sign in." in home
+    assert "withheld: it holds a credential" in home  # the export spec: its name alone
+    features = done.html("features/")
+    assert "specs/001-login/" in features and "specs/002-export/" in features
+    site = project / "site"
+    assert "Users sign in." in done.html("specs/001-login/spec/")
+    for page in site.rglob("*.html"):
+        assert TOKEN not in page.read_text("utf-8"), page
+    assert TOKEN not in (site / "search" / "search_index.json").read_text("utf-8")
+    assert broken_links(site) == []
+
+
+def test_a_root_of_no_known_convention_publishes_its_dated_folders(tmp_path: Path):
+    project = tmp_path / "project"
+    GitRepo(project).commit("notes", {
+        "TODO.md": "# TODO\n\n- [ ] ship the release\n",
+        **{f"reflections/2026-11-0{day}.md": f"# Reflection {day}\n\nLearned {day}.\n"
+           for day in range(1, 4)},
+        "src/app.py": "print('not memory')\n",
+    })
+    out = tmp_path / "out"
+    result = run_cli("generate", "--out", str(out), cwd=project)
+    assert result.code == 0, result.err
+    home = (out / "index.md").read_text("utf-8")
+    assert "## Living files" in home and "[reflections/](reflections/index.md)" in home
+    listing = (out / "reflections" / "index.md").read_text("utf-8")
+    assert listing.index("| 2026-11-03 |") < listing.index("| 2026-11-01 |")  # newest first
+    assert not (out / "src").exists()
+
+
+def test_a_file_a_gptme_journal_links_is_published(tmp_path: Path):
+    project = tmp_path / "project"
+    GitRepo(project).commit("gptme", {
+        "gptme.toml": "[agent]\nname = \"Bob\"\n",
+        "ABOUT.md": "# Bob\n\nI am Bob.\n",
+        "journal/2026-11-01.md": "# 2026-11-01\n\nWorked on [the task](../tasks/all/fix-ci.md).\n",
+        "journal/2026-11-02.md": "# 2026-11-02\n\nMore.\n",
+        "tasks/all/fix-ci.md": "---\nstate: active\n---\n# Fix CI\n\nSteps.\n",
+    })
+    assert run_cli("check", ".", cwd=project).code == 0
+    write_mkdocs_yml(project, options={"root": "."})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    assert "Steps." in done.html("tasks/all/fix-ci/")
+    assert broken_links(project / "site") == []
+
+
+def test_generate_output_inside_the_repository_is_not_searched_for_roots(tmp_path: Path):
+    project = agents_repo(tmp_path)
+    out = project / "generated"
+    assert run_cli("generate", ".claude/agent-memory/reviewer", "--out", str(out),
+                   cwd=project).code == 0
+    listed = run_cli("conventions", ".", cwd=project)
+    assert "generated" not in listed.out, listed.out  # its Markdown copies are no memory
