@@ -76,7 +76,7 @@ class Classifier:
             directory = path.split("/", 1)[0] if "/" in path else ""
             found = tree.directories.get(directory)
             if found is not None:
-                return _entry_word(self.convention, directory, found.is_history)
+                return _entry_word(self.convention, found.is_history)
         for tree in self.trees:
             if tree.in_memory(path):
                 return "file"
@@ -104,11 +104,14 @@ class Classifier:
         return None
 
 
-def _entry_word(convention: str | None, directory: str, history: bool) -> str:
-    if convention == "openclaw" and directory == "memory":
-        return "daily note"
-    if convention == "gptme" and directory == "journal":
-        return "journal entry"
+#: What a convention's users call its dated files (OpenClaw's memory/YYYY-MM-DD.md, a gptme
+#: journal's days); the directory is the convention's, so its name need not be compared.
+DATED_WORDS = {"openclaw": "daily note", "gptme": "journal entry"}
+
+
+def _entry_word(convention: str | None, history: bool) -> str:
+    if convention in DATED_WORDS:
+        return DATED_WORDS[convention]
     return "history entry" if history else "note"
 
 

@@ -374,7 +374,7 @@ CREDENTIALS: tuple[Detector, ...] = (
        r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
        r"(?:[ \t]{0,4}(?:\r?\n|\\r\\n|\\n)){1,3}"
        r"(?:[A-Za-z-]{1,20}:[^\n\\]{0,200}(?:\r?\n|\\n)){0,3}(?:[ \t]{0,4}(?:\r?\n|\\n))?"
-       r"[ \t]{0,8}[A-Za-z0-9+/=]{40}(?:[A-Za-z0-9+/= \t\r\n]|\\n){0,8000}"
+       r"[ \t]{0,8}[A-Za-z0-9+/=]{24}(?:[A-Za-z0-9+/= \t\r\n]|\\n){0,8000}"
        r"(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?",
        needles=("private key",), block=True),
     _d("putty-key", "a PuTTY private key file", r"PuTTY-User-Key-File-\d{1,2}:",

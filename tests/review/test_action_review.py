@@ -59,7 +59,7 @@ def test_on_a_pull_request_the_review_reaches_the_summary_and_a_file(
 def test_a_new_finding_leaves_the_verdict_to_the_check_step_but_no_review_fails(
         claude: GitRepo, tmp_path: Path):  # noqa: F811
     claude.commit("a key", {"memory/release.md": "aws_secret_access_key = "
-                                                 "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"})
+                                                 "Zq7TnW2pLx9RkV4mYc8Hs3Dj6Fb1Gt5Ne0Ua2QoR\n"})
     github = {"event_name": "pull_request",
               "event.pull_request.base.sha": claude.git("rev-parse", "main").strip()}
     done = run_review_step(tmp_path, claude.path, {}, github)
