@@ -216,6 +216,9 @@ class Convention:
     #: Recognised only where no other convention is (the agent instruction files: a
     #: repository's CLAUDE.md beside a memory of another convention is that memory's file).
     fallback: bool = False
+    #: Its files are instructions for an agent, whose fenced code blocks are examples
+    #: (``const API_KEY = 'sk_live_abc123'`` under "BAD:"): no credential is reported there.
+    code_is_example: bool = False
     #: At a repository's top, only the files its model reads (and ``memory_in``) are memory,
     #: not every file beside them (a repository's instruction files are not its memory).
     memory_is_files: bool = False
@@ -234,6 +237,15 @@ class Convention:
         if self.kinds is None:
             return kinds_for(config)
         return KindSet(self.kinds)
+
+    def example_lines(self, path: str, text: str) -> frozenset[int]:
+        """The lines of fenced code in a Markdown file of a convention whose files are
+        instructions for an agent (``code_is_example``): examples, not secrets kept."""
+        if not self.code_is_example or not path.endswith(
+                (".md", ".mdc", ".cursorrules", ".windsurfrules")):
+            return frozenset()
+        return frozenset(index + 1 for index, inside in enumerate(MarkdownDoc(text).in_code)
+                         if inside)
 
     def is_living(self, filename: str) -> bool:
         return any(fnmatch.fnmatchcase(filename, pattern) for pattern in self.living)
@@ -427,6 +439,7 @@ INSTRUCTION_FILES: tuple[str, ...] = (
     ".cursorrules", ".windsurfrules")
 
 INSTRUCTIONS = Convention(
+    code_is_example=True,
     name="instructions", title="Agent instruction files",
     markers=(_file("CLAUDE.md", DECISIVE), _file("CLAUDE.local.md", DECISIVE),
              _file("GEMINI.md", DECISIVE), _file(".cursorrules", DECISIVE),
@@ -445,6 +458,7 @@ INSTRUCTIONS = Convention(
 )
 
 KIRO = Convention(
+    code_is_example=True,
     name="kiro", title="Kiro steering",
     markers=(Marker(PATH, "*/.kiro/steering", weight=OWN_FOLDER),),
     living=("*.md",), kinds=(), rules=("CT75",), site="catalogue",
@@ -453,6 +467,7 @@ KIRO = Convention(
 )
 
 CURSOR = Convention(
+    code_is_example=True,
     name="cursor", title="Cursor rules",
     markers=(Marker(PATH, "*/.cursor/rules", weight=OWN_FOLDER),),
     living=("*.mdc", "*.md"), kinds=(), rules=("CT76",), site="catalogue",
@@ -462,6 +477,7 @@ CURSOR = Convention(
 )
 
 WINDSURF = Convention(
+    code_is_example=True,
     name="windsurf", title="Windsurf rules",
     markers=(Marker(PATH, "*/.windsurf/rules", weight=OWN_FOLDER),),
     living=("*.md",), kinds=(), rules=("CT78",), site="catalogue",
@@ -472,6 +488,7 @@ WINDSURF = Convention(
 )
 
 COPILOT = Convention(
+    code_is_example=True,
     name="copilot", title="GitHub Copilot instructions",
     markers=(_file("copilot-instructions.md", DECISIVE),
              _file("instructions/*.instructions.md", DECISIVE),
@@ -494,6 +511,7 @@ SERENA = Convention(
 )
 
 SPECKIT = Convention(
+    code_is_example=True,
     name="speckit", title="Spec Kit",
     markers=(_file(".specify/memory/constitution.md", 2.0), _file(".specify", 0.5),
              _file("specs/*/spec.md", 0.5)),

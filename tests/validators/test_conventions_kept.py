@@ -271,3 +271,20 @@ def test_quoted_placeholders_are_no_findings_in_instruction_files(repo: GitRepo)
         "GEMINI.md": "# Gemini\n\n## Status\n\n{{STATUS}}\n",
     })
     assert found(check_json(repo.path, "--no-git")) == [("CT107", "GEMINI.md", 5)]
+
+
+def test_a_rule_files_code_examples_hold_no_secrets_and_show_no_links(repo: GitRepo):
+    """Found on the third held-out survey: a "BAD:" example key in a Copilot instructions
+    file's code block (CT601, CT605), a constitution's exemption-marker format in a code block
+    (CT791), `[links](url)` showing Markdown in a CLAUDE.md (CT111)."""
+    repo.commit("examples", {
+        ".github/copilot-instructions.md": "# Review\n\n```javascript\n// BAD: exposed\n"
+                                           "const API_KEY = 'sk_live_abc123xyz789';\n```\n",
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n```\n// Exemption: [DATE]\n"
+                                           "```\n\n**Version**: 1.0.0\n",
+        "CLAUDE.md": "# Claude\n\nFormatting: **bold**, [links](url).\n",
+    })
+    assert found(check_json(repo.path)) == []
+    repo.commit("a real one", {".github/copilot-instructions.md": "# Review\n\n"
+                               "Deploy with API_KEY = 'sk_live_Zq81mPw0Lx7Tn3Vb5Rc2'\n"})
+    assert ("CT601", ".github/copilot-instructions.md", 3) in found(check_json(repo.path))

@@ -57,12 +57,22 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     timeline = state_timeline(ctx)
     if not timeline:
         return
+    convention = ctx.tree.convention
+
+    def kept(version: Version, path: str) -> dict[str, tuple[str, int]]:
+        """Its credentials, but for a rule file's code examples (Convention.code_is_example)."""
+        values = _held(version)
+        if convention is None or version.text is None:
+            return values
+        examples = convention.example_lines(path, version.text)
+        return {value: place for value, place in values.items() if place[1] not in examples}
+
     for path, history_of_file in sorted(timeline.items()):
         newest = history_of_file.versions[0]
-        now = set(_held(newest)) if newest.status != "D" else set()
+        now = set(kept(newest, path)) if newest.status != "D" else set()
         held: set[str] = set()
         for version in reversed(history_of_file.versions):  # oldest first
-            values = _held(version)
+            values = kept(version, path)
             new = {value: place for value, place in values.items() if value not in held}
             held = set(values)
             if not new:

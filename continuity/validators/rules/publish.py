@@ -124,10 +124,14 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
         if text is None or not findings:
             continue
         in_facts = note_facts.get(tree_file.path, {})
+        convention = ctx.tree.convention
+        examples = convention.example_lines(tree_file.path, text) if convention else frozenset()
         for finding in findings:
             line, column = line_column(text, finding.start)
             if text[finding.start:finding.end] in in_facts.get(line, ""):
                 continue  # CT503 (note-unredacted) reports credentials in a fact
+            if line in examples:
+                continue  # a rule file's code example (Convention.code_is_example)
             yield Violation(
                 tree_file.path,
                 f"{finding.description} ({finding.kind}) {where}; secrets must not be kept "

@@ -14,6 +14,9 @@ from continuity.validators.diagnostics import Violation
 from continuity.validators.references import Unresolved, unresolved
 from continuity.validators.registry import CheckContext, rule
 
+#: Link targets that show a format rather than point anywhere: ``[links](url)``.
+EXAMPLE_TARGETS = frozenset({"url", "link", "path", "href", "..."})
+
 
 @rule("CT111", "dead-link", "warning")
 def dead_link(ctx: CheckContext) -> Iterator[Violation]:
@@ -26,8 +29,9 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     toc; GitHub's are accepted too), and the paths named in a state file's `## Mesh index`
     bullets other than `**Indexes:**` (whose directories are CT104's). A path is resolved from
     the file's own directory; URLs, absolute paths and anything leaving the repository are
-    never followed. Links in code are examples and are not judged. The site marks each dead
-    link on its page.
+    never followed. Links in code are examples and are not judged, nor a link to the word
+    `url`, `link` or `path` (`[links](url)`: a format shown). The site marks each dead link on
+    its page.
 
     **Example**
 
@@ -42,7 +46,8 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     keeps the links it had) gets a hint with the link that reaches its target. In a committed
     history entry, record the correction in a new entry.
     """
-    dead = [found for found in unresolved(ctx) if not found.evidence]
+    dead = [found for found in unresolved(ctx) if not found.evidence
+            and found.written.strip("<>").casefold() not in EXAMPLE_TARGETS]
     local_only = _ignored_targets(ctx, dead)
     if local_only:
         ctx.notices.append(

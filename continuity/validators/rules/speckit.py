@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
+from continuity.formats.markdown import MarkdownDoc
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
@@ -54,7 +55,9 @@ def constitution_unfilled(ctx: CheckContext) -> Iterator[Violation]:
     if text is None:
         return
     lines = text.split("\n")
+    in_code = MarkdownDoc(text).in_code  # an exemption marker's format shown in a code block
     left = [(number, match.group()) for number, line in enumerate(lines, 1)
+            if not (number <= len(in_code) and in_code[number - 1])
             for match in PLACEHOLDER.finditer(line)]
     if left:
         names = sorted({name for _, name in left})
