@@ -122,6 +122,38 @@ CONVENTIONS_HELD_OUT_3: dict[str, str] = {
     "3DHDSoft/devmultiplier-academy": "claude rules",
     "0x1306a94/MotionStudio": "claude rules",
 }
+#: A fourth held-out part, written here before any run, after the third held-out run had been
+#: used to treat rule files' code blocks as examples. The one measured last.
+CONVENTIONS_HELD_OUT_4: dict[str, str] = {
+    "0x686f70/KapeViewer": "kiro",
+    "3CBolt/promptpractice-kiro": "kiro",
+    "486/kiro-aa-demo-01": "kiro",
+    "A11oy/page-metrics-extension": "kiro",
+    "0h-n0/local-voice-assistant-gemini": "speckit",
+    "0xFlicker/backed-by-fans": "speckit",
+    "14jasimmtp/AI-Inference-Platform-SDD": "speckit",
+    "avalla/recalibra": "windsurf (.windsurf/rules)",
+    "tentacode/oh-dit": "windsurf (.windsurf/rules)",
+    "r38k/playground-blog": "windsurf (.windsurf/rules)",
+    "4mohdisa/Ledgerly": "windsurf (.windsurfrules)",
+    "99mini/chrome-extension-i18n": "windsurf (.windsurfrules)",
+    "ACicmansky/WaterTracker": "windsurf (.windsurfrules)",
+    "GrafSoul/chess-portal": "roo",
+    "BioInfo/vscode-markitdown": "roo",
+    "DanieleBortolas/musiconet-recommender": "roo",
+    "Capp3/ep_languagetool": "cursor memory bank",
+    "Drifter-Supremo/gorlea-snap-tales": "cursor memory bank",
+    "0xmichalis/sol-template": "cursor rules",
+    "AbrahamX3/hivio": "cursor rules",
+    "ckaznocha/vibes": "copilot",
+    "cjennison/osrs-farming-planner": "copilot",
+    "Misty02600/nonebot-plugin-peek": "copilot memory bank",
+    "dtg01100/dcutil": "copilot memory bank",
+    "2sem/letscheers": "serena",
+    "7nohe/figram": "serena",
+    "0xdfgp/controlplus": "claude rules",
+    "50ra4/hit-and-blow-game": "claude rules",
+}
 
 
 @dataclass
