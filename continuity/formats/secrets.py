@@ -594,9 +594,9 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Z
 _NAMES_A_KEY = re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
                           r"KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*")
 #: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
-#: ``os.environ["TOKEN"]``, ``env("SECRET")``.
+#: ``os.environ["TOKEN"]``, ``env("SECRET")``, GitHub Actions' ``secrets.NPM_TOKEN``.
 _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"
-                               r"env\(|getenv\(|ENV\[|op://|vault:|secretsmanager:|sm://|"
+                               r"env\(|getenv\(|ENV\[|secrets\.|vars\.|op://|vault:|secretsmanager:|sm://|"
                                r"arn:aws:secretsmanager:|keyring:|bws://|doppler://|infisical://)",
                                re.IGNORECASE)
 #: A path to a key file, not the key: ``$HOME/.ssh/id_ed25519``, ``~/.ssh/deploy_key``,
@@ -684,9 +684,9 @@ def harmless(value: str) -> bool:
                             _UNWRAPPED.sub(r"\1", quoted)))
 
 
-#: A value wrapped in the braces of a template (``{SUPABASE_ANON_KEY}``, ``{{ token }}``):
-#: what is inside is what names it.
-_UNWRAPPED = re.compile(r"^\{\{?\s*([^{}\s]+)\s*\}\}?$")
+#: A value wrapped in the braces of a template (``{SUPABASE_ANON_KEY}``, ``{{ token }}``,
+#: GitHub Actions' ``${{ secrets.NPM_TOKEN }}``): what is inside is what names it.
+_UNWRAPPED = re.compile(r"^\$?\{\{?\s*([^{}\s]+)\s*\}\}?$")
 
 
 @dataclass(frozen=True)

@@ -244,8 +244,20 @@ class Convention:
         if not self.code_is_example or not path.endswith(
                 (".md", ".mdc", ".cursorrules", ".windsurfrules")):
             return frozenset()
-        return frozenset(index + 1 for index, inside in enumerate(MarkdownDoc(text).in_code)
-                         if inside)
+        # Fences at any indent: an example under a list item ("  * *Request*:" then an
+        # indented ```json) is as much an example as one at the margin.
+        lines: set[int] = set()
+        fence = ""
+        for number, line in enumerate(text.split("\n"), 1):
+            stripped = line.strip()
+            if fence:
+                lines.add(number)
+                if stripped.startswith(fence) and not stripped[len(fence):].strip("`~"):
+                    fence = ""
+            elif stripped.startswith(("```", "~~~")):
+                fence = stripped[:3]
+                lines.add(number)
+        return frozenset(lines)
 
     def is_living(self, filename: str) -> bool:
         return any(fnmatch.fnmatchcase(filename, pattern) for pattern in self.living)

@@ -288,3 +288,21 @@ def test_a_rule_files_code_examples_hold_no_secrets_and_show_no_links(repo: GitR
     repo.commit("a real one", {".github/copilot-instructions.md": "# Review\n\n"
                                "Deploy with API_KEY = 'sk_live_Zq81mPw0Lx7Tn3Vb5Rc2'\n"})
     assert ("CT601", ".github/copilot-instructions.md", 3) in found(check_json(repo.path))
+
+
+def test_examples_under_list_items_and_workflow_secrets_are_no_findings(repo: GitRepo):
+    """Found on the fourth held-out survey: a request's example password in a ```json block
+    indented under a list item of a Spec Kit quickstart, `data: [DONE]` quoted in a
+    constitution, a workflow's ${{secrets.NPM_TOKEN}} quoted in a memory bank."""
+    repo.commit("examples", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\nEnd with `data: [DONE]`.\n\n"
+                                           "**Version**: 1.0.0\n",
+        "specs/001-auth/spec.md": "# Auth\n",
+        "specs/001-auth/quickstart.md": "# Quickstart\n\n  * *Request*:\n    ```json\n"
+                                        '    { "password": "Str0ngPass!Word" }\n    ```\n',
+        "memory-bank/tasks.md": "# Tasks\n", "memory-bank/activeContext.md": "# A\n\nx\n",
+        "memory-bank/progress.md": "# P\n\nx\n",
+        "memory-bank/deploy.md": "# Deploy\n\n    env:\n      NODE_AUTH_TOKEN: "
+                                 "${{secrets.NPM_TOKEN}}\n",
+    })
+    assert found(check_json(repo.path)) == []

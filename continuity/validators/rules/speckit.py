@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from continuity.formats.markdown import MarkdownDoc
+from continuity.formats.markdown import CODE_SPAN, MarkdownDoc
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
@@ -58,7 +58,7 @@ def constitution_unfilled(ctx: CheckContext) -> Iterator[Violation]:
     in_code = MarkdownDoc(text).in_code  # an exemption marker's format shown in a code block
     left = [(number, match.group()) for number, line in enumerate(lines, 1)
             if not (number <= len(in_code) and in_code[number - 1])
-            for match in PLACEHOLDER.finditer(line)]
+            for match in PLACEHOLDER.finditer(CODE_SPAN.sub(lambda s: " " * len(s.group()), line))]
     if left:
         names = sorted({name for _, name in left})
         yield Violation(CONSTITUTION, f"the constitution still holds {len(left)} template "
