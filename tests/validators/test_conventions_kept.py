@@ -300,7 +300,7 @@ def test_examples_under_list_items_and_workflow_secrets_are_no_findings(repo: Gi
         "specs/001-auth/spec.md": "# Auth\n",
         "specs/001-auth/quickstart.md": "# Quickstart\n\n  * *Request*:\n    ```json\n"
                                         '    { "password": "Str0ngPass!Word" }\n    ```\n',
-        "memory-bank/tasks.md": "# Tasks\n", "memory-bank/activeContext.md": "# A\n\nx\n",
+        "memory-bank/tasks.md": "# Tasks\n\n- [ ] x\n", "memory-bank/activeContext.md": "# A\n\nx\n",
         "memory-bank/progress.md": "# P\n\nx\n",
         "memory-bank/deploy.md": "# Deploy\n\n    env:\n      NODE_AUTH_TOKEN: "
                                  "${{secrets.NPM_TOKEN}}\n",
