@@ -306,3 +306,11 @@ def test_examples_under_list_items_and_workflow_secrets_are_no_findings(repo: Gi
                                  "${{secrets.NPM_TOKEN}}\n",
     })
     assert found(check_json(repo.path)) == []
+
+
+def test_a_file_match_pattern_written_as_a_list_at_the_margin(repo: GitRepo):
+    """Found on the fifth held-out survey: `fileMatchPattern:` then `- tests/**` unindented."""
+    repo.commit("kiro", {".kiro/steering/testing.md": "---\nfileMatchPattern:\n- tests/**\n"
+                                                      "inclusion: fileMatch\n---\n# Tests\n",
+                         "tests/roundtrip.rs": "fn main() {}\n"})
+    assert found(check_json(repo.path)) == []

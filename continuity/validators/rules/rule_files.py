@@ -57,8 +57,8 @@ def front_fields(text: str) -> tuple[dict[str, str], dict[str, int]] | None:
             key = match.group(1)
             values[key] = _unquote(match.group(2))
             lines[key] = number
-        elif key is not None and re.match(r"^\s+-\s+", line):
-            item = _unquote(re.sub(r"^\s+-\s+", "", line).strip())
+        elif key is not None and re.match(r"^\s*-\s+", line):  # a list's item, indented or not
+            item = _unquote(re.sub(r"^\s*-\s+", "", line).strip())
             values[key] = f"{values[key]},{item}" if values[key] else item
     return values, lines
 
