@@ -314,3 +314,11 @@ def test_a_file_match_pattern_written_as_a_list_at_the_margin(repo: GitRepo):
                                                       "inclusion: fileMatch\n---\n# Tests\n",
                          "tests/roundtrip.rs": "fn main() {}\n"})
     assert found(check_json(repo.path)) == []
+
+
+def test_a_constitution_versioned_by_its_sync_report(repo: GitRepo):
+    """The fifth held-out survey: the footer line gone, the sync impact report at the top
+    still records the version ("Version change: 1.1.0 → 1.2.0")."""
+    repo.commit("spec kit", {".specify/memory/constitution.md": "<!--\n  Version change: 1.1.0 → "
+                                                                "1.2.0\n-->\n# Constitution\n"})
+    assert "CT791" not in check_json(repo.path).codes()

@@ -24,6 +24,9 @@ CONSTITUTION = ".specify/memory/constitution.md"
 PLACEHOLDER = re.compile(r"\[[A-Z][A-Z0-9_]{2,}\]")
 #: "**Version**: 1.0.0 | **Ratified**: …", in any language ("**版本**：1.0.0"): a bold label,
 #: a colon (or a full-width one), a version number.
+#: Or the version the sync impact report at its top records ("Version change: 1.1.0 → 1.2.0"):
+#: the constitution is versioned, though its footer line went missing.
+VERSION_NAMED = re.compile(r"(?i)\bversion\b[^\n]{0,40}?\d+\.\d+\.\d+")
 VERSION_LINE = re.compile(r"\*\*[^*\n]{1,30}\*\*\s*[:：]?\s*\**\s*[:：]?\s*v?\d+\.\d+(?:\.\d+)?\b")
 FEATURE = re.compile(r"^\d{3,}-[\w.-]+$")
 TASK_LINE = re.compile(r"^\s*[-*]\s+\[[ xX]\]\s+(T\d{3,})\b")
@@ -66,7 +69,7 @@ def constitution_unfilled(ctx: CheckContext) -> Iterator[Violation]:
                         f"{', …' if len(names) > 4 else ''}): it was never filled in",
                         "run /speckit.constitution, or fill the placeholders in",
                         left[0][0], 1)
-    elif not any(VERSION_LINE.search(line) for line in lines):
+    elif not any(VERSION_LINE.search(line) or VERSION_NAMED.search(line) for line in lines):
         yield Violation(CONSTITUTION, "the constitution has no version line (**Version**: "
                         "X.Y.Z | **Ratified**: … | **Last Amended**: …)",
                         "add the version line: amendments are versioned", 1, 1)
