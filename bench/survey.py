@@ -193,6 +193,43 @@ CONVENTIONS_HELD_OUT_5: dict[str, str] = {
     "2nan22/voicelog": "claude rules",
     "23prime/web-app-template": "claude rules",
 }
+#: A sixth held-out part, written here before any run, after the fifth held-out run had been
+#: used to fix lists at the margin and versioned constitutions. The last measured.
+CONVENTIONS_HELD_OUT_6: dict[str, str] = {
+    "evalor/copilot-memory-bank": "copilot memory bank",
+    "deadronos/vibe-idle-bricks": "copilot memory bank",
+    "anhhai680/knowledge-graph-agent": "copilot memory bank",
+    "jaehwang/arith_lang": "copilot memory bank",
+    "Seagate/openSeaChest": "copilot",
+    "microsoft/powerplatform-vscode": "copilot",
+    "drillan/marketschema": "speckit",
+    "flaksit/pc-switcher": "speckit",
+    "geehexx/library-ops": "speckit",
+    "ridzuan5757/intent-harness": "speckit",
+    "BlaiseCz/sleep-tracker": "windsurf (.windsurf/rules)",
+    "cwchanap/Vela": "windsurf (.windsurf/rules)",
+    "kevin-wynn/envelopes": "windsurf (.windsurf/rules)",
+    "liimaorg/liima": "windsurf (.windsurf/rules)",
+    "margelo/react-native-quick-crypto": "windsurf (.windsurf/rules)",
+    "0o0obbnn/DataForge-Py": "kiro",
+    "3dseals/PersonalBlog": "kiro",
+    "874wokiite/pork-ban-map-app": "kiro",
+    "0-CYBERDYNE-SYSTEMS-0/wordPlay": "cursor rules",
+    "Apocrathia/homelab": "cursor rules",
+    "AxelUser/maltsev.space": "cursor rules",
+    "7Spade/acc-ng": "cursor memory bank",
+    "Alexopr/ct01": "cursor memory bank",
+    "Daewooox/ScopeLock": "cursor memory bank",
+    "HanhThong/standupnow": "roo",
+    "Flalaski/FWDE": "roo",
+    "FilippoL/TalkStats": "roo",
+    "1ambda/dataops-platform": "serena",
+    "2001Y/app-4-marin": "serena",
+    "77mdias/finance-control": "serena",
+    "1a2b3cw/claude-team-config": "claude rules",
+    "46ki75/elmethis": "claude rules",
+    "7nohe/confluence-md": "claude rules",
+}
 
 
 @dataclass
