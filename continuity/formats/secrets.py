@@ -681,6 +681,8 @@ def harmless(value: str) -> bool:
                or _NOT_A_SECRET.fullmatch(each) or _PATH.fullmatch(each)
                or _REDACTED.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
+                            # a value cut short before a closing bracket: ``sk-ant-api03-...)``
+                            quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted)))
 
 

@@ -322,3 +322,19 @@ def test_a_constitution_versioned_by_its_sync_report(repo: GitRepo):
     repo.commit("spec kit", {".specify/memory/constitution.md": "<!--\n  Version change: 1.1.0 → "
                                                                 "1.2.0\n-->\n# Constitution\n"})
     assert "CT791" not in check_json(repo.path).codes()
+
+
+def test_the_sixth_surveys_false_findings(repo: GitRepo):
+    """Found on the sixth held-out survey: a Copilot instructions file whose frontmatter
+    follows a blank line (CT771), a constitution linking `[ADR](docs/adr/index.md)` (CT791),
+    an example key cut short before a closing parenthesis (CT601)."""
+    repo.commit("sixth", {
+        ".github/instructions/python.instructions.md": "\n---\napplyTo: '**/*.py'\n---\n# Py\n",
+        "app.py": "print(1)\n",
+        ".specify/memory/constitution.md": "# C\n\nSee [ADR](docs/adr/index.md).\n\n"
+                                           "**Version**: 1.0.0\n",
+        "docs/adr/index.md": "# ADRs\n",
+        ".windsurfrules": "- **ANTHROPIC_API_KEY** (Required): your key (Example: "
+                          "`ANTHROPIC_API_KEY=sk-ant-api03-...`)\n",
+    })
+    assert found(check_json(repo.path)) == []

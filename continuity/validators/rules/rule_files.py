@@ -45,13 +45,17 @@ def front_fields(text: str) -> tuple[dict[str, str], dict[str, int]] | None:
     """The frontmatter's top-level ``key: value`` lines as written (values unquoted), with
     their lines; None without frontmatter. Lists written as ``- item`` lines below a key are
     joined with commas."""
-    yaml_text, closing, _ = fm.split(text)
+    # Blank lines (or a byte order mark) before the opening fence: some loaders skip them,
+    # and a frontmatter read where the tool may read none says nothing false.
+    stripped = text.lstrip("\ufeff")
+    blank = len(stripped) - len(stripped.lstrip("\n"))
+    yaml_text, closing, _ = fm.split(stripped[blank:])
     if yaml_text is None or closing == -1:
         return None
     values: dict[str, str] = {}
     lines: dict[str, int] = {}
     key = None
-    for number, line in enumerate(yaml_text.split("\n"), 2):
+    for number, line in enumerate(yaml_text.split("\n"), 2 + blank):
         match = re.match(r"^([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$", line)
         if match:
             key = match.group(1)

@@ -21,7 +21,7 @@ from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
 
 CONSTITUTION = ".specify/memory/constitution.md"
-PLACEHOLDER = re.compile(r"\[[A-Z][A-Z0-9_]{2,}\]")
+PLACEHOLDER = re.compile(r"\[[A-Z][A-Z0-9_]{2,}\](?![(\[])")  # not a link's text: [ADR](x.md)
 #: "**Version**: 1.0.0 | **Ratified**: …", in any language ("**版本**：1.0.0"): a bold label,
 #: a colon (or a full-width one), a version number.
 #: Or the version the sync impact report at its top records ("Version change: 1.1.0 → 1.2.0"):
