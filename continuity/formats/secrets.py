@@ -683,9 +683,12 @@ def harmless(value: str) -> bool:
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``
                             quoted.rstrip(")]}>,;").strip("\"'`"),
-                            _UNWRAPPED.sub(r"\1", quoted)))
+                            _UNWRAPPED.sub(r"\1", quoted))
+               ) or _BRACKETED.fullmatch(quoted) is not None
 
 
+#: A word in square brackets where a value goes: ``postgres://user:[PASSWORD]@host``.
+_BRACKETED = re.compile(r"\[[A-Za-z][\w\- ]{0,40}\]")
 #: A value wrapped in the braces of a template (``{SUPABASE_ANON_KEY}``, ``{{ token }}``,
 #: GitHub Actions' ``${{ secrets.NPM_TOKEN }}``): what is inside is what names it.
 _UNWRAPPED = re.compile(r"^\$?\{\{?\s*([^{}\s]+)\s*\}\}?$")

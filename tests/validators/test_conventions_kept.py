@@ -338,3 +338,13 @@ def test_the_sixth_surveys_false_findings(repo: GitRepo):
                           "`ANTHROPIC_API_KEY=sk-ant-api03-...`)\n",
     })
     assert found(check_json(repo.path)) == []
+
+
+def test_a_bracketed_word_for_a_urls_password_is_a_placeholder(repo: GitRepo):
+    """Found when counting the second held-out survey again: a Copilot bank's note with a
+    connection string whose password is `[PASSWORD]`."""
+    bank = {f"memory-bank/{name}": text for name, text in BANK.items()}
+    repo.commit("bank", {**bank, "memory-bank/tasks/_index.md": "# Tasks\n\n- x\n",
+                         "memory-bank/db.md": "# DB\n\npostgresql://postgres.ref:[PASSWORD]@"
+                                              "aws-0-eu.pooler.supabase.com:6543/postgres\n"})
+    assert found(check_json(repo.path)) == []
