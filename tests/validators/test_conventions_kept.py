@@ -331,7 +331,7 @@ def test_the_sixth_surveys_false_findings(repo: GitRepo):
     repo.commit("sixth", {
         ".github/instructions/python.instructions.md": "\n---\napplyTo: '**/*.py'\n---\n# Py\n",
         "app.py": "print(1)\n",
-        ".specify/memory/constitution.md": "# C\n\nSee [ADR](docs/adr/index.md).\n\n"
+        ".specify/memory/constitution.md": "# C\n\nSee [ADR](../../docs/adr/index.md).\n\n"
                                            "**Version**: 1.0.0\n",
         "docs/adr/index.md": "# ADRs\n",
         ".windsurfrules": "- **ANTHROPIC_API_KEY** (Required): your key (Example: "
