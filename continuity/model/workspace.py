@@ -139,6 +139,23 @@ def targets_for(path: Path, config: Config, cwd: Path, shown: str | None = None)
     return [Target(root, (Path(os.path.relpath(file, root)).as_posix(),))]
 
 
+def files_in_no_root(paths: Iterable[str], config: Config, cwd: Path) -> list[str]:
+    """The paths given that are files no memory root holds (``src/app.py``, a top-level
+    ``CLAUDE.md`` beside no state file): what the per-file hook, given every staged file,
+    passes over, as a linter passes over files not its own. Directories are never in it."""
+    forget()
+    outside = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_file() or path.is_symlink():
+            continue
+        try:
+            targets_for(path, config, cwd, raw)
+        except NothingToCheck:
+            outside.append(raw)
+    return outside
+
+
 def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Target]:
     """Targets for the paths given (default: the configured root), one per root, in order: a
     root named whole absorbs the narrower paths given inside it."""
