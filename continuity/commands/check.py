@@ -33,7 +33,10 @@ def _codes(value: str) -> list[str]:
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="memory roots or single files (default: the configured root)")
-    parser.add_argument("--output-format", choices=sorted(FORMATS), default="text")
+    parser.add_argument("--output-format", choices=sorted(FORMATS), default="text",
+                        help="text (default: path:line:col: CODE message, the hint beneath), "
+                             "json, github (annotations and the job summary), gitlab (Code "
+                             "Quality), sarif or junit")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     parser.add_argument("--select", type=_codes, metavar="CODES",
                         help="only these rule codes or prefixes (comma-separated)")
@@ -78,11 +81,7 @@ def overrides_from(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
-    overrides = overrides_from(args)
-    config = load_config(cwd, overrides)
-    if args.ignore:
-        config = config.with_options({"ignore": list(config.ignore) + args.ignore},
-                                     "command line")
+    config = _config(args, cwd)
     # Every memory root the paths stand for, one discovery and one git pass each. A root named
     # (or found below a directory named) is checked whole; files or directories inside one
     # narrow what is reported, and files alone are discovered alone (the per-file hook).
@@ -170,6 +169,18 @@ def edit_baselines(args: argparse.Namespace, run: CheckRun, checked: list[Checke
         print(f"continuity: {plural(removed, 'stale entry', 'stale entries')} removed from "
               f"{shown_path(path)}", file=sys.stderr)
     return run.verdict(checked, whole=whole)
+
+
+def _config(args: argparse.Namespace, cwd: Path) -> Config:
+    """The options in force, the command line's last; a note when mkdocs.yml's `root`
+    overrides another file's."""
+    config = load_config(cwd, overrides_from(args))
+    if config.root_note:
+        print(one_line(f"note: {config.root_note}"), file=sys.stderr)
+    if args.ignore:
+        config = config.with_options({"ignore": list(config.ignore) + args.ignore},
+                                     "command line")
+    return config
 
 
 def _pass_over_outside(args: argparse.Namespace, config: Config, cwd: Path) -> bool:

@@ -103,6 +103,9 @@ def _nothing_here(path: Path, shown: str, config: Config, cwd: Path,
                          f"`continuity check {where}`.")
         if len(nearby) > NEARBY_SHOWN:
             lines.append(f"({len(nearby) - NEARBY_SHOWN} more memory roots in the repository.)")
+    if enclosing is None and path.is_dir() and (top is None or len(lines) == 1):
+        here = "" if shown in (".", "") else f" {shown}"
+        lines.append(f"To start a memory tree here: `continuity init{here}`.")
     if search is not None and search.escapes:
         links = ", ".join(_shown(link, cwd) for link, _ in search.escapes[:NEARBY_SHOWN])
         lines.append(f"Links leaving the repository were not followed: {links}.")
@@ -156,6 +159,16 @@ def files_in_no_root(paths: Iterable[str], config: Config, cwd: Path) -> list[st
     return outside
 
 
+def _root_exists(config: Config, cwd: Path) -> None:
+    """A configured root that is not there is said so, with the file that set it."""
+    written = config.root_written
+    if written.exists() or written.is_symlink():
+        return
+    where = "" if config.root_source == "defaults" else \
+        f" (root = {str(config.root)!r}, set in {_shown(Path(config.root_source), cwd)})"
+    raise UsageError(f"{_shown(written, cwd)}: the memory root does not exist{where}")
+
+
 def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Target]:
     """Targets for the paths given (default: the configured root), one per root, in order: a
     root named whole absorbs the narrower paths given inside it."""
@@ -163,6 +176,7 @@ def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Tar
     found: list[Target] = []
     given = list(paths)
     if not given:
+        _root_exists(config, cwd)
         found = targets_for(config.root_written, config, cwd,
                             _shown(config.root_path, cwd) or ".")
     for raw in given:
