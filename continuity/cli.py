@@ -16,7 +16,6 @@ import os
 import re
 import signal
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
@@ -25,24 +24,14 @@ from continuity import __version__, commands
 from continuity.errors import ContinuityError, did_you_mean
 from continuity.output import one_line
 
-#: The widest line a message is printed in; a longer one is wrapped, later lines indented.
-MESSAGE_WIDTH = 100
-
 
 def message_lines(text: str) -> str:
-    """A message as printed: its own line breaks kept (every line after the first indented, so
-    that no line of it reads as a finding or another message), each line wrapped at
-    :data:`MESSAGE_WIDTH` and printable (:func:`one_line`: no escape sequence, no break the
-    tree wrote)."""
-    printed = []
-    for index, line in enumerate(text.split("\n")):
-        indent = "" if index == 0 else "  "
-        # A command in backticks stays whole on one line, to be copied as it is.
-        kept = re.sub(r"`[^`\n]*`", lambda m: m.group(0).replace(" ", "\0"), one_line(line))
-        printed += [part.replace("\0", " ") for part in textwrap.wrap(
-            kept, MESSAGE_WIDTH, initial_indent=indent, subsequent_indent="  ",
-            break_long_words=False, break_on_hyphens=False)] or [indent]
-    return "\n".join(printed)
+    """A message as printed: its own line breaks kept, every line after the first indented (so
+    that no line of it reads as a finding or another message), each line printable
+    (:func:`one_line`: no escape sequence, no break the tree wrote). Messages are written in
+    lines of about 100 characters where they are made; a path quoted may make one longer."""
+    return "\n".join(("" if index == 0 else "  ") + one_line(line)
+                     for index, line in enumerate(text.split("\n")))
 
 
 class ArgumentError(Exception):
@@ -126,8 +115,11 @@ def _parsed(parser: argparse.ArgumentParser, argv: list[str], as_json: bool
     except SystemExit as exc:  # argparse: 0 for --help
         return int(exc.code or 0)
     except ArgumentError as exc:
-        message = _redacted(f"{exc}{_suggestion(parser, argv, str(exc))}")
         usage, prog = _usage_of_command(parser, argv) or (exc.usage, exc.prog)
+        suggestion = _suggestion(parser, argv, str(exc))
+        too_long = len(f"{prog}: error: {exc}{suggestion}") > 100
+        message = _redacted(f"{exc}\n{suggestion.strip()}" if suggestion and too_long
+                            else f"{exc}{suggestion}")
         sys.stderr.write(f"{usage}{message_lines(f'{prog}: error: {message}')}\n")
         if as_json:
             _json_error(message, "usage", 2)

@@ -10,6 +10,7 @@ roots are: never "all checks passed" on nothing checked.
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,12 +88,14 @@ def _in_tree_of(root: Path, relative: str, config: Config) -> bool:
 
 def _nothing_here(path: Path, shown: str, config: Config, cwd: Path,
                   search: RootSearch | None, enclosing: Path | None) -> NothingToCheck:
-    lines = [f"{shown}: no memory root at or below it; {WHAT_MAKES_A_ROOT}."]
+    lines = [f"{shown}: no memory root at or below it.",
+             *textwrap.wrap(f"{WHAT_MAKES_A_ROOT[0].upper()}{WHAT_MAKES_A_ROOT[1:]}.", 96,
+                            break_on_hyphens=False)]
     if enclosing is not None:
         where = _shown(enclosing, cwd)
-        lines.append(f"It lies in the memory root {where if where == '.' else where + '/'} but "
-                     "in none of its history or library directories: run `continuity check "
-                     f"{where}`.")
+        lines += [f"It lies in the memory root {where if where == '.' else where + '/'} but "
+                  "in none of its history or library directories:",
+                  f"run `continuity check {where}`."]
     top = find_repo_root(path if path.is_dir() else path.parent)
     if top is not None and enclosing is None:
         found = find_roots(top, config, top)

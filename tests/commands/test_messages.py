@@ -8,11 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from continuity.cli import MESSAGE_WIDTH
 from tests.support.common import GitRepo, run_cli, write_files
 from tests.support.entry_shape import filled_fields
 
 CONTINUITY = Path(sys.executable).parent / "continuity"
+#: The widest line of a message written here (a path quoted in one may make it longer).
+MESSAGE_WIDTH = 100
 
 
 def continuity(cwd: Path, *args: str) -> subprocess.CompletedProcess:
