@@ -142,3 +142,22 @@ def test_strict_and_quiet_still_fails_on_a_mkdocs_warning(tmp_path: Path):
     fixed = subprocess.run([str(mkdocs), "build", "--strict", "-q"], cwd=project.path,
                            capture_output=True, text=True, env=env)
     assert fixed.returncode == 0, fixed.stderr
+
+
+def test_every_hook_and_recipe_passes_double_dash_before_file_names():
+    """A file or path named like an option (``--ignore=CT``) stays a name (issue 34, 8)."""
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))
+    for hook in hooks:
+        if hook.get("pass_filenames", True):
+            assert hook["entry"].endswith(" --"), hook
+    ci = (REPO / "docs" / "ci.md").read_text("utf-8")
+    local = yaml.safe_load(re.search(r"```yaml\n(# \.pre-commit-config\.yaml \(local hooks\)"
+                                     r"\n.*?)```", ci, re.S).group(1))
+    for hook in local["repos"][0]["hooks"]:
+        if hook.get("pass_filenames", True):
+            assert hook["entry"].endswith(" --"), hook
+    steps = yaml.safe_load((REPO / "action.yml").read_text("utf-8"))["runs"]["steps"]
+    for step in steps:  # the paths given as operands (the review step gives each as --path)
+        for line in str(step.get("run", "")).splitlines():
+            if line.rstrip().endswith("$CONTINUITY_PATHS") and "for path in" not in line:
+                assert line.rstrip().endswith("-- $CONTINUITY_PATHS"), line
