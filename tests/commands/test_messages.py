@@ -86,12 +86,14 @@ def misnamed_journal_entry(root: Path, turn: int) -> str:
 def test_the_ct101_hint_names_the_turn_the_frontmatter_says(tmp_path: Path):
     repo = GitRepo(tmp_path / "repo")
     assert run_cli("init", repo.path).code == 0
-    entry = misnamed_journal_entry(repo.path, 2)
-    done = continuity(repo.path, "check", "--no-git")
+    repo.commit("the tree")
+    entry = misnamed_journal_entry(repo.path, 2)  # a draft, not committed
+    done = continuity(repo.path, "check")
     assert f"`mv {entry} journal/2026-01-02-turn-2.md`; `continuity check --fix` does it" \
         in done.stdout, done.stdout
-    fixed = continuity(repo.path, "check", "--no-git", "--fix")  # following it: no CT208
-    assert "CT208" not in fixed.stdout and (repo.path / "journal/2026-01-02-turn-2.md").exists()
+    fixed = continuity(repo.path, "check", "--fix")  # following it: no CT208
+    assert "CT208" not in fixed.stdout, fixed.stdout
+    assert (repo.path / "journal/2026-01-02-turn-2.md").exists(), fixed.stdout + fixed.stderr
 
 
 def test_outside_git_the_ct101_hint_promises_no_fix(tmp_path: Path):
@@ -101,7 +103,8 @@ def test_outside_git_the_ct101_hint_promises_no_fix(tmp_path: Path):
     done = continuity(root, "check")
     assert f"`mv {entry} journal/2026-01-02-turn-2.md`" in done.stdout
     assert "--fix" not in done.stdout
-    assert "nothing fixed" in continuity(root, "check", "--fix").stderr  # what it would meet
+    continuity(root, "check", "--fix")  # what following a promise would meet: no rename
+    assert (root / entry).exists() and not (root / "journal/2026-01-02-turn-2.md").exists()
 
 
 def test_a_misspelt_option_prints_the_commands_usage_and_the_option_meant(tmp_path: Path):

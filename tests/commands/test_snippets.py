@@ -152,7 +152,7 @@ def run_note(block: str, tmp: Path) -> None:
 
 
 def parsed_yaml(block: str, _tmp: Path) -> None:
-    assert isinstance(yaml.safe_load(block), dict)
+    assert isinstance(yaml.safe_load(block), (dict, list))  # a file, or steps to add to one
 
 
 def parsed_toml(block: str, _tmp: Path) -> None:
@@ -188,6 +188,10 @@ HANDLED: dict[tuple[str, str], Runner | str] = {
         "a GitHub workflow: parsed here, and test_action.py runs the action's steps",
     ("docs/ci.md", "# .gitlab-ci.yml"): "run by test_ci_docs.py",
     ("docs/ci.md", "# .gitlab-ci.yml (JUnit test report)"): "run by test_ci_docs.py",
+    ("docs/ci.md", "# .github/workflows/memory.yml (post the review on the pull request)"):
+        "a GitHub workflow: parsed here, and tests/review/test_action_review.py runs it",
+    ("docs/ci.md", "# .gitlab-ci.yml (memory review of a merge request)"):
+        "parsed here, and tests/review/test_action_review.py runs its commands",
     ("docs/ci.md", "# .pre-commit-config.yaml"):
         "run by test_precommit.py with a real pre-commit, pointed at this checkout",
     ("docs/ci.md", "# .pre-commit-config.yaml (local hooks)"): "run by test_precommit.py",
