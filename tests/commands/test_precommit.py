@@ -166,11 +166,12 @@ def test_the_per_file_hook_passes_over_files_in_no_memory_root(tmp_path: Path, h
         assert done.returncode == 0, done.stdout + done.stderr
         assert re.search(r"\.+Passed", done.stdout), done.stdout
     done = try_repo(home, repo, "continuity")
-    given = re.compile(hook("continuity")["files"])  # src/app.py never reaches the hook
-    outside = sorted(n for n in staged if given.search(n) and not n.startswith(".claude/"))
-    if outside:
-        assert f"passed over 1 file in no memory root: {outside[0]}" in done.stdout
-    assert "src/app.py" not in done.stdout
+    assert not re.compile(hook("continuity")["files"]).search("src/app.py")
+    assert "src/app.py" not in done.stdout  # never given to the hook
+    # A top-level CLAUDE.md is judged as an agent instruction file (its own root); a file
+    # beside it that no rule reads is said to be passed over, never an error.
+    if "pyproject.toml" in staged:
+        assert re.search(r"passed over|not part of|Nothing checked", done.stdout), done.stdout
 
 
 def test_the_per_file_hook_still_judges_the_memory_file_of_a_mixed_commit(tmp_path: Path,
