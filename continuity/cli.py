@@ -25,6 +25,15 @@ from continuity.errors import ContinuityError, did_you_mean
 from continuity.output import one_line
 
 
+def message_lines(text: str) -> str:
+    """A message as printed: its own line breaks kept, every line after the first indented (so
+    that no line of it reads as a finding or another message), each line printable
+    (:func:`one_line`: no escape sequence, no break the tree wrote). Messages are written in
+    lines of about 100 characters where they are made; a path quoted may make one longer."""
+    return "\n".join(("" if index == 0 else "  ") + one_line(line)
+                     for index, line in enumerate(text.split("\n")))
+
+
 class ArgumentError(Exception):
     """argparse's refusal, raised instead of its exit so that it is answered our way."""
 
@@ -106,8 +115,12 @@ def _parsed(parser: argparse.ArgumentParser, argv: list[str], as_json: bool
     except SystemExit as exc:  # argparse: 0 for --help
         return int(exc.code or 0)
     except ArgumentError as exc:
-        message = _redacted(f"{exc}{_suggestion(parser, argv, str(exc))}")
-        sys.stderr.write(f"{exc.usage}{exc.prog}: error: {one_line(message)}\n")
+        usage, prog = _usage_of_command(parser, argv) or (exc.usage, exc.prog)
+        suggestion = _suggestion(parser, argv, str(exc))
+        too_long = len(f"{prog}: error: {exc}{suggestion}") > 100
+        message = _redacted(f"{exc}\n{suggestion.strip()}" if suggestion and too_long
+                            else f"{exc}{suggestion}")
+        sys.stderr.write(f"{usage}{message_lines(f'{prog}: error: {message}')}\n")
         if as_json:
             _json_error(message, "usage", 2)
         return 2
@@ -122,7 +135,7 @@ def _run(args: argparse.Namespace, as_json: bool) -> int:
         return status
     except ContinuityError as exc:
         # A message may quote the tree (a file name, a value): one line, no escapes, no key.
-        print(one_line(_redacted(f"continuity: {exc}")), file=sys.stderr)
+        print(message_lines(_redacted(f"continuity: {exc}")), file=sys.stderr)
         if as_json:
             _json_error(_redacted(str(exc)), type(exc).__name__, exc.exit_code)
         return exc.exit_code
@@ -189,15 +202,29 @@ def _suggestion(parser: argparse.ArgumentParser, argv: list[str], message: str) 
     return ""
 
 
+def _command_parser(parser: argparse.ArgumentParser, argv: list[str]
+                    ) -> argparse.ArgumentParser | None:
+    """The parser of the command ``argv`` names, or None."""
+    named = _command_named(argv)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and named in action.choices:
+            found: argparse.ArgumentParser = action.choices[named]
+            return found
+    return None
+
+
 def _options_of(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
     """The option strings of the command ``argv`` names (or of ``continuity`` itself)."""
-    options = list(parser._option_string_actions)
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for word in argv:
-                if word in action.choices:
-                    return list(action.choices[word]._option_string_actions)
-    return options
+    command = _command_parser(parser, argv)
+    return list((command or parser)._option_string_actions)
+
+
+def _usage_of_command(parser: argparse.ArgumentParser, argv: list[str]
+                      ) -> tuple[str, str] | None:
+    """(usage, prog) of the command ``argv`` names: argparse refuses a word the command does
+    not know (``check --slect``) from the top parser, whose usage would not help."""
+    command = _command_parser(parser, argv)
+    return (command.format_usage(), command.prog) if command is not None else None
 
 
 def _terminate_as_interrupt() -> Callable[[int, FrameType | None], Any] | int | None:

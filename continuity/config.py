@@ -405,6 +405,9 @@ class Config:
     base_dir: Path = field(default_factory=Path.cwd, compare=False)
     source: str = field(default="defaults", compare=False)
     kinds_source: str = field(default="defaults", compare=False)  # where `kinds` was written
+    root_source: str = field(default="defaults", compare=False)  # where `root` was written
+    #: Said when mkdocs.yml's `root` overrides another file's (the check prints it as a note).
+    root_note: str = field(default="", compare=False)
 
     @property
     def root_path(self) -> Path:
@@ -425,11 +428,13 @@ class Config:
                 merged.setdefault(name, {}).update(keys)
             values["kinds"] = merged
             values["kinds_source"] = source
+        if "root" in values:
+            values["root_source"] = source
         return replace(self, **values)
 
 
 
-_META = {"base_dir", "source", "kinds_source"}
+_META = {"base_dir", "source", "kinds_source", "root_source", "root_note"}
 _FIELDS = {f.name for f in fields(Config)} - _META
 if _FIELDS != set(OPTIONS):  # pragma: no cover - a row or a field forgotten
     raise ImportError(f"continuity.config: options and Config disagree: "
@@ -708,8 +713,14 @@ def load_config(cwd: Path | None = None, overrides: dict[str, Any] | None = None
         plugin = mkdocs_plugin_options(cwd) if use_mkdocs else None
         if plugin is not None and plugin[1]:
             path, options = plugin
+            before = config
             config = replace(config, source=str(path)).with_options(
                 rebase(options, path.parent), str(path))
+            if "root" in options and before.root_source != "defaults" \
+                    and before.root_path != config.root_path:
+                config = replace(config, root_note=(
+                    f"root {options['root']!r} set in {path.name} overrides root "
+                    f"{before.root!r} set in {Path(before.root_source).name}"))
     if overrides:
         config = config.with_options({k: v for k, v in overrides.items() if v is not None},
                                      "command line")

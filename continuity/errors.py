@@ -53,6 +53,11 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
     for choice in known:
         if choice.casefold() == digits and choice != word:
             return choice
+    # A word cut short (`warn` for `warning`, `--sel`): the one choice it begins.
+    starting = [choice for choice in known if len(folded) >= 3
+                and choice.casefold().startswith(folded) and choice != word]
+    if len(starting) == 1:
+        return starting[0]
     import difflib  # only when a word is wrong
 
     found = difflib.get_close_matches(folded, list(by_fold), n=1, cutoff=0.75)

@@ -111,6 +111,21 @@ def log_findings(check: CheckResult, settings: Config) -> None:
                 extra={"continuity_advisory": d.severity.rank < threshold})
 
 
+def count_warnings_when_quiet() -> None:
+    """``-q`` raises the engine's logger to ERROR, so its own warnings (a dead link) are never
+    made and ``--strict`` counts none: let them reach the strict counter, and keep them off the
+    terminal, as ``-q`` asked, by raising the terminal's handler instead."""
+    for engine in ("mkdocs", "properdocs"):
+        logger = logging.getLogger(engine)
+        quiet = logger.level
+        if quiet <= logging.WARNING:
+            continue
+        for handler in logger.handlers:
+            if type(handler).__name__ != "CountHandler":
+                handler.setLevel(max(handler.level, quiet))
+        logger.setLevel(logging.WARNING)
+
+
 Hook = TypeVar("Hook", bound=Callable[..., Any])
 
 
@@ -255,6 +270,8 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
     @_guarded
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         collector.thaw()  # a previous build's objects, frozen (preview/collector.py)
+        if config.strict:
+            count_warnings_when_quiet()
         # The memory site is meant to work offline; say which theme settings fetch from afar.
         theme = config.theme
         if theme.name == "material" and theme.get("font") is not False:

@@ -11,11 +11,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from continuity.config import OPTIONS, load_config
+from continuity.config import OPTIONS, Config, load_config
 from continuity.errors import UsageError
 from continuity.formats.words import plural
 from continuity.model.tree import ParsedEntries
-from continuity.model.workspace import resolve_targets
+from continuity.model.workspace import files_in_no_root, resolve_targets
 from continuity.output import colour_wanted, one_line, shown_path, write_output
 from continuity.reporters import FORMATS, renderer
 from continuity.reporters.progress import progress
@@ -33,7 +33,10 @@ def _codes(value: str) -> list[str]:
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="memory roots or single files (default: the configured root)")
-    parser.add_argument("--output-format", choices=sorted(FORMATS), default="text")
+    parser.add_argument("--output-format", choices=sorted(FORMATS), default="text",
+                        help="text (default: path:line:col: CODE message, the hint beneath), "
+                             "json, github (annotations and the job summary), gitlab (Code "
+                             "Quality), sarif or junit")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     parser.add_argument("--select", type=_codes, metavar="CODES",
                         help="only these rule codes or prefixes (comma-separated)")
@@ -60,6 +63,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fix", action="store_true",
                         help="fix what is mechanical in files git does not hold yet (rename "
                              "to the computed name, date formats); reports each fix")
+    parser.add_argument("--skip-outside-roots", action="store_true",
+                        help="pass over files that lie in no memory root, with a notice, "
+                             "instead of exit 2 (the per-file pre-commit hook, given every "
+                             "staged file)")
     parser.add_argument("--watch", action="store_true",
                         help="check, then re-check as files are saved, printing only the "
                              "findings that are new or fixed (Ctrl-C stops, exit 0)")
@@ -74,14 +81,12 @@ def overrides_from(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
-    overrides = overrides_from(args)
-    config = load_config(cwd, overrides)
-    if args.ignore:
-        config = config.with_options({"ignore": list(config.ignore) + args.ignore},
-                                     "command line")
+    config = _config(args, cwd)
     # Every memory root the paths stand for, one discovery and one git pass each. A root named
     # (or found below a directory named) is checked whole; files or directories inside one
     # narrow what is reported, and files alone are discovered alone (the per-file hook).
+    if not _pass_over_outside(args, config, cwd):
+        return 0
     targets = resolve_targets(args.paths, config, cwd)
     # The baseline named, or (None) the one of the repository that holds each root.
     given_baseline = Path(args.baseline) if args.baseline else None
@@ -164,3 +169,32 @@ def edit_baselines(args: argparse.Namespace, run: CheckRun, checked: list[Checke
         print(f"continuity: {plural(removed, 'stale entry', 'stale entries')} removed from "
               f"{shown_path(path)}", file=sys.stderr)
     return run.verdict(checked, whole=whole)
+
+
+def _config(args: argparse.Namespace, cwd: Path) -> Config:
+    """The options in force, the command line's last; a note when mkdocs.yml's `root`
+    overrides another file's."""
+    config = load_config(cwd, overrides_from(args))
+    if config.root_note:
+        print(one_line(f"note: {config.root_note}"), file=sys.stderr)
+    if args.ignore:
+        config = config.with_options({"ignore": list(config.ignore) + args.ignore},
+                                     "command line")
+    return config
+
+
+def _pass_over_outside(args: argparse.Namespace, config: Config, cwd: Path) -> bool:
+    """With ``--skip-outside-roots``, drop from ``args.paths`` the files no memory root holds,
+    with a notice; whether anything is left to check."""
+    if not args.skip_outside_roots or not args.paths:
+        return True
+    outside = files_in_no_root(args.paths, config, cwd)
+    if outside:
+        shown = ", ".join(outside[:5]) + (f" and {len(outside) - 5} more" if len(outside) > 5 else "")
+        print(one_line(f"continuity: passed over {plural(len(outside), 'file')} in no memory "
+                       f"root: {shown}"), file=sys.stderr)
+    args.paths = [path for path in args.paths if path not in outside]
+    if not args.paths:
+        print("continuity: nothing to check: no file given lies in a memory root",
+              file=sys.stderr)
+    return bool(args.paths)

@@ -10,6 +10,7 @@ roots are: never "all checks passed" on nothing checked.
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,12 +88,14 @@ def _in_tree_of(root: Path, relative: str, config: Config) -> bool:
 
 def _nothing_here(path: Path, shown: str, config: Config, cwd: Path,
                   search: RootSearch | None, enclosing: Path | None) -> NothingToCheck:
-    lines = [f"{shown}: no memory root at or below it; {WHAT_MAKES_A_ROOT}."]
+    lines = [f"{shown}: no memory root at or below it.",
+             *textwrap.wrap(f"{WHAT_MAKES_A_ROOT[0].upper()}{WHAT_MAKES_A_ROOT[1:]}.", 96,
+                            break_on_hyphens=False)]
     if enclosing is not None:
         where = _shown(enclosing, cwd)
-        lines.append(f"It lies in the memory root {where if where == '.' else where + '/'} but "
-                     "in none of its history or library directories: run `continuity check "
-                     f"{where}`.")
+        lines += [f"It lies in the memory root {where if where == '.' else where + '/'} but "
+                  "in none of its history or library directories:",
+                  f"run `continuity check {where}`."]
     top = find_repo_root(path if path.is_dir() else path.parent)
     if top is not None and enclosing is None:
         found = find_roots(top, config, top)
@@ -103,6 +106,9 @@ def _nothing_here(path: Path, shown: str, config: Config, cwd: Path,
                          f"`continuity check {where}`.")
         if len(nearby) > NEARBY_SHOWN:
             lines.append(f"({len(nearby) - NEARBY_SHOWN} more memory roots in the repository.)")
+    if enclosing is None and path.is_dir() and (top is None or len(lines) == 1):
+        here = "" if shown in (".", "") else f" {shown}"
+        lines.append(f"To start a memory tree here: `continuity init{here}`.")
     if search is not None and search.escapes:
         links = ", ".join(_shown(link, cwd) for link, _ in search.escapes[:NEARBY_SHOWN])
         lines.append(f"Links leaving the repository were not followed: {links}.")
@@ -139,6 +145,33 @@ def targets_for(path: Path, config: Config, cwd: Path, shown: str | None = None)
     return [Target(root, (Path(os.path.relpath(file, root)).as_posix(),))]
 
 
+def files_in_no_root(paths: Iterable[str], config: Config, cwd: Path) -> list[str]:
+    """The paths given that are files no memory root holds (``src/app.py``, a top-level
+    ``CLAUDE.md`` beside no state file): what the per-file hook, given every staged file,
+    passes over, as a linter passes over files not its own. Directories are never in it."""
+    forget()
+    outside = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_file() or path.is_symlink():
+            continue
+        try:
+            targets_for(path, config, cwd, raw)
+        except NothingToCheck:
+            outside.append(raw)
+    return outside
+
+
+def _root_exists(config: Config, cwd: Path) -> None:
+    """A configured root that is not there is said so, with the file that set it."""
+    written = config.root_written
+    if written.exists() or written.is_symlink():
+        return
+    where = "" if config.root_source == "defaults" else \
+        f" (root = {str(config.root)!r}, set in {_shown(Path(config.root_source), cwd)})"
+    raise UsageError(f"{_shown(written, cwd)}: the memory root does not exist{where}")
+
+
 def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Target]:
     """Targets for the paths given (default: the configured root), one per root, in order: a
     root named whole absorbs the narrower paths given inside it."""
@@ -146,6 +179,7 @@ def resolve_targets(paths: Iterable[str], config: Config, cwd: Path) -> list[Tar
     found: list[Target] = []
     given = list(paths)
     if not given:
+        _root_exists(config, cwd)
         found = targets_for(config.root_written, config, cwd,
                             _shown(config.root_path, cwd) or ".")
     for raw in given:

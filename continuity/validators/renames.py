@@ -91,8 +91,10 @@ def _turn_of(rest: str, entry: HistoryEntry) -> tuple[int | None, str]:
     turned = _TURN.search(rest)
     if turned:
         return int(turned.group(1)), rest[:turned.start()] + " " + rest[turned.end():]
-    written = _field(entry, "turn")
-    return (written if isinstance(written, int) else None), rest
+    written = _field(entry, "turn")  # frontmatter values are read as text: `turn: 2` is '2'
+    if isinstance(written, str) and written.strip().isdigit():
+        written = int(written.strip())
+    return (written if isinstance(written, int) and not isinstance(written, bool) else None), rest
 
 
 def _rendered(directory: MemoryDirectory, day: dt.date, moment: dt.datetime | None,

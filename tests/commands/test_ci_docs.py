@@ -1,7 +1,8 @@
 """The GitLab CI snippets of docs/ci.md, run: their commands on a real repository, their settings read.
 
 The install line is the one line not run here (the package under test is installed already;
-tests/commands/test_action.py installs it with pip); every `continuity` command is run as
+the release it names is the one pyproject.toml declares, and tests/commands/test_publishing.py
+installs the built wheel in a clean virtual environment); every `continuity` command is run as
 written, in a subprocess, with the environment the CI system sets. The GitHub workflow is run
 through the action by test_action.py.
 """
@@ -63,7 +64,8 @@ SCHEMA = json.loads((REPO / "tests" / "reporters" / "schemas" /
 def run_gitlab_job(first_line: str, repo: GitRepo) -> dict:
     job = yaml.safe_load(snippet(first_line))["continuity"]
     assert job["variables"]["GIT_DEPTH"] == 0
-    assert job["variables"]["MKDOCS_CONTINUITY"].startswith("git+https://")
+    version = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["version"]
+    assert job["variables"]["MKDOCS_CONTINUITY"] == f"mkdocs-continuity=={version}"
     assert job["artifacts"]["when"] == "always"
     for command in commands(job["script"]):
         done = shell(command, repo.path, GITLAB_CI="true", CI_PROJECT_DIR=str(repo.path))

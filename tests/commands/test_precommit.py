@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.support.common import REPO, GitRepo, run_cli, write_files
 from tests.support.docs_snippets import snippet
@@ -119,3 +120,89 @@ def test_the_documented_local_hooks_use_the_installed_continuity(tmp_path: Path,
     assert done.returncode == 0, done.stdout
     write_files(repo.path, {"continuity.toml": 'roots = "."\n'})
     assert commit(repo, home, "typo").returncode != 0
+
+
+# ------------------------------------------------ the per-file hook on any staged set (issue 32)
+
+CLAUDE_PROJECT = {
+    ".claude/agent-memory/reviewer/MEMORY.md": "# Memory\n\n- [Style](style.md): the house style\n",
+    ".claude/agent-memory/reviewer/style.md": "---\nname: style\ndescription: house style\n"
+                                              "---\n\nTabs.\n",
+    "src/app.py": "print('tides')\n",
+    "CLAUDE.md": "# Project\n\nUse tabs.\n",
+    "pyproject.toml": '[project]\nname = "app"\n',
+}
+
+
+def hook(hook_id: str) -> dict:
+    hooks = {h["id"]: h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())}
+    return hooks[hook_id]
+
+
+def try_repo(home: Path, repo: GitRepo, hook: str) -> subprocess.CompletedProcess:
+    """``pre-commit try-repo`` on the staged files, with the hooks of this checkout's HEAD."""
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True,
+                          text=True).stdout.strip()
+    return pre_commit(home, repo.path, "try-repo", str(REPO), hook, "--ref", head, "--verbose")
+
+
+@pytest.mark.parametrize("staged", [
+    {"src/app.py": "print('tides, parsed')\n",
+     ".claude/agent-memory/reviewer/style.md": "---\nname: style\ndescription: house style\n"
+                                              "---\n\nTabs, width 4.\n"},
+    {"CLAUDE.md": "# Project\n\nUse tabs, width 4.\n"},
+    {"pyproject.toml": '[project]\nname = "app"\nversion = "1"\n'},
+], ids=["code-and-memory", "CLAUDE.md", "pyproject.toml"])
+def test_the_per_file_hook_passes_over_files_in_no_memory_root(tmp_path: Path, home: Path,
+                                                              staged: dict[str, str]):
+    """A Claude Code project: its memory in .claude/agent-memory/, its code and its top-level
+    files in no memory root. Each mixed commit passes both hooks."""
+    repo = GitRepo(tmp_path / "project")
+    repo.commit("a project with agent memory", CLAUDE_PROJECT)
+    write_files(repo.path, staged)
+    repo.git("add", "-A")
+    for hook_id in ("continuity", "continuity-history"):
+        done = try_repo(home, repo, hook_id)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert re.search(r"\.+Passed", done.stdout), done.stdout
+    done = try_repo(home, repo, "continuity")
+    assert not re.compile(hook("continuity")["files"]).search("src/app.py")
+    assert "src/app.py" not in done.stdout  # never given to the hook
+    # A top-level CLAUDE.md is judged as an agent instruction file (its own root); a file
+    # beside it that no rule reads is said to be passed over, never an error.
+    if "pyproject.toml" in staged:
+        assert re.search(r"passed over|not part of|Nothing checked", done.stdout), done.stdout
+
+
+def test_the_per_file_hook_still_judges_the_memory_file_of_a_mixed_commit(tmp_path: Path,
+                                                                          home: Path):
+    repo = GitRepo(tmp_path / "project")
+    repo.commit("a project with agent memory", CLAUDE_PROJECT)
+    write_files(repo.path, {"src/app.py": "print(2)\n",
+                            ".claude/agent-memory/reviewer/style.md": "no frontmatter [x](gone.md)\n"})
+    repo.git("add", "-A")
+    done = try_repo(home, repo, "continuity")
+    assert done.returncode == 0, done.stdout  # a dead link is a warning
+    assert "style.md:1:20: CT111 dead link `gone.md`" in done.stdout
+    assert "Found 0 errors and 1 warning in 1 file." in done.stdout  # src/app.py: never given
+
+
+
+
+def test_a_file_named_like_an_option_is_a_file_name(repo: GitRepo, home: Path):
+    """pre-commit appends the staged names to the hook's entry: a file ``--ignore=CT`` must not
+    turn every rule off (issue 34, 8). Run as pre-commit runs it, and through pre-commit."""
+    entry = hook("continuity")["entry"].split()
+    assert entry[-1] == "--"
+    write_files(repo.path, {"--ignore=CT": "", "--ignore=CT.md": "",
+                            JOURNAL: (repo.path / JOURNAL).read_text() + "\n{{LEFT_OVER}}\n"})
+    bin_dir = Path(sys.executable).parent
+    done = subprocess.run([str(bin_dir / entry[0]), *entry[1:], "--ignore=CT", JOURNAL],
+                          cwd=repo.path, capture_output=True, text=True)
+    assert done.returncode == 1 and "CT203" in done.stdout, done.stdout + done.stderr
+    unprotected = subprocess.run([str(bin_dir / entry[0]), *entry[1:-1], "--ignore=CT",
+                                  JOURNAL], cwd=repo.path, capture_output=True, text=True)
+    assert unprotected.returncode == 0  # what `--` prevents: every rule turned off
+    repo.git("add", "-A")
+    hooked = try_repo(home, repo, "continuity")
+    assert hooked.returncode == 1 and "CT203" in hooked.stdout, hooked.stdout

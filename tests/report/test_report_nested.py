@@ -134,7 +134,8 @@ def test_write_audit_for_roots_side_by_side_files_one_each(repo: Path):
 def test_report_on_a_directory_with_no_root_is_exit_2_naming_the_roots(repo: Path):
     result = run_cli("report", "--no-git", "site", cwd=repo)
     assert result.code == 2
-    assert "no memory root at or below it" in result.err and "run `continuity check" in result.err
+    said = " ".join(result.err.split())  # as read, across the message's wrapped lines
+    assert "no memory root at or below it" in said and "run `continuity check" in said
 
 
 def test_agent_memory_in_a_hidden_folder_is_named_from_the_directory_given(tmp_path: Path):

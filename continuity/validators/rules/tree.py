@@ -50,7 +50,9 @@ def _rename_hint(ctx: CheckContext, directory: MemoryDirectory, entry: HistoryEn
         return (f"the name it should have is {target}, but it is committed: renaming a "
                 "committed history entry is CT303, so acknowledge this finding in the "
                 "baseline (`continuity check --add-baseline`)")
-    fix = "; `continuity check --fix` does it" if mover == "mv" else ""
+    # --fix renames only what git says it does not hold yet: never without git.
+    fix = "; `continuity check --fix` does it" if mover == "mv" and tracked_paths(ctx) is not None \
+        else ""
     return f"rename it: `{mover} {shlex.quote(entry.path)} {shlex.quote(target)}`{fix}"
 
 
