@@ -36,7 +36,6 @@ from continuity.validators.engine import (
     CheckResult,
     EarlyGit,
     active_rules,
-    not_loaded,
     run_check,
     start_git,
 )
@@ -142,16 +141,16 @@ class CheckRun:
         timeline = None
         if config.state_history and context.git is not None:
             # From the history the check read (CT605 read the versions already, when it ran).
-            from continuity.validators.rules.history_secrets import state_timeline
+            from continuity.validators.analyses import STATE_TIMELINE
 
-            timeline = state_timeline(context)
+            timeline = STATE_TIMELINE(context)
         if reading is not None:
             provenance = reading.result()
             if self.provenance_cache is not None and key is not None:
                 self.provenance_cache.clear()  # one HEAD at a time: serve must not grow
                 self.provenance_cache[key] = provenance
         if status is not None and status.notice and (
-                any(r.needs_git for r in self.rules) or not_loaded(config, self.rules)):
+                any(r.needs_git for r in self.rules)):
             result = replace(result, notices=tuple(dict.fromkeys((status.notice,
                                                                   *result.notices))))
         return CheckedRoot(tree, result, self.baseline_path(tree.root), provenance, timeline)
