@@ -32,6 +32,7 @@ from continuity.model.paths import refusal
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import site_trees
 from continuity.output import one_line, write_atomic
+from continuity.paths import repository_top
 from continuity.reporters.progress import progress
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     watched = [path for each in trees for path in (each.root, *(
         f.abspath for f in (each.ledger, each.session_state, *each.note_stores)
         if f is not None))]
-    top = next((d for d in (tree.root, *tree.root.parents) if (d / ".git").exists()), None)
+    top = repository_top(tree.root)
     if top is not None:  # a commit changes what each entry's page says about it
         watched += [top / ".git" / "HEAD", top / ".git" / "index"]
     status = 1 if config.strict and check.failed(config.fail_on) else 0
