@@ -23,7 +23,7 @@ from continuity.reporters.text import render as text_report
 from continuity.reporters.text import statistics as statistics_table
 from continuity.validators import acknowledged
 from continuity.validators.engine import CheckResult
-from continuity.validators.run import CheckedRoot, CheckRun, Verdict, combined
+from continuity.validators.run import CheckedRoot, CheckRun, Verdict, combined, options_place
 
 
 def _codes(value: str) -> list[str]:
@@ -75,7 +75,7 @@ def overrides_from(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     cwd = Path.cwd()
     overrides = overrides_from(args)
-    config = load_config(cwd, overrides)
+    config = load_config(options_place(args.paths, cwd), overrides)
     if args.ignore:
         config = config.with_options({"ignore": list(config.ignore) + args.ignore},
                                      "command line")

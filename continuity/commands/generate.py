@@ -113,8 +113,9 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     # needs it: every other command starts faster.
     from continuity.generator import GenerateOptions, RootPart, generate_roots
     from continuity.generator.inputs import combined, site_inputs
+    from continuity.validators.run import options_place
 
-    config = load_config(cwd, overrides)
+    config = load_config(options_place([args.root] if args.root else [], cwd), overrides)
     if kept is not None:
         kept.rotate()
     trees = site_trees(config, Path(args.root) if args.root is not None else None, cwd,

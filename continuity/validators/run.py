@@ -30,6 +30,7 @@ from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.tree import MemoryTree, ParsedEntries
 from continuity.model.workspace import NothingToCheck, Target, open_target
+from continuity.paths import repository_top
 from continuity.validators import acknowledged
 from continuity.validators.acknowledged import Entry as BaselineEntry
 from continuity.validators.engine import (
@@ -149,10 +150,9 @@ class CheckRun:
             if self.provenance_cache is not None and key is not None:
                 self.provenance_cache.clear()  # one HEAD at a time: serve must not grow
                 self.provenance_cache[key] = provenance
-        if status is not None and status.notice and (
-                any(r.needs_git for r in self.rules)):
-            result = replace(result, notices=tuple(dict.fromkeys((status.notice,
-                                                                  *result.notices))))
+        if status is not None and status.notice and any(r.needs_git for r in self.rules):
+            said = tuple(dict.fromkeys((status.notice, *result.notices)))
+            result = replace(result, notices=said)
         return CheckedRoot(tree, result, self.baseline_path(tree.root), provenance, timeline)
 
     def _narrowed(self, checked: CheckedRoot, target: Target) -> CheckResult:
@@ -208,6 +208,26 @@ def combined(checks: Iterable[CheckResult], notices: Iterable[str] = ()) -> Chec
                        tuple(v for check in checks for v in check.roots),
                        tuple(sorted(dict.fromkeys(code for check in checks
                                                   for code in check.skipped))))
+
+
+def options_place(paths: Iterable[str], cwd: Path) -> Path:
+    """Where the options are looked for (``load_config``): the working directory, unless the
+    first path given lies in another repository than it; then the top of that repository, as
+    if the command ran there (outside git: the path's directory, unless it lies below the
+    working directory). A tree checked from elsewhere is judged by its own continuity.toml
+    and mkdocs.yml, as from inside."""
+    first = next(iter(paths), None)
+    if first is None:
+        return cwd
+    place = (cwd / first).absolute()
+    if not place.is_dir():
+        place = place.parent
+    if not place.is_dir():
+        return cwd  # no such path: said where the paths are resolved
+    top, here = repository_top(place), cwd.absolute()
+    if top is not None:
+        return cwd if top == repository_top(here) else top
+    return cwd if place == here or here in place.parents else place
 
 
 def search_notices(targets: list[Target], cwd: Path) -> list[str]:
