@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(options_place(args.paths, cwd), overrides)
     trees: dict[Path, MemoryTree] = {}
     reports = []
-    run = CheckRun(config, cwd)  # the baseline of each root's repository, as check uses
+    # The baseline of each root's repository, as check uses; the living files' versions too.
+    run = CheckRun(config, cwd, timeline=True)
     for target in resolve_targets(args.paths, config, cwd):
         # A report is of whole roots: a file named stands for its root.
         checked = run.target(Target(target.root, None, target.search))

@@ -12,8 +12,9 @@ directory's, which only says how paths are shown.
     verdict = run.verdict(checked)           # findings left once the baselines acknowledged theirs
     verdict.result.failed(config.fail_on)
 
-A site asks for the commits that added each entry too: ``CheckRun(..., provenance=True)``
-and :meth:`CheckRun.tree` for each tree ``site_trees`` found.
+The report asks for the living files' versions too (``timeline=True``), the site also for the
+commits that added each entry (``provenance=True``), and calls :meth:`CheckRun.tree` for each
+tree ``site_trees`` found.
 """
 
 from __future__ import annotations
@@ -76,15 +77,19 @@ class CheckRun:
     """The options of one run, and the rules they select, for any number of roots."""
 
     def __init__(self, config: Config, cwd: Path, *, baseline: Path | None = None,
-                 reuse: ParsedEntries | None = None, provenance: bool = False,
+                 reuse: ParsedEntries | None = None, timeline: bool = False,
+                 provenance: bool = False,
                  provenance_cache: ProvenanceCache | None = None) -> None:
         """``baseline``: the file given (``--baseline``); by default each root's repository's.
-        ``reuse``: entries parsed by the previous run (``--watch``, serve). ``provenance``:
-        read the commits that added each entry (the site), cached in ``provenance_cache``."""
+        ``reuse``: entries parsed by the previous run (``--watch``, serve). ``timeline``: read
+        the living files' versions (the report, the site; option ``state_history``).
+        ``provenance``: read the commits that added each entry (the site), cached in
+        ``provenance_cache``."""
         self.config = config
         self.cwd = cwd
         self.baseline = baseline
         self.reuse = reuse
+        self.timeline = timeline
         self.provenance = provenance
         self.provenance_cache = provenance_cache
         self.rules: list[Rule] = active_rules(config)
@@ -140,7 +145,7 @@ class CheckRun:
         result = run_check(tree, config, cwd=self.cwd, rules=self.rules, ctx=context,
                            early=early)
         timeline = None
-        if config.state_history and context.git is not None:
+        if self.timeline and config.state_history and context.git is not None:
             # From the history the check read (CT605 read the versions already, when it ran).
             from continuity.validators.analyses import STATE_TIMELINE
 
