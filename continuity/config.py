@@ -441,10 +441,6 @@ if _FIELDS != set(OPTIONS):  # pragma: no cover - a row or a field forgotten
                       f"{sorted(_FIELDS ^ set(OPTIONS))}")
 
 
-def option_names() -> list[str]:
-    return list(OPTIONS)
-
-
 def options_markdown() -> str:
     """The README's table of options, from :data:`OPTIONS`."""
     rows = ["| option | default | meaning |", "|---|---|---|"]

@@ -261,7 +261,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         # Speed-ups that use other libraries' private parts, off where those are not as tested.
         self.speedups_off = unsupported()
         for reason in self.speedups_off.values():
-            log.info(reason)
+            log.debug(reason)  # said once, under --verbose: the site is the same, built slower
         self.page_cache = PageCache() if serving and PAGE_CACHE not in self.speedups_off else None
         self.parsed_entries = ParsedEntries() if serving else None
         self.page_memo = PageMemo() if serving else None

@@ -23,7 +23,7 @@ from continuity.reporters.text import render as text_report
 from continuity.reporters.text import statistics as statistics_table
 from continuity.validators import acknowledged
 from continuity.validators.engine import CheckResult
-from continuity.validators.run import CheckedRoot, CheckRun, Verdict, combined
+from continuity.validators.run import CheckedRoot, CheckRun, Verdict, combined, options_place
 
 
 def _codes(value: str) -> list[str]:
@@ -174,7 +174,7 @@ def edit_baselines(args: argparse.Namespace, run: CheckRun, checked: list[Checke
 def _config(args: argparse.Namespace, cwd: Path) -> Config:
     """The options in force, the command line's last; a note when mkdocs.yml's `root`
     overrides another file's."""
-    config = load_config(cwd, overrides_from(args))
+    config = load_config(options_place(args.paths, cwd), overrides_from(args))
     if config.root_note:
         print(one_line(f"note: {config.root_note}"), file=sys.stderr)
     if args.ignore:

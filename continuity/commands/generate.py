@@ -32,6 +32,7 @@ from continuity.model.paths import refusal
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import site_trees
 from continuity.output import one_line, write_atomic
+from continuity.paths import repository_top
 from continuity.reporters.progress import progress
 
 if TYPE_CHECKING:
@@ -112,8 +113,9 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     # needs it: every other command starts faster.
     from continuity.generator import GenerateOptions, RootPart, generate_roots
     from continuity.generator.inputs import combined, site_inputs
+    from continuity.validators.run import options_place
 
-    config = load_config(cwd, overrides)
+    config = load_config(options_place([args.root] if args.root else [], cwd), overrides)
     if kept is not None:
         kept.rotate()
     trees = site_trees(config, Path(args.root) if args.root is not None else None, cwd,
@@ -145,7 +147,7 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     watched = [path for each in trees for path in (each.root, *(
         f.abspath for f in (each.ledger, each.session_state, *each.note_stores)
         if f is not None))]
-    top = next((d for d in (tree.root, *tree.root.parents) if (d / ".git").exists()), None)
+    top = repository_top(tree.root)
     if top is not None:  # a commit changes what each entry's page says about it
         watched += [top / ".git" / "HEAD", top / ".git" / "index"]
     status = 1 if config.strict and check.failed(config.fail_on) else 0

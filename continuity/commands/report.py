@@ -27,7 +27,7 @@ from continuity.model.workspace import Target, resolve_targets
 from continuity.output import shown_path, write_output
 from continuity.report import RootsReport, build_report
 from continuity.report.audit import write_audit
-from continuity.validators.run import CheckRun
+from continuity.validators.run import CheckRun, options_place
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -49,10 +49,11 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"since": args.since}
     if args.no_git:
         overrides["git"] = "off"
-    config = load_config(cwd, overrides)
+    config = load_config(options_place(args.paths, cwd), overrides)
     trees: dict[Path, MemoryTree] = {}
     reports = []
-    run = CheckRun(config, cwd)  # the baseline of each root's repository, as check uses
+    # The baseline of each root's repository, as check uses; the living files' versions too.
+    run = CheckRun(config, cwd, timeline=True)
     for target in resolve_targets(args.paths, config, cwd):
         # A report is of whole roots: a file named stands for its root.
         checked = run.target(Target(target.root, None, target.search))

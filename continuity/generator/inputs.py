@@ -37,7 +37,7 @@ def site_inputs(trees: list[MemoryTree], config: Config, cwd: Path,
     """
     inputs = []
     for index, tree in enumerate(trees):
-        run = CheckRun(config, cwd, provenance=True,
+        run = CheckRun(config, cwd, timeline=True, provenance=True,
                        provenance_cache=cache if index == 0 else None)
         checked = run.tree(tree)
         # What the repository's baseline acknowledges is left out, as `continuity check` does.

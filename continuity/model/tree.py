@@ -53,7 +53,7 @@ from continuity.model.kinds import (
 )
 from continuity.model.linked import MARKDOWN_SUFFIXES, linked_paths
 from continuity.model.naming import EntryName, date_in_name
-from continuity.model.paths import refusal, root_refusal
+from continuity.model.paths import refusal, repository_top, root_refusal
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
     RootSearch,
@@ -304,7 +304,6 @@ class StateFile:
     file: TreeFile
     document: Document | None
     declared_edges: tuple[tuple[str, int], ...] | None  # None: no ## Mesh index
-    mesh_line: int = 1
     parent: tuple[str, int] | None = None  # ``parent: ../STATE.md`` as written, and its line
 
     @property
@@ -484,11 +483,9 @@ class MemoryTree:
 
 
 def find_repo_root(start: Path) -> Path | None:
-    """The nearest ancestor holding ``.git`` (a directory, or a file for worktrees)."""
-    for directory in (start, *start.parents):
-        if (directory / ".git").exists():
-            return directory
-    return None
+    """The nearest ancestor holding ``.git`` (a directory, or a file for worktrees): the one
+    answer of :func:`continuity.paths.repository_top`, which every module asks."""
+    return repository_top(start)
 
 
 def is_excluded(rel: str, patterns: tuple[str, ...]) -> bool:
@@ -853,8 +850,7 @@ def _state_files(walker: _Walker, root_items: list[os.DirEntry[str]],
         declared = tuple(mesh[0]) if mesh else None
         parent = declared_parent(tree_file.text) if tree_file.text is not None and protocol \
             else None
-        state_files.append(StateFile(item.name, tree_file, document, declared,
-                                     mesh[1] if mesh else 1, parent))
+        state_files.append(StateFile(item.name, tree_file, document, declared, parent))
     return state_files
 
 

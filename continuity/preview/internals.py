@@ -7,10 +7,11 @@ Two speed-ups reach past public APIs, because none exists for what they do:
 - the live preview's page cache (``page_cache.py``) reads and refills the search plugin's
   ``search_index`` entries and clears Material's ``search_index_prev``.
 
-Each is declared here with the versions it was written and tested against (pinned alike in
-pyproject.toml). At start-up the plugin asks :func:`unsupported`: when an installed version is
-outside its range, or the private part is not where it was, that speed-up is turned off with
-a notice and the site is built the plain way — slower, never wrong.
+Each is declared here with the versions it was written and tested against; pyproject.toml
+does not pin them (no upper bound below the next major version but MkDocs < 2). At start-up
+the plugin asks :func:`unsupported`: when an installed version is outside its range, or the
+private part is not where it was, that speed-up is turned off, said once under ``--verbose``,
+and the site is built MkDocs' own way — slower, never wrong.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class Internal:
     """One private part of a library that a speed-up uses."""
 
     library: str  # the distribution's name
-    supported: str  # the versions it was tested against (pyproject.toml pins the same)
+    supported: str  # the versions it was tested against (the speed-up is off on others)
     part: str  # what is used
     speedup: str  # NAV_CACHE or PAGE_CACHE: what is turned off without it
     present: Callable[[], bool]  # a probe: is the part where the speed-up expects it?

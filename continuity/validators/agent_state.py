@@ -22,7 +22,7 @@ from continuity.formats.words import plural
 from continuity.model import credential_files as table
 from continuity.model.safe_open import Beneath
 from continuity.model.tree import TreeFile
-from continuity.validators.registry import CheckContext
+from continuity.validators.registry import Analysis, CheckContext
 from continuity.validators.repository import repository
 
 
@@ -30,7 +30,7 @@ def agent_state_paths(ctx: CheckContext) -> list[tuple[str, str, str]]:
     """(path from the repository's top, why, the folder it belongs to) of each tracked agent
     state file, once per run. The folder is the OpenClaw state directory for what one holds,
     the folder holding ``.claude/`` for Claude Code's settings, else the file's own."""
-    return ctx.memo("agent_state.paths", lambda: _paths(ctx))
+    return AGENT_STATE_PATHS(ctx)
 
 
 def _anchor(path: str) -> str:
@@ -71,6 +71,10 @@ def _paths(ctx: CheckContext) -> list[tuple[str, str, str]]:
         ctx.notices.append(f"{len(unique)} agent state files are tracked; the first "
                            f"{table.MAX_FILES} were scanned for credentials (CT601)")
     return list(unique.values())[:table.MAX_FILES]
+
+
+#: The tracked agent state files of the repository, listed once per run.
+AGENT_STATE_PATHS: Analysis[list[tuple[str, str, str]]] = Analysis("agent-state-paths", _paths)
 
 
 def _listed(output: bytes) -> list[str]:

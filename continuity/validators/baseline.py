@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from continuity.errors import UsageError
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext
+from continuity.validators.registry import Analysis, CheckContext
 from continuity.validators.repository import repository
 
 if TYPE_CHECKING:  # imported where git is read: a check without git never loads its reader
@@ -112,14 +112,14 @@ def _compute(ctx: CheckContext) -> dict[str, int]:
 
 def baseline(ctx: CheckContext, path: str) -> int:
     """Lines 1..N of the record at ``path`` are the baseline (0: judge every line)."""
-    return ctx.memo("line-baseline", lambda: _compute(ctx)).get(path, 0)
+    return LINE_BASELINE(ctx).get(path, 0)
 
 
 def committed_lines(ctx: CheckContext, path: str) -> int | None:
     """How many leading lines of the record at ``path`` the last commit holds as they are now
     (0 for a record no commit holds); None when git cannot say. A line past them is not
     committed yet: it may still be corrected in place."""
-    return ctx.memo("line-committed", lambda: _committed(ctx)).get(path)
+    return LINES_COMMITTED(ctx).get(path)
 
 
 def _committed(ctx: CheckContext) -> dict[str, int]:
@@ -133,6 +133,12 @@ def _committed(ctx: CheckContext) -> dict[str, int]:
         return _leading_lines(ctx, repo, files, "HEAD")
     except GitError:
         return {}
+
+
+#: Per record (ledger, note store, log): its lines 1..N that ``since`` holds (the baseline),
+#: and how many leading lines the last commit holds; computed once per run.
+LINE_BASELINE: Analysis[dict[str, int]] = Analysis("line-baseline", _compute)
+LINES_COMMITTED: Analysis[dict[str, int]] = Analysis("lines-committed", _committed)
 
 
 def worded_by_commit(*replacements: tuple[str, str]

@@ -6,7 +6,7 @@ discover (model) -> validate (rules, here) -> report (reporters) or render (gene
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import partial
@@ -22,7 +22,7 @@ from continuity.model.roots import escaped_name
 from continuity.model.tree import MemoryTree
 from continuity.validators.diagnostics import Diagnostic, Severity, Violation
 from continuity.validators.fixes import Fix
-from continuity.validators.registry import CheckContext, Rule, all_rules, git_codes, selected
+from continuity.validators.registry import Analysis, CheckContext, Rule, all_rules, selected
 
 if TYPE_CHECKING:
     # Imported where git is read: a check without it (`--no-git`, the per-file hook) never
@@ -69,30 +69,18 @@ class CheckResult:
 
 
 def active_rules(config: Config) -> list[Rule]:
-    """The rules this configuration selects. With git off, the rules that read git are not
-    even imported (:func:`not_loaded` names those selected)."""
-    rules = all_rules(git=config.git != "off")
-    known = sorted({r.code for r in rules} | set(git_codes()))
-    unknown_codes(config, known)
+    """The rules this configuration selects (with git off, those that read git are selected
+    and skipped: the check says so)."""
+    rules = all_rules()
+    unknown_codes(config, [r.code for r in rules])
     keep = set(selected([r.code for r in rules], config.select, config.ignore))
     return [r for r in rules if r.code in keep and config.severity.get(r.code) != "off"]
 
 
-def not_loaded(config: Config, rules: list[Rule]) -> tuple[str, ...]:
-    """The selected rules that read git and were left unimported because git is off: each is
-    reported as selected and skipped, as a rule that found no repository is."""
-    if config.git != "off":
-        return ()
-    loaded = {r.code for r in rules}
-    return tuple(code for code in selected(git_codes(), config.select, config.ignore)
-                 if code not in loaded and config.severity.get(code) != "off")
-
-
-def _reads_git(config: Config, rules: list[Rule]) -> bool:
+def reads_git(config: Config, rules: list[Rule]) -> bool:
     """Whether this run asks git: a rule that needs it, or ``since`` (the baseline of the
     ledger and note stores is what they held at that commit)."""
-    return (any(r.needs_git for r in rules) or bool(not_loaded(config, rules))
-            or config.since is not None)
+    return any(r.needs_git for r in rules) or config.since is not None
 
 
 def unknown_codes(config: Config, codes: list[str], select: Iterable[str] = (),
@@ -123,7 +111,7 @@ def start_git(root: Path, config: Config, rules: list[Rule]) -> EarlyGit | None:
     Call it before discovery, which then runs while git works (``run_check(early=...)``).
     None when no selected rule reads git or there is no directory to look at yet.
     """
-    if config.git == "off" or not _reads_git(config, rules) or not root.is_dir():
+    if config.git == "off" or not reads_git(config, rules) or not root.is_dir():
         return None
     from continuity.history.git import open_repository
     from continuity.history.log import start_log
@@ -149,10 +137,10 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
         context.now = now
     if early is not None and context.git is None:
         context.git = early.status.repository
-        context.memo("history.early_log", lambda: early.log)
+        context.early_log = early.log
         if early.status.notice:
             notices.append(early.status.notice)
-    elif _reads_git(config, rules):
+    elif reads_git(config, rules):
         if config.git == "off":
             notices.append(GIT_OFF_NOTICE)  # said without loading the git reader
         elif context.git is None:
@@ -170,11 +158,12 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     if context.git is not None and config.since is not None:
         notices.extend(moving_since(context.git, config.since))
     context.codes = frozenset(r.code for r in runnable)
-    prefetched = _start_prefetches(context, runnable)
+    started = _start_analyses(context, runnable)
     diagnostics: list[Diagnostic] = []
     for rule in runnable:
-        if rule.prefetch is not None:
-            prefetched[rule.prefetch].result()  # raises what the shared work raised
+        for analysis in rule.uses:
+            if analysis in started:
+                started[analysis].result()  # raises what the shared work raised
         override = config.severity.get(rule.code)
         for violation in rule.check(context):
             severity = Severity(override) if override else (violation.severity or rule.severity)
@@ -206,7 +195,6 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
                           tuple(redact_credentials(e.what) for e in recognition.evidence
                                 if e.convention == recognition.name and e.weight > 0), judged)
     skipped = [r.code for r in rules if r.needs_git and context.git is None]
-    skipped += not_loaded(config, rules)
     return CheckResult(tuple(diagnostics), tuple(notices), files,
                        tuple(sorted(code for code in {r.code for r in rules} | set(skipped)
                                     if recognition.judges(code))), (verdict,),
@@ -255,14 +243,16 @@ def moving_since(git: Repository, since: str) -> list[str]:
             f"(since = \"{sha}\", what {since} is now) or a tag"]
 
 
-def _start_prefetches(context: CheckContext, rules: list[Rule]
-                      ) -> dict[Callable[[CheckContext], Any], Background[Any]]:
-    """Start the shared work of ``rules`` (git reads, hashing) in threads, once each."""
-    started: dict[Callable[[CheckContext], Any], Background[Any]] = {}
+def _start_analyses(context: CheckContext, rules: list[Rule]
+                    ) -> dict[Analysis[Any], Background[Any]]:
+    """Start the background analyses ``rules`` read (git reads, hashing) in threads, once
+    each, before any rule runs."""
+    started: dict[Analysis[Any], Background[Any]] = {}
     for rule in rules:
-        if rule.prefetch is not None and rule.prefetch not in started:
-            started[rule.prefetch] = Background(partial(rule.prefetch, context),
-                                                f"continuity-{rule.code}")
+        for analysis in rule.uses:
+            if analysis.background and analysis not in started:
+                started[analysis] = Background(partial(context.result, analysis),
+                                               f"continuity-{analysis.name}")
     return started
 
 

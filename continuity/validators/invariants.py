@@ -18,6 +18,7 @@ import functools
 import os
 import posixpath
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -40,8 +41,6 @@ from continuity.model.state_items import Item, compare, learnings_insights, todo
 from continuity.model.tree import MemoryTree, is_excluded
 from continuity.validators.diagnostics import Violation
 from continuity.validators.task_match import CompletedEntry, unaccounted
-
-CODES = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
 
 # Kinds of path, as far as history is concerned.
 ENTRY = "entry"  # a history entry: never modified, deleted or renamed
@@ -188,8 +187,8 @@ class _Findings:
     """What the walk reports: the findings of each code, and the (code, path) of each report
     made once for a path (:meth:`Judge.first`)."""
 
-    found: dict[str, list[Violation]] = field(
-        default_factory=lambda: {code: [] for code in CODES})
+    found: defaultdict[str, list[Violation]] = field(
+        default_factory=lambda: defaultdict(list))
     claimed: set[tuple[str, str]] = field(default_factory=set)
     #: Each entry's content when first added (blob id): an edit back to it is a restoration.
     as_added: dict[str, str | None] = field(default_factory=dict)
@@ -241,16 +240,17 @@ class Judge:
     read; ``deletions``, judged at the end of the walk; ``memo``, what is not computed twice.
     """
 
-    def __init__(self, history: History, layout: Layout, codes: set[str] | None = None):
+    def __init__(self, history: History, layout: Layout, codes: frozenset[str]):
+        """``codes``: those to judge (the history rules selected; see rules/history.py)."""
         self.history = history
         self.layout = layout
-        self.codes = frozenset(CODES) if codes is None else frozenset(codes) & frozenset(CODES)
+        self.codes = codes
         self.findings = _Findings()
         self.later = _Later()
         self.deletions = _Deletions()
         self.memo = _Memo()
 
-    def run(self) -> dict[str, list[Violation]]:
+    def run(self) -> defaultdict[str, list[Violation]]:
         try:
             for commit in self.history.all_commits():
                 self.commit(commit)

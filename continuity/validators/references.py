@@ -21,7 +21,7 @@ from continuity.formats.words import plural
 from continuity.model.kinds import DirectoryKind
 from continuity.model.paths import GIT_DIR, refusal
 from continuity.model.tree import Document, MemoryTree
-from continuity.validators.registry import CheckContext
+from continuity.validators.registry import Analysis, CheckContext
 from continuity.validators.repository import repository, shallow
 
 #: A code span that names a path: one word, with a directory part or an extension, no glob,
@@ -122,7 +122,7 @@ class Resolver:
 
 def unresolved(ctx: CheckContext) -> tuple[Unresolved, ...]:
     """Every reference of the tree that points at nothing (computed once per run)."""
-    return ctx.memo("references.unresolved", lambda: tuple(_scan(ctx)))
+    return REFERENCES(ctx)
 
 
 def _scan(ctx: CheckContext) -> list[Unresolved]:
@@ -168,6 +168,11 @@ def _scan(ctx: CheckContext) -> list[Unresolved]:
                 commits += [(entry.path, span) for span in _commits(body, inside)]
     found += _dead_commits(ctx, commits)
     return sorted(found, key=lambda u: (u.path, u.line, u.column))
+
+
+#: The tree's references that point at nothing, found in one scan (CT111 and its kin).
+REFERENCES: Analysis[tuple[Unresolved, ...]] = Analysis(
+    "references", lambda ctx: tuple(_scan(ctx)))
 
 
 def _may_link(text: str) -> bool:

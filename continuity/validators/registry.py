@@ -9,9 +9,10 @@ To add a rule: pick the module for its range (CT1xx ``tree``, or ``nesting`` for
 nest; CT2xx ``entries``, CT3xx ``history``, CT4xx ``ledger``, CT5xx ``notes``, CT6xx
 ``publish``) in ``validators/rules/`` (``entries`` and ``ledger`` are packages: the module of
 their seam), write the function, and add a fires/does-not-fire test. Modules, and the modules
-of packages there, are found by ``pkgutil``; nothing else needs registering, but for a rule
-that reads git (``needs_git=True``): its module and code are listed in ``rules.NEEDS_GIT``, so
-that a check without git leaves the module unimported.
+of packages there, are found by ``pkgutil``; nothing else needs registering. Work that
+several rules share (a git read, a scan) is an :class:`Analysis` the rules name in ``uses``;
+what reads git is imported inside the functions that read it, so that a check without git
+imports every rule module and no git reader.
 """
 
 from __future__ import annotations
@@ -24,16 +25,54 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from continuity.config import Config
 from continuity.model.tree import MemoryTree
 from continuity.validators.diagnostics import Severity, Violation
 
+if TYPE_CHECKING:  # imported where git is read: a check without git never loads its readers
+    from continuity.history.git import Repository
+    from continuity.history.log import EarlyLog
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, eq=False)
+class Analysis(Generic[T]):
+    """Work several rules share, computed once per run: what it needs, what it returns.
+
+    Declared once, beside what computes it (``HISTORY_JUDGEMENT = Analysis(...)``), and named
+    by the rules that read it (``@rule(..., uses=(HISTORY_JUDGEMENT,))``): a rule needs git when
+    an analysis it uses does, the codes an analysis feeds are those of the rules that use it
+    (:func:`fed_by`), and ``analysis(ctx)`` is its value for this run, typed ``T``.
+    """
+
+    name: str  # what it is, for a reader and for the thread that computes it
+    compute: Callable[[CheckContext], T]
+    needs_git: bool = False  # reads the repository (CheckContext.git)
+    reads_history: bool = False  # reads the root's whole git log: started before discovery
+    # Mostly waits on git or hashing (which let go of the GIL): the engine starts it in a
+    # thread before any rule runs, so it overlaps the Python rules that come first.
+    background: bool = False
+    uses: tuple[Analysis[Any], ...] = ()  # the analyses it reads: their needs are its needs
+
+    def __call__(self, ctx: CheckContext) -> T:
+        return ctx.result(self)
+
+    @property
+    def git(self) -> bool:
+        return self.needs_git or any(a.git for a in self.uses)
+
+    @property
+    def history(self) -> bool:
+        return self.reads_history or any(a.history for a in self.uses)
+
 
 @dataclass
 class CheckContext:
-    """What a rule may read: the tree, the options, the clock, and shared computations.
+    """What a rule may read: the tree, the options, the clock, and the analyses they share.
 
     The engine fills ``codes`` with the rules selected for this run (a rule that computes
     findings for several codes computes only those) and collects ``notices``: what a rule
@@ -43,38 +82,47 @@ class CheckContext:
     tree: MemoryTree
     config: Config
     now: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
-    git: Any = None  # a continuity.history.git.Repository when history can be read, else None
+    git: Repository | None = None  # when history can be read
+    early_log: EarlyLog | None = None  # the root's log, started before discovery
     codes: frozenset[str] = frozenset()
-    notices: list[str] = field(default_factory=list)  # appended from prefetch threads too
-    _memo: dict[str, Any] = field(default_factory=dict)
-    # Rules' shared work may be started in threads (Rule.prefetch): a key being computed in
-    # one thread is waited for by the others, never computed twice.
+    notices: list[str] = field(default_factory=list)  # appended from analysis threads too
+    _results: dict[Analysis[Any], Any] = field(default_factory=dict)
+    # Analyses may be started in threads (Analysis.background): one being computed in one
+    # thread is waited for by the others, never computed twice.
     _lock: threading.Lock = field(default_factory=threading.Lock)
-    _computing: dict[str, threading.Event] = field(default_factory=dict)
+    _computing: dict[Analysis[Any], threading.Event] = field(default_factory=dict)
+
+    @property
+    def repository(self) -> Repository:
+        """The repository, for what needs git: run only when there is one (the engine skips
+        the rules that need it otherwise)."""
+        if self.git is None:
+            raise RuntimeError("git is needed here and there is no repository")
+        return self.git
 
     def selected(self, *codes: str) -> bool:
         """Whether any of ``codes`` runs in this check."""
         return any(code in self.codes for code in codes)
 
-    def memo(self, key: str, compute: Callable[[], Any]) -> Any:
-        """Compute once per run what several rules share (e.g. the one git history pass)."""
+    def result(self, analysis: Analysis[T]) -> T:
+        """The value of ``analysis`` for this run, computed on first asking."""
         while True:
             with self._lock:
-                if key in self._memo:
-                    return self._memo[key]
-                busy = self._computing.get(key)
+                if analysis in self._results:
+                    return cast(T, self._results[analysis])
+                busy = self._computing.get(analysis)
                 if busy is None:
-                    busy = self._computing[key] = threading.Event()
+                    busy = self._computing[analysis] = threading.Event()
                     break
             busy.wait()  # then look again: computed, or failed there and tried here
         try:
-            value = compute()
+            value = analysis.compute(self)
             with self._lock:
-                self._memo[key] = value
+                self._results[analysis] = value
             return value
         finally:
             with self._lock:
-                del self._computing[key]
+                del self._computing[analysis]
             busy.set()
 
 
@@ -87,14 +135,18 @@ class Rule:
     name: str
     severity: Severity
     check: Check
-    needs_git: bool = False
-    # Work the rule shares with others and mostly spends waiting on git or hashing (which let
-    # go of the GIL): the engine starts it in a thread before any rule runs, so it overlaps
-    # the Python rules that come first, and waits for it before this rule. It fills the memo.
-    prefetch: Callable[[CheckContext], Any] | None = None
-    # Reads the tree's whole git log (the history rules): the engine starts that log before
-    # discovery only when a selected rule reads it.
-    reads_history: bool = False
+    uses: tuple[Analysis[Any], ...] = ()  # the shared work it reads
+    declared_git: bool = False  # reads ctx.git itself, through no analysis
+
+    @property
+    def needs_git(self) -> bool:
+        return self.declared_git or any(a.git for a in self.uses)
+
+    @property
+    def reads_history(self) -> bool:
+        """Reads the tree's whole git log: the engine starts that log before discovery only
+        when a selected rule reads it."""
+        return any(a.history for a in self.uses)
 
     @property
     def doc(self) -> str:
@@ -106,70 +158,48 @@ class Rule:
 
 
 _REGISTRY: dict[str, Rule] = {}
-_LOADED: set[bool] = set()  # True: every rule module imported; False: those without git
-_PACKAGE = "continuity.validators.rules"
+_LOADED: set[bool] = set()  # {True} once every rule module is imported
 
 
-def rule(code: str, name: str, severity: str, *, needs_git: bool = False,
-         prefetch: Callable[[CheckContext], Any] | None = None,
-         reads_history: bool = False) -> Callable[[Check], Check]:
-    """Register the decorated function as rule ``code`` (``prefetch``: see :class:`Rule`)."""
+def rule(code: str, name: str, severity: str, *, uses: tuple[Analysis[Any], ...] = (),
+         needs_git: bool = False) -> Callable[[Check], Check]:
+    """Register the decorated function as rule ``code``, reading the analyses it ``uses``
+    (``needs_git``: it reads ``ctx.git`` itself)."""
 
     def register(check: Check) -> Check:
         if code in _REGISTRY:
             raise RuntimeError(f"rule {code} registered twice")
         if not (check.__doc__ or "").strip():
             raise RuntimeError(f"rule {code} has no docstring")
-        _placed_as_declared(code, check.__module__, needs_git)
-        _REGISTRY[code] = Rule(code, name, Severity(severity), check, needs_git, prefetch,
-                               reads_history)
+        _REGISTRY[code] = Rule(code, name, Severity(severity), check, uses, needs_git)
         return check
 
     return register
 
 
-def _placed_as_declared(code: str, module: str, needs_git: bool) -> None:
-    """A rule of the package reads git exactly when ``rules.NEEDS_GIT`` says its module does,
-    and has its code listed there: what a check without git leaves unimported is known from
-    that table alone."""
-    from continuity.validators.rules import NEEDS_GIT
-
-    if not module.startswith(_PACKAGE + "."):
-        return  # a rule planted by a test
-    listed = NEEDS_GIT.get(module.removeprefix(_PACKAGE + "."))
-    if needs_git != (listed is not None) or (listed is not None and code not in listed):
-        raise RuntimeError(f"rule {code} of {module}: its module and code must be listed in "
-                           "validators.rules.NEEDS_GIT exactly when it needs git")
+def fed_by(analysis: Analysis[Any]) -> tuple[str, ...]:
+    """The codes of the rules that read ``analysis``: what it computes findings for."""
+    return tuple(r.code for r in all_rules() if analysis in r.uses)
 
 
-def all_rules(*, git: bool = True) -> list[Rule]:
-    """Every registered rule, ordered by code. ``git=False``: the rules that do not read git,
-    without importing the modules of those that do (:func:`git_codes` names them)."""
-    if git not in _LOADED and True not in _LOADED:
+def all_rules() -> list[Rule]:
+    """Every registered rule, ordered by code. Rule modules import what reads git only where
+    it is read, so a check without git imports them all and loads no git reader."""
+    if not _LOADED:
         from continuity.validators import rules  # the rule modules register themselves on import
 
-        _import_all(rules, skip=() if git else tuple(rules.NEEDS_GIT))
-        _LOADED.add(git)
-    return [_REGISTRY[code] for code in sorted(_REGISTRY) if git or not _REGISTRY[code].needs_git]
+        _import_all(rules)
+        _LOADED.add(True)
+    return [_REGISTRY[code] for code in sorted(_REGISTRY)]
 
 
-def git_codes() -> tuple[str, ...]:
-    """The codes of the package's rules that read git, known without importing them."""
-    from continuity.validators.rules import NEEDS_GIT
-
-    return tuple(sorted(code for codes in NEEDS_GIT.values() for code in codes))
-
-
-def _import_all(package: ModuleType, skip: tuple[str, ...] = ()) -> None:
+def _import_all(package: ModuleType) -> None:
     """Import every module of ``package``, and of the packages in it (a family split in
-    several modules), but those named in ``skip`` (relative to the rules package)."""
+    several modules)."""
     for module in pkgutil.iter_modules(package.__path__):
-        name = f"{package.__name__}.{module.name}"
-        if name.removeprefix(_PACKAGE + ".") in skip:
-            continue
-        imported = importlib.import_module(name)
+        imported = importlib.import_module(f"{package.__name__}.{module.name}")
         if module.ispkg:
-            _import_all(imported, skip)
+            _import_all(imported)
 
 
 def get_rule(code: str) -> Rule | None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from continuity.errors import ShallowClone
-from continuity.validators.registry import CheckContext
+from continuity.validators.registry import Analysis, CheckContext
 
 if TYPE_CHECKING:  # imported where git is read: a check without git never loads its reader
     from continuity.history.git import Repository
@@ -25,7 +25,7 @@ def repository(ctx: CheckContext) -> Repository | None:
         return ctx.git
     if ctx.config.git == "off":
         return None
-    return ctx.memo("repository.light", lambda: _open(ctx.tree.root))
+    return LIGHT_REPOSITORY(ctx)
 
 
 def _open(root: Path) -> Repository | None:
@@ -54,7 +54,7 @@ def shallow(ctx: CheckContext) -> bool:
     hold may still exist). The engine refuses shallow clones for history rules: never here."""
     if ctx.git is not None:
         return False
-    return ctx.memo("repository.shallow", lambda: _is_shallow(repository(ctx)))
+    return SHALLOW(ctx)
 
 
 def _is_shallow(repo: Repository | None) -> bool:
@@ -70,7 +70,7 @@ def _is_shallow(repo: Repository | None) -> bool:
 
 def tracked(ctx: CheckContext) -> frozenset[str] | None:
     """Root-relative paths git tracks (committed or staged); None when git cannot say."""
-    return ctx.memo("repository.tracked", lambda: _tracked(ctx))
+    return TRACKED(ctx)
 
 
 def _tracked(ctx: CheckContext) -> frozenset[str] | None:
@@ -100,7 +100,7 @@ def _tracked(ctx: CheckContext) -> frozenset[str] | None:
 def committed(ctx: CheckContext) -> frozenset[str] | None:
     """Root-relative paths the last commit (HEAD) holds; None when git cannot say. A file in
     the index but not in HEAD is still a draft: it can be changed freely before the commit."""
-    return ctx.memo("repository.committed", lambda: _committed(ctx))
+    return COMMITTED(ctx)
 
 
 def _committed(ctx: CheckContext) -> frozenset[str] | None:
@@ -123,3 +123,11 @@ def _committed(ctx: CheckContext) -> frozenset[str] | None:
     prefix = "" if scope == "." else scope + "/"
     names = output.decode("utf-8", "surrogateescape").split("\0")
     return frozenset(name[len(prefix):] for name in names if name.startswith(prefix))
+
+
+# The repository's facts, each asked of git once per run by whichever rule asks first.
+LIGHT_REPOSITORY: Analysis[Repository | None] = Analysis(
+    "repository", lambda ctx: _open(ctx.tree.root))
+SHALLOW: Analysis[bool] = Analysis("repository-shallow", lambda ctx: _is_shallow(repository(ctx)))
+TRACKED: Analysis[frozenset[str] | None] = Analysis("repository-tracked", _tracked)
+COMMITTED: Analysis[frozenset[str] | None] = Analysis("repository-committed", _committed)

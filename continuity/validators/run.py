@@ -12,8 +12,9 @@ directory's, which only says how paths are shown.
     verdict = run.verdict(checked)           # findings left once the baselines acknowledged theirs
     verdict.result.failed(config.fail_on)
 
-A site asks for the commits that added each entry too: ``CheckRun(..., provenance=True)``
-and :meth:`CheckRun.tree` for each tree ``site_trees`` found.
+The report asks for the living files' versions too (``timeline=True``), the site also for the
+commits that added each entry (``provenance=True``), and calls :meth:`CheckRun.tree` for each
+tree ``site_trees`` found.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.tree import MemoryTree, ParsedEntries
 from continuity.model.workspace import NothingToCheck, Target, open_target
+from continuity.paths import repository_top
 from continuity.validators import acknowledged
 from continuity.validators.acknowledged import Entry as BaselineEntry
 from continuity.validators.engine import (
     CheckResult,
     EarlyGit,
     active_rules,
-    not_loaded,
     run_check,
     start_git,
 )
@@ -76,15 +77,19 @@ class CheckRun:
     """The options of one run, and the rules they select, for any number of roots."""
 
     def __init__(self, config: Config, cwd: Path, *, baseline: Path | None = None,
-                 reuse: ParsedEntries | None = None, provenance: bool = False,
+                 reuse: ParsedEntries | None = None, timeline: bool = False,
+                 provenance: bool = False,
                  provenance_cache: ProvenanceCache | None = None) -> None:
         """``baseline``: the file given (``--baseline``); by default each root's repository's.
-        ``reuse``: entries parsed by the previous run (``--watch``, serve). ``provenance``:
-        read the commits that added each entry (the site), cached in ``provenance_cache``."""
+        ``reuse``: entries parsed by the previous run (``--watch``, serve). ``timeline``: read
+        the living files' versions (the report, the site; option ``state_history``).
+        ``provenance``: read the commits that added each entry (the site), cached in
+        ``provenance_cache``."""
         self.config = config
         self.cwd = cwd
         self.baseline = baseline
         self.reuse = reuse
+        self.timeline = timeline
         self.provenance = provenance
         self.provenance_cache = provenance_cache
         self.rules: list[Rule] = active_rules(config)
@@ -140,20 +145,19 @@ class CheckRun:
         result = run_check(tree, config, cwd=self.cwd, rules=self.rules, ctx=context,
                            early=early)
         timeline = None
-        if config.state_history and context.git is not None:
+        if self.timeline and config.state_history and context.git is not None:
             # From the history the check read (CT605 read the versions already, when it ran).
-            from continuity.validators.rules.history_secrets import state_timeline
+            from continuity.validators.analyses import STATE_TIMELINE
 
-            timeline = state_timeline(context)
+            timeline = STATE_TIMELINE(context)
         if reading is not None:
             provenance = reading.result()
             if self.provenance_cache is not None and key is not None:
                 self.provenance_cache.clear()  # one HEAD at a time: serve must not grow
                 self.provenance_cache[key] = provenance
-        if status is not None and status.notice and (
-                any(r.needs_git for r in self.rules) or not_loaded(config, self.rules)):
-            result = replace(result, notices=tuple(dict.fromkeys((status.notice,
-                                                                  *result.notices))))
+        if status is not None and status.notice and any(r.needs_git for r in self.rules):
+            said = tuple(dict.fromkeys((status.notice, *result.notices)))
+            result = replace(result, notices=said)
         return CheckedRoot(tree, result, self.baseline_path(tree.root), provenance, timeline)
 
     def _narrowed(self, checked: CheckedRoot, target: Target) -> CheckResult:
@@ -209,6 +213,26 @@ def combined(checks: Iterable[CheckResult], notices: Iterable[str] = ()) -> Chec
                        tuple(v for check in checks for v in check.roots),
                        tuple(sorted(dict.fromkeys(code for check in checks
                                                   for code in check.skipped))))
+
+
+def options_place(paths: Iterable[str], cwd: Path) -> Path:
+    """Where the options are looked for (``load_config``): the working directory, unless the
+    first path given lies in another repository than it; then the top of that repository, as
+    if the command ran there (outside git: the path's directory, unless it lies below the
+    working directory). A tree checked from elsewhere is judged by its own continuity.toml
+    and mkdocs.yml, as from inside."""
+    first = next(iter(paths), None)
+    if first is None:
+        return cwd
+    place = (cwd / first).absolute()
+    if not place.is_dir():
+        place = place.parent
+    if not place.is_dir():
+        return cwd  # no such path: said where the paths are resolved
+    top, here = repository_top(place), cwd.absolute()
+    if top is not None:
+        return cwd if top == repository_top(here) else top
+    return cwd if place == here or here in place.parents else place
 
 
 def search_notices(targets: list[Target], cwd: Path) -> list[str]:

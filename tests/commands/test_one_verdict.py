@@ -1,9 +1,10 @@
 """One tree, one verdict: every face (check, report, generate, mkdocs build) runs the same
 check (validators/run.py), from inside the tree's repository and from another one.
 
-The tree's repository acknowledges its one finding in its own ``.continuity-baseline.json``;
-the working directory's repository has a baseline of its own that acknowledges nothing of it:
-the baseline that counts is the tree's, wherever the command runs.
+The tree's repository acknowledges its one finding in its own ``.continuity-baseline.json``
+and ignores a rule in its own continuity.toml; the working directory's repository has a
+baseline of its own that acknowledges nothing of it: the baseline and the options that count
+are the tree's, wherever the command runs.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from tests.support.common import GitRepo, run_cli
 from tests.support.site_support import mkdocs_command
 
 JOURNAL = "journal/2026-01-05-turn-1.md"
+UNFILLED = "journal/2026-01-06-turn-1.md"
 FILLED = ("---\ndate: 2026-01-05\nturn: 1\nobjective: parse the tide tables\n---\n\n"
           "# Parse the tide tables\n\n## Context before\n\nNothing parsed.\n\n"
           "## Actions taken\n\nWrote the parser.\n\n## Result\n\nIt parses.\n\n"
@@ -36,6 +38,12 @@ def two_repositories(tmp_path_factory: pytest.TempPathFactory) -> tuple[GitRepo,
     added = run_cli("check", "--add-baseline", "--reason", "typo", cwd=tree.path)
     assert added.code == 0 and "1 finding added" in added.err, added.err
     tree.commit("acknowledge the typo")
+    # An entry left unfilled (CT203), a rule the tree's own options turn off.
+    options = (tree.path / "continuity.toml").read_text() + 'ignore = ["CT203"]\n'
+    tree.commit("turn 2, unfilled", {
+        UNFILLED: FILLED.replace("2026-01-05", "2026-01-06").replace("It parses.",
+                                                                     "Not recorded yet."),
+        "continuity.toml": options})
     outside = GitRepo(base / "A")
     outside.commit("a baseline of another repository", {".continuity-baseline.json": json.dumps(
         {"version": 1, "findings": []})})
@@ -55,7 +63,7 @@ def test_check_report_and_generate_give_one_verdict_from_anywhere(
         assert check.code == 0 and check.json["diagnostics"] == [], (cwd, check.out)
         assert any("1 finding acknowledged" in n for n in check.json["notices"]), check.out
         text = run_cli("check", named, cwd=cwd)
-        assert text.code == 0 and JOURNAL not in text.out, text.out
+        assert text.code == 0 and JOURNAL not in text.out and UNFILLED not in text.out, text.out
         report = run_cli("report", named, "--format", "json", cwd=cwd)
         assert report.code == 0 and json.loads(report.out)["verdict"] == "pass", report.out
         out = tmp_path / f"site-{index}"

@@ -12,7 +12,7 @@ from continuity.config import load_config
 from continuity.errors import UsageError
 from continuity.history.background import Background
 from continuity.model.tree import discover
-from continuity.validators.registry import CheckContext
+from continuity.validators.registry import Analysis, CheckContext
 from tests.support.common import GitRepo, minimal_tree, run_cli
 
 
@@ -27,7 +27,7 @@ def test_the_value_and_the_error_come_back_to_the_caller():
         started.result()
 
 
-def test_a_memo_key_asked_for_by_two_threads_is_computed_once(tree: Path):
+def test_an_analysis_asked_for_by_two_threads_is_computed_once(tree: Path):
     config = load_config(tree, {})
     ctx = CheckContext(tree=discover(config, tree), config=config)
     calls: list[str] = []
@@ -39,9 +39,10 @@ def test_a_memo_key_asked_for_by_two_threads_is_computed_once(tree: Path):
         time.sleep(0.2)
         return "value"
 
-    other = Background(lambda: ctx.memo("shared", slow), "other")
+    shared = Analysis("shared", lambda _ctx: slow())
+    other = Background(lambda: shared(ctx), "other")
     entered.wait(5)
-    assert ctx.memo("shared", slow) == "value"  # waits for the other thread's computation
+    assert shared(ctx) == "value"  # waits for the other thread's computation
     assert other.result() == "value"
     assert calls == ["other"]
 
@@ -49,9 +50,18 @@ def test_a_memo_key_asked_for_by_two_threads_is_computed_once(tree: Path):
 def test_a_failed_computation_is_tried_again_by_the_next_caller(tree: Path):
     config = load_config(tree, {})
     ctx = CheckContext(tree=discover(config, tree), config=config)
+    answers = iter([ValueError("first"), "second"])
+
+    def compute(_ctx: CheckContext) -> str:
+        answer = next(answers)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    flaky = Analysis("flaky", compute)
     with pytest.raises(ValueError):
-        ctx.memo("key", lambda: (_ for _ in ()).throw(ValueError("first")))
-    assert ctx.memo("key", lambda: "second") == "second"
+        flaky(ctx)
+    assert flaky(ctx) == "second"
 
 
 def test_a_bad_since_found_by_the_early_history_read_is_exit_2(tmp_path: Path):

@@ -1,6 +1,6 @@
 """No side channels (architecture issue, point 4): the engine hands rules what they need in
 the CheckContext (the selected codes, a notices list); no rule imports the engine, and nothing
-outside the registry reads the context's private memo."""
+outside the registry reads the context's private store of analyses."""
 
 from __future__ import annotations
 
@@ -23,18 +23,18 @@ def _imported(path: Path) -> set[str]:
 
 
 def test_no_rule_module_imports_the_engine():
-    rules = sorted((PACKAGE / "validators" / "rules").glob("*.py"))
+    rules = sorted((PACKAGE / "validators" / "rules").rglob("*.py"))
     assert rules
     assert [p.name for p in rules if "continuity.validators.engine" in _imported(p)] == []
 
 
-def test_nothing_outside_the_registry_reads_the_private_memo():
+def test_nothing_outside_the_registry_reads_the_analyses_private_store():
     readers = []
     for path in PACKAGE.rglob("*.py"):
         if path.name == "registry.py":
             continue
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Attribute) and node.attr in ("_memo", "_computing", "_lock"):
+            if isinstance(node, ast.Attribute) and node.attr in ("_results", "_computing", "_lock"):
                 readers.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert readers == []
 

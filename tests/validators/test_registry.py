@@ -39,31 +39,21 @@ def test_codes_are_unique_and_in_their_module_range():
     assert len({r.code for r in RULES}) == len(RULES)
 
 
-def test_the_table_of_rules_that_read_git_is_what_the_modules_declare():
-    """``rules.NEEDS_GIT`` is what a check without git trusts, unimported: each module it
-    names declares exactly its codes, all needing git, and no other module declares one."""
-    from continuity.validators.rules import NEEDS_GIT
+def test_the_rules_that_read_git_are_those_whose_analyses_do():
+    """A rule needs git through what it reads: the history judgement feeds exactly the CT30x
+    rules of rules/history.py, the state timeline CT605, the ledger's shas CT407 and CT408."""
+    from continuity.validators.analyses import HISTORY, HISTORY_JUDGEMENT, STATE_TIMELINE
+    from continuity.validators.registry import fed_by
+    from continuity.validators.rules.ledger.commits import LEDGER_SHAS
 
-    declared: dict[str, list[str]] = {}
-    for rule in RULES:
-        if rule.needs_git:
-            module = rule.check.__module__.removeprefix("continuity.validators.rules.")
-            declared.setdefault(module, []).append(rule.code)
-    assert declared == {module: list(codes) for module, codes in NEEDS_GIT.items()}
-
-
-def test_a_rule_that_reads_git_outside_the_table_is_refused():
-    from continuity.validators.registry import rule
-
-    def stray(_ctx):
-        """A stray rule."""
-        return []
-
-    stray.__module__ = "continuity.validators.rules.tree"
-    with pytest.raises(RuntimeError, match="NEEDS_GIT"):
-        rule("CT199", "stray", "error", needs_git=True)(stray)
-    stray.__module__ = "continuity.validators.rules.history"
-    with pytest.raises(RuntimeError, match="NEEDS_GIT"):
-        rule("CT399", "stray", "error", needs_git=True)(stray)  # a code the table lacks
-    with pytest.raises(RuntimeError, match="NEEDS_GIT"):
-        rule("CT398", "stray", "error")(stray)  # a git module's rule that needs no git
+    assert fed_by(HISTORY_JUDGEMENT) == tuple(f"CT30{n}" for n in range(1, 9))
+    assert {r.check.__module__ for r in RULES if HISTORY_JUDGEMENT in r.uses} == {
+        "continuity.validators.rules.history"}
+    assert fed_by(STATE_TIMELINE) == ("CT605",)
+    assert fed_by(LEDGER_SHAS) == ("CT407", "CT408")
+    assert HISTORY_JUDGEMENT.git and HISTORY_JUDGEMENT.history and HISTORY in \
+        HISTORY_JUDGEMENT.uses
+    needing = {r.code for r in RULES if r.needs_git}
+    assert needing == {"CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308",
+                       "CT309", "CT407", "CT408", "CT605", "CT712", "CT721"}
+    assert all(any(a.git for a in r.uses) for r in RULES if r.needs_git)

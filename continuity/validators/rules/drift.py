@@ -5,16 +5,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from continuity.history.citations import (
-    Removal,
-    RepositoryAtHead,
-    citations,
-    is_record,
-    stale,
-)
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import Analysis, CheckContext, rule
+
+if TYPE_CHECKING:  # what reads git is imported where git is read
+    from continuity.history.citations import Removal, RepositoryAtHead
 
 
 def removal_words(removal: Removal) -> str:
@@ -28,7 +25,17 @@ def removal_words(removal: Removal) -> str:
 OPT_IN = "CT309"
 
 
-@rule("CT309", "drift", "warning", needs_git=True)
+def _head(ctx: CheckContext) -> RepositoryAtHead:
+    from continuity.history.citations import RepositoryAtHead
+
+    return RepositoryAtHead(ctx.repository)
+
+
+#: What HEAD holds (its files, the log of deletions), asked of git once per run.
+HEAD_FILES: Analysis[RepositoryAtHead] = Analysis("drift-head", _head, needs_git=True)
+
+
+@rule("CT309", "drift", "warning", uses=(HEAD_FILES,))
 def drift(ctx: CheckContext) -> Iterator[Violation]:
     """A living file cites a path, a target, a test or a commit that HEAD no longer has.
 
@@ -73,7 +80,9 @@ def drift(ctx: CheckContext) -> Iterator[Violation]:
     prefix = "" if prefix == "." else prefix
     if prefix.startswith(".."):
         return
-    head = ctx.memo("drift.head", lambda: RepositoryAtHead(repository))
+    from continuity.history.citations import citations, is_record, stale
+
+    head = HEAD_FILES(ctx)
     for state in tree.living_files():
         text = state.file.text
         if text is None or is_record(state.path):

@@ -1,8 +1,8 @@
 """CT3xx: the append-only promise and the state/history pairings, judged against git.
 
-All eight rules share one read of git (``ctx.memo("history")``: one ``git log``, one
-``git status``) and one judgement (``ctx.memo("history.findings")``: one blob stream); see
-``continuity.history`` and ``continuity.validators.invariants``.
+All eight rules share one read of git (``HISTORY``: one ``git log``, one ``git status``) and
+one judgement (``HISTORY_JUDGEMENT``: one blob stream), the analyses of
+``continuity.validators.analyses``; each rule here is what that judgement found for its code.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ import textwrap
 from collections.abc import Iterator
 
 from continuity.formats.words import plural
-from continuity.history.log import History, ignored_paths, memory_paths, read_history
 from continuity.model.tree import MemoryDirectory
+from continuity.validators.analyses import HISTORY, HISTORY_JUDGEMENT
 from continuity.validators.diagnostics import Violation
-from continuity.validators.invariants import Judge, Layout
 from continuity.validators.registry import Check, CheckContext, rule
 
 
@@ -23,16 +22,6 @@ def probe_name(directory: MemoryDirectory) -> str:
     """A name the directory's pattern accepts and no entry has, to ask git whether new
     entries would be ignored."""
     return directory.kind.render(date=dt.date(2000, 1, 1), turn=1, slug="continuity-probe")
-
-
-def history(ctx: CheckContext) -> History:
-    """The memory root's history, read once per run."""
-    def read() -> History:
-        paths, globs = memory_paths(ctx.tree)
-        early = ctx.memo("history.early_log", lambda: None)  # started before discovery
-        return read_history(ctx.git, ctx.tree.root, paths, globs, since=ctx.config.since,
-                            early=early, max_blob_size=ctx.config.max_file_size)
-    return ctx.memo("history", read)
 
 
 #: How out of a finding on history, the same for every CT30x rule: said once, appended to
@@ -53,27 +42,12 @@ def with_way_out(check: Check) -> Check:
     return check
 
 
-def findings(ctx: CheckContext) -> dict[str, list[Violation]]:
-    """CT301-CT307 for the whole history, judged in one walk."""
-    def judge() -> dict[str, list[Violation]]:
-        return Judge(history(ctx), Layout(ctx.tree, ctx.config), set(ctx.codes)).run()
-    return ctx.memo("history.findings", judge)
+def judged(ctx: CheckContext, code: str) -> list[Violation]:
+    """What the one walk over the history found for ``code``."""
+    return HISTORY_JUDGEMENT(ctx)[code]
 
 
-def prepare(ctx: CheckContext) -> None:
-    """What the CT3xx rules share, started before any rule runs: the history, and its
-    judgement when one of CT301-CT307 is selected."""
-    if ctx.selected(*JUDGED):
-        findings(ctx)
-    else:
-        history(ctx)
-
-
-JUDGED = ("CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308")
-
-
-@rule("CT301", "history-modified", "error", needs_git=True, prefetch=prepare,
-      reads_history=True)
+@rule("CT301", "history-modified", "error", uses=(HISTORY_JUDGEMENT,))
 @with_way_out
 def history_modified(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry's content changed after the commit that added it.
@@ -97,11 +71,10 @@ def history_modified(ctx: CheckContext) -> Iterator[Violation]:
     and write the correction as a new entry that refers to the old one.
 
     """
-    yield from findings(ctx)["CT301"]
+    yield from judged(ctx, "CT301")
 
 
-@rule("CT302", "history-deleted", "error", needs_git=True, prefetch=prepare,
-      reads_history=True)
+@rule("CT302", "history-deleted", "error", uses=(HISTORY_JUDGEMENT,))
 @with_way_out
 def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry was deleted.
@@ -123,11 +96,10 @@ def history_deleted(ctx: CheckContext) -> Iterator[Violation]:
     wrong, write a correction entry; do not delete the original.
 
     """
-    yield from findings(ctx)["CT302"]
+    yield from judged(ctx, "CT302")
 
 
-@rule("CT303", "history-renamed", "error", needs_git=True, prefetch=prepare,
-      reads_history=True)
+@rule("CT303", "history-renamed", "error", uses=(HISTORY_JUDGEMENT,))
 @with_way_out
 def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     """A history entry was renamed or moved.
@@ -152,11 +124,10 @@ def history_renamed(ctx: CheckContext) -> Iterator[Violation]:
     Names are permanent; explain a better name in a new entry if it matters.
 
     """
-    yield from findings(ctx)["CT303"]
+    yield from judged(ctx, "CT303")
 
 
-@rule("CT304", "log-rewritten", "error", needs_git=True, prefetch=prepare,
-      reads_history=True)
+@rule("CT304", "log-rewritten", "error", uses=(HISTORY_JUDGEMENT,))
 @with_way_out
 def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """An append-only JSONL file changed other than by appending lines.
@@ -185,11 +156,10 @@ def log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     rotate a long log, move its oldest lines to `archive/` in the same commit.
 
     """
-    yield from findings(ctx)["CT304"]
+    yield from judged(ctx, "CT304")
 
 
-@rule("CT305", "state-without-snapshot", "error", needs_git=True, prefetch=prepare,
-      reads_history=True)
+@rule("CT305", "state-without-snapshot", "error", uses=(HISTORY_JUDGEMENT,))
 @with_way_out
 def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     """A commit overwrote STATE.md without adding a snapshots/ entry in the same commit.
@@ -210,11 +180,10 @@ def state_without_snapshot(ctx: CheckContext) -> Iterator[Violation]:
     replaced, `git add snapshots/ STATE.md`, then commit.
 
     """
-    yield from findings(ctx)["CT305"]
+    yield from judged(ctx, "CT305")
 
 
-@rule("CT306", "task-without-completed", "error", needs_git=True, prefetch=prepare,
-      reads_history=True)
+@rule("CT306", "task-without-completed", "error", uses=(HISTORY_JUDGEMENT,))
 @with_way_out
 def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     """A commit removed a task from TODO.md without adding a completed/ entry.
@@ -242,11 +211,10 @@ def task_without_completed(ctx: CheckContext) -> Iterator[Violation]:
     (`continuity new completed`) holding the task's result and evidence.
 
     """
-    yield from findings(ctx)["CT306"]
+    yield from judged(ctx, "CT306")
 
 
-@rule("CT307", "learning-without-reflection", "warning", needs_git=True, prefetch=prepare,
-      reads_history=True)
+@rule("CT307", "learning-without-reflection", "warning", uses=(HISTORY_JUDGEMENT,))
 @with_way_out
 def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
     """A commit removed or changed a LEARNINGS.md insight without adding a reflections/ entry.
@@ -268,11 +236,10 @@ def learning_without_reflection(ctx: CheckContext) -> Iterator[Violation]:
     telling what happened and why the insight changed.
 
     """
-    yield from findings(ctx)["CT307"]
+    yield from judged(ctx, "CT307")
 
 
-@rule("CT308", "history-untracked", "warning", needs_git=True, prefetch=prepare,
-      reads_history=True)
+@rule("CT308", "history-untracked", "warning", uses=(HISTORY_JUDGEMENT,))
 @with_way_out
 def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     """A history directory, entry or log that git ignores or no longer tracks, so its append-only promise cannot be verified.
@@ -299,7 +266,7 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     the entries, or keep them deliberately out of git and ignore this rule for them.
 
     """
-    untracked = findings(ctx)["CT308"]
+    untracked = judged(ctx, "CT308")
     yield from untracked
     taken_out = {v.path.split("/", 1)[0] for v in untracked}
     tree = ctx.tree
@@ -310,7 +277,7 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
     # The status already listed the ignored files; ask git why only for one of each
     # directory's, and for a name its next entry could have.
     ignored_entries: dict[str, list[str]] = {}
-    for path in history(ctx).ignored:
+    for path in HISTORY(ctx).ignored:
         name = path.split("/", 1)[0]
         ignored_entries.setdefault(name, []).append(path)
     entries_of = {d.name: {e.path for e in d.entries} for d in directories}
@@ -321,7 +288,9 @@ def history_untracked(ctx: CheckContext) -> Iterator[Violation]:
         ignored_entries[directory.name] = found
         if found:
             samples[directory.name] = found[0]
-    reasons = ignored_paths(ctx.git, tree.root, [*probes.values(), *samples.values()])
+    from continuity.history.log import ignored_paths
+
+    reasons = ignored_paths(ctx.repository, tree.root, [*probes.values(), *samples.values()])
     for directory in directories:
         entries = ignored_entries[directory.name]
         asked = samples.get(directory.name, probes[directory.name])

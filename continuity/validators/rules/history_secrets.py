@@ -1,38 +1,24 @@
 """CT605: a credential in a committed version of a living file, still in the git history.
 
 The state timeline (the site's history pages, the report) reads every committed version of
-the living files from the one history read of the CT3xx rules (``rules/history.py``); the
-versions are found once per run here (:func:`state_timeline`) and shared with the site.
+the living files from the one history read of the CT3xx rules; the versions are found once
+per run (``validators.analyses.STATE_TIMELINE``) and shared with the site.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from continuity.history.versions import Timeline, Version, living_files, read_timeline
+from continuity.validators.analyses import STATE_TIMELINE
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
-from continuity.validators.rules.history import history
+
+if TYPE_CHECKING:
+    from continuity.history.versions import Version
 
 
-def state_timeline(ctx: CheckContext) -> Timeline | None:
-    """Every committed version of the root's living files (capped per file by
-    ``state_history_max_versions``), read once per run; None without git."""
-    if ctx.git is None or not ctx.git.head:
-        return None
-
-    def read() -> Timeline:
-        return read_timeline(history(ctx), living_files(ctx.tree),
-                             ctx.config.state_history_max_versions)
-    return ctx.memo("history.timeline", read)
-
-
-def _prepare(ctx: CheckContext) -> None:
-    state_timeline(ctx)
-
-
-@rule("CT605", "secret-in-history", "warning", needs_git=True, prefetch=_prepare,
-      reads_history=True)
+@rule("CT605", "secret-in-history", "warning", uses=(STATE_TIMELINE,))
 def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     """A committed version of a living file held a credential, and git still holds it.
 
@@ -54,7 +40,7 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     Rotate the credential: treat it as leaked. Purging it from the history (`git filter-repo`,
     then a force-push every clone must follow) is the repository owner's call, not an edit.
     """
-    timeline = state_timeline(ctx)
+    timeline = STATE_TIMELINE(ctx)
     if not timeline:
         return
     convention = ctx.tree.convention

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from continuity.history.log import History, read_history
 from continuity.model.kinds import ARCHIVE
 from continuity.model.naming import date_in_name
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import Analysis, CheckContext, rule
+
+if TYPE_CHECKING:
+    from continuity.history.log import History
 
 DAILY = "memory"
 #: Days after a note's own day that an edit is still that day's log (time zones, a session
@@ -19,12 +22,16 @@ DAILY = "memory"
 GRACE_DAYS = 1
 
 
-def _history(ctx: CheckContext) -> History:
+def _read_daily(ctx: CheckContext) -> History:
     """The history of memory/ alone (the CT3xx history reads only append-only places)."""
-    def read() -> History:
-        return read_history(ctx.git, ctx.tree.root, [ctx.tree.root / DAILY],
-                            since=ctx.config.since, max_blob_size=ctx.config.max_file_size)
-    return ctx.memo("openclaw.daily_history", read)
+    from continuity.history.log import read_history
+
+    return read_history(ctx.repository, ctx.tree.root, [ctx.tree.root / DAILY],
+                        since=ctx.config.since, max_blob_size=ctx.config.max_file_size)
+
+
+DAILY_HISTORY: Analysis[History] = Analysis("openclaw-daily-history", _read_daily,
+                                            needs_git=True)
 
 
 def _note_day(path: str) -> dt.date | None:
@@ -51,7 +58,7 @@ def _only_added(history: History, old: str | None, new: str | None) -> bool:
                for line in before.decode("utf-8", "replace").splitlines())
 
 
-@rule("CT721", "daily-note-rewritten", "warning", needs_git=True)
+@rule("CT721", "daily-note-rewritten", "warning", uses=(DAILY_HISTORY,))
 def daily_note_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """An OpenClaw daily note was changed days after its own day.
 
@@ -72,7 +79,7 @@ def daily_note_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     Record the correction in today's note (or in MEMORY.md) instead, and leave past notes as
     they were written.
     """
-    history = _history(ctx)
+    history = DAILY_HISTORY(ctx)
     today = ctx.now.date()
     reported: set[str] = set()
     for commit in history.all_commits():

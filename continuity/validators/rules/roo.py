@@ -9,10 +9,13 @@ decision lost. Which files are such logs is the convention's data
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from continuity.history.log import History, read_history
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import Analysis, CheckContext, rule
+
+if TYPE_CHECKING:  # what reads git is imported where git is read
+    from continuity.history.log import History
 
 
 def _logs(ctx: CheckContext) -> tuple[str, ...]:
@@ -20,11 +23,16 @@ def _logs(ctx: CheckContext) -> tuple[str, ...]:
     return convention.append_only_files if convention is not None else ()
 
 
-def _history(ctx: CheckContext) -> History:
-    def read() -> History:
-        return read_history(ctx.git, ctx.tree.root, [ctx.tree.root / name for name in _logs(ctx)],
-                            since=ctx.config.since, max_blob_size=ctx.config.max_file_size)
-    return ctx.memo("roo.log_history", read)
+def _read_logs(ctx: CheckContext) -> History:
+    from continuity.history.log import read_history
+
+    return read_history(ctx.repository, ctx.tree.root,
+                        [ctx.tree.root / name for name in _logs(ctx)],
+                        since=ctx.config.since, max_blob_size=ctx.config.max_file_size)
+
+
+#: The history of the bank's logs alone (the convention's append-only files).
+LOG_HISTORY: Analysis[History] = Analysis("roo-log-history", _read_logs, needs_git=True)
 
 
 def lost_lines(before: str, after: str) -> list[str]:
@@ -40,7 +48,7 @@ def lost_lines(before: str, after: str) -> list[str]:
     return lost
 
 
-@rule("CT712", "bank-log-rewritten", "warning", needs_git=True)
+@rule("CT712", "bank-log-rewritten", "warning", uses=(LOG_HISTORY,))
 def bank_log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """A memory bank's log lost or changed a committed entry (Roo Code's decisionLog.md).
 
@@ -61,7 +69,7 @@ def bank_log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """
     if not _logs(ctx):
         return
-    history = _history(ctx)
+    history = LOG_HISTORY(ctx)
     logs = set(_logs(ctx))
     reported: set[str] = set()
     for commit in history.all_commits():

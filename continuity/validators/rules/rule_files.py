@@ -14,7 +14,7 @@ from pathlib import Path
 from continuity.formats import frontmatter as fm
 from continuity.model.roots import NEVER_SEARCHED
 from continuity.model.safe_open import Beneath, Escaped
-from continuity.validators.registry import CheckContext
+from continuity.validators.registry import Analysis, CheckContext
 
 #: Files listed at most for glob matching: a larger repository is matched on these.
 MAX_FILES_LISTED = 50_000
@@ -123,23 +123,26 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
     return re.compile(out + r"\Z")
 
 
+def _walk(ctx: CheckContext) -> tuple[str, ...]:
+    top = ctx.tree.boundary
+    found: list[str] = []
+    for directory, folders, files in os.walk(top):
+        folders[:] = [f for f in folders if f not in NEVER_SEARCHED]
+        base = os.path.relpath(directory, top)
+        for name in files:
+            found.append(name if base == "." else f"{base}/{name}".replace(os.sep, "/"))
+        if len(found) >= MAX_FILES_LISTED:
+            break
+    return tuple(found)
+
+
+#: The repository's files (relative, ``/``-separated), listed once per check.
+REPOSITORY_FILES: Analysis[tuple[str, ...]] = Analysis("repository-files", _walk)
+
+
 def repository_files(ctx: CheckContext) -> tuple[str, ...]:
     """The repository's files (relative, ``/``-separated), listed once per check."""
-    top = ctx.tree.boundary
-
-    def walk() -> tuple[str, ...]:
-        found: list[str] = []
-        for directory, folders, files in os.walk(top):
-            folders[:] = [f for f in folders if f not in NEVER_SEARCHED]
-            base = os.path.relpath(directory, top)
-            for name in files:
-                found.append(name if base == "." else f"{base}/{name}".replace(os.sep, "/"))
-            if len(found) >= MAX_FILES_LISTED:
-                break
-        return tuple(found)
-
-    result: tuple[str, ...] = ctx.memo("rule_files.repository_files", walk)
-    return result
+    return REPOSITORY_FILES(ctx)
 
 
 def matches_some_file(ctx: CheckContext, pattern: str) -> bool:

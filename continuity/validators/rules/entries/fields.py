@@ -15,7 +15,7 @@ from continuity.model.kinds import TEMPLATE_NAME
 from continuity.model.tree import HistoryEntry, MemoryDirectory, Template
 from continuity.validators.diagnostics import Violation
 from continuity.validators.fixes import Edit, Fix, applicability
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import Analysis, CheckContext, rule
 from continuity.validators.repository import tracked as tracked_paths
 from continuity.validators.rules.entries.shared import (
     BEFORE_COMMIT,
@@ -170,8 +170,16 @@ def _date_fix(ctx: CheckContext, entry: HistoryEntry, key: str, value: Any, line
 
 def _template_data(ctx: CheckContext, template: Template) -> dict[str, Any]:
     """The template's frontmatter values (to know which fields are single values)."""
-    key = f"entries:template-data:{template.directory}:{template.path}"
-    return ctx.memo(key, lambda: fm.parse(template.text).data if template.text else {})
+    parsed = TEMPLATE_DATA(ctx)
+    key = (template.directory, template.path)
+    if key not in parsed:
+        parsed[key] = fm.parse(template.text).data if template.text else {}
+    return parsed[key]
+
+
+#: Each template's frontmatter values, parsed once per run, by (directory, template path).
+TEMPLATE_DATA: Analysis[dict[tuple[str, str | None], dict[str, Any]]] = Analysis(
+    "template-data", lambda ctx: {})
 
 
 def _shape(value: Any) -> str:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from continuity.history.git import GitError
 from continuity.model.ledger import Cycle, Ledger
 from continuity.validators.baseline import worded_by_commit
 from continuity.validators.diagnostics import Severity, Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import Analysis, CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
     APPEND_ONLY,
     HEX_SHA,
@@ -27,35 +26,32 @@ from continuity.validators.rules.ledger.shared import (
 # --------------------------------------------------------------------------- CT407
 
 
-def _resolved(ctx: CheckContext, ledger: Ledger) -> dict[str, str | None]:
+def _resolve_shas(ctx: CheckContext) -> dict[str, str | None]:
     """Every sha-like value of the ledger resolved to a full commit id, in one git call."""
-    def compute() -> dict[str, str | None]:
-        names = []
-        for cycle in ledger.cycles:
-            for key in SHA_KEYS:
-                value = cycle.data.get(key)
-                if isinstance(value, str) and HEX_SHA.match(value.strip()):
-                    names.append(value.strip())
-        try:
-            return ctx.git.resolve_commits(names)
-        except GitError as exc:
-            ctx.notices.append(f"ledger shas not checked: {exc}")
-            return {}
-    return ctx.memo("ledger-shas", compute)
+    from continuity.history.git import GitError
 
-
-def prepare(ctx: CheckContext) -> None:
-    """What CT407 and CT408 ask git, started before any rule runs: the ledger's shas
-    resolved, and the files each improved cycle's commit changed (when CT408 is selected)."""
     ledger = ledger_of(ctx)
-    if ledger is None:
-        return
-    _resolved(ctx, ledger)
-    if ctx.selected("CT408"):
-        _changed_files(ctx, ledger)
+    if ledger is None or ctx.git is None:
+        return {}
+    names = []
+    for cycle in ledger.cycles:
+        for key in SHA_KEYS:
+            value = cycle.data.get(key)
+            if isinstance(value, str) and HEX_SHA.match(value.strip()):
+                names.append(value.strip())
+    try:
+        return ctx.git.resolve_commits(names)
+    except GitError as exc:
+        ctx.notices.append(f"ledger shas not checked: {exc}")
+        return {}
 
 
-@rule("CT407", "ledger-sha", "error", needs_git=True, prefetch=prepare)
+#: The ledger's shas resolved (CT407, CT408), asked of git while the first rules run.
+LEDGER_SHAS: Analysis[dict[str, str | None]] = Analysis(
+    "ledger-shas", _resolve_shas, needs_git=True, background=True)
+
+
+@rule("CT407", "ledger-sha", "error", uses=(LEDGER_SHAS,))
 @worded_by_commit(*NOT_COMMITTED)
 def ledger_sha(ctx: CheckContext) -> Iterator[Violation]:
     """A ledger sha, canonical_sha or log_sha is not a commit of the repository (error); sha differing from canonical_sha is a warning.
@@ -85,7 +81,7 @@ def ledger_sha(ctx: CheckContext) -> Iterator[Violation]:
     ledger = ledger_of(ctx)
     if ledger is None or not ledger.cycles:
         return
-    resolved = _resolved(ctx, ledger)
+    resolved = LEDGER_SHAS(ctx)
     judged = judged_cycles(ctx, ledger)
     named = [(cycle, key, cycle.data[key].strip()) for cycle in judged for key in SHA_KEYS
              if isinstance(cycle.data.get(key), str) and HEX_SHA.match(cycle.data[key].strip())]
@@ -158,7 +154,7 @@ def _agent_only(path: str) -> bool:
 
 def _improved_commits(ctx: CheckContext, ledger: Ledger) -> list[tuple[Cycle, str, str]]:
     """(cycle, key, full sha) of each improved cycle whose sha names a commit."""
-    resolved = _resolved(ctx, ledger)
+    resolved = LEDGER_SHAS(ctx)
     improved: list[tuple[Cycle, str, str]] = []
     for cycle in judged_cycles(ctx, ledger):
         if cycle.data.get("result") != "improved":
@@ -172,13 +168,14 @@ def _improved_commits(ctx: CheckContext, ledger: Ledger) -> list[tuple[Cycle, st
     return improved
 
 
-def _changed_files(ctx: CheckContext, ledger: Ledger) -> dict[str, list[str]]:
+def _list_changes(ctx: CheckContext) -> dict[str, list[str]]:
     """Files each improved cycle's commit changed (against its first parent), in one git call."""
+    from continuity.history.git import GitError
+
+    ledger = ledger_of(ctx)
+    if ledger is None or ctx.git is None:
+        return {}
     commits = list(dict.fromkeys(full for _, _, full in _improved_commits(ctx, ledger)))
-    return ctx.memo("ledger-changed-files", lambda: _list_changes(ctx, commits))
-
-
-def _list_changes(ctx: CheckContext, commits: list[str]) -> dict[str, list[str]]:
     if not commits:
         return {}
     request = "".join(f"{c}\n" for c in commits).encode()
@@ -198,7 +195,12 @@ def _list_changes(ctx: CheckContext, commits: list[str]) -> dict[str, list[str]]
     return changed
 
 
-@rule("CT408", "substantive-delta", "warning", needs_git=True, prefetch=prepare)
+#: The files each improved cycle's commit changed (CT408).
+LEDGER_CHANGES: Analysis[dict[str, list[str]]] = Analysis(
+    "ledger-changed-files", _list_changes, background=True, uses=(LEDGER_SHAS,))
+
+
+@rule("CT408", "substantive-delta", "warning", uses=(LEDGER_SHAS, LEDGER_CHANGES))
 def substantive_delta(ctx: CheckContext) -> Iterator[Violation]:
     """An improved cycle's commit changes nothing outside `.agents/` and GOALS files.
 
@@ -222,7 +224,7 @@ def substantive_delta(ctx: CheckContext) -> Iterator[Violation]:
     ledger = ledger_of(ctx)
     if ledger is None:
         return
-    changed = _changed_files(ctx, ledger)
+    changed = LEDGER_CHANGES(ctx)
     for cycle, key, full in _improved_commits(ctx, ledger):
         if full not in changed:
             continue

@@ -1,0 +1,62 @@
+"""The analyses of the root's git history that rules, the site and the report share.
+
+Each is an :class:`~continuity.validators.registry.Analysis`: computed once per run, typed,
+saying what it needs. What reads git is imported inside the functions that read it, so that a
+check without git imports this module and loads no git reader.
+
+- :data:`HISTORY`: the root's history, one ``git log`` and one ``git status`` (needs git).
+- :data:`HISTORY_JUDGEMENT`: the append-only promise and the state/history pairings judged in
+  one walk (``validators/invariants.py``): findings per code, for the codes of the rules that
+  read it (CT301-CT308, declared in ``rules/history.py``).
+- :data:`STATE_TIMELINE`: every committed version of the living files (CT605, the site's and
+  the report's state history).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from continuity.validators.diagnostics import Violation
+from continuity.validators.registry import Analysis, CheckContext, fed_by
+
+if TYPE_CHECKING:
+    from continuity.history.log import History
+    from continuity.history.versions import Timeline
+
+
+def _read_history(ctx: CheckContext) -> History:
+    from continuity.history.log import memory_paths, read_history
+
+    paths, globs = memory_paths(ctx.tree)
+    return read_history(ctx.repository, ctx.tree.root, paths, globs, since=ctx.config.since,
+                        early=ctx.early_log, max_blob_size=ctx.config.max_file_size)
+
+
+HISTORY: Analysis[History] = Analysis(
+    "history", _read_history, needs_git=True, reads_history=True, background=True)
+
+
+def _judge(ctx: CheckContext) -> defaultdict[str, list[Violation]]:
+    from continuity.validators.invariants import Judge, Layout
+
+    codes = frozenset(fed_by(HISTORY_JUDGEMENT)) & ctx.codes
+    return Judge(HISTORY(ctx), Layout(ctx.tree, ctx.config), codes).run()
+
+
+HISTORY_JUDGEMENT: Analysis[defaultdict[str, list[Violation]]] = Analysis(
+    "history-judgement", _judge, background=True, uses=(HISTORY,))
+
+
+def _timeline(ctx: CheckContext) -> Timeline | None:
+    if ctx.git is None or not ctx.git.head:
+        return None
+    from continuity.history.versions import living_files, read_timeline
+
+    return read_timeline(HISTORY(ctx), living_files(ctx.tree),
+                         ctx.config.state_history_max_versions)
+
+
+#: Capped per file by ``state_history_max_versions``; None without git.
+STATE_TIMELINE: Analysis[Timeline | None] = Analysis(
+    "state-timeline", _timeline, background=True, uses=(HISTORY,))
