@@ -44,3 +44,15 @@ def test_one_line_commits_to_a_large_state_file_make_a_bounded_site(tmp_path):
     # The oldest version (beyond the budget) is still scanned: CT605 names it.
     checked = run_cli("check", "--output-format", "json", cwd=repo.path)
     assert [d for d in checked.json["diagnostics"] if d["code"] == "CT605"]
+
+
+def test_a_binary_version_of_a_living_file_is_sized_skipped_and_counted(tmp_path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("start", minimal_tree())
+    blob = b"\x89PNG\r\n\x1a\n\0" + bytes(range(256)) * 8000 + f" {TOKEN} ".encode()
+    repo.commit("a picture over the todo list", {"TODO.md": blob})
+    repo.commit("the list again", {"TODO.md": minimal_tree()["TODO.md"]})
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    notice = next(n for n in done.json["notices"] if n.startswith("CT605"))
+    assert "1 version of living files not read" in notice and "2.0 MB" in notice
+    assert TOKEN not in done.out

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from continuity.formats.words import plural
 from continuity.validators.analyses import STATE_TIMELINE
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
@@ -43,6 +44,12 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     timeline = STATE_TIMELINE(ctx)
     if not timeline:
         return
+    skipped = sum(f.skipped for f in timeline.values())
+    if skipped:
+        size = sum(f.skipped_bytes for f in timeline.values())
+        ctx.notices.append(
+            f"CT605: {plural(skipped, 'version')} of living files not read for credentials: "
+            f"binary (a NUL in the first bytes) or over max_file_size, {size / 1e6:.1f} MB in all")
     convention = ctx.tree.convention
 
     def kept(version: Version, path: str) -> dict[str, tuple[str, int]]:
