@@ -345,7 +345,7 @@ OPTIONS: dict[str, Option] = {option.name: option for option in (
     Option("state_history", _boolean, True, "site and report: each living file's committed "
            "versions, diffed"),
     Option("state_history_max_versions", _at_least(1), None, "site and report: at most this "
-           "many versions per living file", "all", nullable=True),
+           "many versions per living file", "500", nullable=True),
     Option("kinds", lambda n, v, s: _kinds(v, s), {},
            "directory kinds declared or adjusted: see below", "the protocol's",
            rebase=_rebase_kinds, path=True),
