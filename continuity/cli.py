@@ -84,9 +84,9 @@ def _command_named(argv: Sequence[str]) -> str | None:
 def _redacted(text: str) -> str:
     """``text`` with every credential in it masked. The detectors are imported here, when a
     message is to be shown, not for every run."""
-    from continuity.formats.secrets import redact_credentials
+    from continuity.formats.seen_redaction import redact_seen
 
-    return redact_credentials(text)
+    return redact_seen(text)  # by what a reader sees: `ghp\_…` is a token too
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from continuity.formats.secrets import redact_credentials
+from continuity.formats.seen_redaction import redact_seen
 from continuity.formats.timestamps import rfc3339_utc
 from continuity.history.versions import Timeline
 from continuity.model.ledger import PRODUCTIVE, RESULTS
@@ -202,7 +203,7 @@ def _redacted(value: Any) -> Any:
     shared and may be filed in the tree (a ledger's ``result`` or a directory's name is text
     from the tree too). The diagnostics were redacted where they were made."""
     if isinstance(value, str):
-        return redact_credentials(value)
+        return redact_seen(value)  # by what a reader sees (`ghp\_…` too)
     if isinstance(value, (CheckResult, Diagnostic, Path)) or value is None:
         return value
     if isinstance(value, tuple):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from continuity.config import Config
 from continuity.errors import ConfigError, did_you_mean
 from continuity.formats.secrets import redact_credentials
+from continuity.formats.seen_redaction import redact_seen
 from continuity.history import GIT_OFF_NOTICE
 from continuity.history.background import Background
 from continuity.model.roots import escaped_name
@@ -185,7 +186,7 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
             ))
     diagnostics.sort()
     notices.extend(dict.fromkeys(context.notices))
-    notices = [redact_credentials(notice) for notice in notices]
+    notices = [redact_seen(notice) for notice in notices]  # by what a reader sees
     files = len(tree.all_files())
     shown = display_path(tree.root, ".", cwd)
     judged = files > 0 or bool(diagnostics)
