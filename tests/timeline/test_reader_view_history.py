@@ -116,3 +116,35 @@ def test_a_message_quoting_an_escaped_token_is_redacted_in_every_format(tmp_path
     assert ESCAPED_TAIL[8:] not in done.out + done.err
     if summary.exists():
         assert ESCAPED_TAIL[8:] not in summary.read_text("utf-8")
+
+
+def test_in_the_browser_no_page_of_the_timeline_shows_a_token(tmp_path):
+    """What the reader's eyes get: every history page, the state page and home, their text as
+    the browser lays it out (an invisible U+200B dropped), and every <details> opened."""
+    pytest.importorskip("playwright.sync_api")
+    from tests.generator.test_site_browser import CHROMIUM, StaticServer
+
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    repo = _hostile_history(tmp_path / "repo")
+    site = build_site("mkdocs", repo.path, tmp_path / "work", strict=False)
+    pages = ["", "STATE/", *(p.parent.relative_to(site).as_posix() + "/"
+                              for p in site.rglob("index.html") if "history" in p.as_posix())]
+    tokens = [ESCAPED.replace("\\", ""), SPLIT.replace("\u200b", ""),
+              IN_SUBJECT.replace("\\", ""), IN_AUTHOR.replace("\\", "")]
+    with StaticServer(site) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        try:
+            tab = browser.new_page()
+            read = []
+            for path in pages:
+                tab.goto(server.url + path)
+                tab.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+                seen = tab.evaluate("document.body.innerText").replace("\u200b", "")
+                assert not [token for token in tokens if token in seen], path
+                read.append(seen)
+            assert "Remove the tokens again" in "".join(read)  # the timeline was read
+        finally:
+            browser.close()
