@@ -206,7 +206,9 @@ class CheckRun:
 def combined(checks: Iterable[CheckResult], notices: Iterable[str] = ()) -> CheckResult:
     """The findings of several roots as one result (a nested site, several paths)."""
     checks = list(checks)
-    diagnostics = tuple(sorted(d for check in checks for d in check.diagnostics))
+    # One finding once: a file above sibling roots (.env at the top) is judged by each of them.
+    diagnostics = tuple(sorted({(d, d.message, d.commit): d for check in checks
+                                for d in check.diagnostics}.values()))
     said = tuple(dict.fromkeys((*(n for check in checks for n in check.notices), *notices)))
     rules = tuple(dict.fromkeys(code for check in checks for code in check.rules))
     return CheckResult(diagnostics, said, sum(c.files for c in checks), rules,

@@ -97,3 +97,13 @@ def test_without_git_nothing_beyond_the_memory_is_read(tmp_path):
     repo = openclaw_repository(tmp_path / "repo")
     done = run_cli("check", "--no-git", "--output-format", "json", cwd=repo.path)
     assert not [d for d in done.json["diagnostics"] if d["code"] == "CT601"]
+
+
+def test_a_file_above_two_sibling_roots_is_one_finding(tmp_path):
+    repo = GitRepo(tmp_path / "repo")
+    files = {f"{side}/{name}": text for side in ("a", "b") for name, text in WORKSPACE.items()}
+    files[".env"] = f"STRIPE_SECRET_KEY={STRIPE}\n"
+    repo.commit("two workspaces under one .env", files)
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    found = [d for d in done.json["diagnostics"] if d["code"] == "CT601"]
+    assert len(done.json["roots"]) == 2 and [d["path"] for d in found] == [".env"], done.out
