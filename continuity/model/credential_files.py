@@ -36,6 +36,14 @@ ANYWHERE: tuple[StateFileKind, ...] = (
     StateFileKind("**/.mcp.json", "MCP servers with their `env` (API keys, tokens)"),
     StateFileKind("**/.env", "environment variables for the agent: API keys by design"),
     StateFileKind("**/.env.*", "an environment file per stage (.env.local, .env.production)"),
+    # OpenClaw's files by their own paths, found where no openclaw.json marks the directory
+    # (a backup that keeps it elsewhere, or none).
+    StateFileKind("**/agents/*/agent/models.json", "an OpenClaw agent's providers: API keys"),
+    StateFileKind("**/agents/*/agent/auth-profiles.json", "an OpenClaw agent's auth profiles: "
+                  "API keys and OAuth tokens"),
+    StateFileKind("**/identity/device.json", "an OpenClaw device identity: a private key"),
+    StateFileKind("**/identity/device-auth.json", "an OpenClaw device token"),
+    StateFileKind("**/devices/paired.json", "OpenClaw's paired devices and their tokens"),
 )
 
 #: Inside an OpenClaw state directory: the folder holding a tracked ``openclaw.json``.
@@ -49,7 +57,7 @@ IN_OPENCLAW_STATE: tuple[StateFileKind, ...] = (
 )
 
 #: A copy beside one of the files above is the same file under another name.
-_BACKUP = re.compile(r"(?:\.(?:bak|backup|old|orig|save|prev)(?:[.-]?\d{1,4})?|\.\d{1,4}|~)$")
+_BACKUP = re.compile(r"(?:\.(?:bak|backup|old|orig|save|prev)(?:[.-]?[A-Za-z0-9_]{1,32})?|\.\d{1,4}|~)$")
 #: Files of placeholders by name (``.env.example``): what to fill in, no leak.
 EXAMPLE_SUFFIXES = (".example", ".sample", ".template", ".dist")
 
@@ -103,7 +111,10 @@ def _row(rows: tuple[StateFileKind, ...], path: str) -> StateFileKind | None:
 #: copies, so the answer holds only candidates, however large the repository.
 ANYWHERE_PATHSPECS: tuple[str, ...] = (
     ":(glob)**/openclaw.json*", ":(glob)**/.claude/settings*.json*", ":(glob)**/.mcp.json*",
-    ":(glob)**/.env", ":(glob)**/.env.*", ":(glob)**/.env~")
+    ":(glob)**/.env", ":(glob)**/.env.*", ":(glob)**/.env~",
+    ":(glob)**/agents/*/agent/models.json*", ":(glob)**/agents/*/agent/auth-profiles.json*",
+    ":(glob)**/identity/device.json*", ":(glob)**/identity/device-auth.json*",
+    ":(glob)**/devices/paired.json*")
 
 
 def openclaw_pathspecs(state_dir: str) -> tuple[str, ...]:

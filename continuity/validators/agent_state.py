@@ -6,10 +6,11 @@ what an OpenClaw state directory holds when there is one. Bounded: at most ``MAX
 (``MAX_DEPTH`` folders deep), each within ``max_file_size``, read beneath the repository.
 
 A file below the root that the root's own scan reads (``rules/publish._committed_files``) is
-left to it; one in a child root is the child's. A file outside the root is scanned by each
-root it lies above (``.env`` at the top by a root in ``memory/``; OpenClaw's ``openclaw.json``
-by its ``workspace/``), at its path from the root (``../openclaw.json``). What was scanned is
-said in a notice (the check's and the report's), since no rule would say it otherwise.
+left to it; one in a child root is the child's. A file outside the root (``.env`` at the top,
+OpenClaw's ``openclaw.json`` beside its ``workspace/``) is scanned by every root of the
+repository, at its path from the root (``../openclaw.json``): a commit leaks it wherever it
+lies, and the check shows a finding several roots make once. What was scanned is said in a
+notice (the check's and the report's), since no rule would say it otherwise.
 """
 
 from __future__ import annotations
@@ -26,21 +27,12 @@ from continuity.validators.registry import Analysis, CheckContext
 from continuity.validators.repository import repository
 
 
-def agent_state_paths(ctx: CheckContext) -> list[tuple[str, str, str]]:
-    """(path from the repository's top, why, the folder it belongs to) of each tracked agent
-    state file, once per run. The folder is the OpenClaw state directory for what one holds,
-    the folder holding ``.claude/`` for Claude Code's settings, else the file's own."""
+def agent_state_paths(ctx: CheckContext) -> list[tuple[str, str]]:
+    """(path from the repository's top, why) of each tracked agent state file, once per run."""
     return AGENT_STATE_PATHS(ctx)
 
 
-def _anchor(path: str) -> str:
-    parent = PurePosixPath(path).parent
-    if parent.name == ".claude":
-        parent = parent.parent
-    return str(parent)
-
-
-def _paths(ctx: CheckContext) -> list[tuple[str, str, str]]:
+def _paths(ctx: CheckContext) -> list[tuple[str, str]]:
     repo = repository(ctx)
     if repo is None:
         return []
@@ -49,9 +41,8 @@ def _paths(ctx: CheckContext) -> list[tuple[str, str, str]]:
     try:
         listed = _listed(repo.run("ls-files", "-z", "--cached", "--full-name", "--",
                                   *table.ANYWHERE_PATHSPECS))
-        found = [(path, kind.why, _anchor(path)) for path in listed
-                 if (kind := table.matches(path)) is not None]
-        states = sorted({str(PurePosixPath(path).parent) for path, _, _ in found
+        found = [(path, kind.why) for path in listed if (kind := table.matches(path)) is not None]
+        states = sorted({str(PurePosixPath(path).parent) for path, _ in found
                          if table.without_backup_suffix(path).endswith("openclaw.json")
                          and PurePosixPath(path).name.startswith("openclaw.json")})
         for state in states[:8]:
@@ -61,20 +52,20 @@ def _paths(ctx: CheckContext) -> list[tuple[str, str, str]]:
             for path in inside:
                 kind = table.in_openclaw_state(path[len(base):])
                 if kind is not None and path.count("/") < table.MAX_DEPTH:
-                    found.append((path, kind.why, state))
+                    found.append((path, kind.why))
     except GitError as exc:
         ctx.notices.append("git could not list the agent state files (.env, openclaw.json, "
                            f"…): {' '.join(str(exc).split())}")
         return []
-    unique = {path: (path, why, anchor) for path, why, anchor in sorted(found)}
+    unique = dict(sorted(found))
     if len(unique) > table.MAX_FILES:
         ctx.notices.append(f"{len(unique)} agent state files are tracked; the first "
                            f"{table.MAX_FILES} were scanned for credentials (CT601)")
-    return list(unique.values())[:table.MAX_FILES]
+    return list(unique.items())[:table.MAX_FILES]
 
 
 #: The tracked agent state files of the repository, listed once per run.
-AGENT_STATE_PATHS: Analysis[list[tuple[str, str, str]]] = Analysis("agent-state-paths", _paths)
+AGENT_STATE_PATHS: Analysis[list[tuple[str, str]]] = Analysis("agent-state-paths", _paths)
 
 
 def _listed(output: bytes) -> list[str]:
@@ -92,7 +83,7 @@ def agent_state_files(ctx: CheckContext, scanned: frozenset[str]) -> Iterator[Tr
     children = tuple(child + "/" for child in ctx.tree.children)
     chosen: list[tuple[str, Path]] = []
     named: list[str] = []  # from the repository's top: how the user finds them
-    for path, _, anchor in agent_state_paths(ctx):
+    for path, _ in agent_state_paths(ctx):
         absolute = top / path
         relative = Path(os.path.relpath(absolute, root)).as_posix()
         if not relative.startswith("../"):
@@ -101,8 +92,6 @@ def agent_state_files(ctx: CheckContext, scanned: frozenset[str]) -> Iterator[Tr
             if relative in scanned:  # the root's own scan read it: named, not read again
                 named.append(path)
                 continue
-        elif not _above(top / anchor, root):
-            continue  # beside the root, not above it: another root's, or none's
         chosen.append((relative, absolute))
         named.append(path)
     if not named:
@@ -122,9 +111,3 @@ def agent_state_files(ctx: CheckContext, scanned: frozenset[str]) -> Iterator[Tr
                 yield TreeFile(relative, absolute, text)
     finally:
         beneath.close()
-
-
-def _above(folder: Path, root: Path) -> bool:
-    """Whether ``folder`` holds ``root`` (the top, or a folder on the way down to it)."""
-    folder = Path(os.path.normpath(folder))
-    return root == folder or folder in root.parents

@@ -55,7 +55,9 @@ def openclaw_repository(path: Path) -> GitRepo:
         ".mcp.json": json.dumps({"mcpServers": {"gh": {"env": {"GITHUB_TOKEN": GITHUB}}}}),
         ".env": f"STRIPE_SECRET_KEY={STRIPE}\n",
         ".env.example": "STRIPE_SECRET_KEY=sk_live_YOUR_KEY\n",
-        "other/.env": f"STRIPE_SECRET_KEY={STRIPE}\n",  # beside the workspace, not above it
+        "other/.env": f"STRIPE_SECRET_KEY={STRIPE}\n",  # beside the workspace: leaked all the same
+        "backup/agents/main/agent/models.json": json.dumps(  # OpenClaw's by its own path
+            {"providers": {"openai": {"apiKey": OPENAI}}}),
         ".gitignore": "ignored/\n",
     })
     repo.commit("commit the whole state directory", files)
@@ -71,13 +73,13 @@ def test_an_openclaw_state_directory_and_agent_settings_are_scanned(tmp_path):
     found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
     assert found == {"openclaw.json", "openclaw.json.bak", "identity/device.json",
                      "agents/main/agent/models.json", "credentials/github.json",
-                     ".claude/settings.json", ".mcp.json", ".env"}, found
+                     ".claude/settings.json", ".mcp.json", ".env", "other/.env",
+                     "backup/agents/main/agent/models.json"}, found
     notice = next(n for n in done.json["notices"] if "agent state file" in n)
     for name in ("openclaw.json", "devices/paired.json", "identity/device.json", ".env",
                  ".mcp.json", ".claude/settings.json", "agents/main/agent/models.json"):
         assert name in notice
-    assert ".env.example" not in notice and "ignored/.env" not in notice \
-        and "other/.env" not in notice
+    assert ".env.example" not in notice and "ignored/.env" not in notice
     assert not [value for value in VALUES if value in done.out + done.err]
 
 

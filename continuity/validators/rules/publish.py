@@ -79,8 +79,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     Agent *state* files that hold credentials by design are scanned too wherever git tracks
     them from the repository's top (an OpenClaw state directory: `openclaw.json`,
     `identity/`, `devices/`, `agents/*/agent/`, `credentials/`; `.claude/settings*.json`,
-    `.mcp.json`, `.env*`, and `*.bak`/`*.backup` copies beside them), when they lie in a
-    folder that holds the root; a notice names the files scanned. The report names the
+    `.mcp.json`, `.env*`, OpenClaw's `agents/*/agent/models.json` and `identity/device.json`
+    by their own paths, and `*.bak`/`*.backup` copies beside them), anywhere in the
+    repository; a notice names the files scanned. The report names the
     kind, never the secret (no output ever prints it). A credential inside a note's fact is CT503's finding, not this rule's.
 
     **Example**
