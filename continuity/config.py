@@ -388,7 +388,7 @@ class Config:
     tags_page: bool = _default("tags_page")  # the site's tags page (generator/tags_page.py)
     site_prefix: str = _default("site_prefix")  # the site's folder (below docs_dir) for memory
     # The state timeline: each living file's committed versions on the site and in the report;
-    # a cap on the versions shown per file (None: all of them).
+    # a cap on the versions shown per file (None: history.versions.DEFAULT_MAX_VERSIONS).
     state_history: bool = _default("state_history")
     state_history_max_versions: int | None = _default("state_history_max_versions")
     # CT112: name or glob of a state file -> its limits, e.g. {"STATE.md": ((200, "lines"),)}.
