@@ -16,6 +16,7 @@ never the value); commit subjects and author names redacted the same way.
 from __future__ import annotations
 
 import hashlib
+import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -96,6 +97,9 @@ DEFAULT_MAX_VERSIONS = 500
 TEXT_BUDGET = 8_000_000
 #: Bytes looked at for a NUL: a version holding one is binary, not read further.
 _SNIFF = 8000
+#: A blob larger than this is looked at first (its first bytes only), so that a binary one is
+#: never read whole; smaller ones come through the one ``cat-file --batch`` and are sniffed there.
+_PEEK_FROM = 2_000_000
 
 
 #: root-relative path -> its timeline; files that no commit changed have none.
@@ -178,9 +182,10 @@ def _read_texts(history: History, oids: list[str], budget: int
     all in one request to one ``cat-file --batch`` process, and scanned once.
 
     First the sizes, from one ``cat-file --batch-check`` (git reads headers only): a blob over
-    ``max_blob_size`` is not asked for. The others are read in ``oids``' order (newest
-    versions first); one whose first bytes hold a NUL is binary and let go unread; texts are
-    kept while ``budget`` lasts, then only scanned.
+    ``max_blob_size`` is not asked for, and one over :data:`_PEEK_FROM` whose first bytes hold
+    a NUL is binary and never read whole. The others are read in ``oids``' order (newest
+    versions first); one whose first bytes hold a NUL is binary and let go undecoded; texts
+    are kept while ``budget`` lasts, then only scanned.
 
     The process is this read's own: the history rules read blobs through the history's
     process in another thread at the same time, and close it when done.
@@ -196,6 +201,8 @@ def _read_texts(history: History, oids: list[str], budget: int
         size = sizes.get(oid)
         if size is None or (limit is not None and size > limit):
             texts[oid] = (None, _TOO_LARGE, (), ())
+        elif size > _PEEK_FROM and b"\0" in _first_bytes(history, oid):
+            texts[oid] = (None, _BINARY, (), ())  # an image or a recording: never read whole
         else:
             wanted.append(oid)
     left = budget
@@ -212,6 +219,22 @@ def _read_texts(history: History, oids: list[str], budget: int
                     text, why = None, BEYOND_BUDGET
             texts[oid] = (text, why, held, prints)
     return texts, sizes
+
+
+def _first_bytes(history: History, oid: str) -> bytes:
+    """The first :data:`_SNIFF` bytes of a large blob, from a ``git cat-file blob`` stopped
+    once they are read (git is killed: the rest is never sent). One process per blob over
+    :data:`_PEEK_FROM`, which a living file's history seldom holds."""
+    process = history.repository.popen("cat-file", "blob", oid, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL)
+    try:
+        assert process.stdout is not None
+        return process.stdout.read(_SNIFF)
+    finally:
+        process.kill()
+        if process.stdout is not None:
+            process.stdout.close()
+        process.wait()
 
 
 def _decoded(data: bytes | None) -> tuple[str | None, str | None]:
