@@ -56,3 +56,19 @@ def test_a_binary_version_of_a_living_file_is_sized_skipped_and_counted(tmp_path
     notice = next(n for n in done.json["notices"] if n.startswith("CT605"))
     assert "1 version of living files not read" in notice and "2.0 MB" in notice
     assert TOKEN not in done.out
+
+
+def test_versions_per_file_are_capped_by_default_and_the_page_says_so(tmp_path):
+    from continuity.history.versions import DEFAULT_MAX_VERSIONS
+    from tests.timeline.support import state_repository
+
+    repo, _ = state_repository(tmp_path / "repo", DEFAULT_MAX_VERSIONS + 6)
+    out = tmp_path / "site"
+    done = run_cli("generate", str(repo.path), "--out", str(out))
+    assert done.code in (0, 1), done.err
+    history = (out / "STATE" / "history.md").read_text("utf-8")
+    total = DEFAULT_MAX_VERSIONS + 7  # the first commit adds STATE.md
+    assert f"{DEFAULT_MAX_VERSIONS} versions of {total}" in history
+    assert f"at {DEFAULT_MAX_VERSIONS} unless set" in history
+    state = (out / "STATE.md").read_text("utf-8")
+    assert f"{DEFAULT_MAX_VERSIONS} of {total} versions shown" in state
