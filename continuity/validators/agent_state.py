@@ -1,6 +1,7 @@
 """The agent state files CT601 reads beyond the memory (``model/credential_files.py``).
 
-Found among the files git tracks, from the repository's top: one ``git ls-files`` asked for the
+Found among the files git tracks, from the repository's top: for a root at the top, in the
+list its own scan asked for (no process more); below it, one ``git ls-files`` asked for the
 table's names only (so its answer is small however large the repository), and one more for
 what an OpenClaw state directory holds when there is one. Bounded: at most ``MAX_FILES`` files
 (``MAX_DEPTH`` folders deep), each within ``max_file_size``, read beneath the repository.
@@ -24,7 +25,7 @@ from continuity.model import credential_files as table
 from continuity.model.safe_open import Beneath
 from continuity.model.tree import TreeFile
 from continuity.validators.registry import Analysis, CheckContext
-from continuity.validators.repository import repository
+from continuity.validators.repository import repository, tracked
 
 
 def agent_state_paths(ctx: CheckContext) -> list[tuple[str, str]]:
@@ -38,17 +39,21 @@ def _paths(ctx: CheckContext) -> list[tuple[str, str]]:
         return []
     from continuity.history.git import GitError
 
+    # A root at the top has every tracked file listed already (its own scan's): no process.
+    everything = tracked(ctx) if Path(os.path.realpath(ctx.tree.root)) == repo.top else None
     try:
-        listed = _listed(repo.run("ls-files", "-z", "--cached", "--full-name", "--",
-                                  *table.ANYWHERE_PATHSPECS))
+        listed = sorted(everything) if everything is not None else _listed(repo.run(
+            "ls-files", "-z", "--cached", "--full-name", "--", *table.ANYWHERE_PATHSPECS))
         found = [(path, kind.why) for path in listed if (kind := table.matches(path)) is not None]
         states = sorted({str(PurePosixPath(path).parent) for path, _ in found
                          if table.without_backup_suffix(path).endswith("openclaw.json")
                          and PurePosixPath(path).name.startswith("openclaw.json")})
         for state in states[:8]:
             base = "" if state == "." else state + "/"
-            inside = _listed(repo.run("ls-files", "-z", "--cached", "--full-name", "--",
-                                      *table.openclaw_pathspecs("" if state == "." else state)))
+            inside = [path for path in listed if path.startswith(base)] \
+                if everything is not None else _listed(repo.run(
+                    "ls-files", "-z", "--cached", "--full-name", "--",
+                    *table.openclaw_pathspecs("" if state == "." else state)))
             for path in inside:
                 kind = table.in_openclaw_state(path[len(base):])
                 if kind is not None and path.count("/") < table.MAX_DEPTH:
