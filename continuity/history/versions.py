@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -143,7 +144,11 @@ def read_timeline(history: History, paths: Iterable[str],
     order = [(index, oid) for events in kept.values()
              for index, (_, change, _) in enumerate(events) for oid in (change.new, change.before)]
     order.sort(key=lambda item: item[0])  # the newest versions of every file first
-    blobs, sizes = _read_texts(history, [oid for _, oid in order if oid], text_budget)
+    # Each file's blobs oldest first: a version is scanned for what it changed, against the one
+    # read before it (120 one-line commits to a 1 MB file scan 1 MB and 119 lines, not 120 MB).
+    chains = [[oid for _, change, _ in events[::-1] for oid in (change.before, change.new) if oid]
+              for events in kept.values()]
+    blobs, sizes = _read_texts(history, [oid for _, oid in order if oid], chains, text_budget)
     timeline: Timeline = {}
     for path in sorted(kept):
         versions = []
@@ -176,49 +181,97 @@ BEYOND_BUDGET = "beyond the timeline's budget of the newest versions' text"
 _BINARY = "binary (not read)"
 _TOO_LARGE = "not read (larger than max_file_size, or missing)"
 _NOT_READ = (_BINARY, _TOO_LARGE)
-def _read_texts(history: History, oids: list[str], budget: int
-                ) -> tuple[dict[str, Read], dict[str, int | None]]:
+def _read_texts(history: History, newest_first: list[str], chains: list[list[str]],
+                budget: int) -> tuple[dict[str, Read], dict[str, int | None]]:
     """blob -> (its text, or None and why not; the credentials in it), every blob read once,
     all in one request to one ``cat-file --batch`` process, and scanned once.
 
     First the sizes, from one ``cat-file --batch-check`` (git reads headers only): a blob over
     ``max_blob_size`` is not asked for, and one over :data:`_PEEK_FROM` whose first bytes hold
-    a NUL is binary and never read whole. The others are read in ``oids``' order (newest
-    versions first); one whose first bytes hold a NUL is binary and let go undecoded; texts
-    are kept while ``budget`` lasts, then only scanned.
+    a NUL is binary and never read whole. Which texts are kept is decided from the sizes too:
+    the newest versions' (``newest_first``) while ``budget`` lasts. Then each file's blobs are
+    read oldest first (``chains``) and each is scanned for what it changed against the one
+    before it (:func:`_scan`); one whose first bytes hold a NUL is binary, let go undecoded.
 
     The process is this read's own: the history rules read blobs through the history's
     process in another thread at the same time, and close it when done.
     """
-    order = list(dict.fromkeys(oids))
+    every = list(dict.fromkeys([*newest_first, *(oid for chain in chains for oid in chain)]))
     texts: dict[str, Read] = {}
-    if not order:
+    if not every:
         return texts, {}
-    sizes = history.repository.object_sizes(order)
+    sizes = history.repository.object_sizes(every)
     limit = history.max_blob_size
-    wanted = []
-    for oid in order:
+    for oid in every:
         size = sizes.get(oid)
         if size is None or (limit is not None and size > limit):
             texts[oid] = (None, _TOO_LARGE, (), ())
         elif size > _PEEK_FROM and b"\0" in _first_bytes(history, oid):
             texts[oid] = (None, _BINARY, (), ())  # an image or a recording: never read whole
-        else:
-            wanted.append(oid)
+    keep: set[str] = set()
     left = budget
+    for oid in dict.fromkeys(newest_first):
+        if oid not in texts and (sizes.get(oid) or 0) <= left:
+            keep.add(oid)
+            left -= sizes.get(oid) or 0
+    order = [(number, oid) for number, chain in enumerate(chains) for oid in chain]
+    wanted = list(dict.fromkeys(oid for _, oid in order if oid not in texts))
+    chain_of = {oid: number for number, oid in reversed(order)}  # the first chain naming it
+    last: dict[int, tuple[str, list[_Found]]] = {}  # chain -> the text read before, its finds
     with history.repository.blob_reader() as reader:
         for oid, data in reader.read(wanted, max_size=limit):
+            number = chain_of[oid]
             if data is not None and b"\0" in data[:_SNIFF]:
                 texts[oid] = (None, _BINARY, (), ())
                 continue
             text, why = _decoded(data)
-            held, prints = _credentials(text)
-            if text is not None:
-                left -= len(data or b"")
-                if left < 0:
-                    text, why = None, BEYOND_BUDGET
-            texts[oid] = (text, why, held, prints)
+            if text is None:
+                texts[oid] = (None, why, (), ())
+                continue
+            before = last.get(number)
+            found = _scan(text, before[0], before[1]) if before else _scan(text, None, [])
+            last[number] = (text, found)
+            held = tuple((kind, line) for kind, line, _ in found)
+            prints = tuple(print_ for _, _, print_ in found)
+            texts[oid] = (text, None, held, prints) if oid in keep else \
+                (None, BEYOND_BUDGET, held, prints)
     return texts, sizes
+
+
+#: (kind, line, fingerprint) of one credential in a version.
+_Found = tuple[str, int, str]
+
+
+def _scan(text: str, previous: str | None, previous_found: list[_Found]) -> list[_Found]:
+    """The credentials of ``text``, as written and as a reader sees it: those on lines the
+    ``previous`` version had too are its findings carried over (moved to their new line);
+    the lines it does not share are scanned, in place (the others blanked, so that line
+    numbers hold). Without a previous version, the whole text is scanned."""
+    if previous is None:
+        return _found_in(text)
+    old_lines = previous.split("\n")
+    new_lines = text.split("\n")
+    unmatched = Counter(old_lines)
+    masked = []
+    kept_at: dict[str, int] = {}  # an unchanged line -> its first line number in ``text``
+    for number, row in enumerate(new_lines, start=1):
+        if unmatched[row] > 0:
+            unmatched[row] -= 1
+            masked.append("")
+            kept_at.setdefault(row, number)
+        else:
+            masked.append(row)
+    found = _found_in("\n".join(masked)) if any(masked) else []
+    for kind, line, print_ in previous_found:
+        at = kept_at.get(old_lines[line - 1]) if 0 < line <= len(old_lines) else None
+        if at is not None:
+            found.append((kind, at, print_))
+    return sorted(set(found), key=lambda item: (item[1], item[0]))
+
+
+def _found_in(text: str) -> list[_Found]:
+    return [(finding.kind, line_column(text, finding.start)[0],
+             _fingerprint(text[finding.start:finding.end])) for finding in credentials_seen(text)]
 
 
 def _first_bytes(history: History, oid: str) -> bytes:
@@ -246,17 +299,6 @@ def _decoded(data: bytes | None) -> tuple[str | None, str | None]:
         return data.decode("utf-8"), None
     except UnicodeDecodeError:
         return None, "not UTF-8 text"
-
-
-def _credentials(text: str | None
-                 ) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
-    """(kind, line) of each credential in ``text``: the detectors of CT601, on a version, as
-    written and as a reader sees it (``ghp\\_…``, a token split by U+200B)."""
-    if not text:
-        return (), ()
-    found = credentials_seen(text)
-    return (tuple((finding.kind, line_column(text, finding.start)[0]) for finding in found),
-            tuple(_fingerprint(text[finding.start:finding.end]) for finding in found))
 
 
 def _fingerprint(value: str) -> str:

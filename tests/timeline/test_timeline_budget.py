@@ -72,3 +72,39 @@ def test_versions_per_file_are_capped_by_default_and_the_page_says_so(tmp_path):
     assert f"at {DEFAULT_MAX_VERSIONS} unless set" in history
     state = (out / "STATE.md").read_text("utf-8")
     assert f"{DEFAULT_MAX_VERSIONS} of {total} versions shown" in state
+
+
+def test_a_version_is_scanned_for_its_changes_and_keeps_what_it_did_not_change(tmp_path):
+    """Each version is scanned against the one before it: a token it kept is still its own
+    (at its new line), a token it added is found, and one it removed is gone."""
+    from continuity.config import load_config
+    from continuity.history.git import open_repository
+    from continuity.history.log import memory_paths, read_history
+    from continuity.history.versions import living_files, read_timeline
+    from continuity.model.tree import discover
+
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("start", minimal_tree())
+    other = "xoxb-" + "1234567890-0987654321-AbCdEfGhIjKlMnOp"
+    base = STATE.replace("Building the parser.", "Building the parser.\n\nToken " + TOKEN)
+    repo.commit("token", {"STATE.md": base})
+    repo.commit("a line above it", {"STATE.md": base.replace("# STATE", "# STATE\n\nNew.\n")})
+    repo.commit("another token", {"STATE.md": base.replace("# STATE", "# STATE\n\nNew.\n")
+                                  + f"\nSlack {other}\n"})
+    repo.commit("both gone", {"STATE.md": STATE})
+    config = load_config(repo.path)
+    tree = discover(config, repo.path)
+    history = read_history(open_repository(repo.path).repository, tree.root,
+                           *memory_paths(tree))
+    try:
+        versions = read_timeline(history, living_files(tree))["STATE.md"].versions
+    finally:
+        history.close()
+    gone, another, above, token, _ = versions  # newest first
+    line = token.text.split("\n").index("Token " + TOKEN) + 1
+    assert token.credentials == (("github-token", line),)
+    moved = above.text.split("\n").index("Token " + TOKEN) + 1
+    assert moved > line and above.credentials == (("github-token", moved),)  # carried
+    assert above.fingerprints == token.fingerprints
+    assert {kind for kind, _ in another.credentials} == {"github-token", "slack-token"}
+    assert gone.credentials == () and gone.previous_credentials == another.credentials
