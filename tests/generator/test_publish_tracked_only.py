@@ -33,7 +33,7 @@ def _every_text(site: Path) -> str:
                    if p.is_file())
 
 
-@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("engine", ["mkdocs", "properdocs", "zensical"])
 def test_an_ignored_or_never_added_linked_file_is_not_published(tmp_path, engine):
     repo = _tree(tmp_path / "repo")
     site = build_site(engine, repo.path, tmp_path / "work", strict=False)
