@@ -36,6 +36,16 @@ ANYWHERE: tuple[StateFileKind, ...] = (
     StateFileKind("**/.mcp.json", "MCP servers with their `env` (API keys, tokens)"),
     StateFileKind("**/.env", "environment variables for the agent: API keys by design"),
     StateFileKind("**/.env.*", "an environment file per stage (.env.local, .env.production)"),
+    StateFileKind("**/.envrc", "direnv's environment: exported API keys"),
+    # The credential files of the tools an agent drives, committed from a home directory.
+    StateFileKind("**/.netrc", "machine logins and passwords"),
+    StateFileKind("**/.pgpass", "PostgreSQL passwords"),
+    StateFileKind("**/.npmrc", "npm registry auth tokens"),
+    StateFileKind("**/.pypirc", "PyPI upload tokens"),
+    StateFileKind("**/.git-credentials", "git's stored credentials: tokens in URLs"),
+    StateFileKind("**/.aws/credentials", "AWS access keys"),
+    StateFileKind("**/.docker/config.json", "registry logins (`auths`)"),
+    StateFileKind("**/.ssh/id_*", "SSH private keys"),
     # OpenClaw's files by their own paths, found where no openclaw.json marks the directory
     # (a backup that keeps it elsewhere, or none).
     StateFileKind("**/agents/*/agent/models.json", "an OpenClaw agent's providers: API keys"),
@@ -58,8 +68,8 @@ IN_OPENCLAW_STATE: tuple[StateFileKind, ...] = (
 
 #: A copy beside one of the files above is the same file under another name.
 _BACKUP = re.compile(r"(?:\.(?:bak|backup|old|orig|save|prev)(?:[.-]?[A-Za-z0-9_]{1,32})?|\.\d{1,4}|~)$")
-#: Files of placeholders by name (``.env.example``): what to fill in, no leak.
-EXAMPLE_SUFFIXES = (".example", ".sample", ".template", ".dist")
+#: Files of placeholders by name (``.env.example``): what to fill in, no leak; and public keys.
+EXAMPLE_SUFFIXES = (".example", ".sample", ".template", ".dist", ".pub")
 
 #: The bounds of the search: folders below the top, files scanned per repository.
 MAX_DEPTH = 8
@@ -114,7 +124,9 @@ ANYWHERE_PATHSPECS: tuple[str, ...] = (
     ":(glob)**/.env", ":(glob)**/.env.*", ":(glob)**/.env~",
     ":(glob)**/agents/*/agent/models.json*", ":(glob)**/agents/*/agent/auth-profiles.json*",
     ":(glob)**/identity/device.json*", ":(glob)**/identity/device-auth.json*",
-    ":(glob)**/devices/paired.json*")
+    ":(glob)**/devices/paired.json*", ":(glob)**/.envrc", ":(glob)**/.netrc", ":(glob)**/.pgpass",
+    ":(glob)**/.npmrc", ":(glob)**/.pypirc", ":(glob)**/.git-credentials",
+    ":(glob)**/.aws/credentials", ":(glob)**/.docker/config.json", ":(glob)**/.ssh/id_*")
 
 
 def openclaw_pathspecs(state_dir: str) -> tuple[str, ...]:

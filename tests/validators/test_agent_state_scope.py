@@ -109,3 +109,24 @@ def test_a_file_above_two_sibling_roots_is_one_finding(tmp_path):
     done = run_cli("check", "--output-format", "json", cwd=repo.path)
     found = [d for d in done.json["diagnostics"] if d["code"] == "CT601"]
     assert len(done.json["roots"]) == 2 and [d["path"] for d in found] == [".env"], done.out
+
+
+def test_the_credential_files_of_an_agents_tools_are_scanned(tmp_path):
+    """A home directory's credential files committed beside the memory: git's stored
+    credentials, an SSH private key (its public half is not read), npm's auth token."""
+    repo = GitRepo(tmp_path / "repo")
+    files = dict(WORKSPACE)
+    files.update({
+        "home/.git-credentials": f"https://wren:{GITHUB}@github.com\n",
+        "home/.ssh/id_ed25519": PRIVATE.replace("\\n", "\n").replace("PRIVATE KEY",
+                                                                    "OPENSSH PRIVATE KEY"),
+        "home/.ssh/id_ed25519.pub": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ4k5r7Tz1Xb9Qm wren\n",
+        "home/.npmrc": "registry=https://registry.npmjs.org/\n"
+                       "//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n",
+    })
+    repo.commit("a home directory beside the memory", files)
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
+    assert found == {"home/.git-credentials", "home/.ssh/id_ed25519"}, done.out
+    notice = next(n for n in done.json["notices"] if "agent state file" in n)
+    assert "home/.npmrc" in notice and ".pub" not in notice  # read, and judged harmless

@@ -80,8 +80,10 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     them from the repository's top (an OpenClaw state directory: `openclaw.json`,
     `identity/`, `devices/`, `agents/*/agent/`, `credentials/`; `.claude/settings*.json`,
     `.mcp.json`, `.env*`, OpenClaw's `agents/*/agent/models.json` and `identity/device.json`
-    by their own paths, and `*.bak`/`*.backup` copies beside them), anywhere in the
-    repository; a notice names the files scanned. The report names the
+    by their own paths, the credential files of the tools an agent drives (`.netrc`,
+    `.pgpass`, `.npmrc`, `.pypirc`, `.git-credentials`, `.aws/credentials`,
+    `.docker/config.json`, `.ssh/id_*`), and `*.bak`/`*.backup` copies beside them), anywhere
+    in the repository; a notice names the files scanned. The report names the
     kind, never the secret (no output ever prints it). A credential inside a note's fact is CT503's finding, not this rule's.
 
     **Example**
