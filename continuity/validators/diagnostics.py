@@ -80,7 +80,8 @@ class Diagnostic:
         # Every output format (text, JSON, SARIF, GitHub, GitLab, JUnit, the report) prints
         # these words: a credential in them (a CT204 message quoting ``date: 'ghp\_…'``) is
         # redacted here, by what a reader sees, whoever made the diagnostic. (``root_path`` is
-        # the file's own name, which the site matches to withhold it; no output prints it.)
+        # the file's own name, which the site matches to withhold it: left as it is, and
+        # redacted where an output prints it, as report/text.py's links do.)
         for name in ("path", "message", "hint"):
             value = getattr(self, name)
             shown = redact_seen(value)
