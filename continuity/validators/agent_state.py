@@ -42,6 +42,9 @@ def _paths(ctx: CheckContext) -> list[tuple[str, str]]:
     # A root at the top has every tracked file listed already (its own scan's): no process.
     everything = tracked(ctx) if Path(os.path.realpath(ctx.tree.root)) == repo.top else None
     try:
+        if everything is None and os.environ.get("GIT_LITERAL_PATHSPECS", "0") not in ("", "0"):
+            # git would take the table's globs for names, and answer nothing: all, then.
+            everything = frozenset(_listed(repo.run("ls-files", "-z", "--cached", "--full-name")))
         listed = sorted(everything) if everything is not None else _listed(repo.run(
             "ls-files", "-z", "--cached", "--full-name", "--", *table.ANYWHERE_PATHSPECS))
         found = [(path, kind.why) for path in listed if (kind := table.matches(path)) is not None]

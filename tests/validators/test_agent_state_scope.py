@@ -130,3 +130,13 @@ def test_the_credential_files_of_an_agents_tools_are_scanned(tmp_path):
     assert found == {"home/.git-credentials", "home/.ssh/id_ed25519"}, done.out
     notice = next(n for n in done.json["notices"] if "agent state file" in n)
     assert "home/.npmrc" in notice and ".pub" not in notice  # read, and judged harmless
+
+
+def test_literal_pathspecs_in_the_environment_do_not_hide_them(tmp_path):
+    """GIT_LITERAL_PATHSPECS=1 makes git take the table's globs for file names: the files are
+    listed all the same (the root below the top asks git for them)."""
+    repo = openclaw_repository(tmp_path / "repo")
+    done = run_cli("check", "--output-format", "json", cwd=repo.path / "workspace",
+                   env={"GIT_LITERAL_PATHSPECS": "1"})
+    found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
+    assert "../.env" in found and "../openclaw.json" in found, done.out
