@@ -181,6 +181,8 @@ BEYOND_BUDGET = "beyond the timeline's budget of the newest versions' text"
 _BINARY = "binary (not read)"
 _TOO_LARGE = "not read (larger than max_file_size, or missing)"
 _NOT_READ = (_BINARY, _TOO_LARGE)
+
+
 def _read_texts(history: History, newest_first: list[str], chains: list[list[str]],
                 budget: int) -> tuple[dict[str, Read], dict[str, int | None]]:
     """blob -> (its text, or None and why not; the credentials in it), every blob read once,
@@ -210,10 +212,13 @@ def _read_texts(history: History, newest_first: list[str], chains: list[list[str
             texts[oid] = (None, _BINARY, (), ())  # an image or a recording: never read whole
     keep: set[str] = set()
     left = budget
-    for oid in dict.fromkeys(newest_first):
-        if oid not in texts and (sizes.get(oid) or 0) <= left:
-            keep.add(oid)
-            left -= sizes.get(oid) or 0
+    for oid in dict.fromkeys(newest_first):  # the newest texts, up to the first that no longer fits
+        if oid in texts:
+            continue
+        left -= sizes.get(oid) or 0
+        if left < 0:
+            break
+        keep.add(oid)
     order = [(number, oid) for number, chain in enumerate(chains) for oid in chain]
     wanted = list(dict.fromkeys(oid for _, oid in order if oid not in texts))
     chain_of = {oid: number for number, oid in reversed(order)}  # the first chain naming it
