@@ -24,8 +24,9 @@ TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"  # a made-up GitHub toke
 def test_it_is_short():
     """One page a reviewer reads whole: what is read, published, refused and redacted, with
     its limits (it grew with conventions, git hardening and hidden secrets: 80 -> 110; agent
-    state files, the reader's view of history, the timeline's budget and cost bounds: 130)."""
-    assert len(SECURITY.splitlines()) <= 130
+    state files, the reader's view of history, the timeline's budget, cost bounds and the
+    other sections of round 4: 165)."""
+    assert len(SECURITY.splitlines()) <= 165
 
 
 @pytest.mark.parametrize("code, name", re.findall(r"`(CT\d{3}) ([a-z-]+)`", SECURITY))
