@@ -40,7 +40,7 @@ from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
 from continuity.generator import GenerateOptions, RootPart, Site, generate_roots
 from continuity.generator.assets import stylesheet_path
-from continuity.generator.feed import feed_path, feed_url, with_feed_link
+from continuity.generator.feed import anything_to_feed, feed_path, feed_url, with_feed_link
 from continuity.generator.html_links import put_in_place
 from continuity.generator.inputs import ProvenanceCache, SiteInputs, combined, site_inputs
 from continuity.generator.mdtext import redaction, title_text
@@ -332,7 +332,7 @@ class ContinuityPlugin(BasePlugin[LegacyConfig]):
         made = {static.path for static in site.static_files if static.made}
         self.feed_url = feed_url(config.site_url, prefix) \
             if config.site_url and feed_path(prefix) in made else None  # no dated entry: none
-        if settings.feed and not config.site_url:
+        if settings.feed and not config.site_url and anything_to_feed(trees):
             log.info("no feed of the entries: an Atom feed needs absolute links; set `site_url` "
                      "in mkdocs.yml (or the plugin's `feed: false`)")
         style = stylesheet_path(prefix)

@@ -112,6 +112,7 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
     # The generator (Markdown, Jinja, the sanitiser) is imported only by the command that
     # needs it: every other command starts faster.
     from continuity.generator import GenerateOptions, RootPart, generate_roots
+    from continuity.generator.feed import anything_to_feed
     from continuity.generator.inputs import combined, site_inputs
     from continuity.validators.run import options_place
 
@@ -137,7 +138,8 @@ def generate_once(args: argparse.Namespace, kept: Kept | None = None) -> tuple[i
         write_atomic(Path(args.nav_file), nav.encode("utf-8"))
     for notice in check.notices:
         print(one_line(f"continuity: {notice}"), file=sys.stderr)
-    if config.feed and not args.site_url and kept is None:  # said once, not on every rewrite
+    # Said once, not on every rewrite; never where no entry is dated (nothing to feed).
+    if config.feed and not args.site_url and kept is None and anything_to_feed(trees):
         print("continuity: no feed of the entries (feed.xml): its links are absolute; pass "
               "--site-url URL, or set feed = false", file=sys.stderr)
     print(f"{out}: {plural(written, 'file')} written"

@@ -15,6 +15,7 @@ import html
 import posixpath
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -22,6 +23,7 @@ from continuity import __version__
 from continuity.generator import html_links, mdtext
 from continuity.generator.context import EntryRow, SiteContext
 from continuity.generator.site import StaticFile
+from continuity.model.tree import MemoryTree
 
 NAME = "feed.xml"
 #: Entries in the feed: the newest, as mkdocs-rss-plugin's default length.
@@ -111,6 +113,13 @@ def with_feed_link(page_html: str, url: str, title: str) -> str:
             f'title="{html.escape(_text(title), quote=True)}" '
             f'href="{html.escape(url, quote=True)}">\n')
     return page_html[:head] + link + page_html[head:]
+
+
+def anything_to_feed(trees: Iterable[MemoryTree]) -> bool:
+    """Whether any of the trees has a dated entry, which a feed would follow: a note that
+    the feed needs ``site_url`` is noise on a tree of living files alone."""
+    return any(entry.date for tree in trees for directory in tree.directories.values()
+               for entry in directory.entries)
 
 
 def feed_file(ctx: SiteContext, site_url: str, title: str) -> StaticFile | None:

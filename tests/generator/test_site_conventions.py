@@ -41,6 +41,8 @@ def test_a_folder_of_agent_memories_is_one_site_with_an_agent_a_section(tmp_path
     write_mkdocs_yml(project, options={"root": ".claude/agent-memory"})
     done = build(project, strict=True)
     assert done.error is None, done.said
+    # nothing dated to follow: no note that a feed needs site_url
+    assert not any("no feed" in r.getMessage() for r in done.records)
     home = done.html("index.html")
     assert "2 memory roots below this folder" in home
     for agent in ("reviewer", "planner"):
