@@ -217,3 +217,22 @@ def test_generate_output_inside_the_repository_is_not_searched_for_roots(tmp_pat
                    cwd=project).code == 0
     listed = run_cli("conventions", ".", cwd=project)
     assert "generated" not in listed.out, listed.out  # its Markdown copies are no memory
+
+
+def test_hostile_topic_names_and_rules_stay_text_on_every_card(tmp_path: Path):
+    """A topic's name, type and description and a rule's pattern reach the home page and the
+    folder's front page as cards: each is text there, never markup, a link or a script."""
+    hostile = "<img src=x onerror=alert(1)>"
+    project = agents_repo(tmp_path, {
+        ".claude/agent-memory/reviewer/style.md": topic(
+            f"'{hostile}'", "'[click](javascript:alert(2)) **bold** <script>alert(3)</script>'",
+            "x", "'`code` <b>b</b>'"),  # its type: markup too
+    })
+    write_mkdocs_yml(project, options={"root": ".claude/agent-memory"})
+    done = build(project)
+    assert done.error is None, done.said
+    for page in ("index.html", "reviewer/index.html", "reviewer/style/index.html"):
+        html = done.html(page)
+        assert "<img src=x" not in html and "<script>alert" not in html, page
+        assert 'href="javascript:' not in html and "<b>b</b>" not in html, page
+    assert "&lt;img src=x onerror=alert(1)&gt;" in done.html("index.html")
