@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from continuity.formats.words import plural
 from continuity.generator.excerpts import excerpt
 from continuity.model.load_window import Budget, load_window
-from continuity.model.tree import MemoryTree, StateFile
+from continuity.model.tree import TASK_LINE, MemoryTree, StateFile
 
 #: How each site kind names its living files on the home page and in the navigation.
 SECTION_TITLES: dict[str, str] = {
@@ -41,8 +40,7 @@ def site_kind(tree: MemoryTree) -> str:
     convention = tree.convention
     if convention is None:
         return "unknown"
-    site: Any = convention.site
-    return str(getattr(site, "value", site))
+    return convention.site
 
 
 def section_title(tree: MemoryTree) -> str:
@@ -189,10 +187,6 @@ def _plain_cards(tree: MemoryTree, pages: Mapping[str, str | None], title: str) 
     return LivingSection(title, "", cards, kind_heading="")
 
 
-#: A task line of Spec Kit's tasks.md (``- [x] T001 Create the model``).
-_TASK = re.compile(r"^\s*[-*]\s+\[([ xX])\]\s+T\d{3,}\b", re.M)
-
-
 def _feature_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
     """Spec Kit: each numbered feature with its spec's title and how many of its tasks are
     done; the constitution first."""
@@ -207,7 +201,8 @@ def _feature_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingS
     for folder in folders:
         spec = by_path.get(f"specs/{folder}/spec.md")
         tasks = by_path.get(f"specs/{folder}/tasks.md")
-        marks = _TASK.findall(tasks.document.text) if tasks and tasks.document else []
+        text = tasks.document.text if tasks and tasks.document else ""
+        marks = [match.group(1) for match in TASK_LINE.finditer(text)]
         done = sum(1 for mark in marks if mark in "xX")
         progress = f"{done} of {plural(len(marks), 'task')} done" if marks else \
             ("tasks not written yet" if spec else "")

@@ -64,8 +64,7 @@ def shape_of(tree: MemoryTree) -> SiteShape:
     their pages; what is added here is the lists. A tree of no known convention
     (a root of none) has the protocol's shape."""
     convention = tree.convention
-    site = str(getattr(convention.site, "value", convention.site)) if convention is not None \
-        else "protocol"
+    site = convention.site if convention is not None else "protocol"
     title = convention.title if convention is not None else None
     if site == "timeline":  # OpenClaw's daily notes, a gptme journal: each dated directory
         lists = tuple(

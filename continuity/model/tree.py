@@ -989,6 +989,8 @@ def _load_linked(walker: _Walker, root: Path, state_files: list[StateFile],
 
 #: Spec Kit's numbered feature folders (``specs/001-login/``) and the files each holds.
 FEATURE_FOLDER = re.compile(r"^\d{3,}-[\w.-]+$")
+#: A task line of a feature's tasks.md (``- [x] T001 Create the model``): its mark, its id.
+TASK_LINE = re.compile(r"^\s*[-*]\s+\[([ xX])\]\s+(T\d{3,})\b", re.M)
 FEATURE_FILES = ("spec.md", "plan.md", "tasks.md")
 MAX_FEATURES = 500
 
@@ -996,8 +998,7 @@ MAX_FEATURES = 500
 def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...]:
     """The files a convention keeps by name beside its living files, root-relative: Spec
     Kit's constitution and each numbered feature's spec, plan and tasks."""
-    site = getattr(convention, "site", None)
-    if str(getattr(site, "value", site)) != "features":
+    if convention is None or convention.site != "features":
         return ()
     found = [".specify/memory/constitution.md"]
     try:

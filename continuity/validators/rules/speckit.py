@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from continuity.formats.markdown import CODE_SPAN, MarkdownDoc
+from continuity.model.tree import FEATURE_FOLDER, TASK_LINE
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
@@ -28,8 +29,6 @@ PLACEHOLDER = re.compile(r"\[[A-Z][A-Z0-9_]{2,}\](?![(\[])")  # not a link's tex
 #: the constitution is versioned, though its footer line went missing.
 VERSION_NAMED = re.compile(r"(?i)\bversion\b[^\n]{0,40}?\d+\.\d+\.\d+")
 VERSION_LINE = re.compile(r"\*\*[^*\n]{1,30}\*\*\s*[:：]?\s*\**\s*[:：]?\s*v?\d+\.\d+(?:\.\d+)?\b")
-FEATURE = re.compile(r"^\d{3,}-[\w.-]+$")
-TASK_LINE = re.compile(r"^\s*[-*]\s+\[[ xX]\]\s+(T\d{3,})\b")
 #: Each feature file and the one it is made from (spec -> plan -> tasks).
 MADE_FROM = {"plan.md": "spec.md", "tasks.md": "plan.md"}
 
@@ -81,7 +80,7 @@ def _features(ctx: CheckContext) -> list[str]:
         names = sorted(os.listdir(specs))
     except OSError:
         return []
-    return [name for name in names if FEATURE.match(name) and (specs / name).is_dir()
+    return [name for name in names if FEATURE_FOLDER.match(name) and (specs / name).is_dir()
             and not (specs / name).is_symlink()]
 
 
@@ -141,8 +140,8 @@ def task_id_repeated(ctx: CheckContext) -> Iterator[Violation]:
             match = TASK_LINE.match(line)
             if match is None:
                 continue
-            seen[match.group(1)] += 1
-            if seen[match.group(1)] == 2:
-                yield Violation(relative, f"task id {match.group(1)} is given to a second task",
-                                f"renumber this task (the first {match.group(1)} is above)",
+            seen[match.group(2)] += 1
+            if seen[match.group(2)] == 2:
+                yield Violation(relative, f"task id {match.group(2)} is given to a second task",
+                                f"renumber this task (the first {match.group(2)} is above)",
                                 number, 1)
