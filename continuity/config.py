@@ -416,7 +416,7 @@ class Config:
     @property
     def root_written(self) -> Path:
         """The root as configured, absolute but with its links kept: what decides whether it
-        is a link leaving its repository (continuity.model.paths.root_refusal)."""
+        is a link leaving its repository (continuity.model.boundaries.root_refusal)."""
         return configured_path(self.base_dir, self.root)
 
     def with_options(self, options: dict[str, Any], source: str) -> Config:

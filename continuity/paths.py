@@ -1,6 +1,6 @@
 """Where a path lies, as written and with its links resolved: nothing but ``os.path``.
 
-The geometry under :mod:`continuity.model.paths` (which decides what may be read, published or
+The geometry under :mod:`continuity.model.boundaries` (which decides what may be read, published or
 written, and is what readers and writers import), kept in the package's root so that the
 configuration (:mod:`continuity.config`) judges its paths with the very same functions.
 """
@@ -33,7 +33,7 @@ def repository_top(path: Path) -> Path | None:
 def refusal(path: Path, boundary: Path) -> str | None:
     """Why ``path`` must not be read, published or written, or None when it may be.
 
-    ``boundary`` is resolved (see :func:`continuity.model.paths.boundary_of`). Every link
+    ``boundary`` is resolved (see :func:`continuity.model.boundaries.boundary_of`). Every link
     along ``path`` is followed, so a linked directory leaving the boundary refuses every file
     below it.
     """

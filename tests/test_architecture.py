@@ -19,7 +19,7 @@ STAGES: dict[str, int] = {
     "continuity.history": 3, "continuity.authoring": 3,
     "continuity.validators": 4, "continuity.output": 4, "continuity.changes": 4,
     "continuity.reporters": 5, "continuity.generator": 5,
-    "continuity.report": 6, "continuity.preview": 6, "continuity.review": 6,
+    "continuity.audit": 6, "continuity.preview": 6, "continuity.review": 6,
     "continuity.commands": 7, "continuity.plugin": 7,
     "continuity.cli": 8, "continuity.__main__": 9,
 }

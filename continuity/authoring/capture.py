@@ -39,8 +39,8 @@ from continuity.formats.facts import (
 from continuity.formats.jsonl import loads_strict, parse_bytes
 from continuity.formats.secrets import find_sensitive, redact
 from continuity.formats.timestamps import rfc3339_utc
+from continuity.model.boundaries import boundary_of, refusal
 from continuity.model.notes import same_fact_key
-from continuity.model.paths import boundary_of, refusal
 from continuity.model.safe_open import Escaped, open_beneath, open_parent
 
 try:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from continuity.authoring import atomic
 from continuity.errors import UsageError
-from continuity.model.paths import PathRefused, require_allowed
+from continuity.model.boundaries import PathRefused, require_allowed
 from continuity.model.safe_open import Escaped, open_beneath, open_parent
 
 
@@ -33,7 +33,7 @@ def create_new_file(path: Path, data: bytes, boundary: Path) -> Path:
 
     ``boundary`` is the resolved top of the repository (or the memory root outside git): a
     path leaving it, through a link or into ``.git``, is refused before anything is made
-    (:func:`continuity.model.paths.require_allowed`, raising PathRefused). The directories
+    (:func:`continuity.model.boundaries.require_allowed`, raising PathRefused). The directories
     are then opened (and the missing ones made) one by one beneath the boundary, and the file
     is created in the directory so opened (continuity.model.safe_open): a directory swapped
     for a link out after the check is refused, not written through.

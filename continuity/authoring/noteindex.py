@@ -30,7 +30,7 @@ from continuity.authoring import atomic
 from continuity.formats.jsonl import parse_line
 from continuity.formats.textfile import check_regular
 from continuity.formats.timestamps import parse_rfc3339_utc
-from continuity.model.paths import boundary_of
+from continuity.model.boundaries import boundary_of
 from continuity.model.safe_open import open_beneath, open_parent
 
 try:

@@ -24,8 +24,8 @@ from continuity.authoring.atomic import interrupts_held
 from continuity.authoring.create_file import create_new_file
 from continuity.errors import UsageError
 from continuity.formats.timestamps import rfc3339_utc
+from continuity.model.boundaries import boundary_of, require_allowed
 from continuity.model.kinds import BUILTIN_KINDS, TEMPLATE_NAME, default_edges
-from continuity.model.paths import boundary_of, require_allowed
 
 STARTERS = Path(__file__).resolve().parents[1] / "templates" / "init"
 STATE_FILES = ("STATE", "TODO", "CONTEXT", "LEARNINGS", "PLAN", "TOOLS", "ARTIFACTS", "SNAPSHOT",

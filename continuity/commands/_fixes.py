@@ -15,7 +15,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from continuity.config import Config
-from continuity.model.paths import boundary_of, refusal
+from continuity.model.boundaries import boundary_of, refusal
 from continuity.output import write_atomic
 from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import CheckResult

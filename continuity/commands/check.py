@@ -21,7 +21,7 @@ from continuity.reporters import FORMATS, renderer
 from continuity.reporters.progress import progress
 from continuity.reporters.text import render as text_report
 from continuity.reporters.text import statistics as statistics_table
-from continuity.validators import acknowledged
+from continuity.validators import baseline as acknowledged  # the findings baseline file
 from continuity.validators.engine import CheckResult
 from continuity.validators.run import CheckedRoot, CheckRun, Verdict, combined, options_place
 
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--watch prints text as findings come and go; it does not take "
                              "--output-format, -o, --statistics, --fix or the baseline's "
                              "--add-baseline and --prune-baseline")
-        from continuity.reporters.watch import watch
+        from continuity.commands._watch import watch
 
         roots = sorted({target.root for target in targets})
         roots = [r for r in roots if not any(o != r and o in r.parents for o in roots)]

@@ -28,7 +28,7 @@ import yaml
 from continuity.config import load_config
 from continuity.errors import ContinuityError, UsageError
 from continuity.formats.words import plural
-from continuity.model.paths import refusal
+from continuity.model.boundaries import refusal
 from continuity.model.tree import ParsedEntries
 from continuity.model.workspace import site_trees
 from continuity.output import one_line, write_atomic
@@ -197,7 +197,7 @@ def _read_manifest(out: Path) -> dict[str, str]:
 
 def path_inside(out: Path, relative: str) -> Path | None:
     """``out / relative`` when writing or removing it stays inside ``out`` (the resolved output
-    directory), by :func:`continuity.model.paths.refusal`, the one path judgement of every
+    directory), by :func:`continuity.model.boundaries.refusal`, the one path judgement of every
     writer: followed through every link, it must land inside ``out``, never in a ``.git``.
 
     The manifest and the pages' paths are data: a planted manifest naming ``../journal/x.md``

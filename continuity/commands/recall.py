@@ -27,7 +27,7 @@ from continuity.commands.note import _shown, split_tags
 from continuity.config import Config, load_config
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
-from continuity.model.paths import refusal
+from continuity.model.boundaries import refusal
 from continuity.model.tree import find_repo_root
 from continuity.output import one_line
 

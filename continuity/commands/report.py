@@ -21,12 +21,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from continuity.audit import RootsReport, build_report
+from continuity.audit.filing import write_audit
 from continuity.config import load_config
 from continuity.model.tree import MemoryTree
 from continuity.model.workspace import Target, resolve_targets
 from continuity.output import shown_path, write_output
-from continuity.report import RootsReport, build_report
-from continuity.report.audit import write_audit
 from continuity.validators.run import CheckRun, options_place
 
 
@@ -68,13 +68,13 @@ def run(args: argparse.Namespace) -> int:
         base = (Path(args.output).absolute().parent if args.output and args.output != "-"
                 else cwd.resolve())
         if args.format == "html":
-            from continuity.report import html  # Jinja, loaded only for this format
+            from continuity.audit import html  # Jinja, loaded only for this format
             text = html.render(report, base)
         elif args.format == "json":
-            from continuity.report import json_format
+            from continuity.audit import json_format
             text = json_format.render(report)
         else:
-            from continuity.report import markdown
+            from continuity.audit import markdown
             text = markdown.render_roots(report, base)
         write_output(text, args.output)
     if args.write_audit:

@@ -32,7 +32,7 @@ from typing import IO, Any
 
 from continuity.errors import GitRefused, GitUnavailable, ShallowClone, UsageError
 from continuity.history import GIT_OFF_NOTICE
-from continuity.model.paths import GIT_DIR, repository_top
+from continuity.model.boundaries import GIT_DIR, repository_top
 
 SHALLOW_FIX = {
     "github": "set `fetch-depth: 0` on actions/checkout",

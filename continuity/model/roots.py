@@ -45,6 +45,7 @@ from continuity.config import Config
 from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.textfile import read_text
+from continuity.model.boundaries import refusal
 from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.conventions import owned_directories, root_marker
 from continuity.model.kinds import (
@@ -55,7 +56,6 @@ from continuity.model.kinds import (
     is_state_file_name,
     kinds_for,
 )
-from continuity.model.paths import refusal
 
 #: State-file names shared with other conventions: not enough, alone, to make a root.
 NOT_ALONE: frozenset[str] = frozenset({"AGENTS.md"})
@@ -120,7 +120,7 @@ PARENT_LINE = re.compile(r"^\s*parent\s*:\s*(?P<value>\S.*?)\s*$")
 def link_outside(path: Path, boundary: Path) -> str | None:
     """Where a symbolic link at ``path`` leads when it may not be followed, else None: when,
     resolved, it leaves ``boundary``, lands inside ``.git`` or loops. The decision is
-    :func:`continuity.model.paths.refusal`'s, the one for every reader and writer."""
+    :func:`continuity.model.boundaries.refusal`'s, the one for every reader and writer."""
     if refusal(path, boundary) is None:
         return None
     try:

@@ -1,6 +1,6 @@
 """Opening a path beneath the boundary without a window between "check" and "use".
 
-:func:`continuity.model.paths.refusal` decides on a path's name; a link swapped in between
+:func:`continuity.model.boundaries.refusal` decides on a path's name; a link swapped in between
 that decision and the ``open`` (``notes.jsonl -> /etc/x``, ``journal -> /tmp``) would still be
 followed. Here the path is walked one component at a time from an opened descriptor of the
 boundary: each directory is opened relative to the one before it with ``O_DIRECTORY |
@@ -27,7 +27,7 @@ import stat
 from pathlib import Path
 
 from continuity.formats.textfile import TextRead, read_descriptor
-from continuity.model.paths import GIT_DIR
+from continuity.model.boundaries import GIT_DIR
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)

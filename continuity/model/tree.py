@@ -29,6 +29,7 @@ from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
 from continuity.formats.secrets import Finding, without_overlaps
 from continuity.formats.seen import byte_findings, find_seen
 from continuity.formats.textfile import TextRead
+from continuity.model.boundaries import refusal, repository_top, root_refusal
 from continuity.model.conventions import (
     PROTOCOL,
     Convention,
@@ -53,7 +54,6 @@ from continuity.model.kinds import (
 )
 from continuity.model.linked import MARKDOWN_SUFFIXES, linked_paths
 from continuity.model.naming import EntryName, date_in_name
-from continuity.model.paths import refusal, repository_top, root_refusal
 from continuity.model.records import Records, load_records
 from continuity.model.roots import (
     RootSearch,
@@ -475,7 +475,7 @@ class MemoryTree:
 
     @property
     def boundary(self) -> Path:
-        """What may be read or written (continuity.model.paths): the repository, else the root."""
+        """What may be read or written (continuity.model.boundaries): the repository, else the root."""
         return self.repo_root or self.root
 
 
@@ -561,7 +561,7 @@ class _Walker:
 
         A plain file listed in a directory that was itself allowed needs no more; a link, and
         a path found any other way (a configured ledger, a note glob through a linked
-        directory), is judged by :func:`continuity.model.paths.refusal`.
+        directory), is judged by :func:`continuity.model.boundaries.refusal`.
         """
         rel = self._rel(path)
         listed = is_link is not None

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from continuity.config import Config
 from continuity.errors import UsageError
+from continuity.model.boundaries import root_refusal
 from continuity.model.conventions import BUILTIN_CONVENTIONS
 from continuity.model.kinds import kinds_for
-from continuity.model.paths import root_refusal
 from continuity.model.roots import (
     RootSearch,
     enclosing_root,

@@ -1,5 +1,5 @@
 """The baseline file's entries, read safely: beneath the repository, never through a link or
-from a special file, within :data:`MAX_SIZE` (see :mod:`continuity.validators.acknowledged`)."""
+from a special file, within :data:`MAX_SIZE` (see :mod:`continuity.validators.baseline`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from continuity.errors import ConfigError
-from continuity.model.paths import repository_top
+from continuity.model.boundaries import repository_top
 from continuity.model.safe_open import Escaped, open_beneath
 
 VERSION = 2

@@ -53,7 +53,7 @@ class Violation:
     occurrences: tuple[tuple[int, int, str], ...] = ()
     fix: Fix | None = None  # what would mend it (validators/fixes.py), when the rule knows
     # What the finding is about beyond its place and words, for the baseline to name (see
-    # continuity.validators.acknowledged): "commit:<full sha>" for a history finding,
+    # continuity.validators.baseline): "commit:<full sha>" for a history finding,
     # "sha256:<hash of the value>" for a credential. Never the value itself; never printed.
     identity: str | None = None
 

@@ -32,8 +32,8 @@ from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.tree import MemoryTree, ParsedEntries
 from continuity.model.workspace import NothingToCheck, Target, open_target
 from continuity.paths import repository_top
-from continuity.validators import acknowledged
-from continuity.validators.acknowledged import Entry as BaselineEntry
+from continuity.validators import baseline as acknowledged  # the findings baseline file
+from continuity.validators.baseline import Entry as BaselineEntry
 from continuity.validators.engine import (
     CheckResult,
     EarlyGit,

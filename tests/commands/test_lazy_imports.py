@@ -27,7 +27,7 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 
 #: Only the site, the audit report and the plugin use these.
 SITE_LIBRARIES = ("jinja2", "markdown_it", "markdown", "mkdocs", "nh3", "pygments")
-SITE_MODULES = ("continuity.generator", "continuity.report", "continuity.preview",
+SITE_MODULES = ("continuity.generator", "continuity.audit", "continuity.preview",
                 "continuity.plugin")
 
 

@@ -1,5 +1,5 @@
 """One path function decides what may be read, published or written
-(``continuity.model.paths``): inside the work tree, never inside ``.git``, never through a
+(``continuity.model.boundaries``): inside the work tree, never inside ``.git``, never through a
 link that leaves it. Readers (check, the site, recall) and writers (new, init, note,
 report --write-audit) are held to it with real links in real repositories (issue 14, cases 9
 and 12).
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from continuity.model.paths import boundary_of, refusal, root_refusal
+from continuity.model.boundaries import boundary_of, refusal, root_refusal
 from tests.support.common import GitRepo, minimal_tree, write_files
 from tests.support.site_support import write_mkdocs_yml
 

@@ -27,7 +27,7 @@ from continuity.authoring import atomic
 from continuity.authoring.capture import Stop, append_note
 from continuity.authoring.create_file import create_new_file
 from continuity.errors import UsageError
-from continuity.model.paths import boundary_of
+from continuity.model.boundaries import boundary_of
 from tests.hostile.writers_support import PROJECT, plant, run
 from tests.support.common import GitRepo, run_cli
 

@@ -66,7 +66,7 @@ CREDENTIAL_WORDS = {
 
 
 def test_the_path_function_it_names_exists():
-    assert "`continuity/model/paths.py`" in SECURITY
+    assert "`continuity/model/boundaries.py`" in SECURITY
     assert (REPO / "continuity" / "model" / "paths.py").is_file()
 
 

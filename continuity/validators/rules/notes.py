@@ -14,9 +14,9 @@ from continuity.formats.jsonl import json_kind, key_column
 from continuity.formats.secrets import find_sensitive
 from continuity.formats.timestamps import parse_rfc3339_utc
 from continuity.model.notes import Note, NoteStore, same_fact_key
-from continuity.validators.baseline import baseline, worded_by_commit
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
+from continuity.validators.since_lines import baseline, worded_by_commit
 
 
 def _stores(ctx: CheckContext) -> list[NoteStore]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from continuity.formats.secrets import line_column
 from continuity.formats.seen import find_seen
-from continuity.model.paths import refusal
+from continuity.model.boundaries import refusal
 from continuity.model.safe_open import Beneath
 from continuity.model.tree import Document, TreeFile
 from continuity.validators.agent_state import agent_state_files

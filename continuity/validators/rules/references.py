@@ -1,5 +1,5 @@
 """CT111 and CT211: references that point at nothing — dead links in prose, and evidence that
-names no file or commit. One scan of the tree serves both (``validators.references``).
+names no file or commit. One scan of the tree serves both (``validators.reference_scan``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from continuity.errors import GitUnavailable
 from continuity.formats.words import plural
 from continuity.validators.diagnostics import Violation
-from continuity.validators.references import Unresolved, unresolved
+from continuity.validators.reference_scan import Unresolved, unresolved
 from continuity.validators.registry import CheckContext, rule
 
 #: Link targets that show a format rather than point anywhere: ``[links](url)``.

@@ -6,7 +6,6 @@ import re
 from collections.abc import Iterator
 
 from continuity.model.ledger import Cycle, Ledger
-from continuity.validators.baseline import worded_by_commit
 from continuity.validators.diagnostics import Severity, Violation
 from continuity.validators.registry import Analysis, CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
@@ -22,6 +21,7 @@ from continuity.validators.rules.ledger.shared import (
     ledger_of,
     line_runs,
 )
+from continuity.validators.since_lines import worded_by_commit
 
 # --------------------------------------------------------------------------- CT407
 

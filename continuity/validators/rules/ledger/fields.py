@@ -8,7 +8,6 @@ from collections.abc import Iterator
 
 from continuity.errors import closest
 from continuity.model.ledger import MAX_COUNT, PRODUCTIVE, RESULTS, Cycle, Ledger, in_range
-from continuity.validators.baseline import worded_by_commit
 from continuity.validators.diagnostics import Severity, Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
@@ -23,6 +22,7 @@ from continuity.validators.rules.ledger.shared import (
     ledger_of,
     line_runs,
 )
+from continuity.validators.since_lines import worded_by_commit
 
 # --------------------------------------------------------------------------- CT402
 

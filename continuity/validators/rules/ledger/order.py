@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 from continuity.formats.timestamps import parse_datetime
 from continuity.model.ledger import MAX_COUNT, Ledger
-from continuity.validators.baseline import baseline, worded_by_commit
 from continuity.validators.diagnostics import Severity, Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
@@ -18,6 +17,7 @@ from continuity.validators.rules.ledger.shared import (
     label,
     ledger_of,
 )
+from continuity.validators.since_lines import baseline, worded_by_commit
 
 # --------------------------------------------------------------------------- CT404
 

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from continuity.formats.jsonl import json_kind
 from continuity.formats.words import plural
 from continuity.model.ledger import PRODUCTIVE, RESULTS, Cycle
-from continuity.validators.baseline import baseline, worded_by_commit
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
@@ -21,6 +20,7 @@ from continuity.validators.rules.ledger.shared import (
     ledger_of,
     line_runs,
 )
+from continuity.validators.since_lines import baseline, worded_by_commit
 
 # --------------------------------------------------------------------------- CT401
 

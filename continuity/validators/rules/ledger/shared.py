@@ -10,9 +10,9 @@ from typing import Any
 
 from continuity.formats.jsonl import json_kind, key_column
 from continuity.model.ledger import Cycle, Ledger
-from continuity.validators.baseline import baseline
 from continuity.validators.diagnostics import Severity, Violation
 from continuity.validators.registry import CheckContext
+from continuity.validators.since_lines import baseline
 
 SHA_KEYS = ("sha", "commit_sha", "canonical_sha", "log_sha")
 COUNT_KEYS = ("goals_passing", "goals_total")

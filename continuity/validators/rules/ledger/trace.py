@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from continuity.model.ledger import KERNEL_FIELDS
-from continuity.validators.baseline import worded_by_commit
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 from continuity.validators.rules.ledger.shared import (
@@ -17,6 +16,7 @@ from continuity.validators.rules.ledger.shared import (
     label,
     ledger_of,
 )
+from continuity.validators.since_lines import worded_by_commit
 
 # --------------------------------------------------------------------------- CT406
 

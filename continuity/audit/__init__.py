@@ -5,6 +5,6 @@
 ``audits/`` entry.
 """
 
-from continuity.report.data import Report, RootsReport, build_report
+from continuity.audit.data import Report, RootsReport, build_report
 
 __all__ = ["Report", "RootsReport", "build_report"]

@@ -18,8 +18,8 @@ from continuity.formats.links import CodeSpan, Link, anchors, code_spans, links,
 from continuity.formats.markdown import MESH_INDEXES, MarkdownDoc, Section
 from continuity.formats.textfile import read_text
 from continuity.formats.words import plural
+from continuity.model.boundaries import GIT_DIR, refusal
 from continuity.model.kinds import DirectoryKind
-from continuity.model.paths import GIT_DIR, refusal
 from continuity.model.tree import Document, MemoryTree
 from continuity.validators.registry import Analysis, CheckContext
 from continuity.validators.repository import repository, shallow

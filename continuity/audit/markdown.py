@@ -14,18 +14,18 @@ from pathlib import Path
 
 import jinja2
 
-from continuity.formats.words import plural
-from continuity.generator import mdtext
-from continuity.output import printable
-from continuity.report.data import Report, RootsReport
-from continuity.report.state_history import SHOWN_DIFFS
-from continuity.report.text import (
+from continuity.audit.data import Report, RootsReport
+from continuity.audit.state_history import SHOWN_DIFFS
+from continuity.audit.text import (
     href,
     ledger_lines,
     month_counts,
     roots_verdict_line,
     verdict_line,
 )
+from continuity.formats.words import plural
+from continuity.generator import mdtext
+from continuity.output import printable
 
 #: Cycles listed in the trajectory table (the JSON report has them all).
 TRAJECTORY_ROWS = 50

@@ -15,14 +15,14 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from continuity.audit import markdown
+from continuity.audit.data import Report, RootsReport
 from continuity.authoring.create_file import FileExists, create_new_file
 from continuity.authoring.entry_template import EntryValues, fill, normalise
 from continuity.authoring.new_entry import directory_template
 from continuity.errors import UsageError
 from continuity.formats.words import plural
 from continuity.model.tree import MemoryTree, Template
-from continuity.report import markdown
-from continuity.report.data import Report, RootsReport
 
 DIRECTORY = "audits"
 AUDIT_TYPE = "lint"

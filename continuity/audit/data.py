@@ -13,13 +13,13 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from continuity.audit.state_history import FileHistory, state_history
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.seen_redaction import redact_seen
 from continuity.formats.timestamps import rfc3339_utc
 from continuity.history.versions import Timeline
 from continuity.model.ledger import PRODUCTIVE, RESULTS
 from continuity.model.tree import MemoryTree
-from continuity.report.state_history import FileHistory, state_history
 from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import CheckResult
 from continuity.validators.registry import get_rule

@@ -6,9 +6,9 @@ import os
 from pathlib import Path
 from urllib.parse import quote
 
+from continuity.audit.data import DirectorySummary, LedgerSummary, Report, RootsReport
 from continuity.formats.secrets import redact_credentials
 from continuity.formats.words import plural
-from continuity.report.data import DirectorySummary, LedgerSummary, Report, RootsReport
 
 
 def href(report: Report, root_path: str, base: Path) -> str:

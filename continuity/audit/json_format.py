@@ -6,8 +6,8 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from continuity.audit.data import Report, RootsReport
 from continuity.formats.secrets import redact_credentials
-from continuity.report.data import Report, RootsReport
 from continuity.reporters.json_format import document as check_document
 
 

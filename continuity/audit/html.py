@@ -14,18 +14,18 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from continuity import __version__
-from continuity.formats.words import plural
-from continuity.generator import badges, charts, mdtext
-from continuity.report.data import Report, RootsReport
-from continuity.report.markdown import TRAJECTORY_ROWS
-from continuity.report.state_history import SHOWN_DIFFS
-from continuity.report.text import (
+from continuity.audit.data import Report, RootsReport
+from continuity.audit.markdown import TRAJECTORY_ROWS
+from continuity.audit.state_history import SHOWN_DIFFS
+from continuity.audit.text import (
     href,
     ledger_lines,
     month_counts,
     roots_verdict_line,
     verdict_line,
 )
+from continuity.formats.words import plural
+from continuity.generator import badges, charts, mdtext
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "report"
 
