@@ -24,6 +24,7 @@ FORMATS: dict[str, str] = {
     "gitlab": "gitlab",
     "sarif": "sarif",
     "junit": "junit",
+    "rdjson": "rdjson",
 }
 
 

@@ -192,6 +192,10 @@ HANDLED: dict[tuple[str, str], Runner | str] = {
         "a GitHub workflow: parsed here, and tests/review/test_action_review.py runs it",
     ("docs/ci.md", "# .gitlab-ci.yml (memory review of a merge request)"):
         "parsed here, and tests/review/test_action_review.py runs its commands",
+    ("docs/ci.md", "# .github/workflows/memory.yml (findings as review comments, through "
+                   "reviewdog)"):
+        "a GitHub workflow with reviewdog, which is not installed here: parsed here, and "
+        "tests/reporters/test_rdjson_format.py validates the rdjson it is given",
     ("docs/ci.md", "# .pre-commit-config.yaml"):
         "run by test_precommit.py with a real pre-commit, pointed at this checkout",
     ("docs/ci.md", "# .pre-commit-config.yaml (local hooks)"): "run by test_precommit.py",
