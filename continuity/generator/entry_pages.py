@@ -166,6 +166,16 @@ def artifact_body(name: str, read: TextRead | None, page: str, copy: str | None)
     return "## Content\n\n" + mdtext.code_block(read.text, CODE_LANGUAGES.get(extension, "text"))
 
 
+def data_body(name: str, read: TextRead) -> str:
+    """What the page of a living file of data (Task Master's tasks.json) shows: its text as a
+    highlighted block, when it is small enough to read on a page."""
+    if read.text is None or read.size > SHOWN_TEXT_LIMIT:
+        return (f"*A data file of {read.size // 1024:,} kB, too long to show here; its "
+                "versions are below.*")
+    extension = name.rsplit(".", 1)[-1].lower()
+    return "## Content\n\n" + mdtext.code_block(read.text, CODE_LANGUAGES.get(extension, "text"))
+
+
 def active_body(name: str, read: TextRead | None) -> str:
     """What the page of a file a browser would run (HTML, SVG...) shows: its text, escaped."""
     reason = "a file type a browser runs (HTML, SVG, script) is never published as a file"

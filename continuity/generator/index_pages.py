@@ -12,7 +12,7 @@ from typing import Any
 from continuity.generator import charts, html_links, listings, mdtext, paging
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_facts import metadata_value
-from continuity.generator.entry_pages import split_heading, tree_markdown
+from continuity.generator.entry_pages import data_body, split_heading, tree_markdown
 from continuity.generator.living import section_title, title_of
 from continuity.generator.render import render
 from continuity.generator.site import Page
@@ -200,6 +200,9 @@ def _kept(ctx: SiteContext, key: tuple[str, str], inputs: tuple[object, ...], ma
 
 def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list[tuple[str, str]]]:
     document = state.document
+    read = state.file.read
+    if document is None and read is not None and read.text is not None:  # a file of data
+        return f"# {mdtext.inline(state.name)}", data_body(state.name, read), []
     if document is None:
         reason = state.file.read.error if state.file.read else "a link leaving the repository"
         return (f"# {mdtext.inline(state.name)}",

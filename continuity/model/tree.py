@@ -66,6 +66,9 @@ from continuity.model.roots import (
 )
 from continuity.model.safe_open import Beneath, Escaped
 
+#: Living files that hold data, not prose: read and scanned, never parsed as Markdown.
+DATA_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml", ".toml")
+
 __all__ = ["BUILTIN_TEMPLATES", "EntryName", "MemoryTree", "discover"]
 
 
@@ -843,7 +846,9 @@ def _state_files(walker: _Walker, root_items: list[os.DirEntry[str]],
                                                                  below_top):
             continue
         tree_file = walker.load(Path(item.path))
-        document = Document.parse(tree_file.text) if tree_file.text is not None else None
+        # A living file of data (Task Master's tasks.json) is no Markdown: no document.
+        document = Document.parse(tree_file.text) if tree_file.text is not None and \
+            not item.name.lower().endswith(DATA_SUFFIXES) else None
         mesh = parse_mesh_declaration(document.body) if document and protocol else None
         if protocol and not is_state_file_name(item.name) and mesh is None:
             continue  # an upper-case file without a mesh index is not state
