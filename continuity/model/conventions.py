@@ -66,8 +66,8 @@ GENERAL_RULES: tuple[str, ...] = (
     "CT401", "CT501", "CT6",
 )
 
-#: The code range of the rules of conventions other than the protocol (CT7xx).
-CONVENTION_RULES = "CT7"
+#: The code ranges of the rules of conventions other than the protocol (CT7xx, CT8xx).
+CONVENTION_RULES = ("CT7", "CT8")
 
 #: Marker kinds: what ``target`` (and ``detail``) name.
 FILE = "file"  # a root-relative path or glob exists: ``memory-bank/*.md``, ``*/ENTRY.template.md``
@@ -312,7 +312,7 @@ PROTOCOL = Convention(
         Marker(ENTRIES, "completed", "YYYY-MM-DD-task-slug.md", 0.25),
         Marker(ENTRIES, "reflections", "YYYY-MM-DD-topic-slug.md", 0.25),
     ),
-    kinds=None, rules=("CT",), not_rules=(CONVENTION_RULES,), site="protocol",
+    kinds=None, rules=("CT",), not_rules=CONVENTION_RULES, site="protocol",
     source="the protocol's README and its ENTRY.template.md files (templates/entries/SOURCE.txt)",
 )
 
@@ -538,6 +538,16 @@ SPECKIT = Convention(
 ROO_CORE = ("activeContext.md", "productContext.md", "progress.md", "decisionLog.md",
             "systemPatterns.md")
 
+TASKMASTER = Convention(
+    name="taskmaster", title="Task Master",
+    markers=(Marker(PATH, "*/.taskmaster/tasks", weight=OWN_FOLDER),),
+    living=("tasks.json",), kinds=(), rules=("CT80",), site="state", memory_is_files=True,
+    root_signs=(RootSign(("tasks.json",), where=("*/.taskmaster/tasks",),
+                         says="{0} (Task Master tasks)"),),
+    source="https://docs.task-master.dev/docs/capabilities/task-structure (task fields, "
+           "dependencies, statuses; validate-dependencies)",
+)
+
 ROO = Convention(
     name="roo", title="Roo Code memory bank",
     markers=(_file("decisionLog.md", 0.6), *(_file(name, 0.15) for name in ROO_CORE
@@ -626,7 +636,7 @@ def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
 #: The built-in conventions, the protocol first (it wins a tie).
 BUILTIN_CONVENTIONS: tuple[Convention, ...] = (
     PROTOCOL, CLAUDE, CLINE, OPENCLAW, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
-    WINDSURF, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, INSTRUCTIONS)
+    WINDSURF, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, INSTRUCTIONS)
 
 
 # --------------------------------------------------------------------------- recognition

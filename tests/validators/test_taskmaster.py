@@ -1,0 +1,125 @@
+"""Task Master (``.taskmaster/tasks/tasks.json``): recognised by its folder, judged by CT801-CT805
+as Task Master reads the file (its tagged and legacy forms; a subtask's bare number names a
+sibling or a task), and published as data, never parsed as Markdown. Real git repositories."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.common import GitRepo, check_json
+
+TASKS = ".taskmaster/tasks/tasks.json"
+ID_1 = '"id": 1,'
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> GitRepo:
+    return GitRepo(tmp_path / "repo")
+
+
+def task(number: int, status: str = "pending", depends: list = (), subtasks: list = (),
+         **extra) -> dict:
+    return {"id": number, "title": f"Task {number}", "description": "d", "status": status,
+            "dependencies": list(depends), "priority": "medium", "subtasks": list(subtasks),
+            **extra}
+
+
+def tagged(**tags: list[dict]) -> str:
+    return json.dumps({name: {"tasks": tasks, "metadata": {"created": "2026-01-01T00:00:00Z"}}
+                       for name, tasks in tags.items()}, indent=2) + "\n"
+
+
+def found(repo: GitRepo) -> list[tuple[str, int, str]]:
+    result = check_json(repo.path)
+    assert result.code in (0, 1), result.err
+    assert {r["path"]: r["convention"] for r in result.json["roots"]} == {
+        ".taskmaster/tasks": "taskmaster"}
+    return sorted((d["code"], d["line"], d["message"]) for d in result.json["diagnostics"])
+
+
+def line_of(repo: GitRepo, needle: str, occurrence: int = 1) -> int:
+    lines = (repo.path / TASKS).read_text().split("\n")
+    hits = [number for number, line in enumerate(lines, 1) if needle in line]
+    return hits[occurrence - 1]
+
+
+def test_a_well_kept_task_list_is_clean_in_both_forms(repo: GitRepo):
+    good = [task(1, "done", subtasks=[task(1, "done"), task(2, "done", ["1.1"])]),
+            task(2, "in-progress", [1], subtasks=[task(1, depends=[1]), task(2, depends=[1])]),
+            task(3, "review", ["2"]), task(4, "deferred"), task(5, "cancelled", [3, 4])]
+    repo.commit("tasks", {TASKS: tagged(master=good, feature=[task(1), task(2, depends=[1])])})
+    assert found(repo) == []
+    repo.commit("legacy", {TASKS: json.dumps({"tasks": good}, indent=2)})
+    assert found(repo) == []
+
+
+def test_a_subtasks_number_names_a_sibling_or_else_a_task(repo: GitRepo):
+    # 8.1 depends on 7: there is no subtask 8.7, but task 7 exists (the author's meaning).
+    # 8.2 depends on 9: neither subtask 8.9 nor task 9 exists.
+    repo.commit("tasks", {TASKS: tagged(master=[
+        task(7, "done"), task(8, subtasks=[task(1, depends=[7]), task(2, depends=[9])])])})
+    assert found(repo) == [("CT803", line_of(repo, '"id": 2'),
+                            "task 8.2 depends on 8.9, which this task list does not have: it "
+                            "can never start")]
+
+
+def test_dependencies_on_nothing_on_itself_and_in_a_circle(repo: GitRepo):
+    repo.commit("tasks", {TASKS: tagged(master=[
+        task(1, depends=[1]), task(2, depends=[7]), task(3, depends=[5]), task(4, depends=[3]),
+        task(5, depends=[4])])})
+    assert found(repo) == [
+        ("CT803", line_of(repo, '"id": 1'), "task 1 depends on itself: it can never start"),
+        ("CT803", line_of(repo, '"id": 2'),
+         "task 2 depends on 7, which this task list does not have: it can never start"),
+        ("CT804", line_of(repo, '"id": 3'), "tasks depend on each other in a circle: "
+         "3 -> 5 -> 4 -> 3; none of them can start"),
+    ]
+
+
+def test_ids_repeated_and_statuses_unknown_are_named_with_their_tag(repo: GitRepo):
+    repo.commit("tasks", {TASKS: tagged(master=[task(1, "done")], feature=[
+        task(1, "completed"), task(1, "Done"), task(2, subtasks=[task(1), task(1)])])})
+    result = found(repo)
+    first_task, first_subtask = line_of(repo, ID_1, 2), line_of(repo, ID_1, 4)
+    assert [(code, message) for code, _, message in result] == [
+        ("CT802", f"task 1 (tag 'feature') is numbered again (first on line {first_task})"),
+        ("CT802", f"subtask 2.1 (tag 'feature') is numbered again (first on line "
+                  f"{first_subtask})"),
+        ("CT805", "task 1 (tag 'feature') has status 'completed', which Task Master does not "
+                  "know"),
+        ("CT805", "task 1 (tag 'feature') has status 'Done', which Task Master does not know; "
+                  'did you mean "done"?'),
+    ]
+
+
+@pytest.mark.parametrize("text, problem", [
+    ('{\n  "master": {\n    "tasks": [\n<<<<<<< HEAD\n', "not valid JSON"),
+    ('{"master": {"metadata": {}}}\n', "no task list"),
+    ('[1, 2]\n', "not a JSON object"),
+])
+def test_a_file_task_master_cannot_read(repo: GitRepo, text: str, problem: str):
+    repo.commit("tasks", {TASKS: text})
+    (code, _, message), = found(repo)
+    assert code == "CT801" and problem in message
+
+
+def test_json_is_never_read_as_markdown_and_its_page_shows_it(repo: GitRepo):
+    # Prose in a task's details holds what Markdown would take for HTML (<file>, <test>): it
+    # is JSON text, not raw HTML in Markdown (CT604), and the site shows the file as JSON.
+    repo.commit("tasks", {TASKS: tagged(master=[task(
+        1, details="Run `tool <file> <test>` then <b>check</b> it.")])})
+    assert found(repo) == []
+    (repo.path / "docs").mkdir()
+    (repo.path / "mkdocs.yml").write_text(
+        "site_name: tasks\nplugins:\n  - continuity:\n      root: .taskmaster/tasks\n")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q"],
+                          cwd=repo.path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    page = (repo.path / "site" / "tasks-json" / "index.html").read_text()
+    assert "Content" in page and "Run `tool &lt;file&gt; &lt;test&gt;` then &lt;b&gt;check" in page
+    assert "This file is not shown" not in page
