@@ -123,3 +123,17 @@ def test_json_is_never_read_as_markdown_and_its_page_shows_it(repo: GitRepo):
     page = (repo.path / "site" / "tasks-json" / "index.html").read_text()
     assert "Content" in page and "Run `tool &lt;file&gt; &lt;test&gt;` then &lt;b&gt;check" in page
     assert "This file is not shown" not in page
+
+
+def test_fences_in_a_data_file_cannot_end_its_block(repo: GitRepo):
+    # Not JSON (CT801), and shown all the same: lines of backticks and tildes in it stay text.
+    repo.commit("tasks", {TASKS: '{"master": {"tasks": [\n````\n~~~\n```\n'
+                                 "</code></pre><script>window.pwned = 1</script>\n"})
+    (repo.path / "docs").mkdir()
+    (repo.path / "mkdocs.yml").write_text(
+        "site_name: tasks\nplugins:\n  - continuity:\n      root: .taskmaster/tasks\n")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=repo.path,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    page = (repo.path / "site" / "tasks-json" / "index.html").read_text()
+    assert "window.pwned" in page and "<script>window.pwned" not in page
