@@ -13,9 +13,11 @@ from continuity.generator import charts, html_links, listings, mdtext, paging
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_facts import metadata_value
 from continuity.generator.entry_pages import data_body, split_heading, tree_markdown
-from continuity.generator.living import section_title, title_of
+from continuity.generator.living import section_title, site_kind, title_of
 from continuity.generator.render import render
 from continuity.generator.site import Page
+from continuity.generator.task_lists import task_list_body
+from continuity.model.task_list import TASKS_FILE, parse_task_list
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 
 #: Months the activity chart spans, filled with zeros between entries; the dates are the
@@ -201,6 +203,9 @@ def _kept(ctx: SiteContext, key: tuple[str, str], inputs: tuple[object, ...], ma
 def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list[tuple[str, str]]]:
     document = state.document
     read = state.file.read
+    if site_kind(ctx.tree) == "tasks" and state.name == TASKS_FILE and read is not None \
+            and read.text is not None:  # Task Master's list, as task-master list shows it
+        return f"# {mdtext.inline(state.name)}", task_list_body(parse_task_list(read.text)), []
     if document is None and read is not None and read.text is not None:  # a file of data
         return f"# {mdtext.inline(state.name)}", data_body(state.name, read), []
     if document is None:

@@ -16,14 +16,16 @@ from dataclasses import dataclass, field, replace
 
 from continuity.formats.words import plural
 from continuity.generator.excerpts import excerpt
+from continuity.generator.task_lists import progress_line
 from continuity.model.load_window import Budget, load_window
+from continuity.model.task_list import TASKS_FILE, parse_task_list
 from continuity.model.tree import TASK_LINE, MemoryTree, StateFile
 
 #: How each site kind names its living files on the home page and in the navigation.
 SECTION_TITLES: dict[str, str] = {
     "index": "Topics", "catalogue": "Rules", "state": "Core files", "features": "Instructions",
     "timeline": "Living files", "phases": "Living files", "ledger": "Living files",
-    "unknown": "Living files",
+    "tasks": "Task lists", "unknown": "Living files",
 }
 
 #: Claude Code loads the first 200 lines of MEMORY.md (code.claude.com/docs/en/memory).
@@ -216,6 +218,18 @@ def _feature_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingS
                          tuple(cards), kind_heading="Progress")
 
 
+def _task_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
+    """Task Master: each task list with how many of its tasks are done."""
+    cards = []
+    for state in tree.state_files:
+        text = state.file.text
+        progress = progress_line(parse_task_list(text)) if state.name == TASKS_FILE and \
+            text is not None else ""
+        cards.append(Card(state.path, pages.get(state.path), state.name, kind=progress))
+    return LivingSection("Task lists", "The tasks the agent plans and works from, as Task "
+                         "Master keeps them.", tuple(cards), kind_heading="Progress")
+
+
 def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
                    withheld: frozenset[str] = frozenset()) -> LivingSection | None:
     """The home page's section about the living files, or None: the protocol's own table
@@ -231,6 +245,8 @@ def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
         section = _index_cards(tree, pages)
     elif kind == "catalogue":
         section = _catalogue_cards(tree, pages)
+    elif kind == "tasks":
+        section = _task_cards(tree, pages)
     else:
         section = _plain_cards(tree, pages, SECTION_TITLES.get(kind, "Living files"))
     names = {s.path: s.name for s in tree.state_files}

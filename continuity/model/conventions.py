@@ -114,9 +114,10 @@ class Marker:
 #: declared: "protocol" (state files, their mesh and history), "index" (an index file, each
 #: topic a page), "state" (the core files as state pages), "timeline" (dated notes), "phases"
 #: (GSD's phase folders), "ledger" (a cycle ledger), "catalogue" (rule files: each rule and
-#: when it applies), "features" (Spec Kit's numbered feature folders).
+#: when it applies), "features" (Spec Kit's numbered feature folders), "tasks" (Task Master's
+#: task lists: each task with its status, the home page their progress).
 SITE_SHAPES: tuple[str, ...] = ("protocol", "index", "state", "timeline", "phases", "ledger",
-                                "catalogue", "features")
+                                "catalogue", "features", "tasks")
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ class Convention:
     rules: tuple[str, ...] = ()
     not_rules: tuple[str, ...] = ()
     #: How the site shows it: "protocol", "index" (an index file, each topic a page),
-    #: "state" (the core files as state pages), "timeline" (dated notes), "phases".
+    #: "state" (the core files as state pages), "timeline" (dated notes), ... (SITE_SHAPES).
     site: str = "protocol"
     source: str = ""  # the documentation its rules rely on
     origin: str = "built-in"
@@ -541,7 +542,7 @@ ROO_CORE = ("activeContext.md", "productContext.md", "progress.md", "decisionLog
 TASKMASTER = Convention(
     name="taskmaster", title="Task Master",
     markers=(Marker(PATH, "*/.taskmaster/tasks", weight=OWN_FOLDER),),
-    living=("tasks.json",), kinds=(), rules=("CT80",), site="state", memory_is_files=True,
+    living=("tasks.json",), kinds=(), rules=("CT80",), site="tasks", memory_is_files=True,
     root_signs=(RootSign(("tasks.json",), where=("*/.taskmaster/tasks",),
                          says="{0} (Task Master tasks)"),),
     source="https://docs.task-master.dev/docs/capabilities/task-structure (task fields, "

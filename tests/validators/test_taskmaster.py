@@ -108,32 +108,53 @@ def test_a_file_task_master_cannot_read(repo: GitRepo, text: str, problem: str):
     assert code == "CT801" and problem in message
 
 
-def test_json_is_never_read_as_markdown_and_its_page_shows_it(repo: GitRepo):
-    # Prose in a task's details holds what Markdown would take for HTML (<file>, <test>): it
-    # is JSON text, not raw HTML in Markdown (CT604), and the site shows the file as JSON.
-    repo.commit("tasks", {TASKS: tagged(master=[task(
-        1, details="Run `tool <file> <test>` then <b>check</b> it.")])})
-    assert found(repo) == []
-    (repo.path / "docs").mkdir()
+def build(repo: GitRepo, root: str, strict: bool = True) -> Path:
+    (repo.path / "docs").mkdir(exist_ok=True)
     (repo.path / "mkdocs.yml").write_text(
-        "site_name: tasks\nplugins:\n  - continuity:\n      root: .taskmaster/tasks\n")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q"],
-                          cwd=repo.path, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    page = (repo.path / "site" / "tasks-json" / "index.html").read_text()
-    assert "Content" in page and "Run `tool &lt;file&gt; &lt;test&gt;` then &lt;b&gt;check" in page
-    assert "This file is not shown" not in page
-
-
-def test_fences_in_a_data_file_cannot_end_its_block(repo: GitRepo):
-    # Not JSON (CT801), and shown all the same: lines of backticks and tildes in it stay text.
-    repo.commit("tasks", {TASKS: '{"master": {"tasks": [\n````\n~~~\n```\n'
-                                 "</code></pre><script>window.pwned = 1</script>\n"})
-    (repo.path / "docs").mkdir()
-    (repo.path / "mkdocs.yml").write_text(
-        "site_name: tasks\nplugins:\n  - continuity:\n      root: .taskmaster/tasks\n")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=repo.path,
+        f"site_name: tasks\nplugins:\n  - continuity:\n      root: {root}\n")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q",
+                           *(["--strict"] if strict else [])], cwd=repo.path,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    page = (repo.path / "site" / "tasks-json" / "index.html").read_text()
+    return repo.path / "site"
+
+
+def test_the_site_lists_the_tasks_as_task_master_does(repo: GitRepo):
+    # Prose in a task holds what Markdown would take for HTML (<file>, <b>): it is JSON text,
+    # not raw HTML in Markdown (no CT604), and the site shows it as text.
+    repo.commit("tasks", {TASKS: tagged(
+        master=[task(1, "done", title="Parse <file> with <b>care</b>", details="<test> `x`",
+                     subtasks=[task(1, "done", title="Lexer")]),
+                task(2, "in-progress", [1], title="Writer"), task(3, "pending", [1, 2])],
+        feature=[task(1, "review", title="Flag")])})
+    assert found(repo) == []
+    site = build(repo, ".taskmaster/tasks")
+    page = (site / "tasks-json" / "index.html").read_text()
+    assert "1 of 3 tasks done" in page and "0 of 1 task done" in page
+    assert "Parse &lt;file&gt; with &lt;b&gt;care&lt;/b&gt;" in page and "<b>care" not in page
+    assert "continuity-badge-good\">done" in page and "continuity-badge-open\">in-progress" in page
+    assert "Lexer" in page and "Tag feature" in page
+    home = (site / "index.html").read_text()
+    assert "Task lists" in home and "master: 1 of 3 tasks done; feature: 0 of 1 task done" in home
+    assert "1 file checked against" in home
+
+
+def test_a_task_list_task_master_cannot_read_is_said_on_its_page(repo: GitRepo):
+    repo.commit("tasks", {TASKS: '{"master": {"tasks": [\n<<<<<<< HEAD\n'
+                                 "</code></pre><script>window.pwned = 1</script>\n"})
+    page = (build(repo, ".taskmaster/tasks", strict=False) / "tasks-json" / "index.html")
+    text = page.read_text()
+    assert "Task Master cannot read this task list: not valid JSON" in text
+    assert "<script>window.pwned" not in text
+
+
+def test_fences_in_a_living_data_file_cannot_end_its_block(repo: GitRepo):
+    # A declared convention whose living file is JSON: shown as data, its fences stay text.
+    repo.commit("state", {
+        "continuity.toml": 'convention = {"ops" = "opsdata"}\n[conventions.opsdata]\n'
+                           'markers = ["state.json"]\nliving = ["state.json"]\nsite = "state"\n',
+        "ops/state.json": '{"note": "x"}\n````\n~~~\n```\n'
+                          "</code></pre><script>window.pwned = 1</script>\n"})
+    site = build(repo, "ops")
+    page = next(site.rglob("state-json/index.html")).read_text()
     assert "window.pwned" in page and "<script>window.pwned" not in page
