@@ -264,3 +264,48 @@ def agents_chain_over_load(ctx: CheckContext) -> Iterator[Violation]:
                             "on demand",
                             first, 1)
             break
+
+
+#: claude-mem's block in a folder's CLAUDE.md (``<claude-mem-context>`` … ``</claude-mem-context>``)
+#: and what it writes there when it has no activity to show.
+_CLAUDE_MEM_BLOCK = re.compile(r"<claude-mem-context>(.*?)</claude-mem-context>", re.S)
+_NO_ACTIVITY = re.compile(
+    r"^\s*(#+ (Recent Activity|Memory Context)|\*No recent activity\*|"
+    r"<!--.*?-->|This project has no memory yet\..*)\s*$", re.M | re.I)
+
+
+@rule("CT744", "instruction-stub", "warning")
+def instruction_stub(ctx: CheckContext) -> Iterator[Violation]:
+    """An instruction file holds nothing but claude-mem's empty context block.
+
+    claude-mem writes a `<claude-mem-context>` block into a folder's CLAUDE.md (creating the
+    file when the folder has none); with no activity to show, the file is the block alone,
+    empty or saying "*No recent activity*". Committed, such stubs give the agent nothing and
+    spread over a repository (one user counted 155), and they come back after deletion while
+    the plugin creates them.
+
+    **Example**
+
+        <claude-mem-context>
+
+        </claude-mem-context>
+
+    **Fix**
+
+    Delete the file, and stop the plugin writing it: update claude-mem (it no longer
+    creates a file for an empty block) or set `CLAUDE_MEM_FOLDER_CLAUDEMD_ENABLED` to
+    `"false"` in `~/.claude-mem/settings.json`; git-ignore `CLAUDE.md` in the folders it
+    should not be in.
+    """
+    for state in ctx.tree.state_files:
+        text = state.file.text
+        if state.name not in IMPORTING or text is None or "<claude-mem-context>" not in text:
+            continue
+        blocks = _CLAUDE_MEM_BLOCK.findall(text)
+        outside = _CLAUDE_MEM_BLOCK.sub("", text).strip()
+        if not blocks or outside or any(_NO_ACTIVITY.sub("", block).strip() for block in blocks):
+            continue
+        yield Violation(state.path, f"{state.name} holds nothing but claude-mem's empty "
+                        "<claude-mem-context> block: it gives the agent nothing",
+                        "delete it and stop claude-mem writing it (update claude-mem, or set "
+                        "CLAUDE_MEM_FOLDER_CLAUDEMD_ENABLED to \"false\")")
