@@ -36,4 +36,4 @@ def test_the_conventions_known_are_listed():
     names = [line.split(":")[0] for line in result.out.splitlines() if not line.startswith(" ")]
     assert names == ["continuity", "claude", "cline", "openclaw", "gsd", "gptme", "agentops",
                      "speckit", "serena", "kiro", "cursor", "windsurf", "copilot", "roo",
-                     "cursor-bank", "copilot-bank", "instructions"]
+                     "cursor-bank", "copilot-bank", "taskmaster", "instructions"]
