@@ -122,6 +122,6 @@ def test_a_value_cut_short_gets_the_value_meant(tmp_path: Path):
 
 def test_every_option_of_check_has_help_text(tmp_path: Path):
     shown = continuity(tmp_path, "check", "--help").stdout
-    assert "--output-format {github,gitlab,json,junit,sarif,text}\n" in shown
-    after = shown.split("--output-format {github,gitlab,json,junit,sarif,text}\n", 2)[-1]
+    assert "--output-format {github,gitlab,json,junit,rdjson,sarif,text}\n" in shown
+    after = shown.split("--output-format {github,gitlab,json,junit,rdjson,sarif,text}\n", 2)[-1]
     assert after.lstrip().startswith("text (default")

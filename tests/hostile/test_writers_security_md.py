@@ -67,7 +67,7 @@ CREDENTIAL_WORDS = {
 
 def test_the_path_function_it_names_exists():
     assert "`continuity/model/boundaries.py`" in SECURITY
-    assert (REPO / "continuity" / "model" / "paths.py").is_file()
+    assert (REPO / "continuity" / "model" / "boundaries.py").is_file()
 
 
 @pytest.mark.parametrize("words, kind", CREDENTIAL_WORDS.items())
