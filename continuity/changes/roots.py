@@ -27,6 +27,7 @@ from continuity.formats.links import local_target
 from continuity.history.diffs import section_changes, split_lines
 from continuity.history.log import Commit, History
 from continuity.history.versions import Timeline, read_timeline
+from continuity.model.naming import date_in_name
 from continuity.model.tree import MemoryTree
 
 #: What each convention calls its living files (the index has its own word).
@@ -76,7 +77,7 @@ class Classifier:
             directory = path.split("/", 1)[0] if "/" in path else ""
             found = tree.directories.get(directory)
             if found is not None:
-                return _entry_word(self.convention, found.is_history)
+                return _entry_word(self.convention, found.is_history, path)
         for tree in self.trees:
             if tree.in_memory(path):
                 return "file"
@@ -109,9 +110,10 @@ class Classifier:
 DATED_WORDS = {"openclaw": "daily note", "gptme": "journal entry"}
 
 
-def _entry_word(convention: str | None, history: bool) -> str:
+def _entry_word(convention: str | None, history: bool, path: str) -> str:
     if convention in DATED_WORDS:
-        return DATED_WORDS[convention]
+        # A file without a day in its name (memory/heartbeat-state.json) is no daily note.
+        return DATED_WORDS[convention] if date_in_name(path) else "file"
     return "history entry" if history else "note"
 
 

@@ -264,14 +264,17 @@ def test_an_openclaw_workspace_counts_daily_notes_in_its_words(tmp_path: Path):
     repo.commit("two days", {"memory/2026-01-02.md": "# 2026-01-02\n\n- more\n",
                              "memory/2026-01-03.md": "# 2026-01-03\n\n- more\n",
                              "memory/2026-01-01.md": "# 2026-01-01\n\n- started, then edited\n",
+                             "memory/heartbeat-state.json": '{"lastChecks": {}}\n',
                              "SOUL.md": "# Soul\n\n## Tone\n\nCalm and brief.\n"})
     done = run_cli("diff", "main", "--format", "json", "--no-check", cwd=repo.path)
     assert done.code == 0, done.err
     [root] = done.json["roots"]
     assert root["convention"] == "OpenClaw workspace"
     assert root["appended"] == [{"place": "memory/", "what": "daily note", "count": 2}]
+    # A file in memory/ without a day in its name is a file, not a daily note.
     assert {(f["status"], f["path"], f["kind"]) for f in root["files"]} == {
-        ("modified", "memory/2026-01-01.md", "daily note")}
+        ("modified", "memory/2026-01-01.md", "daily note"),
+        ("added", "memory/heartbeat-state.json", "file")}
     assert root["files"][0]["sections"] == ["the top"]
     [soul] = root["living"]
     assert soul["kind"] == "workspace file" and soul["sections"][0]["name"] == "Tone"
