@@ -10,7 +10,10 @@ bench/survey.py or bench/conventions_survey.md): OpenClaw state directories comm
 (``openclaw.json``, ``identity/``, ``devices/``, ``agents/*/agent/models.json``) and projects
 whose Claude memory (``.claude/agent-memory/``) sits beside ``.claude/settings*.json`` and
 ``.mcp.json``. The split is fixed by a rule, not by looking: the repositories sorted by the
-SHA-256 of their name, the first half ``tune``, the second ``held-out``.
+SHA-256 of their name, the first half ``tune``, the second ``held-out``. (Two chosen first,
+``Jeremy-J-J/.openclaw`` and ``ccalu/.openclaw``, could not be fetched, a name starting with a
+dot; they were replaced by two of the same search, Linux2010/openclaw and
+Gaia-Digital-Agency/openclaw_soc, and the split redrawn by the same rule, before any run.)
 
 Each repository is a snapshot fetched beforehand (a bare git directory whose folder name
 starts with ``owner+name`` under ``--mirrors``); it is cloned into a temporary folder and
@@ -42,8 +45,8 @@ REPOSITORIES = (
     "Cat-tj/openclaw-config-backup",
     "ZT142815/openclaw-config",
     "NguyenDangKhuong/openclaw_data",
-    "Jeremy-J-J/.openclaw",
-    "ccalu/.openclaw",
+    "Linux2010/openclaw",
+    "Gaia-Digital-Agency/openclaw_soc",
     "Wanjiwei/claw-config",
     "alfred429/recoveri-openclaw",
     # Claude's agent memory beside .claude/settings*.json and .mcp.json
