@@ -141,8 +141,13 @@ def main() -> int:
             continue
         with tempfile.TemporaryDirectory(prefix="secrets-survey-") as folder:
             clone = Path(folder) / repo.split("/")[1].lstrip(".")
-            subprocess.run(["git", "clone", "-q", str(git_dir), str(clone)], check=True)
-            subprocess.run(["git", "checkout", "-q", "--", "."], cwd=clone, check=False)
+            # A snapshot may lack its largest blobs: the clone's checkout then fails after
+            # writing the rest, and a reset gives the index back (the missing files show as
+            # deleted, and are not read).
+            subprocess.run(["git", "clone", "-q", str(git_dir), str(clone)],
+                           stderr=subprocess.DEVNULL, check=False)
+            subprocess.run(["git", "reset", "-q"], cwd=clone, stderr=subprocess.DEVNULL,
+                           check=False)
             report = check(clone, args.continuity, args.timeout)
             if "error" in report:
                 print(f"{repo}\terror\t{report['error']}")
