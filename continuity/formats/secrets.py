@@ -207,6 +207,39 @@ _TYPE_NAME = re.compile(r"(?:str|string|number|int|bool|boolean|any|bytes|None|n
                         r"|Optional|SecretStr)\b.*", re.IGNORECASE)
 
 
+#: The query of a signed, expiring link (a CDN's ``…jpeg?…&x-expires=…&x-signature=…``,
+#: CloudFront's ``Expires=…&Signature=…``, a presigned S3 or GCS URL): a parameter in it is
+#: part of the link's signature, good for one object until it expires, not a key to reuse.
+_SIGNED_QUERY = re.compile(r"(?:[?&]|\\u0026)(?:x-expires|expires|x-amz-expires|x-goog-expires"
+                           r"|x-signature|signature|x-amz-signature|x-goog-signature)=", re.IGNORECASE)
+_URL_QUERY_END = re.compile(r"[\s\"'<>`)\]]")
+#: A variable's name as a value in code, closing what holds it: ``hashed})``, ``pw,``.
+_CODE_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*[)\]}]{1,3}")
+#: Names of keys that are public by design (see ``_NOT_SECRET_NAMES``).
+_PUBLIC_BY_DESIGN = re.compile(r"kakao[_\-.]?(?:js|java_?script)", re.IGNORECASE)
+
+
+def _query_parameter(text: str, start: int) -> bool:
+    """Whether a parameter's name starts at ``start`` in a URL's query: after ``?`` or ``&``,
+    or after JSON's ``\u0026`` (which a name scanned back over letters and digits takes in)."""
+    if start > 0 and text[start - 1] in "?&":
+        return True
+    return text[max(0, start - 6):start].lower() == "\\u0026" or \
+        (start > 0 and text[start - 1] == "\\" and text[start:start + 5].lower() == "u0026")
+
+
+def _in_signed_url(text: str, position: int) -> bool:
+    """Whether ``position`` (a parameter's name) lies in the query of a signed, expiring URL:
+    the query, from its ``?`` to the URL's end, names an expiry or a signature parameter."""
+    start = text.rfind("?", max(0, position - 4096), position)
+    if start < 0 or not _query_parameter(text, position) or \
+            _URL_QUERY_END.search(text, start, position) is not None:
+        return False
+    end = _URL_QUERY_END.search(text, position)
+    stop = end.start() if end else len(text)
+    return _SIGNED_QUERY.search(text, start, min(stop, start + 8192)) is not None
+
+
 def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     """Whether a key word's match assigns a value at all. Not: a short value of a URL's query
     parameter (``…jpeg?refresh_token=14e067dc&x-expires=…``: a CDN's signed, expiring link; a
@@ -217,8 +250,13 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     password may be words, and still counts)."""
     value = match.group(group)
     before = text[match.start() - 1] if match.start() > 0 else ""
-    if before in ("?", "&") and len(value) < 20:
+    if (before in ("?", "&") and len(value) < 20) or _in_signed_url(text, match.start()):
         return False
+    if _PUBLIC_BY_DESIGN.search(text, _name_start(text, match.start()), match.start(group)):
+        return False
+    if before in ("'", '"') and text[match.start(group) - 1] not in "'\"" and \
+            _CODE_IDENTIFIER.fullmatch(value):
+        return False  # a quoted key, a bare name after it: code (``{'password': hashed}``)
     if _CAPITALISED_WORD.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
         return False  # a sentence: ``**The 10x Secret**: Delegate the mechanical parts``,
         # ``JWT_SECRET: generate a new one``
@@ -230,7 +268,13 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     line_end = text.find("\n", match.end(group))
     if value.startswith("<") and ">" in text[match.start(group) + 1:None if line_end < 0 else line_end]:
         return False  # a placeholder with spaces in it: ``<generate: openssl rand -hex 32>``
+    if _MINIFIED_CODE.search(value):
+        return False  # minified code: ``_password=e}terminate(){…}``
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: Code run together, as a minifier writes it: a block closed and a call after it, ``){``.
+_MINIFIED_CODE = re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
 
 
 #: A type in a signature (``privateKey: KeyObject;``, ``password: BinaryLike,``,
@@ -254,7 +298,11 @@ _KEY_NAME_ENDS = ("key", "token", "secret", "password", "passwd")
 _NOT_SECRET_NAMES = re.compile(
     r"public|publishable|(?:^|[_\-.])pub(?:lic)?(?:[_\-.]|$)|cache|sort|primary|foreign|partition"
     r"|idempot|dedup|lookup|hash|host_?key|fingerprint|tokeniz|max_?tokens?|page_?token|cursor"
-    r"|csrf|websocket|next_?token|(?:^|[_\-.])(?:ssh|gpg|pgp)(?:[_\-.]|$)|license|i18n|translation|sign_?in(?!g)",
+    r"|csrf|websocket|next_?token|(?:^|[_\-.])(?:ssh|gpg|pgp)(?:[_\-.]|$)|license|i18n|translation|sign_?in(?!g)"
+    # Kakao's JavaScript key goes into every page that loads its SDK, usable only from the
+    # web domains registered for it (developers.kakao.com, security guidelines 1.1 and 2.1);
+    # its REST API, admin and client-secret keys are secrets and stay found.
+    r"|kakao[_\-.]?(?:js|java_?script)",
     re.IGNORECASE)
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -308,6 +356,11 @@ _NAME = re.compile(r"[A-Za-z0-9_.\-]*")
 _CODE_NAME = re.compile(r"[A-Za-z_$][\w.$]*")
 
 
+#: A word before a key's name, apart, that makes it a public key or its fingerprint.
+_PUBLIC_WORD_BEFORE = re.compile(r"(?<![A-Za-z])(?:gpg|pgp|gnupg|ssh|public|host)[ \t]$",
+                                 re.IGNORECASE)
+
+
 def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     """A generated value under a key whose name ends in a secret's word (``RAILS_MASTER_KEY``,
     ``APP_KEY``, ``"token"``), unless the name says it is public or an id of something else."""
@@ -320,6 +373,8 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
             _CODE_NAME.fullmatch(match.group(group)):
         return False  # a name called or indexed (``crypto.randomBytes(32)``): code, not a value
     begin = _name_start(text, match.start())
+    if _PUBLIC_WORD_BEFORE.search(text, max(0, begin - 8), begin):
+        return False  # ``Release GPG key: <fingerprint>``, ``SSH key: SHA256:…``, ``public key``
     if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'":
         return False  # ``"key": …`` in JSON names a record (React's, Sanity's ``_key``)
     before = text[max(0, begin - 200):begin]
@@ -327,6 +382,8 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False  # Cloudflare's analytics beacon: a public site token in every page
     if begin > 0 and text[begin - 1] in "?&" and (".svg" in before or "badge" in before):
         return False  # a status badge's read-only token in an image URL (``circle-token=``)
+    if _in_signed_url(text, begin):
+        return False  # a parameter of a signed, expiring link (a CDN's ``x-signature``)
     return generated(match.group(group), bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
 
 
@@ -421,7 +478,7 @@ CREDENTIALS: tuple[Detector, ...] = (
                 "glagent-", "gloas-", "gr1348941")),
     _d("npm-token", "an npm token", r"\bnpm_[A-Za-z0-9]{36}\b", needles=("npm_",)),
     _d("npmrc-auth", "a registry credential in .npmrc",
-       r"(?i)(?<![A-Za-z0-9])_(?:authToken|auth|password)\s{0,5}=\s{0,5}['\"]?([^\s'\"]{8,512})", 1,
+       r"(?i)(?<![A-Za-z0-9.$])_(?:authToken|auth|password)\s{0,5}=\s{0,5}['\"]?([^\s'\"]{8,512})", 1,
        needles=("_auth", "_password"), placeholders=True),
     _d("pypi-token", "a PyPI token", r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,300}",
        needles=("pypi-ageichlwas5vcmc",)),
@@ -634,15 +691,20 @@ _NOT_A_SECRET = re.compile(
     r"(?:[-_][a-z]+)+|(?:[a-z]+[-_]){2,}(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and"
     r"|never|prod|fixture)|(?:[a-z]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
-    r"|(?P<run>.)(?P=run){5,}|(?:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
-    r"|demo|changeme|letmein|qwerty|hunter|foo|bar)[0-9]{0,4}!?|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
+    r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
+    r"|demo|changeme|letmein|qwerty|hunter|foo|bar)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
     # a sentence in words (``'Password used to generate key'``, ``'top secret'``: a quoted
     # passphrase of plain words, ``correct horse battery staple``, still counts)
     r"|(?i:(?:[a-z]+ )+(?:to|the|for|of|and|is|are|used|your|an?|this|that|with|from|in|on|be)"
     r"(?: [a-z]+)+|(?:[a-z]+ )*(?:top|my|our|very|super|big) (?:secret|password|key)(?: [a-z]+)*)"
     # a value that says it is wrong or made up (a test's ``wrongpass``)
-    r"|(?:wrong|bad|invalid|incorrect|fake|dummy|sample|test)[-_]?(?:pass(?:word)?|senha|secret|pwd)"
-    r"[0-9]{0,4}!?"
+    # (in any case, with the digits and marks a password policy asks for: ``TestPassword123!``,
+    # the test account's password of a setup guide)
+    r"|(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
+    r"|old|temp|default|admin|user)?[-_]?"
+    r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}"
+    # a hexadecimal constant in code (``PASSWORD: 0x000004,``)
+    r"|0x[0-9A-Fa-f]{1,16}"
     # a sentence asking for a real value (``default-dev-secret-change-in-production``)
     r"|(?:(?:[a-z]+|[0-9]{1,4})[-_])*(?:change|changeme|replace|default|insecure|dev|development)"
     r"(?:[-_](?:[a-z]+|[0-9]{1,4}))+"

@@ -21,6 +21,7 @@ import string
 from collections.abc import Iterator
 
 from continuity.formats.secrets import CREDENTIALS, Detector, Finding, find
+from continuity.formats.secrets_context import example_spans, is_contract, outside
 
 #: What the reader does not see, or sees as another character. Each alternative is bounded.
 _MARKUP = re.compile(  # (multi-line: ``^`` is a line's start)
@@ -127,7 +128,15 @@ class ReaderView:
 
 def find_seen(text: str, detectors: tuple[Detector, ...] = CREDENTIALS) -> list[Finding]:
     """:func:`continuity.formats.secrets.find` on ``text`` and on what a reader sees of it;
-    every finding at its source span, earliest first, overlaps removed."""
+    every finding at its source span, earliest first, overlaps removed; none inside an API
+    contract's documented example (continuity.formats.secrets_context)."""
+    found = _found_seen(text, detectors)
+    if found and is_contract(text):
+        return outside(found, example_spans(text))
+    return found
+
+
+def _found_seen(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
     found = find(text, detectors)
     if not may_hide(text):
         return found
@@ -176,12 +185,35 @@ def wide_encoding(raw: bytes) -> tuple[str, int, int] | None:
     return None
 
 
+#: The detectors that judge a value by the key word before it, not by a shape of its own:
+#: in a binary file (a SQLite database, an image) the bytes around a match are no text, and
+#: ``…key=<a UUID>`` in a database row is a record's id.
+_BY_KEY_WORD = frozenset({"keyed-secret", "assigned-secret", "pgpass-password", "netrc-password",
+                          "curl-user", "url-password", "bearer-token", "basic-auth", "npmrc-auth",
+                          "docker-auth", "vault-legacy-token"})
+_SHAPED: dict[int, tuple[tuple[Detector, ...], tuple[Detector, ...]]] = {}
+
+
+def shaped(detectors: tuple[Detector, ...]) -> tuple[Detector, ...]:
+    """``detectors`` but those judging by a key word: what a binary file's bytes are read for
+    (provider prefixes, key blocks, JWTs, webhook URLs). One tuple per table, kept (the
+    needle index is found by the tuple's identity)."""
+    kept = _SHAPED.get(id(detectors))
+    if kept is None or kept[0] is not detectors:
+        if len(_SHAPED) > 64:
+            _SHAPED.clear()
+        kept = _SHAPED[id(detectors)] = (
+            detectors, tuple(d for d in detectors if d.kind not in _BY_KEY_WORD))
+    return kept[1]
+
+
 def byte_findings(raw: bytes, detectors: tuple[Detector, ...] = CREDENTIALS
                   ) -> Iterator[Finding]:
-    """Findings in a binary file, at byte offsets: its bytes one character each (a key in a
-    PNG's text chunk), and, for a UTF-16 or UTF-32 text, its decoded text (a finding at the
-    offset of its first byte)."""
-    yield from find(raw.decode("latin-1"), detectors)
+    """Findings in a binary file, at byte offsets: its bytes one character each, for the
+    credentials of a shape of their own (a key in a PNG's text chunk, a token in a database
+    row), and, for a UTF-16 or UTF-32 text, its decoded text, with every detector (a finding
+    at the offset of its first byte)."""
+    yield from find(raw.decode("latin-1"), shaped(detectors))
     wide = wide_encoding(raw)
     if wide is None:
         return

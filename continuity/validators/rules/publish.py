@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -129,16 +130,29 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
         in_facts = note_facts.get(tree_file.path, {})
         convention = ctx.tree.convention
         examples = convention.example_lines(tree_file.path, text) if convention else frozenset()
+        reported = []
         for finding in findings:
             line, column = line_column(text, finding.start)
             if text[finding.start:finding.end] in in_facts.get(line, ""):
                 continue  # CT503 (note-unredacted) reports credentials in a fact
             if line in examples:
                 continue  # a rule file's code example (Convention.code_is_example)
+            reported.append((finding, line, column))
+        of_kind = Counter(finding.kind for finding, _, _ in reported)
+        listed: Counter[str] = Counter()
+        for finding, line, column in reported:
+            # A file of hundreds of one kind (a scraped feed, a dump) says so once: the
+            # first few are listed, the last of them counts the rest.
+            listed[finding.kind] += 1
+            if listed[finding.kind] > _LISTED_PER_KIND:
+                continue
+            rest = of_kind[finding.kind] - _LISTED_PER_KIND
+            more = f" ({rest} more of this kind in this file are not listed)" \
+                if rest > 0 and listed[finding.kind] == _LISTED_PER_KIND else ""
             yield Violation(
                 tree_file.path,
-                f"{finding.description} ({finding.kind}) {where}; secrets must not be kept "
-                "in the memory tree",
+                f"{finding.description} ({finding.kind}) {where}{more}; secrets must not be "
+                "kept in the memory tree",
                 _APPEND_ONLY_HINT if tree_file.path in append_only or
                 tree_file.path.endswith(".jsonl") else
                 "remove it and rotate the credential (it stays in the git history); refer to "
@@ -146,11 +160,20 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 line, column, identity=value_identity(text[finding.start:finding.end]))
 
 
+#: Findings of one kind listed per file; the rest are counted (issue 29: 528 in one file).
+_LISTED_PER_KIND = 5
+
+
 #: A log is never edited (CT304), so the hint for a credential in one says what helps.
 _APPEND_ONLY_HINT = (
     "rotate the credential: git keeps the committed line whatever the file says now; the log "
     "is append-only, so purging the line is a deliberate history rewrite, never an edit; "
     "refer to secrets by the name of their secret store entry in the lines you append")
+
+
+#: Folders of installed packages: third-party code as its registry publishes it, no memory.
+_VENDORED = re.compile(r"(?:^|/)(?:node_modules|bower_components|site-packages|\.venv|venv"
+                       r"|vendor/bundle)/")
 
 
 #: Files of placeholders by name (``.env.example``, ``config.sample``): what to fill in, no leak.
@@ -173,8 +196,9 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
     try:
         for path in sorted(committed - read):
             if path.startswith(children) or not path or not inside(path) or \
-                    path.endswith(_EXAMPLE_SUFFIXES):
-                continue  # another root's, the code beside the memory, or a file of examples
+                    path.endswith(_EXAMPLE_SUFFIXES) or _VENDORED.search(path):
+                continue  # another root's, the code beside the memory, a file of examples,
+                # or a package installed into it (node_modules/: its authors' published code)
             try:
                 text = beneath.read_text(ctx.tree.root / path, ctx.config.max_file_size)
             except OSError:  # a link out (CT602's business when the tree reads it), gone

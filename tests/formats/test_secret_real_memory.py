@@ -1,0 +1,163 @@
+"""The false classes a held-out survey of real agent memory found (issue 29, second survey),
+each silent as a class, and the credentials beside them still found.
+
+Every credential is assembled at run time from pieces, so that this file holds none.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from continuity.formats.seen import find_seen
+from continuity.formats.textfile import read_text
+from continuity.model.tree import TreeFile
+from tests.support.common import GitRepo, check_json, minimal_tree, write_files
+
+HEX32 = "0f1e2d3c4b5a6978" + "8796a5b4c3d2e1f0"
+MIXED = "Q7r2T4v6X8z0B3d5F7h9K1m3"
+STRIPE_TEST = "sk_" + "test_" + "4eC39HqLyjWDarjt" + "T1zdp7dc"
+UUID = "3f2c8a9e-1b7d-4c6e-" + "9a0f-5d4e3c2b1a09"
+GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" + "K1l2M3n4O5p6Q7r8"
+
+
+def kinds(text: str) -> list[str]:
+    return [finding.kind for finding in find_seen(text)]
+
+
+# ------------------------------------------------------------ an API contract's examples
+
+CONTRACT_YAML = f"""openapi: 3.0.3
+info:
+  title: Billing
+paths:
+  /login:
+    post:
+      requestBody:
+        content:
+          application/json:
+            examples:
+              login:
+                value:
+                  email: ada@acme-corp.io
+                  password: "P@ssw0rd123"
+                  api_key: "{MIXED}"
+components:
+  schemas:
+    Charge:
+      properties:
+        key:
+          type: string
+          example: "{STRIPE_TEST}"
+        password:
+          type: string
+          example: "{MIXED}!x"
+"""
+
+CONTRACT_JSON = json.dumps({
+    "openapi": "3.1.0",
+    "components": {"examples": {"login": {"value": {"password": "P@ssw0rd123",
+                                                    "token": MIXED + "aB"}}},
+                   "schemas": {"Key": {"type": "string", "example": STRIPE_TEST}}}})
+
+
+@pytest.mark.parametrize("text", [CONTRACT_YAML, CONTRACT_JSON,
+                                  json.dumps(json.loads(CONTRACT_JSON), indent=2)],
+                         ids=["yaml", "json", "json, indented"])
+def test_an_api_contracts_documented_examples_are_no_credentials(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_credential_outside_a_contracts_examples_is_found() -> None:
+    text = CONTRACT_YAML + f"servers:\n  - url: https://api.acme-corp.io\n    x-token: {GHP}\n"
+    assert kinds(text) == ["github-token"]
+    # an ``example:`` key in a file that is no contract (a note) says nothing
+    assert kinds(f"example:\n  GITHUB_TOKEN: {GHP}\n") == ["github-token"]
+
+
+# ------------------------------------------------------------ a test account's password
+
+@pytest.mark.parametrize("text", [
+    "3. Log in as `qa@acme-corp.io` with the password `TestPassword123!`",
+    "TEST_USER_PASSWORD=TestPassword123!",
+    "        'password': 'StrongPass123!'",
+    '  --db-password "Str0ngP@ssw0rd!" \\',
+    "password: P@ssw0rd123",
+])
+def test_a_setup_guides_test_password_is_no_credential(text: str) -> None:
+    assert kinds(text) == []
+
+
+# ------------------------------------------------------------ a CDN's signed link
+
+def _signed(separator: str) -> str:
+    return ("https://p16-sign-va.tiktokcdn.com/tos-maliva-p-0068/o4~tplv-photomode.jpeg?dr=1"
+            f"{separator}refresh_token={HEX32}{separator}x-expires=1765000000"
+            f"{separator}x-signature={MIXED}%3D{separator}ftpl=1")
+
+
+@pytest.mark.parametrize("separator", ["&", "\\u0026"], ids=["&", "JSON's \\u0026"])
+def test_a_signed_expiring_links_parameters_are_no_credential(separator: str) -> None:
+    assert kinds(json.dumps({"cover": _signed(separator)}).replace("\\\\u0026", "\\u0026")) == []
+
+
+def test_a_token_in_a_link_that_is_not_signed_is_found() -> None:
+    assert kinds(f"https://api.acme-corp.io/v1/feed?page=2&refresh_token={HEX32}") != []
+
+
+# ------------------------------------------------------------ public by design, code, ids
+
+@pytest.mark.parametrize("text", [
+    f"KAKAO_JS_KEY={HEX32}",  # Kakao's JavaScript key: for the browser, bound to its domains
+    f"NEXT_PUBLIC_KAKAO_JAVASCRIPT_KEY={HEX32}",
+    f"  - Release GPG key: {HEX32.upper()}ABCD1234",  # a fingerprint
+    "    db.save({'email': email, 'password': hashed})",  # code
+    "updatePassword(e){this._password=e}terminate(){unreachable()}",
+    "  PASSWORD: 0x000004,",
+])
+def test_public_keys_fingerprints_and_code_are_no_credentials(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_kakaos_rest_api_key_is_a_secret() -> None:
+    assert kinds(f"KAKAO_REST_API_KEY={HEX32}") == ["keyed-secret"]
+
+
+# ------------------------------------------------------------ a binary database
+
+def test_a_binary_database_is_read_for_credential_shapes_only(tmp_path: Path) -> None:
+    rows = (f"session_key={UUID}\0apiKey={UUID}\0secret={MIXED}xY\0" + f"note {GHP}\0").encode()
+    path = tmp_path / "memory.sqlite"
+    path.write_bytes(b"SQLite format 3\0" + b"\0" * 84 + rows)
+    found = TreeFile("memory.sqlite", path, read_text(path)).credentials
+    assert [f.kind for f in found] == ["github-token"]
+
+
+# ------------------------------------------------------------ CT601 on a tree
+
+def _ct601(result_json: dict) -> list[dict]:  # type: ignore[type-arg]
+    return [d for d in result_json["diagnostics"] if d["code"] == "CT601"]
+
+
+def test_one_file_of_many_credentials_of_a_kind_says_so_once(tmp_path: Path) -> None:
+    write_files(tmp_path, minimal_tree())
+    tokens = "\n".join(f"- bot {n}: {GHP[:-2]}{n:02d}" for n in range(40))
+    feed = json.dumps([{"cover": _signed("&")} for _ in range(528)])
+    write_files(tmp_path, {"CONTEXT.md": f"# CONTEXT\n\n{tokens}\n",
+                           "snapshots/feed.json": feed})
+    result = check_json(tmp_path, "--no-git")
+    found = _ct601(result.json)
+    assert [d["path"] for d in found] == ["CONTEXT.md"] * 5
+    assert "35 more of this kind in this file are not listed" in found[-1]["message"]
+    assert GHP[:-2] not in result.out
+
+
+def test_installed_packages_beside_the_memory_are_not_read(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")  # a root below the top: its folder is memory whole
+    repo.commit("memory", {**{f"agent/{name}": text for name, text in minimal_tree().items()},
+                           "agent/node_modules/pdfjs/README.md": f"_authToken={MIXED}\n",
+                           "agent/notes/deploy.txt": f"DEPLOY_TOKEN={GHP}\n"})
+    found = _ct601(check_json(repo.path / "agent").json)
+    assert [d["path"] for d in found] == ["notes/deploy.txt"]
