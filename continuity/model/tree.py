@@ -921,8 +921,10 @@ def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry[str]]
             continue
         if holds_state_by_name(Path(item.path)):
             continue  # a child root: its directories are its own
-        if kind is not None and item.name not in indexed and \
-                not _looks_like_memory(Path(item.path), kind):
+        # Another convention's own folders (a bank's tasks/) are its memory by its word; a
+        # protocol kind's name alone (memory/, knowledge/) needs an index or entries like it.
+        if kind is not None and item.name not in indexed and kind.origin != "convention" \
+                and not _looks_like_memory(Path(item.path), kind):
             not_memory.append(item.name)
             continue
         directories[item.name] = _load_directory(
