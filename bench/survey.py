@@ -3,12 +3,16 @@
 
     python bench/survey.py ~/survey/repos
     python bench/survey.py ~/survey/repos --continuity .venv/bin/continuity --no-git --json
+    python bench/survey.py ~/survey/repos --build    # and mkdocs build --strict on each
 
 For each git repository directly inside the folder it runs, at the repository's top,
 ``continuity check --output-format json`` (history rules on unless ``--no-git``) and prints the exit
 code, the number of findings, the findings by code and, where the JSON names them, the conventions
 it recognised per memory root. A run that writes no JSON shows the last line of its error output
 instead. ``--json`` prints the same rows as JSON, to keep a survey's result beside its notes.
+``--build`` also runs ``mkdocs build --strict`` with the plugin (``root:`` the repository's top),
+from a scratch folder outside the clone, and says whether it passed; the closing line counts
+the strict builds that pass where the check found no error.
 
 Nothing is written into the clones; each run has ``--timeout`` seconds.
 """
@@ -20,6 +24,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -282,6 +287,8 @@ class Row:
     conventions: list[str] = field(default_factory=list)
     seconds: float = 0.0
     error: str = ""
+    errors: int = 0  # findings of severity error
+    build: str = ""  # with --build: "pass", "fail: <last line>", or "" when not run
 
 
 def repositories(folder: Path) -> list[Path]:
@@ -334,9 +341,30 @@ def check(repo: Path, continuity: str, no_git: bool, timeout: float) -> Row:
         return row
     diagnostics = report.get("diagnostics", [])
     row.findings = len(diagnostics)
+    row.errors = sum(1 for d in diagnostics if d.get("severity") == "error")
     row.by_code = dict(sorted(Counter(str(d.get("code", "?")) for d in diagnostics).items()))
     row.conventions = conventions_named(report)
     return row
+
+
+def build_strict(repo: Path, mkdocs: str, timeout: float) -> str:
+    """``mkdocs build --strict`` of ``repo`` with the plugin, from a scratch folder."""
+    with tempfile.TemporaryDirectory() as scratch:
+        work = Path(scratch)
+        (work / "docs").mkdir()
+        (work / "mkdocs.yml").write_text(
+            "site_name: survey\ntheme: {name: mkdocs, highlightjs: false}\nplugins:\n"
+            f"  - search\n  - continuity: {{root: {json.dumps(str(repo.resolve()))}}}\n",
+            "utf-8")
+        try:
+            done = subprocess.run([mkdocs, "build", "--strict", "--site-dir", str(work / "site")],
+                                  cwd=work, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return f"fail: timed out after {timeout:g} s"
+    if done.returncode == 0:
+        return "pass"
+    lines = [line for line in done.stderr.splitlines() if "ERROR" in line or "WARNING" in line]
+    return "fail: " + shorten((lines or done.stderr.strip().splitlines() or ["?"])[0])
 
 
 def shorten(message: str, limit: int = 100) -> str:
@@ -357,6 +385,12 @@ def table(rows: list[Row]) -> str:
         )
     total = sum(row.findings for row in rows)
     lines.append(f"\n{len(rows)} repositories, {total} findings.")
+    built = [row for row in rows if row.build and row.exit_code in (0, 1) and not row.errors]
+    if built:
+        passed = sum(1 for row in built if row.build == "pass")
+        failed = "; ".join(f"{row.repo}: {row.build}" for row in built if row.build != "pass")
+        lines.append(f"Strict builds where the check found no error: {passed} of {len(built)} "
+                     f"pass{'; ' + failed if failed else ''}.")
     return "\n".join(lines)
 
 
@@ -367,6 +401,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-git", action="store_true", help="skip the rules that read git")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per repository")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--build", action="store_true",
+                        help="also run mkdocs build --strict with the plugin on each repository")
+    parser.add_argument("--mkdocs", default="mkdocs", help="the mkdocs command (with --build)")
     args = parser.parse_args(argv)
     if not args.folder.is_dir():
         print(f"survey: {args.folder}: not a folder", file=sys.stderr)
@@ -374,11 +411,22 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which(args.continuity) is None:
         print(f"survey: {args.continuity}: no such command", file=sys.stderr)
         return 2
+    # absolute: each command runs in a clone (or a scratch folder), not here
+    args.continuity = str(Path(shutil.which(args.continuity) or args.continuity).resolve())
+    if args.build:
+        if shutil.which(args.mkdocs) is None:
+            print(f"survey: {args.mkdocs}: no such command", file=sys.stderr)
+            return 2
+        args.mkdocs = str(Path(shutil.which(args.mkdocs) or args.mkdocs).resolve())
     repos = repositories(args.folder)
     if not repos:
         print(f"survey: {args.folder}: no git repositories in it", file=sys.stderr)
         return 2
     rows = [check(repo, args.continuity, args.no_git, args.timeout) for repo in repos]
+    if args.build:
+        for repo, row in zip(repos, rows):
+            if row.exit_code in (0, 1):
+                row.build = build_strict(repo, args.mkdocs, args.timeout)
     print(json.dumps([asdict(row) for row in rows], indent=2) if args.json else table(rows))
     return 0
 

@@ -355,6 +355,7 @@ CLINE = Convention(
         _file("techContext.md", 0.2), _file("progress.md", 0.1),
         _file("tasks.md", -0.3), _file("creative", -0.3), _file("reflection", -0.3),
         _file("decisionLog.md", -0.5), _file("tasks/_index.md", -0.3),
+        _file("tasks/TASK*.md", -0.3),
     ),
     living=("*.md",), kinds=(
         _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY_MM_DD_*.md"),
@@ -575,12 +576,21 @@ CURSOR_BANK = Convention(
            "for task tracking; activeContext.md; progress.md)",
 )
 
+#: Where a memory bank is kept, by the folder's name: ``memory-bank/`` (and Copilot's
+#: ``.copilot-tracking/memory-bank/``), ``.memory-bank/``, ``memory/``.
+BANK_FOLDERS = ("*/memory-bank", "*/.memory-bank", "*/memory")
+
 COPILOT_BANK = Convention(
     name="copilot-bank", title="Copilot memory bank",
-    markers=(_file("tasks/_index.md", DECISIVE), Marker(PATH, "*/memory-bank", weight=0.1),
+    # Its task files (tasks/TASK001-name.md, tasks/_index.md) are what only it keeps: a bank
+    # with a few core files and its tasks is Copilot's, not a Cline bank missing its files.
+    markers=(_file("tasks/_index.md", DECISIVE), _file("tasks/TASK*.md", 0.75),
+             Marker(PATH, "*/memory-bank", weight=0.1),
              *(_file(name, 0.1) for name in CLINE_CORE)),
     living=("*.md",), kinds=(_folder("tasks", "TASK001-login.md"),), required=CLINE_CORE,
     rules=("CT711",), site="state",
+    root_signs=(RootSign(("tasks/_index.md", "tasks/TASK*.md"), where=BANK_FOLDERS,
+                         says="{0} (a Copilot memory bank)"),),
     source="https://github.com/github/awesome-copilot (instructions/memory-bank.instructions.md:"
            " Core Files (Required), tasks/_index.md)",
 )

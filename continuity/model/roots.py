@@ -85,6 +85,18 @@ SET_ASIDE: frozenset[str] = frozenset({
     "config",
 })
 
+#: Folders of copies kept for the record (``docs/history/memory-bank/``, ``archive/``): a memory
+#: root found there is an old copy of a live one, not a second live root. The search sets them
+#: aside and says so, as it does test data; named, one is checked like any other directory.
+ARCHIVES: frozenset[str] = frozenset({
+    "archive", "archives", "archived", "_archive", ".archive", "history", "backup", "backups",
+})
+
+#: A directory holding this file is an agent skill bundle (``.claude/skills/<name>/``,
+#: ``skills/<name>/`` with its ``references/``): instructions and forms for a skill, not a
+#: memory, whatever state-file or bank names its references carry. Set aside like test data.
+SKILL_FILE = "SKILL.md"
+
 #: A directory holding one of these files is never searched: ``pyvenv.cfg`` makes a Python
 #: virtual environment of any name; ``CACHEDIR.TAG`` marks a cache (the Cache Directory
 #: Tagging Specification; Rust's ``target/``, many build tools).
@@ -333,6 +345,10 @@ class RootSearch:
     #: Test data and template directories set aside (:data:`SET_ASIDE`) that hold a root at
     #: their top or one level down: found, not judged.
     set_aside: tuple[Path, ...] = ()
+    #: Archives of copies (:data:`ARCHIVES`) and skill bundles (a folder with a SKILL.md)
+    #: holding a root, found and not judged in the same way.
+    archives: tuple[Path, ...] = ()
+    skill_bundles: tuple[Path, ...] = ()
 
     def parent_of(self, root: Path) -> Path | None:
         """The nearest root found above ``root``, if any."""
@@ -386,6 +402,8 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
     too_deep: list[Path] = []
     unsearched: list[Path] = []
     set_aside: list[Path] = []
+    archives: list[Path] = []
+    skill_bundles: list[Path] = []
     seen: set[Path] = set()
     pending: list[tuple[Path, int]] = [(start, 0)]
     while pending:  # a loop, not recursion: depth is bounded by MAX_ROOT_DEPTH, not the stack
@@ -402,6 +420,10 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         if depth and not (NEVER_SEARCHED_HOLDING.isdisjoint(names)
                           and BUILT_SITE_HOLDING.isdisjoint(names)):
             continue  # a virtual environment, a cache or a built site, whatever its name
+        if depth and SKILL_FILE in names:  # a skill bundle: its references are forms
+            if _holds_root(directory, config, state_only, items):
+                skill_bundles.append(directory)
+            continue
         signal = root_signal(directory, config, items, state_only)
         owned: tuple[str, ...] = ()
         if signal is not None:
@@ -412,10 +434,11 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         for item in items:
             if item.name in NEVER_SEARCHED:
                 continue
-            if item.name.casefold() in SET_ASIDE and not item.is_symlink() and \
+            folded = item.name.casefold()
+            if (folded in SET_ASIDE or folded in ARCHIVES) and not item.is_symlink() and \
                     _is_dir(item, follow=False):
                 if _holds_root(Path(item.path), config, state_only):
-                    set_aside.append(Path(item.path))
+                    (set_aside if folded in SET_ASIDE else archives).append(Path(item.path))
                 continue
             path = _to_search(item, signal is not None, kinds, owned, boundary, escapes)
             if path is None:
@@ -427,7 +450,8 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         pending.extend(reversed(below))
     order = sorted(roots, key=lambda p: (len(p.parts), p.as_posix()))
     return RootSearch(tuple(order), tuple(escapes), tuple(too_deep), signals,
-                      tuple(unsearched[:3]), tuple(set_aside))
+                      tuple(unsearched[:3]), tuple(set_aside), tuple(archives),
+                      tuple(skill_bundles))
 
 
 def _to_search(item: os.DirEntry[str], in_root: bool, kinds: KindSet,
@@ -453,9 +477,10 @@ def _to_search(item: os.DirEntry[str], in_root: bool, kinds: KindSet,
     return path
 
 
-def _holds_root(directory: Path, config: Config, state_only: bool) -> bool:
+def _holds_root(directory: Path, config: Config, state_only: bool,
+                items: list[os.DirEntry[str]] | None = None) -> bool:
     """Whether a directory set aside is a memory root, or holds one a level down."""
-    items = directory_listing(directory)
+    items = directory_listing(directory) if items is None else items
     if root_signal(directory, config, items, state_only) is not None:
         return True
     return any(_is_dir(item, follow=False) and root_signal(Path(item.path), config, None,

@@ -921,8 +921,10 @@ def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry[str]]
             continue
         if holds_state_by_name(Path(item.path)):
             continue  # a child root: its directories are its own
-        if kind is not None and item.name not in indexed and \
-                not _looks_like_memory(Path(item.path), kind):
+        # Another convention's own folders (a bank's tasks/) are its memory by its word; a
+        # protocol kind's name alone (memory/, knowledge/) needs an index or entries like it.
+        if kind is not None and item.name not in indexed and kind.origin != "convention" \
+                and not _looks_like_memory(Path(item.path), kind):
             not_memory.append(item.name)
             continue
         directories[item.name] = _load_directory(
@@ -1000,9 +1002,45 @@ FEATURE_FILES = ("spec.md", "plan.md", "tasks.md")
 MAX_FEATURES = 500
 
 
+#: GSD's phase files read at most (``phases/NN-name/NN-MM-PLAN.md``, ``-SUMMARY.md``, ...).
+MAX_PHASE_FILES = 2000
+
+
+def _phase_files(root: Path) -> tuple[str, ...]:
+    """Every Markdown file of a GSD root's ``phases/`` folders, root-relative, by phase: the
+    plans, summaries, context and research a phase keeps, whether or not ROADMAP.md links
+    them (their links are checked and they are published, as the living files are)."""
+    found: list[str] = []
+    for folder in sorted(_names(root / "phases")):
+        path = root / "phases" / folder
+        if folder.startswith(".") or not _real_dir(path):
+            if folder.endswith(".md") and not folder.startswith("."):
+                found.append(f"phases/{folder}")
+            continue
+        for name in sorted(_names(path)):
+            if name.endswith(".md") and not name.startswith(".") and (path / name).is_file():
+                found.append(f"phases/{folder}/{name}")
+        if len(found) >= MAX_PHASE_FILES:
+            break
+    return tuple(found[:MAX_PHASE_FILES])
+
+
+def _names(directory: Path) -> list[str]:
+    try:
+        return os.listdir(directory)
+    except OSError:
+        return []
+
+
+def _real_dir(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
 def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...]:
-    """The files a convention keeps by name beside its living files, root-relative: Spec
-    Kit's constitution and each numbered feature's spec, plan and tasks."""
+    """The files a convention keeps by name beside its living files, root-relative: GSD's
+    phase files; Spec Kit's constitution and each numbered feature's spec, plan and tasks."""
+    if convention is not None and convention.site == "phases":
+        return _phase_files(root)
     if convention is None or convention.site != "features":
         return ()
     found = [".specify/memory/constitution.md"]

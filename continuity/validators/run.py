@@ -253,6 +253,16 @@ def search_notices(targets: list[Target], cwd: Path) -> list[str]:
         said.append(f"memory roots in test data or templates were found, not judged: "
                     f"{aside}{f' and {others} more' if others > 0 else ''} (examples, made "
                     "to be incomplete; name one to check it)")
+    for found, what, why in (
+            (search.archives, "archives", "copies kept for the record, not live memory"),
+            (search.skill_bundles, "skill bundles (a SKILL.md)",
+             "a skill's instructions and forms, not memory")):
+        if found:
+            shown = ", ".join(os.path.relpath(p, cwd) + "/" for p in found[:3])
+            more = len(found) - 3
+            said.append(f"memory roots in {what} were found, not judged: {shown}"
+                        f"{f' and {more} more' if more > 0 else ''} ({why}; name one to "
+                        "check it)")
     if search.unsearched:
         left = ", ".join(os.path.relpath(p, cwd) for p in search.unsearched)
         said.append(f"the search for memory roots stopped after {MAX_DIRS_SEARCHED} "

@@ -91,3 +91,13 @@ GPTME_WORKSPACE = {
     "journal/2026-01-03.md": "# 2026-01-03\n\n- Parsed the tables.\n",
     "lessons/README.md": "# Lessons\n",
 }
+
+
+def roots(result) -> dict[str, str | None]:
+    """Each root of a ``check --output-format json`` result -> the convention recognised."""
+    return {root["path"]: root["convention"] for root in result.json["roots"]}
+
+
+def found(result) -> list[tuple[str, str, int]]:
+    """A JSON result's findings as sorted (code, path, line)."""
+    return sorted((d["code"], d["path"], d["line"]) for d in result.json["diagnostics"])

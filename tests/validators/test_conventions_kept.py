@@ -10,19 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests.support.common import GitRepo, check_json, run_cli
+from tests.support.conventions import found, roots
 
 
 @pytest.fixture
 def repo(tmp_path: Path) -> GitRepo:
     return GitRepo(tmp_path / "repo")
-
-
-def roots(result) -> dict[str, str | None]:
-    return {root["path"]: root["convention"] for root in result.json["roots"]}
-
-
-def found(result) -> list[tuple[str, str, int]]:
-    return sorted((d["code"], d["path"], d["line"]) for d in result.json["diagnostics"])
 
 
 BANK = {name: f"# {name}\n\nx\n" for name in (

@@ -26,7 +26,8 @@ def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
 
     Copilot applies a path-specific instructions file to the files its `applyTo` globs
     match ("applyTo: "app/models/**/*.rb""); with no `applyTo` the file is not applied
-    automatically, and with globs that match nothing in the repository it never is.
+    automatically, and with globs that match nothing in the repository it never is. An empty
+    file asks nothing of Copilot: it is passed over.
 
     **Example**
 
@@ -44,8 +45,8 @@ def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
     for path in listed(root / "instructions", "*.instructions.md"):
         relative = f"instructions/{path.name}"
         text = read_beside(ctx, path)
-        if text is None:
-            continue
+        if text is None or not text.strip():
+            continue  # an empty file (0 bytes) asks nothing of Copilot: nothing to apply
         fields = front_fields(text)
         value = fields[0].get("applyTo", "") if fields else ""
         if not value:

@@ -1,0 +1,124 @@
+"""Gaps issue 30 found on real trees, each in a real git repository: copies kept in an archive
+and skill bundles make no live root (found, not judged); a memory bank's own subfolders are read
+as part of it; a Copilot memory bank is recognised by its task files; an empty Copilot
+instructions file asks nothing of its frontmatter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.common import GitRepo, check_json, run_cli
+from tests.support.conventions import found, roots
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> GitRepo:
+    return GitRepo(tmp_path / "repo")
+
+
+ROO = ("activeContext.md", "productContext.md", "progress.md", "decisionLog.md",
+       "systemPatterns.md")
+CLINE = ("projectbrief.md", "productContext.md", "activeContext.md", "systemPatterns.md",
+         "techContext.md", "progress.md")
+
+
+def bank(folder: str, names: tuple[str, ...]) -> dict[str, str]:
+    return {f"{folder}/{name}": f"# {name}\n\nx\n" for name in names}
+
+
+def test_copies_in_an_archive_are_found_not_judged_and_checked_when_named(repo: GitRepo):
+    """Found on the survey (a Roo bank copied under docs/history/): a copy missing a core file
+    gave CT711 as if it were a second live bank."""
+    repo.commit("banks", {
+        **bank("memory-bank", ROO),
+        **bank("docs/history/memory-bank", ROO[1:]),  # an old copy, without activeContext.md
+        **bank("archive/memory-bank", ROO[:3]),
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": "roo"}
+    assert found(result) == []
+    said = run_cli("check", cwd=repo.path)
+    assert said.code == 0, said.out + said.err
+    assert ("memory roots in archives were found, not judged: archive/, docs/history/"
+            in said.out + said.err)
+    named = check_json(repo.path / "docs" / "history" / "memory-bank")
+    assert ("CT711", "activeContext.md", 1) in found(named)  # judged when asked for
+
+
+def test_skill_bundles_are_no_memory_roots(repo: GitRepo):
+    skill = "---\nname: {0}\ndescription: a skill\n---\n# {0}\n\nRead references/.\n"
+    repo.commit("skills", {
+        "CLAUDE.md": "# Project\n\nUse the skills.\n",
+        ".claude/skills/bank/SKILL.md": skill.format("bank"),
+        **{f".claude/skills/bank/references/{name}": f"# {name} form\n\n[Fill in]\n"
+           for name in ("activeContext.md", "progress.md", "projectbrief.md")},
+        "skills/planner/SKILL.md": skill.format("planner"),
+        "skills/planner/STATE.md": "# State\n\n[gone](nowhere.md)\n",
+        "skills/planner/references/TODO.md": "# TODO form\n",
+        ".claude/skills/tracker/SKILL.md": skill.format("tracker"),
+        ".claude/skills/tracker/CLAUDE.md": "# Tracker\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions"}
+    assert found(result) == []
+    said = run_cli("check", cwd=repo.path).out
+    assert "memory roots in skill bundles (a SKILL.md) were found, not judged: " \
+        ".claude/skills/bank/, .claude/skills/tracker/, skills/planner/" in said
+    named = check_json(repo.path / "skills" / "planner")
+    assert ("CT111", "STATE.md", 3) in found(named)
+
+
+@pytest.mark.parametrize("folder", ["memory-bank", "memory"])
+def test_a_cline_banks_tasks_folder_is_read_as_part_of_the_bank(repo: GitRepo, folder: str):
+    repo.commit("bank", {
+        **bank(folder, CLINE),
+        f"{folder}/tasks/login.md": "# Login\n\nSee [the brief](../projectbrief.md) and "
+                                    "[gone](../nowhere.md).\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {folder: "cline"}
+    assert found(result) == [("CT111", f"{folder}/tasks/login.md", 3)]
+    listed = run_cli("conventions", cwd=repo.path).out
+    assert "tasks/  library (*.md), 1 entry" in listed
+
+
+def test_a_copilot_bank_is_recognised_by_its_task_files(repo: GitRepo):
+    """A bank with two core files and its TASK files is Copilot's (it was a root of no known
+    convention, not judged); with the index alone and no core file, a root all the same."""
+    repo.commit("banks", {
+        **bank("memory-bank", ("activeContext.md", "progress.md")),
+        "memory-bank/tasks/TASK001-login.md": "# [TASK001] - Login\n\n**Status:** In Progress\n",
+        "memory-bank/tasks/TASK002-logout.md": "# [TASK002] - Logout\n\n[gone](nowhere.md)\n",
+        "tool/.copilot-tracking/memory-bank/tasks/_index.md": "# Tasks Index\n\n- [TASK001]\n",
+        "tool/.copilot-tracking/memory-bank/tasks/TASK001-a.md": "# [TASK001] - A\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": "copilot-bank",
+                             "tool/.copilot-tracking/memory-bank": "copilot-bank"}
+    assert ("CT111", "memory-bank/tasks/TASK002-logout.md", 3) in found(result)
+    # its own rule: the core files it lacks (Copilot's bank requires the six)
+    assert ("CT711", "memory-bank/projectbrief.md", 1) in found(result)
+
+
+def test_a_full_cline_bank_with_copilot_task_files_is_copilots(repo: GitRepo):
+    repo.commit("bank", {**bank("memory-bank", CLINE),
+                         "memory-bank/tasks/TASK001-login.md": "# [TASK001] - Login\n"})
+    assert roots(check_json(repo.path)) == {"memory-bank": "copilot-bank"}
+
+
+def test_a_cline_bank_without_task_files_stays_clines(repo: GitRepo):
+    repo.commit("bank", {**bank("memory-bank", CLINE)})
+    assert roots(check_json(repo.path)) == {"memory-bank": "cline"}
+
+
+def test_an_empty_copilot_instructions_file_gives_no_apply_to_finding(repo: GitRepo):
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/empty.instructions.md": "",
+        ".github/instructions/blank.instructions.md": "\n\n",
+        ".github/instructions/none.instructions.md": "# None\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT771", ".github/instructions/none.instructions.md", 1)]
