@@ -242,12 +242,15 @@ class Scoped:
 
     def _narrowing_holds(self, tree: MemoryTree) -> bool:
         """No rule the tree's convention runs reaches past what the narrowed tree holds: the
-        whole tree, or the root's index when a file at the root changed."""
-        root_changed = any("/" not in relative(p, self.prefix) for p in self.changed)
+        whole tree; or the root's own files, when one changed and the rule also judges files
+        in folders (the root's own files are always read, the folders' files only narrowed)."""
+        own = {state.path for state in tree.state_files}
+        own_changed = any(relative(p, self.prefix) in own for p in self.changed)
         for rule in self.rules:
             if not tree.recognition.judges(rule.code):
                 continue
-            if rule.reach not in (FILE, LINKS, ROOT) or (rule.reach == ROOT and root_changed):
+            if rule.reach not in (FILE, LINKS, ROOT) or \
+                    (rule.reach == ROOT and own_changed and tree.directories):
                 return False
         return True
 
@@ -266,16 +269,26 @@ class Scoped:
 
     def _unread_changes(self, base_tree: MemoryTree, head_tree: MemoryTree, only: set[str],
                         base: Listing, head: Listing) -> bool:
-        """Whether a changed text the narrowed trees did not read is named by one they did: a
-        file a state file links to is part of the whole tree (published, judged)."""
+        """Whether a changed text the narrowed trees did not read may be one the whole tree
+        reads because a file links to it (a state file's, and another convention's entries'
+        links are followed: the linked files are published and judged): named by a state
+        file, an entry of such a convention, or a file narrowed in that is none of the tree's
+        (itself perhaps linked)."""
         read = {*base_tree.file_paths(), *head_tree.file_paths()}
         unread = {_base_name(p) for p in self.changed
                   if relative(p, self.prefix) not in read and p.lower().endswith(TEXT_SUFFIXES)}
         if not unread:
             return False
+        for tree in (base_tree, head_tree):
+            files = [state.file for state in tree.state_files]
+            if not tree.recognition.is_protocol:
+                files += [entry.file for d in tree.directories.values() for entry in d.entries]
+            if any(unread & names_in((f.text or "").encode("utf-8", "surrogateescape"))
+                   for f in files):
+                return True
         for listing in (base, head):
-            texts = sorted(p for p in only | set(self.changed)
-                           if p in listing.blobs and p.lower().endswith(TEXT_SUFFIXES))
+            texts = sorted(p for p in only if p in listing.blobs and p.lower().endswith(
+                TEXT_SUFFIXES) and relative(p, self.prefix) not in read)
             for _path, data in self._texts(listing, texts):
                 if unread & names_in(data):
                     return True
