@@ -187,12 +187,14 @@ class Scoped:
         """The bytes of ``paths`` at one end: from the working tree when it is HEAD."""
         if listing.sha == self.scope.head.sha and self.head_on_disk:
             found = []
+            limit = self.config.max_file_size
             for path in paths:
                 try:
                     with open(self.head_top / path, "rb") as handle:
-                        found.append((path, handle.read(self.config.max_file_size + 1)))
+                        data = handle.read()  # not read(limit): that allocates the limit
                 except OSError:
                     continue
+                found.append((path, data if len(data) <= limit else b""))
             return found
         blobs = [listing.blobs[p] for p in paths]
         read = dict(self.reader.read(dict.fromkeys(blobs), self.config.max_file_size))
