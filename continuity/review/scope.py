@@ -138,7 +138,10 @@ class Scoped:
             return compare([], check_root(head_tree, head_top))
         base_top = self._write(base, only, self.scratch / "base")
         base_tree = self._tree(base_top, wanted)
-        if not self._same_structure(base_tree, head_tree) or not self._narrowing_holds(base_tree):
+        both = {relative(f, self.prefix).split("/", 1)[0] for f in base.folders & head.folders
+                if in_prefix(f, self.prefix)}
+        if not self._same_structure(base_tree, head_tree, both) or \
+                not self._narrowing_holds(base_tree):
             return None
         if self._unread_changes(base_tree, head_tree, only, base, head):
             return None
@@ -169,7 +172,9 @@ class Scoped:
         for paths in by_folder.values():
             markdown = [p for p in paths if p.endswith(".md")] or paths
             kept = [p for p in markdown if p in same] or markdown
-            only.add(kept[-1])  # the last name: a dated entry, where there are any
+            # A dated entry where there are any (a folder of a kind is known by its entries'
+            # names), the last: the newest.
+            only.add(max(kept, key=lambda p: (_base_name(p)[:1].isdigit(), p)))
         if links:
             only |= self._referrers(base, head, unchanged)
         return only
@@ -257,9 +262,13 @@ class Scoped:
         return True
 
     @staticmethod
-    def _same_structure(base: MemoryTree, head: MemoryTree) -> bool:
-        """The same convention, directory kinds and templates at both ends."""
+    def _same_structure(base: MemoryTree, head: MemoryTree, both: set[str]) -> bool:
+        """The same convention, directory kinds and templates at both ends; a folder of the
+        root at both ends is memory at both or at neither (told from one of its files)."""
         if base.recognition.name != head.recognition.name:
+            return False
+        if {name for name in base.directories if name in both} != \
+                {name for name in head.directories if name in both}:
             return False
         for name in base.directories.keys() & head.directories.keys():
             one, other = base.directories[name], head.directories[name]
