@@ -12,7 +12,10 @@ their seam), write the function, and add a fires/does-not-fire test. Modules, an
 of packages there, are found by ``pkgutil``; nothing else needs registering. Work that
 several rules share (a git read, a scan) is an :class:`Analysis` the rules name in ``uses``;
 what reads git is imported inside the functions that read it, so that a check without git
-imports every rule module and no git reader.
+imports every rule module and no git reader. A rule whose verdict on a file depends on other
+files says so in ``reach`` (:data:`LINKS`, :data:`ROOT`, :data:`TREE`; the default
+:data:`FILE`): ``continuity diff`` judges a range on what it can affect by it
+(``review/scope.py``).
 """
 
 from __future__ import annotations
