@@ -5,9 +5,9 @@ else master); HEAD defaults to HEAD. --worktree and --staged review the working 
 index against BASE. Per memory root: the living files' sections added, changed and removed
 (with the commit, author and date of each change), topics and files added, renamed and deleted
 (and index lines left pointing at them), history entries, notes and ledger cycles appended,
-append-only promises broken, the findings the range introduced and fixed (the check run on
-BASE's tree and HEAD's), what memory cites that HEAD no longer has, and what fell past the
-agent's load window.
+append-only promises broken, the findings the range introduced and fixed (the check run at
+BASE and HEAD on what the range can affect; --full-check: on the whole trees), what memory
+cites that HEAD no longer has, and what fell past the agent's load window.
 
 Exit status: 0 reviewed, 1 the range introduced a finding at or above --fail-on or broke an
 append-only promise, 2 nothing could be judged (an unknown BASE, a shallow clone, no git).
@@ -52,6 +52,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-check", action="store_true",
                         help="do not run the check at BASE and HEAD (no findings introduced "
                              "or fixed; much faster on large trees)")
+    parser.add_argument("--full-check", action="store_true",
+                        help="run the whole check at BASE and at HEAD (BASE's tree written "
+                             "out) rather than on what the range can affect; the findings "
+                             "are the same, slower")
     parser.add_argument("--no-drift", action="store_true",
                         help="do not look for paths, targets, tests and commits that memory "
                              "cites and HEAD no longer has")
@@ -67,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
     from continuity.review.markdown import render as markdown
 
     request = Request(args.base, args.head, staged=args.staged, worktree=args.worktree,
-                      paths=tuple(args.path), check=not args.no_check, drift=not args.no_drift)
+                      paths=tuple(args.path), check=not args.no_check, drift=not args.no_drift,
+                      full_check=args.full_check)
     review = build_review(request, Path.cwd())
     if args.format == "github":
         write_output(render(review, "github"), None)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from continuity.changes.delta import FileDelta, read_deltas, read_range_log
-from continuity.changes.model import Review, RootChanges
+from continuity.changes.model import FindingRef, Review, RootChanges
 from continuity.changes.revisions import ReviewRange, open_for_review, resolve
 from continuity.changes.roots import in_prefix, relative, review_root, root_prefix
 from continuity.changes.snapshot import memory_files, root_files, write_snapshot
@@ -37,6 +37,7 @@ class Request:
     worktree: bool = False
     paths: tuple[str, ...] = ()
     check: bool = True  # compare the findings at both ends
+    full_check: bool = False  # the whole check at both ends, not just what the range affects
     drift: bool = True  # name what memory cites that HEAD no longer has
 
 
@@ -48,12 +49,13 @@ def build_review(request: Request, cwd: Path) -> Review:
     top = repository.top.resolve()
     with tempfile.TemporaryDirectory(prefix="continuity-diff-", dir=_scratch_place()) as scratch:
         head_top = top
+        whole = request.check and request.full_check
         if scope.head.committed and (scope.head.sha != repository.head or
                                      (request.check and _dirty(repository))):
             # HEAD as committed: not checked out, or the working tree has moved on from it.
             sha = scope.head.sha or ""
             head_top = write_snapshot(repository, sha, Path(scratch) / "head", None
-                                      if request.check else memory_files(repository, sha))
+                                      if whole else memory_files(repository, sha))
         here = head_top / os.path.relpath(cwd, top)
         if not here.is_dir():
             raise UsageError(f"{os.path.relpath(cwd, top)} does not exist at "
@@ -63,15 +65,20 @@ def build_review(request: Request, cwd: Path) -> Review:
         roots = sorted({target.root for target in targets})
         prefixes = [root_prefix(head_top, root) for root in roots]
         deltas = read_deltas(scope, prefixes)
-        # The check compares whole trees: BASE's is written out; without it, nothing is.
+        # The whole check compares whole trees: BASE's is written out; else nothing is (the
+        # check judges what the range can affect, read from git: review/scope.py).
         base_top = write_snapshot(repository, scope.base.sha or "", Path(scratch) / "base") \
-            if request.check else None
+            if whole else None
+        sides = _Sides(repository, scope, head_top, head_top == top, Path(scratch))
         reviews = []
         for root, prefix in zip(roots, prefixes):
             forget_recognitions()
             shown = Path(os.path.relpath(root, here) if root != here else ".").as_posix()
             reviews.append(_review_one(request, scope, config, root, prefix, shown, head_top,
                                        base_top, deltas, prefixes, Path(scratch)))
+            if request.check and not whole:
+                reviews[-1].introduced, reviews[-1].fixed = _findings(
+                    scope, config, root, prefix, deltas, sides)
     return Review(VERSION, _side(scope, "base"), _side(scope, "head"), reviews,
                   _notices(scope, request), checked=request.check)
 
@@ -104,6 +111,50 @@ def _review_one(request: Request, scope: ReviewRange, config: Config, root: Path
     if request.drift:
         changes.drift = stale_citations(scope, head_tree, prefix)
     return changes
+
+
+class _Sides:
+    """Where each end of the range is on disk, whole, for the whole check: the working tree
+    for a HEAD checked out as committed, else written out (once, when first asked)."""
+
+    def __init__(self, repository: Repository, scope: ReviewRange, head_top: Path,
+                 head_on_disk: bool, scratch: Path) -> None:
+        self.repository, self.scope, self.scratch = repository, scope, scratch
+        self.head_top, self.head_on_disk = head_top, head_on_disk
+        self._whole: dict[str, Path] = {}
+
+    def whole(self, which: str) -> Path:
+        if which == "head" and self.head_on_disk:
+            return self.head_top
+        if which not in self._whole:
+            side = self.scope.base if which == "base" else self.scope.head
+            self._whole[which] = write_snapshot(self.repository, side.sha or "",
+                                                self.scratch / f"whole-{which}")
+        return self._whole[which]
+
+
+def _findings(scope: ReviewRange, config: Config, root: Path, prefix: str,
+              deltas: list[FileDelta], sides: _Sides) -> tuple[list[FindingRef],
+                                                               list[FindingRef]]:
+    """The findings introduced and fixed: judged on what the range can affect, else (when
+    that could differ from it) by the whole check at both ends."""
+    from continuity.review.findings import check_root, compare
+    from continuity.review.scope import scoped_findings
+
+    found = scoped_findings(scope, config, root, prefix, sides.head_top, sides.head_on_disk,
+                            deltas, sides.scratch / f"scoped-{len(prefix)}-{hash(prefix)}")
+    if found is not None:
+        return found
+    head_top = sides.whole("head")
+    head_root = head_top / os.path.relpath(root, sides.head_top)
+    head_config = config if head_top == sides.head_top else load_config(head_top)
+    after = check_root(_tree(head_root, head_top, head_config), head_top)
+    if not _exists_at(scope, prefix):
+        return compare([], after)
+    base_top = sides.whole("base")
+    base_root = base_top / prefix
+    return compare(check_root(_tree(base_root, base_top, load_config(base_top)), base_top),
+                   after)
 
 
 def _partial_base(scope: ReviewRange, prefix: str, changed: list[str], scratch: Path

@@ -12,7 +12,10 @@ their seam), write the function, and add a fires/does-not-fire test. Modules, an
 of packages there, are found by ``pkgutil``; nothing else needs registering. Work that
 several rules share (a git read, a scan) is an :class:`Analysis` the rules name in ``uses``;
 what reads git is imported inside the functions that read it, so that a check without git
-imports every rule module and no git reader.
+imports every rule module and no git reader. A rule whose verdict on a file depends on other
+files says so in ``reach`` (:data:`LINKS`, :data:`ROOT`, :data:`TREE`; the default
+:data:`FILE`): ``continuity diff`` judges a range on what it can affect by it
+(``review/scope.py``).
 """
 
 from __future__ import annotations
@@ -128,6 +131,18 @@ class CheckContext:
 
 Check = Callable[[CheckContext], Iterable[Violation]]
 
+#: What a rule's verdict on a file may depend on besides that file (its ``reach``), for the
+#: review of a range (``continuity diff``), which judges again only what a change can affect.
+#: FILE: the file, its directory's template and kind, the root's options and mesh index.
+FILE = "file"
+#: LINKS: also what the file points at (a path, a heading): whether it exists, its anchors.
+LINKS = "links"
+#: ROOT: also the root's own files (an index): each change to one may move every verdict.
+ROOT = "root"
+#: TREE: any file of the root or the repository (a glob that must match, a chain of folders).
+TREE = "tree"
+REACHES = (FILE, LINKS, ROOT, TREE)
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -137,6 +152,7 @@ class Rule:
     check: Check
     uses: tuple[Analysis[Any], ...] = ()  # the shared work it reads
     declared_git: bool = False  # reads ctx.git itself, through no analysis
+    reach: str = FILE  # what else its verdict on a file depends on (FILE, LINKS, ROOT, TREE)
 
     @property
     def needs_git(self) -> bool:
@@ -162,16 +178,19 @@ _LOADED: set[bool] = set()  # {True} once every rule module is imported
 
 
 def rule(code: str, name: str, severity: str, *, uses: tuple[Analysis[Any], ...] = (),
-         needs_git: bool = False) -> Callable[[Check], Check]:
+         needs_git: bool = False, reach: str = FILE) -> Callable[[Check], Check]:
     """Register the decorated function as rule ``code``, reading the analyses it ``uses``
-    (``needs_git``: it reads ``ctx.git`` itself)."""
+    (``needs_git``: it reads ``ctx.git`` itself; ``reach``: what its verdict on a file depends
+    on besides the file, one of :data:`REACHES`)."""
+    if reach not in REACHES:
+        raise RuntimeError(f"rule {code}: unknown reach {reach!r}")
 
     def register(check: Check) -> Check:
         if code in _REGISTRY:
             raise RuntimeError(f"rule {code} registered twice")
         if not (check.__doc__ or "").strip():
             raise RuntimeError(f"rule {code} has no docstring")
-        _REGISTRY[code] = Rule(code, name, Severity(severity), check, uses, needs_git)
+        _REGISTRY[code] = Rule(code, name, Severity(severity), check, uses, needs_git, reach)
         return check
 
     return register

@@ -14,7 +14,7 @@ from continuity.model.load_window import Budget, load_window
 from continuity.model.safe_open import Beneath, Escaped
 from continuity.model.tree import StateFile
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import ROOT, CheckContext, rule
 
 INDEX = "MEMORY.md"
 #: What Claude Code loads of MEMORY.md at the start of a session: "The first 200 lines of
@@ -66,7 +66,7 @@ def _instructions(ctx: CheckContext) -> str:
     return "\n".join(texts)
 
 
-@rule("CT701", "topic-unindexed", "warning")
+@rule("CT701", "topic-unindexed", "warning", reach=ROOT)
 def topic_unindexed(ctx: CheckContext) -> Iterator[Violation]:
     """A topic file of a Claude Code agent memory that MEMORY.md does not link to or name.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import (
     front_fields,
     globs,
@@ -20,7 +20,7 @@ from continuity.validators.rules.rule_files import (
 )
 
 
-@rule("CT771", "instructions-apply-to", "warning")
+@rule("CT771", "instructions-apply-to", "warning", reach=TREE)
 def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
     """A Copilot `.instructions.md` file has no `applyTo`, or its globs match no file.
 

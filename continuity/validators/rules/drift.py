@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import Analysis, CheckContext, rule
+from continuity.validators.registry import TREE, Analysis, CheckContext, rule
 
 if TYPE_CHECKING:  # what reads git is imported where git is read
     from continuity.history.citations import Removal, RepositoryAtHead
@@ -35,7 +35,7 @@ def _head(ctx: CheckContext) -> RepositoryAtHead:
 HEAD_FILES: Analysis[RepositoryAtHead] = Analysis("drift-head", _head, needs_git=True)
 
 
-@rule("CT309", "drift", "warning", uses=(HEAD_FILES,))
+@rule("CT309", "drift", "warning", uses=(HEAD_FILES,), reach=TREE)
 def drift(ctx: CheckContext) -> Iterator[Violation]:
     """A living file cites a path, a target, a test or a commit that HEAD no longer has.
 

@@ -22,7 +22,7 @@ from continuity.formats.markdown import MarkdownDoc
 from continuity.model.load_window import Budget, chain_window
 from continuity.model.roots import NEVER_SEARCHED
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import LINKS, TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import listed, read_beside
 
 #: The files whose ``@`` imports a loader follows (Claude Code: CLAUDE.md, CLAUDE.local.md,
@@ -106,7 +106,7 @@ def _graph(ctx: CheckContext) -> dict[str, list[Import]]:
     return graph
 
 
-@rule("CT741", "import-unresolved", "error")
+@rule("CT741", "import-unresolved", "error", reach=LINKS)
 def import_unresolved(ctx: CheckContext) -> Iterator[Violation]:
     """An `@path` import in CLAUDE.md, `.claude/rules/` or GEMINI.md names no existing file.
 
@@ -135,7 +135,7 @@ def import_unresolved(ctx: CheckContext) -> Iterator[Violation]:
                             each.line, 1)
 
 
-@rule("CT742", "import-depth", "warning")
+@rule("CT742", "import-depth", "warning", reach=TREE)
 def import_depth(ctx: CheckContext) -> Iterator[Violation]:
     """A chain of `@` imports loops, or goes deeper than the loaders follow (five hops).
 
@@ -215,7 +215,7 @@ def _agents_file(names: list[str]) -> str | None:
     return None
 
 
-@rule("CT743", "agents-chain-over-load", "warning")
+@rule("CT743", "agents-chain-over-load", "warning", reach=TREE)
 def agents_chain_over_load(ctx: CheckContext) -> Iterator[Violation]:
     """The AGENTS.md chain from the repository's top to a folder is over Codex's 32 KiB.
 

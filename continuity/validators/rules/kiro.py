@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from continuity.model.conventions import did_you_mean
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import front_fields, globs, matches_some_file
 
 INCLUSION = ("always", "fileMatch", "manual", "auto")
@@ -49,7 +49,7 @@ def steering_inclusion(ctx: CheckContext) -> Iterator[Violation]:
                         "write always, fileMatch, manual or auto", fields[1]["inclusion"], 1)
 
 
-@rule("CT752", "steering-file-match", "warning")
+@rule("CT752", "steering-file-match", "warning", reach=TREE)
 def steering_file_match(ctx: CheckContext) -> Iterator[Violation]:
     """A `fileMatch` steering file has no `fileMatchPattern`, or its pattern matches no file.
 

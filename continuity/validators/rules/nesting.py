@@ -9,10 +9,10 @@ from pathlib import Path
 
 from continuity.formats.markdown import PLACEHOLDER
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import LINKS, CheckContext, rule
 
 
-@rule("CT109", "parent-missing", "error")
+@rule("CT109", "parent-missing", "error", reach=LINKS)
 def parent_missing(ctx: CheckContext) -> Iterator[Violation]:
     """A state file declares a `parent:` that does not exist.
 

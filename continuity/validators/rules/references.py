@@ -12,13 +12,13 @@ from continuity.errors import GitUnavailable
 from continuity.formats.words import plural
 from continuity.validators.diagnostics import Violation
 from continuity.validators.reference_scan import Unresolved, unresolved
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import LINKS, CheckContext, rule
 
 #: Link targets that show a format rather than point anywhere: ``[links](url)``.
 EXAMPLE_TARGETS = frozenset({"url", "link", "path", "href", "..."})
 
 
-@rule("CT111", "dead-link", "warning")
+@rule("CT111", "dead-link", "warning", reach=LINKS)
 def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     """A link in a state file or an entry points at a file or heading that does not exist.
 
@@ -93,7 +93,7 @@ def _from_elsewhere(ctx: CheckContext, found: Unresolved) -> str | None:
     return None
 
 
-@rule("CT211", "evidence-unresolved", "error")
+@rule("CT211", "evidence-unresolved", "error", reach=LINKS)
 def evidence_unresolved(ctx: CheckContext) -> Iterator[Violation]:
     """Evidence names a file or a commit that does not exist.
 

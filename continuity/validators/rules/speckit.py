@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from continuity.formats.markdown import CODE_SPAN, MarkdownDoc
 from continuity.model.tree import FEATURE_FOLDER, TASK_LINE
 from continuity.validators.diagnostics import Violation
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
 
 CONSTITUTION = ".specify/memory/constitution.md"
@@ -84,7 +84,7 @@ def _features(ctx: CheckContext) -> list[str]:
             and not (specs / name).is_symlink()]
 
 
-@rule("CT792", "feature-files", "warning")
+@rule("CT792", "feature-files", "warning", reach=TREE)
 def feature_files(ctx: CheckContext) -> Iterator[Violation]:
     """A Spec Kit feature folder has a plan without its spec, or tasks without their plan.
 

@@ -18,7 +18,7 @@ from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 from continuity.validators.diagnostics import Violation
 from continuity.validators.fixes import Fix, applicability
 from continuity.validators.placeholders import placeholders_left
-from continuity.validators.registry import CheckContext, rule
+from continuity.validators.registry import LINKS, CheckContext, rule
 from continuity.validators.renames import suggested_name
 from continuity.validators.repository import committed as committed_paths
 from continuity.validators.repository import tracked as tracked_paths
@@ -186,7 +186,7 @@ def orphan_directory(ctx: CheckContext) -> Iterator[Violation]:
         )
 
 
-@rule("CT104", "dangling-edge", "warning")
+@rule("CT104", "dangling-edge", "warning", reach=LINKS)
 def dangling_edge(ctx: CheckContext) -> Iterator[Violation]:
     """A state file's mesh index declares a directory that does not exist.
 
