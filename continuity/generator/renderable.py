@@ -12,8 +12,9 @@ feed does not split it), the sum over every ``[``, ``(`` and ``<`` of the distan
 scans from it, to its match or, unmatched, to the paragraph's end (nesting costs its depth
 squared, as it does the engine); code spans as CommonMark reads them (an escaped backtick opens
 none) count nothing; the inline links and tags of a paragraph times its length (the engine
-copies the paragraph for each); and per line, the levels of list and quote markers. Ordinary Markdown,
-however long, matches its openers nearby and costs about its length.
+copies the paragraph for each, and from Python-Markdown 3.11.4 rescans it for each link); and
+per line, the levels of list and quote markers. Ordinary Markdown, however long, matches its
+openers nearby and costs about its length.
 
 Headings are counted too: MkDocs' and Material's search plugins look each heading up in the
 page's table of contents from its start, quadratic in the headings (8,000 took 37 s, the
@@ -87,12 +88,28 @@ def _cost(paragraph: list[str]) -> int:
             + text.count("\\") // 1024) * len(text)
     if bulk > MAX_COST:
         return bulk
-    # Python-Markdown rebuilds a paragraph's text for every inline link or tag it replaces:
-    # their number times the paragraph's length (cheap copies, hence the divisor). A table's
-    # rows are read cell by cell, so they are left out.
-    prose = "\n".join(line for line in paragraph if not line.lstrip().startswith("|"))
-    inline = (prose.count("](") + prose.count("<")) * len(prose) // 256
-    return bulk + inline + _scans(text)
+    return bulk + _inline(paragraph) + _scans(text)
+
+
+def _inline(paragraph: list[str]) -> int:
+    """What replacing a block's inline links and tags costs Python-Markdown: it copies the
+    text of the block for each (cheap copies, hence the divisor), and from 3.11.4 it maps the
+    bracket ends of that whole text afresh, one Python step per character, for every link it
+    replaces (0.4 s for 400 links in a 4 kB paragraph, 6 s for 1,600 in 16 kB): each link
+    costs the length of its paragraph or list item. The copies are counted over the whole
+    block, which also keeps a page of thousands of marked links near its size. A table's rows
+    are read cell by cell, so they are left out."""
+    prose = [line for line in paragraph if not line.lstrip().startswith("|")]
+    whole = "\n".join(prose)
+    total = (whole.count("](") + whole.count("<")) * len(whole) // 256
+    item: list[str] = []
+    for line in [*prose, "- "]:
+        if line[:1] in _LEADING and _MARKERS.match(line.lstrip(" \t")):
+            block = "\n".join(item)
+            total += (block.count("](") + block.count("][")) * len(block)
+            item = []
+        item.append(line)
+    return total
 
 
 def _levels(line: str) -> int:
@@ -156,5 +173,6 @@ def unrenderable(text: str) -> str | None:
     if paragraph:
         cost += _cost(paragraph)
     if cost > MAX_COST:
-        return "brackets or tags left open in bulk, which Markdown engines take hours to read"
+        return ("brackets, links or tags in bulk in one paragraph, which Markdown engines "
+                "take minutes to hours to read")
     return None
