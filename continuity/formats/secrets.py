@@ -568,12 +568,15 @@ CREDENTIALS: tuple[Detector, ...] = (
     # Laravel's ``APP_KEY=base64:…``, ``"gateway": {"token": …}``, ``GITHUB_TOKEN=<40 hex>``):
     # the value is judged, not the name, so ``cache_key: 1f0c…`` is refused by its name and
     # ``token: refreshed`` by its value.
+    # OpenClaw's auth-profiles.json keeps an OAuth pair as ``"access": …, "refresh": …``:
+    # those two JSON keys count as secrets' names too, quoted only (``access: read`` in prose
+    # is no key).
     _anchored("keyed-secret", "a generated secret under a key's name",
-              r"(?:key|token|secret|password|passwd)"
+              r"(?:key|token|secret|password|passwd|\"(?:access|refresh)\")"
               r"(?:[_\-.]?(?:base|value|data|b64|hex))?(?:[\"'`*]){0,4}"
               r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?)"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
-              _KEY_NAME_ENDS, _word_end_start, _keyed_secret),
+              (*_KEY_NAME_ENDS, '"access"', '"refresh"'), _word_end_start, _keyed_secret),
     _anchored("assigned-secret", "a secret assigned to a key",
               rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",

@@ -392,6 +392,32 @@ OPENCLAW = Convention(
            "https://docs.openclaw.ai/reference/templates/AGENTS (daily notes)",
 )
 
+#: What an OpenClaw state directory holds beside its openclaw.json (OpenClaw's FAQ, "Where does
+#: OpenClaw store its data"): one of these makes it one.
+OPENCLAW_STATE_FOLDERS = ("identity", "devices", "agents", "credentials")
+
+OPENCLAW_STATE = Convention(
+    name="openclaw-state", title="OpenClaw state directory",
+    markers=(_file("openclaw.json*", 0.5),
+             *(_file(folder, 0.3) for folder in OPENCLAW_STATE_FOLDERS),
+             _file("identity/device.json", 0.6), _file("agents/*/agent", 0.6),
+             # A workspace is OpenClaw's memory, beside or inside its state directory.
+             *(_file(name, -0.5) for name in ("AGENTS.md", "SOUL.md", "HEARTBEAT.md"))),
+    # The agent's configuration and keys, not memory to read: nothing is published of it.
+    # The check scans every file committed in it for credentials (CT601), and the workspace
+    # in it (workspace/) is a memory root of its own.
+    living=("openclaw.json",), kinds=(), memory_in=None, site="protocol",
+    # openclaw.json beside one of its folders; or, with openclaw.json git-ignored, two of the
+    # files only OpenClaw writes there.
+    root_signs=(RootSign(("openclaw.json",), beside=OPENCLAW_STATE_FOLDERS,
+                         says="{0} (an OpenClaw state directory)"),
+                RootSign(("identity/device.json", "identity/device-auth.json",
+                          "devices/paired.json", "exec-approvals.json"), at_least=2,
+                         says="{0} (an OpenClaw state directory)")),
+    source="https://docs.openclaw.ai/help/faq/where-things-live-on-disk (openclaw.json, "
+           "credentials/, agents/<agentId>/agent/, secrets.json)",
+)
+
 GSD = Convention(
     name="gsd", title="GSD planning",
     markers=(
@@ -646,7 +672,7 @@ def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
 
 #: The built-in conventions, the protocol first (it wins a tie).
 BUILTIN_CONVENTIONS: tuple[Convention, ...] = (
-    PROTOCOL, CLAUDE, CLINE, OPENCLAW, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
+    PROTOCOL, CLAUDE, CLINE, OPENCLAW, OPENCLAW_STATE, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
     WINDSURF, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, INSTRUCTIONS)
 
 

@@ -64,6 +64,7 @@ IN_OPENCLAW_STATE: tuple[StateFileKind, ...] = (
     StateFileKind("agents/*/agent/**", "an agent's models.json and auth profiles: provider "
                   "API keys"),
     StateFileKind("credentials/**", "channel credentials (sessions, OAuth tokens)"),
+    StateFileKind("secrets.json", "the file-backed secrets of SecretRef providers"),
 )
 
 #: A copy beside one of the files above is the same file under another name.

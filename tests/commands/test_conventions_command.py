@@ -34,6 +34,6 @@ def test_the_conventions_known_are_listed():
     result = run_cli("conventions", "--list")
     assert result.code == 0
     names = [line.split(":")[0] for line in result.out.splitlines() if not line.startswith(" ")]
-    assert names == ["continuity", "claude", "cline", "openclaw", "gsd", "gptme", "agentops",
-                     "speckit", "serena", "kiro", "cursor", "windsurf", "copilot", "roo",
+    assert names == ["continuity", "claude", "cline", "openclaw", "openclaw-state", "gsd",
+                     "gptme", "agentops", "speckit", "serena", "kiro", "cursor", "windsurf", "copilot", "roo",
                      "cursor-bank", "copilot-bank", "taskmaster", "instructions"]

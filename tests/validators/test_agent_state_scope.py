@@ -96,9 +96,38 @@ def test_the_text_output_and_the_report_name_the_files_scanned(tmp_path):
 
 
 def test_without_git_nothing_beyond_the_memory_is_read(tmp_path):
+    """The state directory's own openclaw.json is its root's file; what git would list (the
+    other agent state files) is not read without it."""
     repo = openclaw_repository(tmp_path / "repo")
     done = run_cli("check", "--no-git", "--output-format", "json", cwd=repo.path)
-    assert not [d for d in done.json["diagnostics"] if d["code"] == "CT601"]
+    found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
+    assert found == {"openclaw.json"}, done.out
+
+
+def test_a_state_directory_with_no_workspace_is_a_root_scanned_for_credentials(tmp_path):
+    """Issue 29's repository: an OpenClaw state directory committed whole, no workspace in it
+    (no memory convention): it is a root of its own, every credential file in it found, none
+    echoed, and nothing of it published."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("the state directory", {
+        "openclaw.json": OPENCLAW,
+        "identity/device.json": json.dumps({"deviceId": "a1", "privateKeyPem": "@"}).replace(
+            '"@"', f'"{PRIVATE}"'),
+        "devices/paired.json": json.dumps({"devices": [{"id": "phone"}]}),
+        "agents/main/agent/models.json": json.dumps(
+            {"providers": {"openai": {"apiKey": OPENAI}}}),
+        "agents/main/sessions/s1.jsonl": json.dumps({"role": "user", "text": "hello"}) + "\n",
+        "credentials/github.json": json.dumps({"token": GITHUB}),
+    })
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    assert done.code == 1, done.out + done.err
+    assert [root["convention"] for root in done.json["roots"]] == ["openclaw-state"], done.out
+    found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
+    assert found == {"openclaw.json", "identity/device.json", "agents/main/agent/models.json",
+                     "credentials/github.json"}, found
+    text = run_cli("check", cwd=repo.path)
+    assert "OpenClaw state directory" in text.out + text.err
+    assert not [value for value in VALUES if value in done.out + done.err + text.out + text.err]
 
 
 def test_a_file_above_two_sibling_roots_is_one_finding(tmp_path):
@@ -140,3 +169,30 @@ def test_literal_pathspecs_in_the_environment_do_not_hide_them(tmp_path):
                    env={"GIT_LITERAL_PATHSPECS": "1"})
     found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
     assert "../.env" in found and "../openclaw.json" in found, done.out
+
+
+def test_a_state_directory_whose_openclaw_json_is_ignored_is_known_by_its_own_files(tmp_path):
+    """openclaw.json git-ignored, the rest committed: the device files and exec-approvals.json
+    (OpenClaw's alone) make the directory a state root; its workspace stays a root of its own,
+    and an OAuth pair in an agent's auth-profiles.json ("access", "refresh") is found."""
+    repo = GitRepo(tmp_path / "repo")
+    oauth = "Xk9" + "".join(chr(65 + (n * 7) % 26) + str(n % 10) for n in range(41)) + "_q"
+    repo.commit("the state directory but its configuration", {
+        ".gitignore": "openclaw.json\n",
+        "identity/device-auth.json": json.dumps({"tokens": {"operator": {
+            "token": "9c2e4b6d8f0a1c3e5b7d3f9a1c7e5b2d4f6a8c0e1b3d5f7a"}}}),
+        "identity/device.json": json.dumps({"deviceId": "a1", "privateKeyPem": "@"}).replace(
+            '"@"', f'"{PRIVATE}"'),
+        "exec-approvals.json": json.dumps({"version": 1, "socket": {
+            "token": "f7a9c2e4b6d8f0a1c3e5b7d3f9a1c7e5b2d4f6a8c0e1b3d5"}}),
+        "agents/main/agent/auth-profiles.json": json.dumps({"profiles": {"codex": {
+            "type": "oauth", "access": oauth, "refresh": oauth[::-1]}}}),
+        **WORKSPACE,
+    })
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    assert sorted(root["convention"] for root in done.json["roots"]) == \
+        ["openclaw", "openclaw-state"], done.out
+    found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
+    assert found == {"identity/device-auth.json", "identity/device.json", "exec-approvals.json",
+                     "agents/main/agent/auth-profiles.json"}, found
+    assert oauth not in done.out + done.err
