@@ -19,6 +19,7 @@ from continuity.formats.secrets import redact_credentials
 from continuity.formats.seen_redaction import redact_seen
 from continuity.history import GIT_OFF_NOTICE
 from continuity.history.background import Background
+from continuity.model.conventions import Convention
 from continuity.model.roots import escaped_name
 from continuity.model.tree import MemoryTree
 from continuity.validators.diagnostics import Diagnostic, Severity, Violation
@@ -189,7 +190,9 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     notices = [redact_seen(notice) for notice in notices]  # by what a reader sees
     files = len(tree.all_files())
     shown = display_path(tree.root, ".", cwd)
-    judged = files > 0 or bool(diagnostics)
+    # A convention's own folders (Copilot's instructions/) are read by its rules, not loaded
+    # as the tree's files: a root holding only those was judged all the same.
+    judged = files > 0 or bool(diagnostics) or _holds_files(tree.root, recognition.convention)
     # What the tree's names say is redacted like every message (a file name may hold a key).
     verdict = RootVerdict(redact_credentials(shown), recognition.name,
                           redact_credentials(recognition.explain(judged)), files,
@@ -265,3 +268,15 @@ def display_path(root: Path, path: str, cwd: Path) -> str:
     except ValueError:  # another drive on Windows
         shown = absolute
     return shown.replace(os.sep, "/")
+
+
+def _holds_files(root: Path, convention: Convention | None) -> bool:
+    """Whether one of the folders a convention keeps its memory in holds a file."""
+    for folder in (convention.memory_in or ()) if convention is not None else ():
+        try:
+            with os.scandir(root / folder) as entries:
+                if any(entry.is_file(follow_symlinks=False) for entry in entries):
+                    return True
+        except OSError:
+            continue
+    return False

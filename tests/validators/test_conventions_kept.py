@@ -144,6 +144,19 @@ def test_copilot_apply_to(repo: GitRepo):
         ("CT771", ".github/instructions/vue.instructions.md", 2)]
 
 
+def test_copilot_instructions_alone_are_judged_not_set_aside(repo: GitRepo):
+    """A .github folder with path-specific instructions and no copilot-instructions.md: CT771
+    reads them, so the root is judged (it was said "nothing of it to judge")."""
+    repo.commit("copilot", {
+        ".github/instructions/cs.instructions.md": "---\napplyTo: \"**/*.cs\"\n---\n# C#\n",
+        "src/a.cs": "class A {}\n",
+    })
+    result = check_json(repo.path)
+    assert [(r["path"], r["convention"], r["judged"]) for r in result.json["roots"]] == \
+        [(".github", "copilot", True)], result.out
+    assert found(result) == []
+
+
 def test_windsurf_trigger_and_the_lines_past_its_limit(repo: GitRepo):
     long = "---\ntrigger: always_on\n---\n" + "".join(f"- rule {n}\n" for n in range(1500))
     repo.commit("windsurf", {
