@@ -997,7 +997,7 @@ def _load_linked(walker: _Walker, root: Path, state_files: list[StateFile],
 #: Spec Kit's numbered feature folders (``specs/001-login/``) and the files each holds.
 FEATURE_FOLDER = re.compile(r"^\d{3,}-[\w.-]+$")
 #: A task line of a feature's tasks.md (``- [x] T001 Create the model``): its mark, its id.
-TASK_LINE = re.compile(r"^\s*[-*]\s+\[([ xX])\]\s+(T\d{3,})\b", re.M)
+TASK_LINE = re.compile(r"^\s*[-*]\s+\[([ xX])\]\s+(T\d{3,}(?:[-.][0-9A-Za-z]+)*)\b", re.M)
 FEATURE_FILES = ("spec.md", "plan.md", "tasks.md")
 MAX_FEATURES = 500
 

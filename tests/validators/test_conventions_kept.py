@@ -177,7 +177,9 @@ def test_spec_kit_constitution_features_and_task_ids(repo: GitRepo):
         ".specify/memory/constitution.md": "# [PROJECT_NAME] Constitution\n\n**Version**: "
                                            "[CONSTITUTION_VERSION]\n",
         "specs/001-a/spec.md": "# Spec\n", "specs/001-a/plan.md": "# Plan\n",
-        "specs/001-a/tasks.md": "- [ ] T001 One\n- [x] T002 Two\n- [ ] T002 Three\n",
+        # T001-1 is a subtask of its own id (seen in a public Spec Kit tree), not T001 again.
+        "specs/001-a/tasks.md": "- [ ] T001 One\n- [x] T002 Two\n- [ ] T002 Three\n"
+                                "- [ ] T001-1 One's first part\n- [ ] T001.2 Its second\n",
         "specs/002-b/tasks.md": "- [ ] T001 One\n",
         "specs/003-c/spec.md": "# Only a spec: in progress\n",
     })
