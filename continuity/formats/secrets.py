@@ -695,7 +695,10 @@ _NOT_A_SECRET = re.compile(
     r"|never|prod|fixture)|(?:[a-z]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
-    r"|demo|changeme|letmein|qwerty|hunter|foo|bar)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
+    r"|demo|changeme|letmein|qwerty|hunter|foo|bar"
+    # the documented defaults of database and broker images (a compose file's Postgres)
+    r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo)"
+    r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
     # a sentence in words (``'Password used to generate key'``, ``'top secret'``: a quoted
     # passphrase of plain words, ``correct horse battery staple``, still counts)
     r"|(?i:(?:[a-z]+ )+(?:to|the|for|of|and|is|are|used|your|an?|this|that|with|from|in|on|be)"

@@ -90,6 +90,21 @@ def test_a_setup_guides_test_password_is_no_credential(text: str) -> None:
     assert kinds(text) == []
 
 
+@pytest.mark.parametrize("text", [
+    # a compose file's database, by the image's documented default (a public Spec Kit tree)
+    "ConnectionStrings__DefaultConnection=Host=postgres;Port=5432;Database=fitness;"
+    "Username=postgres;Password=postgres\r",
+    "MYSQL_ROOT_PASSWORD=root",
+    "RABBITMQ_DEFAULT_PASS=guest",
+])
+def test_a_database_images_default_password_is_no_credential(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_chosen_database_password_is_found() -> None:
+    assert kinds("Host=db;Username=app;Password=Pg7xK2mQ9vL4wR") != []
+
+
 # ------------------------------------------------------------ a CDN's signed link
 
 def _signed(separator: str) -> str:
