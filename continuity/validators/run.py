@@ -34,6 +34,7 @@ from continuity.model.workspace import NothingToCheck, Target, open_target
 from continuity.paths import repository_top
 from continuity.validators import baseline as acknowledged  # the findings baseline file
 from continuity.validators.baseline import Entry as BaselineEntry
+from continuity.validators.diagnostics import Diagnostic
 from continuity.validators.engine import (
     CheckResult,
     EarlyGit,
@@ -206,8 +207,11 @@ class CheckRun:
 def combined(checks: Iterable[CheckResult], notices: Iterable[str] = ()) -> CheckResult:
     """The findings of several roots as one result (a nested site, several paths)."""
     checks = list(checks)
-    # One finding once: a file above sibling roots (.env at the top) is judged by each of them.
-    diagnostics = tuple(sorted({(d, d.message, d.commit): d for check in checks
+    # One finding once: a file above sibling roots (.env at the top) is judged by each of them,
+    # and a root's own credential file (an OpenClaw state directory's openclaw.json) by the
+    # roots inside it too, in their words ("is committed") rather than its ("would be
+    # published"): a credential is one finding at its place, the first root's.
+    diagnostics = tuple(sorted({_same_finding(d): d for check in reversed(checks)
                                 for d in check.diagnostics}.values()))
     said = tuple(dict.fromkeys((*(n for check in checks for n in check.notices), *notices)))
     rules = tuple(dict.fromkeys(code for check in checks for code in check.rules))
@@ -215,6 +219,12 @@ def combined(checks: Iterable[CheckResult], notices: Iterable[str] = ()) -> Chec
                        tuple(v for check in checks for v in check.roots),
                        tuple(sorted(dict.fromkeys(code for check in checks
                                                   for code in check.skipped))))
+
+
+def _same_finding(d: Diagnostic) -> tuple[object, ...]:
+    if d.code in ("CT601", "CT605"):
+        return (d.code, d.path, d.line, d.column, d.commit)
+    return (d, d.message, d.commit)
 
 
 def options_place(paths: Iterable[str], cwd: Path) -> Path:

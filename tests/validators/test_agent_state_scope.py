@@ -75,6 +75,9 @@ def test_an_openclaw_state_directory_and_agent_settings_are_scanned(tmp_path):
                      "agents/main/agent/models.json", "credentials/github.json",
                      ".claude/settings.json", ".mcp.json", ".env", "other/.env",
                      "backup/agents/main/agent/models.json"}, found
+    places = [(d["path"], d["line"], d["column"]) for d in done.json["diagnostics"]
+              if d["code"] == "CT601"]
+    assert len(places) == len(set(places)), places  # the state root's and its workspace's, once
     notice = next(n for n in done.json["notices"] if "agent state file" in n)
     for name in ("openclaw.json", "devices/paired.json", "identity/device.json", ".env",
                  ".mcp.json", ".claude/settings.json", "agents/main/agent/models.json"):
