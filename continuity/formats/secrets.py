@@ -725,7 +725,10 @@ _NOT_A_SECRET = re.compile(
     # it), a fill-in in capitals (``YOURSECRETKEYGOESHERE``)
     r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[;,)]?|-----.*|.*(?:YOUR|GOES_?HERE).*"
     # a fill-in in another language naming the key ("你的API Key": "your API key")
-    r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*")
+    r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*"
+    # words of another script in it ("xoxb-から始まるSlackボットトークン": "a Slack bot token
+    # starting with xoxb-"): no generated value has two such letters in a row
+    r"|.*[^\x00-\x7f]{2,}.*")
 
 
 #: A variable with a default (``${POSTGRES_PASSWORD:-changeme}``, Spring's ``${JWT_SECRET:dev}``):

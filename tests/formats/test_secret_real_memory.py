@@ -101,6 +101,13 @@ def test_a_database_images_default_password_is_no_credential(text: str) -> None:
     assert kinds(text) == []
 
 
+def test_a_fill_in_written_in_another_script_is_no_credential() -> None:
+    """A README's .env example (a public Cline-bank repository): "a Slack bot token starting
+    with xoxb-" in Japanese, where the token goes."""
+    assert kinds('SLACK_API_TOKEN="xoxb-から始まるSlackボットトークン" # Secret Manager') == []
+    assert kinds('DB_PASSWORD="contraseña8Kq2!"') != []  # one accented letter: a password
+
+
 def test_a_chosen_database_password_is_found() -> None:
     assert kinds("Host=db;Username=app;Password=Pg7xK2mQ9vL4wR") != []
 
