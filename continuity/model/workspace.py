@@ -18,7 +18,7 @@ from pathlib import Path
 from continuity.config import Config
 from continuity.errors import UsageError
 from continuity.model.boundaries import root_refusal
-from continuity.model.conventions import BUILTIN_CONVENTIONS
+from continuity.model.conventions import BUILTIN_CONVENTIONS, Recognition
 from continuity.model.kinds import kinds_for
 from continuity.model.roots import (
     RootSearch,
@@ -244,9 +244,12 @@ def site_trees(config: Config, root: Path | None = None, cwd: Path | None = None
 def collection(config: Config, folder: Path, children: tuple[str, ...]) -> MemoryTree:
     """A folder that is no memory root but holds some (``children``, folder-relative): a tree
     of no file of its own, so that nothing is judged or published for it but its roots."""
+    # Of no convention: the folder's own files (a README beside the roots) are not memory,
+    # so no rule reads them (the protocol's default took a repository's top files for it).
     return MemoryTree(root=folder, repo_root=find_repo_root(folder), config=config,
                       state_files=(), directories={}, edges=(), ledger=None,
-                      session_state=None, note_stores=(), children=children)
+                      session_state=None, note_stores=(), children=children,
+                      recognition=Recognition(None))
 
 
 def is_collection(tree: MemoryTree) -> bool:

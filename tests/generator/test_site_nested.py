@@ -108,3 +108,22 @@ def test_a_child_roots_own_readme_gives_way_to_its_home_and_is_said(tmp_path: Pa
     assert "A child memory root of" in done.html("memory/packs/developer/")
     assert any("packs/developer/README.md of the memory tree is not rendered" in i
                for i in done.infos)
+
+
+def test_a_folder_of_roots_judges_its_roots_not_the_files_beside_them(tmp_path: Path):
+    """The plugin's root at a repository's top that is no memory root (a Cline bank in
+    memory-bank/, the project's README beside it, seen on a public repository): the README is
+    the project's, not memory, so the site judges what `continuity check` judges there, and a
+    strict build passes where check finds nothing."""
+    from tests.support.common import GitRepo
+    repo = GitRepo(tmp_path / "repo")
+    bank = {f"memory-bank/{name}.md": f"# {name}\n\nNotes.\n"
+            for name in ("projectbrief", "productContext", "activeContext", "systemPatterns",
+                         "techContext", "progress")}
+    repo.commit("a bank beside the code", {
+        **bank, "README.md": "# App\n\n```dotenv\nSLACK_API_TOKEN=xoxb-4821937460-pR7kX2mQ9vL4\n```\n"})
+    assert run_cli("check", "--output-format", "json", cwd=repo.path).json["diagnostics"] == []
+    write_mkdocs_yml(repo.path, options={"root": "."}, docs_dir="docs")
+    done = build(repo.path, strict=True)
+    assert done.error is None, done.said
+    assert (repo.path / "site" / "memory-bank").is_dir()
