@@ -96,6 +96,22 @@ def published_outside(ctx: SiteContext, above_root: str) -> bool:
     return target.startswith(str(docs).rstrip(os.sep) + os.sep) and os.path.isfile(target)
 
 
+def unpublished_in_root(ctx: SiteContext, root_path: str) -> bool:
+    """Whether a file inside the root (by its name: a folder is left alone) is published by
+    nothing: no page or copy of the site's, and no file of the documentation the plugin
+    builds into (which holds the root when the root is the docs folder)."""
+    name = root_path.rsplit("/", 1)[-1]
+    if "." not in name.strip(".") or ctx.layout.page_of(root_path) is not None:
+        return False
+    if ctx.layout.copy_path(root_path) is not None:
+        return False
+    docs = ctx.options.docs_root
+    if docs is None:
+        return False  # generate: the pages go where the user puts them, beside whatever
+    target = os.path.normpath(os.path.join(ctx.tree.root, root_path))
+    return not (target.startswith(str(docs).rstrip(os.sep) + os.sep) and os.path.isfile(target))
+
+
 def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
                   line_offset: int = 0, findings: list[Diagnostic] | None = None) -> str:
     """Markdown from the tree as a page embeds it: its dead links marked (``source`` is the
@@ -113,7 +129,8 @@ def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
     if source is not None:
         text = point_links(text, line_offset, source, ctx.layout.page_of(source),
                            functools.partial(page_elsewhere, ctx),
-                           functools.partial(published_outside, ctx), ctx.options.portable)
+                           functools.partial(published_outside, ctx), ctx.options.portable,
+                           functools.partial(unpublished_in_root, ctx))
     text = break_directives(mdtext.raw(text))
     reason = unrenderable(text)
     if reason is not None:

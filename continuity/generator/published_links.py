@@ -6,7 +6,8 @@ looked at once more: one whose file is published at another address (an HTML fil
 text on ``page-html.md``, a linked ``README.md``) is pointed at that page; one leaving the
 root, to a file the site does not publish, is kept as its text with a class and a title that
 say why (``<span class="continuity-unpublished-link" title="…">``: nothing to follow, nothing
-that looks like a link), so MkDocs has no link to warn about. Dead links are CT111's and marked before this
+that looks like a link), and so is one to a file inside the root that nothing publishes, so
+MkDocs has no link to warn about. Dead links are CT111's and marked before this
 (:mod:`.deadlinks`).
 """
 
@@ -26,14 +27,17 @@ UNPUBLISHED_CLASS = "continuity-unpublished-link"
 
 def point_links(text: str, line_offset: int, source: str, page: str | None,
                 page_elsewhere: Callable[[str], str | None],
-                published_outside: Callable[[str], bool], portable: bool) -> str:
+                published_outside: Callable[[str], bool], portable: bool,
+                unpublished: Callable[[str], bool] = lambda path: False) -> str:
     """``text`` (lines of the root file ``source`` from ``line_offset + 1``, rendered on
     ``page``) with its links pointed at what the site publishes.
 
     ``page_elsewhere(path)``: the page of a root file published at another address, or None.
     ``published_outside(path)``: whether a path above the root (``../docs/x.md``) is published
     all the same (a page of the user's own docs). ``portable``: raw HTML is not allowed (any
-    engine): an unpublished link becomes its text alone.
+    engine): an unpublished link becomes its text alone. ``unpublished(path)``: whether a file
+    inside the root is published by nothing (code beside a linked document, a file past the
+    linked files' bound): its link is kept as text like one leaving the root.
     """
     if page is None or ("](" not in text and "]:" not in text):
         return text
@@ -45,11 +49,12 @@ def point_links(text: str, line_offset: int, source: str, page: str | None,
         target = link_target(source, link.path)
         index = link.line - line_offset - 1
         start, end = link.span
-        if not target.inside:
-            if published_outside(target.path):
+        if not target.inside or unpublished(target.path):
+            if not target.inside and published_outside(target.path):
                 continue
             shown = target.path.replace(os.sep, "/")
-            title = attribute(f"{shown} lies outside the memory root: not published here")
+            title = attribute(f"{shown} lies outside the memory root: not published here"
+                              if not target.inside else f"{shown} is not published here")
             written = link.text if portable else \
                 f'<span class="{UNPUBLISHED_CLASS}" title="{title}">{link.text}</span>'
             changes.setdefault(index, []).append(((start, end), written))

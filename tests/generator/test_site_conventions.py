@@ -236,3 +236,28 @@ def test_hostile_topic_names_and_rules_stay_text_on_every_card(tmp_path: Path):
         assert "<img src=x" not in html and "<script>alert" not in html, page
         assert 'href="javascript:' not in html and "<b>b</b>" not in html, page
     assert "&lt;img src=x onerror=alert(1)&gt;" in done.html("index.html")
+
+
+def test_links_of_a_published_document_to_files_nothing_publishes_are_text(tmp_path: Path):
+    """A CLAUDE.md links a guide; the guide links the code beside it and a note never written
+    (a public repository's docs/agent/ guides): the site publishes the guide and the code,
+    keeps the link to the missing note as text that says why, and mkdocs build --strict
+    passes where check finds no error (MkDocs warned of the link, and the build failed)."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("instructions and a guide", {
+        "CLAUDE.md": "# Project\n\nRead [the workflow](docs/agent/workflow.md) first.\n",
+        "docs/agent/workflow.md": "# Workflow\n\nThe runner is [exec-kind](../../scripts/exec.mjs);"
+                                  " the plan is in [the backlog](backlog/070-sugar.md).\n",
+        "scripts/exec.mjs": "export {}\n",
+    })
+    assert [d["code"] for d in run_cli("check", "--output-format", "json",
+                                       cwd=project).json["diagnostics"]
+            if d["severity"] == "error"] == []
+    write_mkdocs_yml(project, options={"root": "."}, docs_dir="site-docs")
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    page = next(p for p in (project / "site").rglob("index.html")
+                if "The runner is" in p.read_text("utf-8")).read_text("utf-8")
+    assert 'title="docs/agent/backlog/070-sugar.md is not published here">the backlog</span>' \
+        in page
+    assert 'href="../../../scripts/exec-mjs/"' in page  # the code beside it: a page of its own
