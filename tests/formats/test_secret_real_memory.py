@@ -101,6 +101,15 @@ def test_a_database_images_default_password_is_no_credential(text: str) -> None:
     assert kinds(text) == []
 
 
+@pytest.mark.parametrize("text", [
+    # an end-to-end test's .env beside a Claude agent memory (a public repository)
+    "GEMINI_CHAT_API_KEY=e2e-fake-chat-key",
+    "GOOGLE_CLIENT_SECRET=e2e-google-client-secret",
+])
+def test_an_end_to_end_tests_made_up_values_are_no_credentials(text: str) -> None:
+    assert kinds(text) == []
+
+
 def test_a_fill_in_written_in_another_script_is_no_credential() -> None:
     """A README's .env example (a public Cline-bank repository): "a Slack bot token starting
     with xoxb-" in Japanese, where the token goes."""
