@@ -692,7 +692,7 @@ _NOT_A_SECRET = re.compile(
     # a sentence: three or more words, one of them one a sentence has and a passphrase does not
     r"|(?:[a-z]+[-_])*(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and|never|prod|fixture)"
     r"(?:[-_][a-z]+)+|(?:[a-z]+[-_]){2,}(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and"
-    r"|never|prod|fixture)|(?:[a-z0-9]+-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
+    r"|never|prod|fixture)|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar"
