@@ -214,7 +214,9 @@ _SIGNED_QUERY = re.compile(r"(?:[?&]|\\u0026)(?:x-expires|expires|x-amz-expires|
                            r"|x-signature|signature|x-amz-signature|x-goog-signature)=", re.IGNORECASE)
 _URL_QUERY_END = re.compile(r"[\s\"'<>`)\]]")
 #: A variable's name as a value in code, closing what holds it: ``hashed})``, ``pw,``.
-_CODE_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*[)\]}]{1,3}")
+_CODE_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*[)\]}]{1,3}"
+                              # and a call on what it closes: ``app_secret}).encode()``
+                              r"(?:\.[A-Za-z_][A-Za-z0-9_]*\(\)[)\]}]{0,3})?")
 #: Names of keys that are public by design (see ``_NOT_SECRET_NAMES``).
 _PUBLIC_BY_DESIGN = re.compile(r"kakao[_\-.]?(?:js|java_?script)", re.IGNORECASE)
 
@@ -254,7 +256,9 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False
     if _PUBLIC_BY_DESIGN.search(text, _name_start(text, match.start()), match.start(group)):
         return False
-    if before in ("'", '"') and text[match.start(group) - 1] not in "'\"" and \
+    begin = _name_start(text, match.start())  # the whole name: ``app_secret``, not ``secret``
+    quoted = (text[begin - 1] if begin > 0 else "") in ("'", '"')
+    if quoted and text[match.start(group) - 1] not in "'\"" and \
             _CODE_IDENTIFIER.fullmatch(value):
         return False  # a quoted key, a bare name after it: code (``{'password': hashed}``)
     if _CAPITALISED_WORD.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):

@@ -110,6 +110,14 @@ def test_an_end_to_end_tests_made_up_values_are_no_credentials(text: str) -> Non
     assert kinds(text) == []
 
 
+def test_a_quoted_key_given_a_variable_in_code_is_no_credential() -> None:
+    """A skill's script (a public OpenClaw workspace): the secret is a variable's, read at
+    run time; a value there is still found."""
+    code = '        data=json.dumps({"app_id": app_id, "app_secret": app_secret}).encode(),'
+    assert kinds(code) == []
+    assert kinds('{"app_id": "cli_a1", "app_secret": "6nTq2Lm9Xk4Rv8Wz3Pb7Yc1Hd5Jf0Gs"}') != []
+
+
 def test_a_fill_in_written_in_another_script_is_no_credential() -> None:
     """A README's .env example (a public Cline-bank repository): "a Slack bot token starting
     with xoxb-" in Japanese, where the token goes."""
@@ -189,6 +197,9 @@ def test_installed_packages_beside_the_memory_are_not_read(tmp_path: Path) -> No
     repo = GitRepo(tmp_path / "repo")  # a root below the top: its folder is memory whole
     repo.commit("memory", {**{f"agent/{name}": text for name, text in minimal_tree().items()},
                            "agent/node_modules/pdfjs/README.md": f"_authToken={MIXED}\n",
+                           # a skill's copy of a library (a public OpenClaw workspace's
+                           # scripts/lib/vendor/, with Twitter's public web-client token)
+                           "agent/skills/x/lib/vendor/client.js": f"'Bearer {MIXED}'\n",
                            "agent/notes/deploy.txt": f"DEPLOY_TOKEN={GHP}\n"})
     found = _ct601(check_json(repo.path / "agent").json)
     assert [d["path"] for d in found] == ["notes/deploy.txt"]

@@ -171,9 +171,10 @@ _APPEND_ONLY_HINT = (
     "refer to secrets by the name of their secret store entry in the lines you append")
 
 
-#: Folders of installed packages: third-party code as its registry publishes it, no memory.
+#: Folders of installed packages: third-party code as its registry publishes it, no memory
+#: (``vendor/``: Go's, Composer's, Bundler's, or a skill's copy of a library).
 _VENDORED = re.compile(r"(?:^|/)(?:node_modules|bower_components|site-packages|\.venv|venv"
-                       r"|vendor/bundle)/")
+                       r"|vendor)/")
 
 
 #: Files of placeholders by name (``.env.example``, ``config.sample``): what to fill in, no leak.
