@@ -157,6 +157,7 @@ TOKENS: dict[str, tuple[str, Shape]] = {
     "openai-legacy-key": ("OPENAI_API_KEY", lambda g: "sk-" + g.mixed(20) + "T3BlbkFJ" + g.mixed(20)),
     "anthropic-key": ("ANTHROPIC_API_KEY", lambda g: "sk-ant-api03-" + g.s(B64URL, 93) + "AA"),
     "huggingface-token": ("HF_TOKEN", lambda g: "hf_" + g.s(LOWER + UPPER, 34)),
+    "nvidia-key": ("NVIDIA_API_KEY", lambda g: "nvapi-" + g.s(B64URL, 64)),
     "npm-token": ("NPM_TOKEN", lambda g: "npm_" + g.mixed(36)),
     "pypi-token": ("PYPI_TOKEN", lambda g: "pypi-AgEIcHlwaS5vcmc" + g.s(B64URL, g.n(60, 140))),
     "shopify-token": ("SHOPIFY_ACCESS_TOKEN", lambda g: "shpat_" + g.s(HEX, 32)),

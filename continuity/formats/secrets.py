@@ -488,6 +488,9 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("pypi-ageichlwas5vcmc",)),
     _d("huggingface-token", "a Hugging Face token", r"\b(?:hf_|api_org_)[A-Za-z0-9]{30,40}\b",
        needles=("hf_", "api_org_")),
+    # NVIDIA's API keys (build.nvidia.com, NIM): nvapi- and 64 URL-safe characters.
+    _d("nvidia-key", "an NVIDIA API key", r"\bnvapi-[A-Za-z0-9_-]{64}(?![A-Za-z0-9_-])",
+       needles=("nvapi-",)),
     # -- chat, mail and payment services
     _d("slack-token", "a Slack token",
        r"\bxox[abposre]-[A-Za-z0-9\-]{10,250}|\bxapp-\d-[A-Za-z0-9\-]{10,250}",
