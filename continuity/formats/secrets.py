@@ -584,6 +584,17 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?)"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
               (*_KEY_NAME_ENDS, '"access"', '"refresh"'), _word_end_start, _keyed_secret),
+    # A generated value given in code as an environment variable's default
+    # (``os.environ.get("BRAVE_API_KEY", "BSA…")``, ``process.env.API_KEY || "…"``): the
+    # variable's name reads as a reference, the key is hard-coded all the same.
+    _anchored("env-default-secret", "a secret given as an environment variable's default",
+              r"(?:getenv|environ\.get)\(\s{0,5}[\"'][A-Za-z0-9_]{0,64}"
+              r"(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD)[A-Za-z0-9_]{0,32}[\"']\s{0,5},\s{0,5}"
+              r"[\"']([^\"'\s]{16,256})[\"']"
+              r"|process\.env\.[A-Za-z0-9_]{0,64}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD)"
+              r"[A-Za-z0-9_]{0,32}\s{0,5}(?:\|\||\?\?)\s{0,5}[\"'`]([^\"'`\s]{16,256})[\"'`]",
+              ("getenv", "environ.get", "process.env."), _word_end_start,
+              lambda text, match, group: generated(match.group(group))),
     _anchored("assigned-secret", "a secret assigned to a key",
               rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",

@@ -37,6 +37,8 @@ SAMPLES: dict[str, str] = {
     "npmrc-auth": "//registry.npmjs.org/:_authToken=" + "f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b",
     "huggingface-token": "hf_" + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uVwX",
     "nvidia-key": "nvapi-" + "Q7r2T4v6X8z0B3d5F7h9J1l3N5p7R9t1V3x5Z7b9D1f3H5j7L9n1P3r5T7v9X1z3",
+    "env-default-secret": 'os.environ.get("BRAVE_API_KEY", "' + "BSAq7R2t4V6x8Z0b3D5f7H9j1L3n5P"
+                          + '")',
     "slack-token": "xoxb-" + "1234567890-0987654321-AbCdEfGhIjKlMnOp",
     "slack-webhook": "https://hooks.slack.com/services/" + "T0ABCDEF1/B0ABCDEF2/aBcDeFgHiJkLmNoPqRsTuVwX",
     "sendgrid-key": "SG." + "aB1cD2eF3gH4iJ5kL6mN7o" + "." + "pQ8rS9tU0vW1xY2zA3bC4dE5fG6hI7jK8lM9nO0pQ1r",
