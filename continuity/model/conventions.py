@@ -484,13 +484,20 @@ INSTRUCTIONS = Convention(
     markers=(_file("CLAUDE.md", DECISIVE), _file("CLAUDE.local.md", DECISIVE),
              _file("GEMINI.md", DECISIVE), _file(".cursorrules", DECISIVE),
              _file(".windsurfrules", DECISIVE), _file("AGENTS.md", 0.5),
-             _file(".claude/rules", 0.5)),
+             _file(".claude/rules", 0.5), _file(".mcp.json", DECISIVE),
+             _file(".claude/settings.json", DECISIVE),
+             _file(".claude/settings.local.json", DECISIVE)),
     # The instruction files, and the protocol's state file names the general rules read.
     living=(*INSTRUCTION_FILES, *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
     kinds=(), rules=("CT74", "CT782"), site="catalogue", fallback=True, memory_is_files=True,
     memory_in=(".claude/rules",),
+    # An agent's configuration alone (.mcp.json, Claude Code's settings) makes a root too: no
+    # instruction file to judge, but the agent state files CT601 reads from the top (their
+    # keys, a committed .env) are scanned where they would otherwise make no root at all.
     root_signs=(RootSign(("CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", ".cursorrules",
-                          ".windsurfrules"), says="{0} (agent instructions)"),),
+                          ".windsurfrules"), says="{0} (agent instructions)"),
+                RootSign((".mcp.json", ".claude/settings.json", ".claude/settings.local.json"),
+                         says="{0} (an agent's configuration)")),
     source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
            "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "
            "https://github.com/google-gemini/gemini-cli/blob/main/docs/core/memport.md, "

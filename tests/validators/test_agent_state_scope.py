@@ -199,3 +199,22 @@ def test_a_state_directory_whose_openclaw_json_is_ignored_is_known_by_its_own_fi
     assert found == {"identity/device-auth.json", "identity/device.json", "exec-approvals.json",
                      "agents/main/agent/auth-profiles.json"}, found
     assert oauth not in done.out + done.err
+
+
+def test_an_agents_configuration_alone_has_its_state_files_scanned(tmp_path):
+    """A code repository with no memory but an agent's .mcp.json (and a committed .env): the
+    configuration makes a root, so the keys are found; with none, the check says it judged
+    nothing, never that all checks passed."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("an agent's configuration", {
+        ".mcp.json": json.dumps({"mcpServers": {"gh": {"env": {"GITHUB_TOKEN": GITHUB}}}}),
+        ".env": f"STRIPE_SECRET_KEY={STRIPE}\n", "src/app.py": "print('hi')\n"})
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    assert done.code == 1, done.out + done.err
+    assert {d["path"] for d in done.json["diagnostics"]} == {".mcp.json", ".env"}
+    assert not [value for value in VALUES if value in done.out + done.err]
+    clean = GitRepo(tmp_path / "clean")
+    clean.commit("no keys", {".mcp.json": json.dumps({"mcpServers": {}}), "a.py": "x = 1\n"})
+    said = run_cli("check", cwd=clean.path)
+    assert "Nothing judged" in said.out + said.err and "All checks passed" not in said.out
+    assert ".mcp.json" in said.out + said.err  # scanned, and said so
