@@ -406,7 +406,7 @@ OPENCLAW_STATE = Convention(
     # The agent's configuration and keys, not memory to read: nothing is published of it.
     # The check scans every file committed in it for credentials (CT601), and the workspace
     # in it (workspace/) is a memory root of its own.
-    living=("openclaw.json",), kinds=(), memory_in=None, site="protocol",
+    living=("openclaw.json",), kinds=(), memory_in=None, site="state",
     # openclaw.json beside one of its folders; or, with openclaw.json git-ignored, two of the
     # files only OpenClaw writes there.
     root_signs=(RootSign(("openclaw.json",), beside=OPENCLAW_STATE_FOLDERS,

@@ -261,3 +261,23 @@ def test_links_of_a_published_document_to_files_nothing_publishes_are_text(tmp_p
     assert 'title="docs/agent/backlog/070-sugar.md is not published here">the backlog</span>' \
         in page
     assert 'href="../../../scripts/exec-mjs/"' in page  # the code beside it: a page of its own
+
+
+def test_an_openclaw_state_directory_shows_its_configuration_withheld(tmp_path: Path):
+    """A state directory committed whole: its home page names openclaw.json as withheld (it
+    holds a token), with no state-file table of indexes and entries it has none of, and no
+    page or search entry holds the token."""
+    project = tmp_path / "project"
+    token = "7412589630:AAH3kLmNoPqRsTuVwXyZaBcDeFgHiJkLmNo"
+    GitRepo(project).commit("the state directory", {
+        "openclaw.json": '{"channels": {"telegram": {"botToken": "' + token + '"}}}\n',
+        "identity/device.json": '{"deviceId": "a1"}\n',
+        "devices/paired.json": '{"devices": []}\n',
+    })
+    write_mkdocs_yml(project, options={"root": "."}, docs_dir="site-docs")
+    done = build(project)
+    home = done.html("index.html")
+    assert "OpenClaw state directory" in home and "withheld" in home
+    assert "Indexes" not in home
+    site = project / "site"
+    assert not [p for p in site.rglob("*") if p.is_file() and token.encode() in p.read_bytes()]
