@@ -710,12 +710,18 @@ _NOT_A_SECRET = re.compile(
     # a sentence: three or more words, one of them one a sentence has and a passphrase does not
     r"|(?:[a-z]+[-_])*(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and|never|prod|fixture)"
     r"(?:[-_][a-z]+)+|(?:[a-z]+[-_]){2,}(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and"
-    r"|never|prod|fixture)|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
+    r"|never|prod|fixture)"
+    # a sentence saying how long the real value must be (a number among its words:
+    # ``production-jwt-secret-key-at-least-32-characters-long``)
+    r"|(?:(?:[a-z]+|[0-9]{1,4})[-_]){2,}(?:least|characters|chars|long|minimum)"
+    r"(?:[-_](?:[a-z]+|[0-9]{1,4}))*|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar"
     # the documented defaults of database and broker images (a compose file's Postgres)
-    r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo)"
+    r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
+    # a default doubled or with its word for a password (``rootroot``, ``rootpass``)
+    r"|(?:root|admin|user|guest)(?:root|admin|user|guest|pass|pwd|password))"
     r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
     # a sentence in words (``'Password used to generate key'``, ``'top secret'``: a quoted
     # passphrase of plain words, ``correct horse battery staple``, still counts)

@@ -96,6 +96,9 @@ def test_a_setup_guides_test_password_is_no_credential(text: str) -> None:
     "Username=postgres;Password=postgres\r",
     "MYSQL_ROOT_PASSWORD=root",
     "RABBITMQ_DEFAULT_PASS=guest",
+    "DB_USER=root\nDB_PASSWORD=rootroot",  # a Roo-bank project's local .env
+    # a fill-in that says how long the real one must be (a Cline-bank project's .env)
+    "JWT_SECRET=production-jwt-secret-key-at-least-32-characters-long",
 ])
 def test_a_database_images_default_password_is_no_credential(text: str) -> None:
     assert kinds(text) == []
