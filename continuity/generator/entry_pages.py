@@ -86,30 +86,32 @@ def page_elsewhere(ctx: SiteContext, root_path: str) -> str | None:
     return page
 
 
+def _in_docs(ctx: SiteContext, root_relative: str) -> bool:
+    """Whether a path from the root names a file of the documentation the plugin builds the
+    memory site into (MkDocs publishes it)."""
+    docs = ctx.options.docs_root
+    target = os.path.normpath(os.path.join(ctx.tree.root, root_relative))
+    return docs is not None and target.startswith(str(docs).rstrip(os.sep) + os.sep) \
+        and os.path.isfile(target)
+
+
 def published_outside(ctx: SiteContext, above_root: str) -> bool:
     """Whether a path above the memory root (``../README.md``) is a file the site publishes
     all the same: one of the documentation the plugin builds the memory site into."""
-    docs = ctx.options.docs_root
-    if docs is None:
-        return False
-    target = os.path.normpath(os.path.join(ctx.tree.root, above_root))
-    return target.startswith(str(docs).rstrip(os.sep) + os.sep) and os.path.isfile(target)
+    return _in_docs(ctx, above_root)
 
 
 def unpublished_in_root(ctx: SiteContext, root_path: str) -> bool:
     """Whether a file inside the root (by its name: a folder is left alone) is published by
     nothing: no page or copy of the site's, and no file of the documentation the plugin
-    builds into (which holds the root when the root is the docs folder)."""
+    builds into (which holds the root when the root is the docs folder). With ``generate``
+    (no docs folder) the pages go where the user puts them: nothing is said unpublished."""
     name = root_path.rsplit("/", 1)[-1]
-    if "." not in name.strip(".") or ctx.layout.page_of(root_path) is not None:
+    if "." not in name.strip(".") or ctx.options.docs_root is None or \
+            ctx.layout.page_of(root_path) is not None or \
+            ctx.layout.copy_path(root_path) is not None:
         return False
-    if ctx.layout.copy_path(root_path) is not None:
-        return False
-    docs = ctx.options.docs_root
-    if docs is None:
-        return False  # generate: the pages go where the user puts them, beside whatever
-    target = os.path.normpath(os.path.join(ctx.tree.root, root_path))
-    return not (target.startswith(str(docs).rstrip(os.sep) + os.sep) and os.path.isfile(target))
+    return not _in_docs(ctx, root_path)
 
 
 def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,

@@ -1011,29 +1011,20 @@ def _phase_files(root: Path) -> tuple[str, ...]:
     plans, summaries, context and research a phase keeps, whether or not ROADMAP.md links
     them (their links are checked and they are published, as the living files are)."""
     found: list[str] = []
-    for folder in sorted(_names(root / "phases")):
-        path = root / "phases" / folder
-        if folder.startswith(".") or not _real_dir(path):
-            if folder.endswith(".md") and not folder.startswith("."):
-                found.append(f"phases/{folder}")
+    for folder in directory_listing(root / "phases"):
+        if folder.name.startswith("."):
             continue
-        for name in sorted(_names(path)):
-            if name.endswith(".md") and not name.startswith(".") and (path / name).is_file():
-                found.append(f"phases/{folder}/{name}")
+        if not folder.is_dir(follow_symlinks=False):
+            if folder.name.endswith(".md"):
+                found.append(f"phases/{folder.name}")
+            continue
+        found.extend(f"phases/{folder.name}/{item.name}"
+                     for item in directory_listing(Path(folder.path))
+                     if item.name.endswith(".md") and not item.name.startswith(".")
+                     and item.is_file())
         if len(found) >= MAX_PHASE_FILES:
             break
     return tuple(found[:MAX_PHASE_FILES])
-
-
-def _names(directory: Path) -> list[str]:
-    try:
-        return os.listdir(directory)
-    except OSError:
-        return []
-
-
-def _real_dir(path: Path) -> bool:
-    return path.is_dir() and not path.is_symlink()
 
 
 def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...]:

@@ -257,13 +257,8 @@ def search_notices(targets: list[Target], cwd: Path) -> list[str]:
         deep = ", ".join(os.path.relpath(p, cwd) for p in search.too_deep[:3])
         said.append(f"directories more than {MAX_ROOT_DEPTH} levels down were not "
                     f"searched for memory roots (below {deep})")
-    if search.set_aside:
-        aside = ", ".join(os.path.relpath(p, cwd) + "/" for p in search.set_aside[:3])
-        others = len(search.set_aside) - 3
-        said.append(f"memory roots in test data or templates were found, not judged: "
-                    f"{aside}{f' and {others} more' if others > 0 else ''} (examples, made "
-                    "to be incomplete; name one to check it)")
     for found, what, why in (
+            (search.set_aside, "test data or templates", "examples, made to be incomplete"),
             (search.archives, "archives", "copies kept for the record, not live memory"),
             (search.skill_bundles, "skill bundles (a SKILL.md)",
              "a skill's instructions and forms, not memory")):
