@@ -311,6 +311,22 @@ _NOT_SECRET_NAMES = re.compile(
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
+#: A short lower-case prefix, then 24 or more lower-case letters and digits.
+_PREFIXED_LOWER = re.compile(r"[a-z][a-z0-9]{0,11}[_-](?:[a-z0-9]{1,6}[_-])?([a-z0-9]{24,512})")
+
+
+def prefixed_machine_value(value: str) -> bool:
+    """A service's prefix, then lower-case letters and digits mixed as a machine mixes them
+    (``sbp_`` and 40 hex, Neon's ``napi_``, Cursor's ``key_`` and 64 hex): not the
+    snake_case name in code it looks like (``api_key_for_the_staging_server``)."""
+    prefixed = _PREFIXED_LOWER.fullmatch(value)
+    if prefixed is None:
+        return False
+    rest = prefixed[1]
+    digits = sum(c.isdigit() for c in rest)
+    return (len(rest) >= 32 or digits >= 8) and 4 <= digits <= len(rest) - 4
+
+
 _DOTTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
 
 
@@ -326,6 +342,8 @@ def generated(value: str, *, bare: bool = False) -> bool:
         return False
     if _HEX_VALUE.fullmatch(value):
         shaped = not value.isdigit() and not value.isalpha()
+    elif _PREFIXED_LOWER.fullmatch(value):
+        shaped = prefixed_machine_value(value)
     elif _UUID_VALUE.fullmatch(value):
         shaped = not bare
     elif _DOTTED_NAME.fullmatch(value):
@@ -381,6 +399,9 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False  # ``Release GPG key: <fingerprint>``, ``SSH key: SHA256:…``, ``public key``
     if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'":
         return False  # ``"key": …`` in JSON names a record (React's, Sanity's ``_key``)
+    if "," in text[match.start():match.start(group)] and not name.startswith("--"):
+        return False  # a list's next item is a flag's value only after a flag: the
+        # ``"args": ["--access-token", "…"]`` of an MCP server, not ``["token", "…"]``
     before = text[max(0, begin - 200):begin]
     if "cf-beacon" in before:
         return False  # Cloudflare's analytics beacon: a public site token in every page
@@ -422,6 +443,28 @@ def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
         user, colon, password = decoded.partition(b":")
         if colon and password and decoded.isascii() and decoded.decode().isprintable():
             yield match.span(1)
+
+
+def _basic_credentials(text: str) -> Iterator[tuple[int, int]]:
+    """``Authorization: Basic <base64 of user:password>``, but not a product's documented
+    default (``test@liferay.com:test`` for a local Liferay, ``admin:admin``): the password
+    decoded is judged as a password assigned to a key is."""
+    for match in _BASIC_AUTH.finditer(text):
+        value = match.group(1)
+        if made_up(value):
+            continue
+        try:
+            decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+        except (binascii.Error, ValueError):
+            decoded = b""
+        user, colon, password = decoded.partition(b":")
+        if colon and decoded.isascii() and harmless(password.decode("ascii")):
+            continue
+        yield match.span(1)
+
+
+_BASIC_AUTH = re.compile(
+    r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})")
 
 
 _DOCKER_AUTH = re.compile(r'"auth"\s{0,5}:\s{0,5}"([A-Za-z0-9+/]{8,1024}={0,2})"')
@@ -538,18 +581,80 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("nrak-", "nrii-", "nrjs-")),
     _d("grafana-token", "a Grafana token", r"\bgl(?:c|sa)_[A-Za-z0-9_+/=]{32,200}",
        needles=("glc_", "glsa_")),
-    _d("sentry-token", "a Sentry token", r"\bsntr[yu]s_[A-Za-z0-9_+/=]{40,250}",
-       needles=("sntrys_", "sntrus_")),
+    # An organisation's token (``sntrys_`` and base64) or a user's (``sntryu_`` and 64 hex).
+    _d("sentry-token", "a Sentry token", r"\bsntry[su]_[A-Za-z0-9_+/=]{40,250}",
+       needles=("sntrys_", "sntryu_")),
     _d("doppler-token", "a Doppler token", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}",
        needles=("dp.",)),
+    # -- the services agents hand to their MCP servers (an ``env`` block, ``--access-token``
+    # in ``args``) and their own providers: each prefix and length as its issuer documents
+    # it, so a bare value is found in prose, a table or a command's arguments.
+    _d("supabase-token", "a Supabase access token or secret key",
+       r"\b(?:sbp_(?:v0_)?[a-f0-9]{40}|sb_secret_[A-Za-z0-9_\-]{31,64})(?![A-Za-z0-9_\-])",
+       needles=("sbp_", "sb_secret_")),
+    _d("neon-key", "a Neon API key", r"\bnapi_[a-z0-9]{64}(?![A-Za-z0-9])", needles=("napi_",)),
+    _d("langsmith-key", "a LangSmith API key", r"\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\b",
+       needles=("lsv2_",)),
+    _d("tavily-key", "a Tavily API key", r"\btvly-(?:dev-|prod-)?[A-Za-z0-9]{32}\b",
+       needles=("tvly-",)),
+    _d("perplexity-key", "a Perplexity API key", r"\bpplx-[A-Za-z0-9]{48}\b", needles=("pplx-",)),
+    _d("groq-key", "a Groq API key", r"\bgsk_[A-Za-z0-9]{52}\b", needles=("gsk_",)),
+    _d("xai-key", "an xAI API key", r"\bxai-[A-Za-z0-9]{80}\b", needles=("xai-",)),
+    _d("replicate-token", "a Replicate API token", r"\br8_[A-Za-z0-9]{37}\b", needles=("r8_",)),
+    _d("together-key", "a Together AI API key", r"\btgp_v1_[A-Za-z0-9_\-]{43}(?![A-Za-z0-9_\-])",
+       needles=("tgp_v1_",)),
+    _d("cerebras-key", "a Cerebras API key", r"\bcsk-[a-z0-9]{48}\b", needles=("csk-",)),
+    _d("jina-key", "a Jina AI API key", r"\bjina_[A-Za-z0-9_\-]{60}(?![A-Za-z0-9_\-])",
+       needles=("jina_",)),
+    # ElevenLabs' keys are ``sk_`` and 48 hex digits (Stripe's ``sk_live_`` is not hex).
+    _d("elevenlabs-key", "an ElevenLabs API key", r"\bsk_[a-f0-9]{48}\b", needles=("sk_",)),
+    _d("firecrawl-key", "a Firecrawl API key", r"\bfc-[a-f0-9]{32}\b", needles=("fc-",)),
+    _d("context7-key", "a Context7 API key",
+       r"\bctx7sk-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}\b",
+       needles=("ctx7sk-",)),
+    _d("brave-key", "a Brave Search API key",
+       r"(?<![A-Za-z0-9_\-])BSA(?=[A-Za-z_\-]{0,28}[0-9])(?=[A-Z0-9_\-]{0,28}[a-z])"
+       r"[A-Za-z0-9_\-]{27,29}(?![A-Za-z0-9_\-])", needles=("BSA",), exact=True),
+    _d("figma-token", "a Figma personal access token",
+       r"\bfigd_[A-Za-z0-9_\-]{40}(?![A-Za-z0-9_\-])", needles=("figd_",)),
+    _d("apify-token", "an Apify API token", r"\bapify_api_[A-Za-z0-9]{36}\b",
+       needles=("apify_api_",)),
+    _d("notion-token", "a Notion integration token",
+       r"\bntn_[A-Za-z0-9]{40,50}\b|\bsecret_(?=[A-Za-z]{0,42}[0-9])[A-Za-z0-9]{43}\b",
+       needles=("ntn_", "secret_")),
+    _d("airtable-token", "an Airtable personal access token", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b",
+       needles=("pat",)),
+    _d("resend-key", "a Resend API key",
+       r"\bre_[A-Za-z0-9]{8}_(?=[A-Za-z]{0,23}[0-9])[A-Za-z0-9]{24}\b", needles=("re_",)),
+    _d("pinecone-key", "a Pinecone API key", r"\bpcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,80}\b",
+       needles=("pcsk_",)),
+    _d("posthog-personal-key", "a PostHog personal API key", r"\bphx_[A-Za-z0-9]{43,47}\b",
+       needles=("phx_",)),
+    _d("planetscale-token", "a PlanetScale token or password",
+       r"\bpscale_(?:tkn|pw|oauth)_[A-Za-z0-9_\-.=]{32,64}", needles=("pscale_",)),
+    _d("docker-hub-token", "a Docker Hub access token",
+       r"\bdckr_(?:pat|oat)_[A-Za-z0-9_\-]{27,40}(?![A-Za-z0-9_\-])", needles=("dckr_",)),
+    _d("vercel-token", "a Vercel token", r"\bvc[pkiar]_[A-Za-z0-9]{40,64}\b",
+       needles=("vcp_", "vck_", "vci_", "vca_", "vcr_")),
+    _d("netlify-token", "a Netlify access token", r"\bnfp_[A-Za-z0-9]{36,40}\b",
+       needles=("nfp_",)),
+    _d("render-key", "a Render API key", r"\brnd_[A-Za-z0-9]{32}\b", needles=("rnd_",)),
+    _d("fly-token", "a Fly.io token",
+       r"\bfo1_[A-Za-z0-9_\-]{43}(?![A-Za-z0-9_\-])|\bfm[12][ar]?_[A-Za-z0-9+/]{100,4000}={0,3}",
+       needles=("fo1_", "fm1", "fm2")),
+    _d("browserbase-key", "a Browserbase API key",
+       r"\bbb_live_[A-Za-z0-9_\-]{27,40}(?![A-Za-z0-9_\-])", needles=("bb_live_",)),
+    # Google's OAuth tokens, as Gemini CLI's ``oauth_creds.json`` and gcloud keep them.
+    _d("google-oauth-token", "a Google OAuth token",
+       r"\bya29\.[A-Za-z0-9_\-]{30,2000}|(?<![\w/])1//0[A-Za-z0-9_\-]{40,500}",
+       needles=("ya29.", "1//0")),
     Detector("jwt", "a JSON Web Token", None, needles=("eyj",), scanner=_tokens_not_public),
     # -- HTTP credentials
     _d("bearer-token", "a bearer token",
        r"(?i)\bbearer[ \t]{1,10}([A-Za-z0-9\-._~+/]{20,2000}={0,2})", 1, needles=("bearer",),
        placeholders=True),
-    _d("basic-auth", "HTTP basic credentials",
-       r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})",
-       1, needles=("authorization",)),
+    Detector("basic-auth", "HTTP basic credentials", None, needles=("authorization",),
+             scanner=_basic_credentials),
     Detector("docker-auth", "a registry credential in a Docker config", None,
              needles=('"auth"',), scanner=_docker_auths),
     _d("kubeconfig-key", "a client key in a kubeconfig",
@@ -581,7 +686,8 @@ CREDENTIALS: tuple[Detector, ...] = (
     _anchored("keyed-secret", "a generated secret under a key's name",
               r"(?:key|token|secret|password|passwd|\"(?:access|refresh)\")"
               r"(?:[_\-.]?(?:base|value|data|b64|hex))?(?:[\"'`*]){0,4}"
-              r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?)"
+              r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
+              r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
               (*_KEY_NAME_ENDS, '"access"', '"refresh"'), _word_end_start, _keyed_secret),
     # A generated value given in code as an environment variable's default
@@ -773,7 +879,8 @@ def harmless(value: str) -> bool:
     return any(_HARMLESS.match(each) or each.endswith(("...", "…"))
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)
                or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
-               or _NOT_A_SECRET.fullmatch(each) or _PATH.fullmatch(each)
+               or (_NOT_A_SECRET.fullmatch(each) and not prefixed_machine_value(each))
+               or _PATH.fullmatch(each)
                or _REDACTED.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``

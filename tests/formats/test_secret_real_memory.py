@@ -206,3 +206,35 @@ def test_installed_packages_beside_the_memory_are_not_read(tmp_path: Path) -> No
                            "agent/notes/deploy.txt": f"DEPLOY_TOKEN={GHP}\n"})
     found = _ct601(check_json(repo.path / "agent").json)
     assert [d["path"] for d in found] == ["notes/deploy.txt"]
+
+
+# ------------------------------------------------- agents' MCP configurations (fifth survey)
+
+def _basic(user_password: str) -> str:
+    import base64
+    return "Basic " + base64.b64encode(user_password.encode()).decode()
+
+
+def test_a_products_default_login_in_a_basic_header_is_no_credential() -> None:
+    """A Gemini CLI settings.json of a public repository gives its local Liferay MCP server
+    Liferay's documented default login (test@liferay.com, password "test") in a Basic header;
+    a chosen password in the same header is still found."""
+    header = '"headers": {"Authorization": "%s"}'
+    assert kinds(header % _basic("test@liferay.com:test")) == []
+    assert kinds(header % _basic("admin:admin")) == []
+    assert kinds(header % _basic("deploy:" + MIXED)) == ["basic-auth"]
+
+
+def test_a_flags_value_in_an_mcp_servers_args_is_found() -> None:
+    """``"args": [..., "--api-key", "<key>"]``, one item a line as editors write JSON; a
+    list item after no flag is no key's value."""
+    listed = json.dumps({"args": ["-y", "server", "--api-key", MIXED]}, indent=2)
+    assert kinds(listed) == ["keyed-secret"]
+    assert kinds(json.dumps({"args": ["token", MIXED]})) == []
+
+
+def test_a_services_prefixed_lower_case_key_under_its_name_is_found() -> None:
+    """A key of lower-case letters and digits after a service's prefix (Cursor's ``key_`` and
+    64 hex, Neon's ``napi_``) under a key's name; a name in words is not one."""
+    assert kinds("MY_SERVICE_TOKEN=svc_" + "7f3a9c1e" * 5) == ["keyed-secret"]
+    assert kinds("SESSION_TOKEN=build_releasecandidatenumberfive") == []

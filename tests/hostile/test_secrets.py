@@ -37,7 +37,42 @@ SAMPLES: dict[str, str] = {
     "npmrc-auth": "//registry.npmjs.org/:_authToken=" + "f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b",
     "huggingface-token": "hf_" + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uVwX",
     "nvidia-key": "nvapi-" + "Q7r2T4v6X8z0B3d5F7h9J1l3N5p7R9t1V3x5Z7b9D1f3H5j7L9n1P3r5T7v9X1z3",
-    "env-default-secret": 'os.environ.get("BRAVE_API_KEY", "' + "BSAq7R2t4V6x8Z0b3D5f7H9j1L3n5P"
+    "supabase-token": "sbp_" + "15c80f93a1a27d897414732030881619fc0c6a19",
+    "neon-key": "napi_" + "zjamfwck8c3ce67fjie54p7vdfkjr7qae4vr78gk9nmp7w0x5akxqp4izh3h"
+        + "zbys",
+    "langsmith-key": "lsv2_pt_" + "092e6a6cc43fb8daabafc86e5cb4a614_77ffdf6dba",
+    "tavily-key": "tvly-dev-" + "5yEqSOcFrfsABc9OAwbExWt8SJ8p1gLu",
+    "perplexity-key": "pplx-" + "tr9NUaoA4YdjDZc1lMz2q3iT1RBI9zTr1MNnZoZ4JlztKstb",
+    "groq-key": "gsk_" + "GfDrqbweYDGY2ABUjFuhfJmuYiZKLGliu6NO5ekYF2XkNs3OmHIe",
+    "xai-key": "xai-" + "ZgyC9y9zhjHOKLNV6Galb6mYkgm9FIB1qjJihvuIAplBGjNGJJzxi6cvmAWK"
+        + "uMYHHvLmjDH3FXYm7ULU",
+    "replicate-token": "r8_" + "GnLwpn8nsQP1PCYopdJ7RApALzEQ4LQQtiQnc",
+    "together-key": "tgp_v1_" + "nU4zPZJJI2nmPOeq42LgLjqiQyXNoF8lXbisAMGy6ZV",
+    "cerebras-key": "csk-" + "njmpgbtf5ywgu3ss7nlvynt8dzqh6ak21ndciuh2jm9obqf7",
+    "jina-key": "jina_" + "5FR3hp1cHrGGqFVRMEJRFHmB2wIevGOT9nPT5SqhMERuW3umHzgZ51eotgbW",
+    "elevenlabs-key": "sk_" + "ef94742736ed9f6129ed61a2b4f5ab1dd6c4ddee282599e0",
+    "firecrawl-key": "fc-" + "91bc1fd3b17daa37c948ca5858124209",
+    "context7-key": "ctx7sk-" + "b40c27bb-2b01-122b-e835-1524a3140457",
+    "brave-key": "BSA" + "qjJsvzsTnAO35fNOPiO4lsn0Wgn7",
+    "figma-token": "figd_" + "pMmpHcKYAKdjourxG1qyLHHG1xIsmuA6xTo8rh5n",
+    "apify-token": "apify_api_" + "v4rWzjriOpI5sMLH5njAQdSqkxeuxnQuQnVG",
+    "notion-token": "ntn_" + "6ZHycPMuo56RoGpav6nMfCDcpoITfoBoofbDBUKyJSn463",
+    "airtable-token": "pat" + "7LaFETXCEKmXre.22a3872a63dce162af70422429b13cc90b89569589d74"
+        + "793ea000018028ed984",
+    "resend-key": "re_" + "Q54inL0p_OdZ8q6mlqydEQAZ4VdTPBbf5",
+    "pinecone-key": "pcsk_" + "aBsiD_MQgjpKwrlEHVQ1h5JlzKND6OkjAF1pJqX9WxnfRAt7bTFGwVy6OeW3"
+        + "4Vdpr3",
+    "posthog-personal-key": "phx_" + "YgpicxBBialcrmQv819Sd5uqtf1Dn9gQMBWH0DVY1Aunvx8",
+    "planetscale-token": "pscale_tkn_" + "i9rlsscN6dG0E6rM4LTHLXuWtYa6lJYVND0JTFWi5um",
+    "docker-hub-token": "dckr_pat_" + "zX90FW1BMDuDHP5ik8dj4knGnCU",
+    "vercel-token": "vcp_" + "KXaOOvhdeFOrJEygrJoVJBFXxd5lqdM99Vc4Ht9LEhzxCyanz3BygHMt",
+    "netlify-token": "nfp_" + "DBdimOvvv8qYhcgrMBZSZoWuuEBji29gRZfO",
+    "render-key": "rnd_" + "wutgwU0Cyu4y13Zf6iVvbsZdBtw9u8qg",
+    "fly-token": "fo1_" + "H01c1CO3rw3fPzYdwxTjoLySDzMBV4QgTRgwNYVNiko",
+    "browserbase-key": "bb_live_" + "kQpO4yaPkgK1Uz4CPXEgVzZC8bV",
+    "google-oauth-token": "ya29.a0" + "5m80HJslEyIzsEiYbmqgWQao5tppiyYRCP7817Vfbc7xun6AekOlS7vSVpMG"
+        + "zqLrVLTLVavkMhisK4D0K2Km4BTfP2oFWt6s4CvFNnZPOkfvrJXORH7LhYho",
+    "env-default-secret": 'os.environ.get("BRAVE_API_KEY", "' + "Wq7R2t4V6x8Z0b3D5f7H9j1L3n5P"
                           + '")',
     "slack-token": "xoxb-" + "1234567890-0987654321-AbCdEfGhIjKlMnOp",
     "slack-webhook": "https://hooks.slack.com/services/" + "T0ABCDEF1/B0ABCDEF2/aBcDeFgHiJkLmNoPqRsTuVwX",
@@ -49,7 +84,7 @@ SAMPLES: dict[str, str] = {
     "jwt": "eyJ" + "hbGciOiJIUzI1NiJ9" + ".eyJ" + "zdWIiOiIxMjM0NTY3ODkwIn0"
            + ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
     "bearer-token": "Authorization: Bearer " + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9",
-    "basic-auth": "Authorization: Basic " + "dXNlcjpwYXNzd29yZDEyMw==",
+    "basic-auth": "Authorization: Basic " + "ZGVwbG95OldxN1IydDRWNng4WjBiM0Q=",
     "url-password": "postgres://deploy:" + "Tr0ub4dor3xyz" + "@db.example.internal/prod",
     "assigned-secret": "DB_PASSWORD=" + "hunter2hunter2",
     "age-key": "AGE-SECRET-KEY-1" + "QYZ8PLW3M5N7R9T2V4X6Z8B1D3F5H7K9M2P4R6T8V1X3Z5B7D9F2H4J6L8N0",
