@@ -478,15 +478,21 @@ INSTRUCTION_FILES: tuple[str, ...] = (
     "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
     ".cursorrules", ".windsurfrules")
 
+#: An agent's configuration at a project's top: its MCP servers and settings, whose `env`,
+#: `headers` and `args` hold API keys (the agent state files of ``credential_files``).
+AGENT_CONFIGURATION_FILES: tuple[str, ...] = (
+    ".mcp.json", ".claude/settings.json", ".claude/settings.local.json", ".cursor/mcp.json",
+    ".vscode/mcp.json", ".roo/mcp.json", ".kiro/settings/mcp.json", ".amazonq/mcp.json",
+    ".gemini/settings.json", ".codex/config.toml")
+
 INSTRUCTIONS = Convention(
     code_is_example=True,
     name="instructions", title="Agent instruction files",
     markers=(_file("CLAUDE.md", DECISIVE), _file("CLAUDE.local.md", DECISIVE),
              _file("GEMINI.md", DECISIVE), _file(".cursorrules", DECISIVE),
              _file(".windsurfrules", DECISIVE), _file("AGENTS.md", 0.5),
-             _file(".claude/rules", 0.5), _file(".mcp.json", DECISIVE),
-             _file(".claude/settings.json", DECISIVE),
-             _file(".claude/settings.local.json", DECISIVE)),
+             _file(".claude/rules", 0.5),
+             *(_file(name, DECISIVE) for name in AGENT_CONFIGURATION_FILES)),
     # The instruction files, and the protocol's state file names the general rules read.
     living=(*INSTRUCTION_FILES, *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
     kinds=(), rules=("CT74", "CT782"), site="catalogue", fallback=True, memory_is_files=True,
@@ -496,8 +502,7 @@ INSTRUCTIONS = Convention(
     # keys, a committed .env) are scanned where they would otherwise make no root at all.
     root_signs=(RootSign(("CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", ".cursorrules",
                           ".windsurfrules"), says="{0} (agent instructions)"),
-                RootSign((".mcp.json", ".claude/settings.json", ".claude/settings.local.json"),
-                         says="{0} (an agent's configuration)")),
+                RootSign(AGENT_CONFIGURATION_FILES, says="{0} (an agent's configuration)")),
     source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
            "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "
            "https://github.com/google-gemini/gemini-cli/blob/main/docs/core/memport.md, "

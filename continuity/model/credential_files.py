@@ -34,6 +34,32 @@ ANYWHERE: tuple[StateFileKind, ...] = (
     StateFileKind("**/.claude/settings*.json", "Claude Code's settings: an `env` block with "
                   "API keys, an `apiKeyHelper`"),
     StateFileKind("**/.mcp.json", "MCP servers with their `env` (API keys, tokens)"),
+    # Each agent's own MCP and settings files: the servers' `env`, `headers` and `args` hold
+    # the same keys (`--access-token sbp_…`, `"Authorization": "Bearer …"`).
+    StateFileKind("**/.cursor/mcp.json", "Cursor's MCP servers with their `env` and `args`"),
+    StateFileKind("**/.vscode/mcp.json", "VS Code's (Copilot's) MCP servers with their `env`"),
+    StateFileKind("**/.roo/mcp.json", "Roo Code's MCP servers with their `env`"),
+    StateFileKind("**/.kiro/settings/mcp.json", "Kiro's MCP servers with their `env`"),
+    StateFileKind("**/.amazonq/mcp.json", "Amazon Q's MCP servers with their `env`"),
+    StateFileKind("**/.gemini/settings.json", "Gemini CLI's settings: MCP servers with their "
+                  "`env` and `headers`"),
+    StateFileKind("**/.codex/config.toml", "Codex's configuration: MCP servers with their "
+                  "`env`, providers' keys"),
+    StateFileKind("**/claude_desktop_config.json", "Claude Desktop's MCP servers with their "
+                  "`env`"),
+    StateFileKind("**/cline_mcp_settings.json", "Cline's MCP servers with their `env`"),
+    StateFileKind("**/windsurf/mcp_config.json", "Windsurf's MCP servers with their `env`"),
+    StateFileKind("**/.continue/config.json", "Continue's models with their `apiKey`"),
+    StateFileKind("**/.continue/config.yaml", "Continue's models with their `apiKey`"),
+    StateFileKind("**/.aider.conf.yml", "aider's configuration: `api-key` and the providers' "
+                  "keys"),
+    StateFileKind("**/opencode.json", "opencode's providers with their `apiKey`"),
+    # The files a coding agent keeps its own login in, committed from a home directory.
+    StateFileKind("**/.claude.json", "Claude Code's user state: MCP servers with their `env`"),
+    StateFileKind("**/.claude/.credentials.json", "Claude Code's OAuth tokens"),
+    StateFileKind("**/.codex/auth.json", "Codex's login: an OpenAI API key or OAuth tokens"),
+    StateFileKind("**/.gemini/oauth_creds.json", "Gemini CLI's OAuth tokens"),
+    StateFileKind("**/gh/hosts.yml", "the GitHub CLI's login: an OAuth token"),
     StateFileKind("**/.env", "environment variables for the agent: API keys by design"),
     StateFileKind("**/.env.*", "an environment file per stage (.env.local, .env.production)"),
     StateFileKind("**/.envrc", "direnv's environment: exported API keys"),
@@ -119,15 +145,10 @@ def _row(rows: tuple[StateFileKind, ...], path: str) -> StateFileKind | None:
 
 
 #: What git is asked for (pathspecs with ``:(glob)`` magic): the names of ANYWHERE and their
-#: copies, so the answer holds only candidates, however large the repository.
-ANYWHERE_PATHSPECS: tuple[str, ...] = (
-    ":(glob)**/openclaw.json*", ":(glob)**/.claude/settings*.json*", ":(glob)**/.mcp.json*",
-    ":(glob)**/.env", ":(glob)**/.env.*", ":(glob)**/.env~",
-    ":(glob)**/agents/*/agent/models.json*", ":(glob)**/agents/*/agent/auth-profiles.json*",
-    ":(glob)**/identity/device.json*", ":(glob)**/identity/device-auth.json*",
-    ":(glob)**/devices/paired.json*", ":(glob)**/.envrc", ":(glob)**/.netrc", ":(glob)**/.pgpass",
-    ":(glob)**/.npmrc", ":(glob)**/.pypirc", ":(glob)**/.git-credentials",
-    ":(glob)**/.aws/credentials", ":(glob)**/.docker/config.json", ":(glob)**/.ssh/id_*")
+#: copies (a trailing ``*``: ``.env.local``, ``openclaw.json.bak``), so the answer holds only
+#: candidates, however large the repository; :func:`matches` judges each.
+ANYWHERE_PATHSPECS: tuple[str, ...] = tuple(dict.fromkeys(
+    f":(glob){kind.pattern.removesuffix('*')}*" for kind in ANYWHERE))
 
 
 def openclaw_pathspecs(state_dir: str) -> tuple[str, ...]:

@@ -218,3 +218,40 @@ def test_an_agents_configuration_alone_has_its_state_files_scanned(tmp_path):
     said = run_cli("check", cwd=clean.path)
     assert "Nothing judged" in said.out + said.err and "All checks passed" not in said.out
     assert ".mcp.json" in said.out + said.err  # scanned, and said so
+
+
+SUPABASE = "sbp_" + "3e1f0a9c7b5d2e4f6a8c0b1d3f5e7a9c2b4d6f80"
+TAVILY = "tvly-dev-" + "Qm4Zr7Xk2Lp9Wt3Hv6Bn8Jc5Fd1Gs0Ya"
+
+
+def test_every_agents_mcp_and_settings_files_are_scanned(tmp_path):
+    """The MCP servers of Cursor, VS Code, Roo, Kiro, Gemini CLI and Codex, each in the file
+    its tool reads, with a key in `env`, in `args` after its flag, in a header; with none
+    else in the repository, those files alone make a root. A reference (`${input:…}`,
+    `${env:…}`) and a list item after no flag are no keys."""
+    repo = GitRepo(tmp_path / "repo")
+    servers = lambda **server: json.dumps({"mcpServers": {"s": server}}, indent=2)  # noqa: E731
+    repo.commit("the agents' configuration", {
+        ".cursor/mcp.json": servers(command="npx", args=[
+            "-y", "@supabase/mcp-server-supabase@latest", "--access-token", SUPABASE]),
+        ".vscode/mcp.json": json.dumps({"servers": {"gh": {"env": {
+            "GITHUB_TOKEN": "${input:github_token}"}, "args": ["token", "Zq8Wm3Xr5Tk7Vn2Lp4Hb6"]}}}),
+        ".roo/mcp.json": servers(env={"TAVILY_API_KEY": TAVILY}),
+        ".kiro/settings/mcp.json": servers(env={"API_KEY": "${env:API_KEY}"}),
+        ".gemini/settings.json": servers(httpUrl="https://mcp.example.com",
+                                         headers={"Authorization": f"Bearer {GITHUB}"}),
+        ".codex/config.toml": f'[mcp_servers.gh]\ncommand = "npx"\n\n[mcp_servers.gh.env]\n'
+                              f'GITHUB_PERSONAL_ACCESS_TOKEN = "{GITHUB}"\n',
+        "home/.claude/.credentials.json": json.dumps({"claudeAiOauth": {
+            "accessToken": ANTHROPIC, "refreshToken": ANTHROPIC[::-1]}}),
+        "src/app.py": "print('hi')\n"})
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    assert done.code == 1, done.out + done.err
+    assert [root["convention"] for root in done.json["roots"]] == ["instructions"], done.out
+    found = {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"}
+    assert found == {".cursor/mcp.json", ".roo/mcp.json", ".gemini/settings.json",
+                     ".codex/config.toml", "home/.claude/.credentials.json"}, found
+    notice = next(n for n in done.json["notices"] if "agent state file" in n)
+    assert ".vscode/mcp.json" in notice and ".kiro/settings/mcp.json" in notice, notice
+    shown = done.out + done.err
+    assert not [value for value in (SUPABASE, TAVILY, GITHUB, ANTHROPIC) if value in shown]

@@ -80,7 +80,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     Agent *state* files that hold credentials by design are scanned too wherever git tracks
     them from the repository's top (an OpenClaw state directory: `openclaw.json`,
     `identity/`, `devices/`, `agents/*/agent/`, `credentials/`; `.claude/settings*.json`,
-    `.mcp.json`, `.env*`, OpenClaw's `agents/*/agent/models.json` and `identity/device.json`
+    `.mcp.json`, every agent's MCP and settings files (`.cursor/mcp.json`, `.vscode/mcp.json`,
+    `.gemini/settings.json`, `.codex/config.toml`, …) and login files
+    (`.claude/.credentials.json`, `.codex/auth.json`), `.env*`, OpenClaw's `agents/*/agent/models.json` and `identity/device.json`
     by their own paths, the credential files of the tools an agent drives (`.netrc`,
     `.pgpass`, `.npmrc`, `.pypirc`, `.git-credentials`, `.aws/credentials`,
     `.docker/config.json`, `.ssh/id_*`), and `*.bak`/`*.backup` copies beside them), anywhere
