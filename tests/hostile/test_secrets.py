@@ -72,6 +72,64 @@ SAMPLES: dict[str, str] = {
     "browserbase-key": "bb_live_" + "kQpO4yaPkgK1Uz4CPXEgVzZC8bV",
     "google-oauth-token": "ya29.a0" + "5m80HJslEyIzsEiYbmqgWQao5tppiyYRCP7817Vfbc7xun6AekOlS7vSVpMG"
         + "zqLrVLTLVavkMhisK4D0K2Km4BTfP2oFWt6s4CvFNnZPOkfvrJXORH7LhYho",
+    "onepassword-token": "ops_eyJ" + "Srcdyt4CFp3Awlp0IiNPGkDZbFeqCB2kg7f0Lj2hCPYoWYDzaXYbVo0dPEfE"
+        + "GUmxxkernbQmwI05j8Ogp9EtqmnQJCrzLcQHJWGJ62EC62VaBBQhIs01moWr"
+        + "SJamhmYfJTmrMvp2bOOG9g2hObn397HWTGWOmzFHVEEaFQ1rcmrfwH81Sf5q"
+        + "bVcFfzXjYt5Dwy8MciG7Ke39ZZ5HFJchKrEhiH1BGRna5V2dzwejuKBLympi"
+        + "MW8NEicuUWeXa0KgdeZMLYiuKtwVHN7ic91lxJsXkfAaD4VEgkuIWBSnSM39",
+    "onepassword-secret-key": "A3-" + "ON5O2L-SVQFWIT7XNW-XEB29-2I10Q-K0KHY",
+    "artifactory-key": "AKCp" + "LnsaDVp7SqwSiq8nz47Jmp8eDlINp0zLSQmd7BO0haz7Njr6knkwDj0WmQJR"
+        + "9xYe5JM7J",
+    "aws-bedrock-key": "ABSK" + "l7Agrjlxwpp6fiUdaLKT3GGuQlL5DWY17JbRezOqy6mnyONWaRffl1oTVfd7"
+        + "c7A9VNjjrEqa67DSvxIzRhu4ZcMLaiPRM3mlfP98UEpH0ThlloR1pgxA1Lau"
+        + "7evFIChREWgL",
+    "cloudflare-origin-ca-key": "v1.0-" + "72482a32a95da4760d3130da-73b3dca6413249477710576896882e15ce4"
+        + "5f886e24dfbaae502051d297935604c32ed40e30e650df028d244004d25b"
+        + "a903e0407bed7b070da88b66b1f1d6f7418472fe2a210c79d65",
+    "clojars-token": "CLOJARS_" + "xap4ac724gj39uvjd1l3zmj5k3nuoynzkal424ovseoh658gjk0ns4j18f35",
+    "defined-networking-token": "dnkey-" + "zml3zziddz8clugmmlzu4hsnpy-m1mmc2vwey45l0pslw32wqrmbvfksiag2"
+        + "i2ptx173pbg63fhf7ot",
+    "duffel-token": "duffel_live_" + "YHJaxfEpag59vHFYiobbVdVZcNYkEWYYr3QbdmRc3Ln",
+    "dynatrace-token": "dt0c01." + "0WCVLDZLTQUQIJJJZJU6O7RH.QELKAHA0WDK3RKTUAJE8BYQY2PIFS5SR2FE"
+        + "CBKNKBLJ9MW6IWO0IE8M6NSGQG0FO",
+    "easypost-key": "EZAK" + "MU6Po98a93JGfkPUwTd8H1L43IHcPSDjcvjjxPxoFA4hhuuE8lMuHJ",
+    "flutterwave-key": "FLWSECK-" + "72eaec067ee5f3gc6d893f16g29feafg-X",
+    "frameio-token": "fio-u-" + "uWbfwM6GaMRm6Q1w4dyymPaQL8SFxvzebTRHJM7vXRPAh7SjDJmEi0TXWRrj"
+        + "LYPi",
+    "gitlab-session": "_gitlab_session=" + "3dab7bc862923ceea24792a462374ae2",
+    "grafana-api-key": "eyJrIjoi" + "hmAQ9maBTFHj0KgxwTuhr6EQQppPpxuHcDWhZMI1HTqQR3IZjCxqusseoXDH"
+        + "baxyd3nWJzKarVYJDcu1",
+    "harness-token": "pat." + "CGTsdHpcB6xe2kashRKlYG.kljST7ZHkzNbxWW7a1mzaB0X.35q03vDRAyfA"
+        + "o7weeiez",
+    "heroku-key": "HRKU-AA" + "cW58d4kEg3SVaf5VzTv4RNnNr0lEeENzTusxtQVtmK23nWLEz9BXNh4k11",
+    "infracost-token": "ico-" + "hQErwQzeiXr629BoyqnJjzMnAxWpWXuq",
+    "intra42-secret": "s-s4t2ud-" + "f496f79ceb520978f3ab32afcc3c34728fcaba83ab4cb84454acd7fff814"
+        + "e1e0",
+    "mailchimp-key": "" + "3da7dacef0ad0063b4859475325e484a-us14",
+    "maxmind-key": "" + "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",
+    "teams-webhook": "https://acme.webhook.office.com/webhookb2/"
+        + "de028ecd-65e9-7063-4484-d4159d459ba4@b81ced03-2e67-6f45-da4d"
+        + "-e16b6704ec59/IncomingWebhook/7c01c20cc41f2eaaf9ef4a61d158f8"
+        + "fc/0607468a-f453-474d-fca2-cd2059efb4ee",
+    "octopus-key": "API-" + "8T4R9M4GCPWY5D6DARN3QXD4N7",
+    "openshift-token": "sha256~" + "4M0uevpg7lNzUMz2XSvCWaocjdqRjwGC01QKRRGZz5Y",
+    "plaid-token": "access-production-" + "b06e816a-44e1-107b-37f7-b46478349423",
+    "prefect-key": "pnu_" + "kYWd6T0jZ3j0Rhu4cRO1eJ0clOxEwPzSj7fF",
+    "pulumi-token": "pul-" + "339e54926ae922939a2eb58749ac7a0e9c3a5ee9",
+    "readme-key": "rdme_" + "exp5iuqe7t4ah4bqeu8qb8s28nrit17hkksw4y4ghi0g7u2zlvtoepb7pqm6"
+        + "58ygez9lsb",
+    "rubygems-key": "rubygems_" + "a8d2ab5ca8100dc5e093edd66f1e6ec05af17166023517c8",
+    "scalingo-token": "tk-us-" + "ij6ftVxMocDSyyZCVutB7koGivQlPqnk9UFvbmhCsfIx1GZx",
+    "brevo-key": "xkeysib-" + "796d4a37092c53a844477464dde7289f56399ea11a37bf27e1fa90d6bb8c"
+        + "fb41-xIFEyRKR3DGpEJFd",
+    "settlemint-token": "sm_pat_" + "iBqGuSPsweU5v9sD",
+    "shippo-token": "shippo_live_" + "cfb505eb7345d1ef4b52b9ab7ce09084bf8cf1f5",
+    "sourcegraph-token": "sgp_" + "c1e53562002a8553_a87aa83395b1d60e9c03c755b8bfd5158320c44b",
+    "typeform-token": "tfp_" + "jJEgjUuqD3MtNQkn0O4ql3q5N16n8Z0a0kNk9DMELtaA5Aqj7BvI5tQTZPE",
+    "yandex-token": "AQVN" + "Lziagv3DvKM9XT46cPmWtPpL4p8wr26CbmFX",
+    "twitter-bearer-token": "AAAAAAAAAAAAAAAAAAAAAA"
+        + "e5A6WWSHakpBUWU8Wxd64qt84tTSamZewtAmYRpzXVaa7qmOpKJMUAsJQeXF"
+        + "uRK1taBVzKrRrZ7C20MeG2DRnkymOi",
     "env-default-secret": 'os.environ.get("BRAVE_API_KEY", "' + "Wq7R2t4V6x8Z0b3D5f7H9j1L3n5P"
                           + '")',
     "slack-token": "xoxb-" + "1234567890-0987654321-AbCdEfGhIjKlMnOp",
