@@ -251,6 +251,8 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     (``accessToken: "refreshed"``: tokens and API keys are generated, never words; a
     password may be words, and still counts)."""
     value = match.group(group)
+    if public_google_key(text, match.start(group), match.end(group)):
+        return False
     before = text[match.start() - 1] if match.start() > 0 else ""
     if (before in ("?", "&") and len(value) < 20) or _in_signed_url(text, match.start()):
         return False
@@ -409,6 +411,8 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a status badge's read-only token in an image URL (``circle-token=``)
     if _in_signed_url(text, begin):
         return False  # a parameter of a signed, expiring link (a CDN's ``x-signature``)
+    if public_google_key(text, match.start(group), match.end(group)):
+        return False
     return generated(match.group(group), bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
 
 
@@ -430,6 +434,40 @@ def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
         if re.search(rb'"role"\s*:\s*"anon"', claims):
             continue
         yield match.span()
+
+
+def _google_keys_not_public(text: str) -> Iterator[tuple[int, int]]:
+    """Google API keys, but not one a web page ships by design: a Firebase web app's config
+    (``apiKey`` beside its ``authDomain``: "API keys for Firebase services are not secret",
+    firebase.google.com/docs/projects/api-keys) or a variable the build puts into the
+    browser's bundle (``NEXT_PUBLIC_``, ``VITE_``, ``REACT_APP_``, ``EXPO_PUBLIC_``, …), where
+    the key is guarded by its restrictions, not by being kept. A key under any other name
+    (``GEMINI_API_KEY``, ``openclaw.json``'s ``env``) is found."""
+    for match in _GOOGLE_KEY.finditer(text):
+        value = match.group()
+        if made_up(value) or _MASKED_TAIL.match(text, match.end()):
+            continue
+        if not public_google_key(text, match.start(), match.end()):
+            yield match.span()
+
+
+def public_google_key(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a Google API key a web page ships by design (see
+    :func:`_google_keys_not_public`); the key-word detectors ask it too."""
+    if not text.startswith("AIza", start) or _GOOGLE_KEY.fullmatch(text, start, end) is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    if _BROWSER_VARIABLE.search(text, line_start, start):
+        return True
+    return _FIREBASE_WEB_CONFIG.search(text, max(0, start - 400), end + 400) is not None
+
+
+_GOOGLE_KEY = re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")
+#: A name the build exposes to the browser, on the key's line before it.
+_BROWSER_VARIABLE = re.compile(
+    r"\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|PUBLIC|GATSBY|VUE_APP)_[A-Z0-9_]{0,64}"
+    r"[\"']?\s{0,3}[:=]")
+_FIREBASE_WEB_CONFIG = re.compile(r"\bauthDomain\b|\.firebaseapp\.com\b|FIREBASE_AUTH_DOMAIN")
 
 
 def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
@@ -498,7 +536,8 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("azure-client-secret", "an Azure AD client secret",
        r"(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])",
        needles=("q~",)),
-    _d("google-key", "a Google API key", r"\bAIza[0-9A-Za-z_\-]{35}\b", needles=("aiza",)),
+    Detector("google-key", "a Google API key", None, needles=("aiza",),
+             scanner=_google_keys_not_public),
     _d("google-oauth-secret", "a Google OAuth client secret", r"\bGOCSPX-[A-Za-z0-9_\-]{28}",
        needles=("gocspx-",)),
     _d("alibaba-key", "an Alibaba Cloud access key id", r"\bLTAI[A-Za-z0-9]{20}\b",

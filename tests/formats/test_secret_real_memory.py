@@ -238,3 +238,18 @@ def test_a_services_prefixed_lower_case_key_under_its_name_is_found() -> None:
     64 hex, Neon's ``napi_``) under a key's name; a name in words is not one."""
     assert kinds("MY_SERVICE_TOKEN=svc_" + "7f3a9c1e" * 5) == ["keyed-secret"]
     assert kinds("SESSION_TOKEN=build_releasecandidatenumberfive") == []
+
+
+GOOGLE = "AIza" + "SyD3k5Lm7Np9Qr1St3Uv5Wx7Yz9Ab1Cd3Ef"
+
+
+def test_a_google_key_a_web_page_ships_by_design_is_no_credential() -> None:
+    """A Firebase web app's config and a variable the build puts in the browser's bundle hold
+    keys Google documents as not secret; the same key for a server (Gemini) is found."""
+    firebase = ("const firebaseConfig = {\n  apiKey: \"" + GOOGLE + "\",\n"
+                "  authDomain: \"tide-tables.firebaseapp.com\",\n  projectId: \"tide-tables\",\n};")
+    assert kinds(firebase) == []
+    assert kinds("NEXT_PUBLIC_GOOGLE_MAPS_API_KEY=" + GOOGLE) == []
+    assert kinds("VITE_FIREBASE_API_KEY: " + GOOGLE) == []
+    assert kinds("GEMINI_API_KEY=" + GOOGLE) == ["google-key"]
+    assert kinds(json.dumps({"env": {"GOOGLE_API_KEY": GOOGLE}})) == ["google-key"]
