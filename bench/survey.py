@@ -274,6 +274,31 @@ CONVENTIONS_HELD_OUT_7: dict[str, str] = {
     "0xdewy/multicall-scripting": "claude rules",
     "14mdzk/surfaceit": "claude rules",
 }
+#: A tenth held-out part (2026-12-06), written down before any run: the commonest markers,
+#: chosen by their paths in a code index; three could not be fetched. Measured once, then the
+#: two false classes it found were fixed (bench/conventions_survey.md, set 10).
+CONVENTIONS_HELD_OUT_10: dict[str, str] = {
+    "0Ankit0/EMIS": "speckit",
+    "15394730733/geektime-ai-bootcamp": "speckit",
+    "1264459640/ModularGodot.Core": "speckit",
+    "AI-Gajendra/GramSetu": "kiro",
+    "248/ledger-muse": "kiro, serena",
+    "2389-research/coven-gateway": "serena",
+    "4xguy/federated-memory": "serena",
+    "Deniskada/staffprobot": "cursor memory bank",
+    "Muratov-Egor/thedivemap": "cursor memory bank",
+    "GrabowMar/ThesisAppRework": "roo",
+    "HeiligerG/LearnSessionPlanner": "roo",
+    "nquirmbach/agentic-support-copilot": "windsurf (.windsurf/rules)",
+    "thomsa/auktiva": "windsurf (.windsurf/rules)",
+    "CISCODE-MA/AuthKit": "copilot (.github/instructions)",
+    "FalkorDB/QueryWeaver": "copilot",
+    "0utKast/chronicle": "gemini",
+    "0x4D44/mdhearts": "gemini",
+    "0kkun/tech-feed": "claude rules",
+    "AmbiraDev/ambira-web": "cursor rules",
+    "Amr-Saied/Gchain": "cursor rules",
+}
 
 
 @dataclass

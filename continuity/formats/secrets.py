@@ -961,6 +961,9 @@ _NOT_A_SECRET = re.compile(
     r"|(?:(?:[a-z]+|[0-9]{1,4})[-_])*(?:change|changeme|replace|default|insecure|dev|development)"
     r"(?:[-_](?:[a-z]+|[0-9]{1,4}))+"
     r"|(?:(?:[A-Z]+|[0-9]{1,4})_)*(?:CHANGE|CHANGEME|REPLACE|DEFAULT|INSECURE|DEV)(?:_(?:[A-Z]+|[0-9]{1,4}))+"
+    # a provider's prefix, with its version (``sk-or-v1-``, ``sk-ant-api03-``), before a
+    # fill-in in words: ``sk-or-v1-your-key`` (no generated value ends in plain words)
+    r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:your)(?:[-_][A-Za-z]+){1,8}"
     r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*"
     # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
     r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"

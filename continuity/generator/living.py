@@ -10,6 +10,7 @@ own table (what each indexes). Plain data: the template writes it.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -97,8 +98,8 @@ def _text(value: object) -> str:
 def applies(state: StateFile) -> tuple[str, str]:
     """When a rule applies, in its tool's own terms, and the files' pattern if any (Cursor's
     ``alwaysApply``/``globs``, Kiro's ``inclusion``/``fileMatchPattern``, Copilot's
-    ``applyTo``, Windsurf's ``trigger``/``globs``); an instruction file without frontmatter
-    applies to every session."""
+    ``applyTo``, Claude Code's ``paths``, Windsurf's ``trigger``/``globs``); an instruction
+    file without frontmatter applies to every session."""
     data = state.document.frontmatter.data if state.document is not None else {}
     always = _text(data.get("alwaysApply")).lower()
     if always in ("yes", "true"):
@@ -108,7 +109,7 @@ def applies(state: StateFile) -> tuple[str, str]:
         return "files matching", _text(data.get("fileMatchPattern"))
     if inclusion:
         return inclusion, ""
-    for key in ("globs", "applyTo"):
+    for key in ("globs", "applyTo", "paths"):
         if data.get(key):
             return "files matching", _text(data.get(key))
     trigger = _text(data.get("trigger"))
@@ -171,9 +172,21 @@ def _first_words(state: StateFile) -> str:
     return excerpt(state.document)
 
 
+def rule_files(tree: MemoryTree) -> tuple[StateFile, ...]:
+    """The rule files a convention keeps in its folders (``Convention.rule_files``: Copilot's
+    path-specific instructions, Claude Code's ``.claude/rules/``), read with the tree, as
+    living files for the site's cards."""
+    convention = tree.convention
+    if convention is None or not convention.rule_files:
+        return ()
+    return tuple(StateFile(each.path.rsplit("/", 1)[-1], each.file, each.document, None)
+                 for each in tree.linked
+                 if any(fnmatch.fnmatchcase(each.path, p) for p in convention.rule_files))
+
+
 def _catalogue_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
     cards = []
-    for state in tree.state_files:
+    for state in (*tree.state_files, *rule_files(tree)):
         data = state.document.frontmatter.data if state.document is not None else {}
         when, pattern = applies(state)
         cards.append(Card(state.path, pages.get(state.path), title_of(state),

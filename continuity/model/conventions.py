@@ -223,6 +223,10 @@ class Convention:
     #: At a repository's top, only the files its model reads (and ``memory_in``) are memory,
     #: not every file beside them (a repository's instruction files are not its memory).
     memory_is_files: bool = False
+    #: Rule files it keeps in folders beside its living files, as root-relative globs
+    #: (Copilot's ``instructions/*.instructions.md``, Claude Code's ``.claude/rules/``): read
+    #: and published as its living files are, each a card of the site's Rules.
+    rule_files: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.site not in SITE_SHAPES:
@@ -496,7 +500,7 @@ INSTRUCTIONS = Convention(
     # The instruction files, and the protocol's state file names the general rules read.
     living=(*INSTRUCTION_FILES, *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
     kinds=(), rules=("CT74", "CT782"), site="catalogue", fallback=True, memory_is_files=True,
-    memory_in=(".claude/rules",),
+    memory_in=(".claude/rules",), rule_files=(".claude/rules/*.md", ".claude/rules/*/*.md"),
     # An agent's configuration alone (.mcp.json, Claude Code's settings) makes a root too: no
     # instruction file to judge, but the agent state files CT601 reads from the top (their
     # keys, a committed .env) are scanned where they would otherwise make no root at all.
@@ -547,6 +551,7 @@ COPILOT = Convention(
              Marker(PATH, "*/.github", weight=0.5)),
     living=("copilot-instructions.md",), kinds=(), rules=("CT77",), site="catalogue",
     memory_in=("instructions",), memory_is_files=True,
+    rule_files=("instructions/*.instructions.md", "instructions/*/*.instructions.md"),
     root_signs=(RootSign(("copilot-instructions.md", "instructions/*.instructions.md"),
                          where=("*/.github",), says="{0} (Copilot instructions)"),),
     source="https://docs.github.com/en/copilot/customizing-copilot/"

@@ -1027,11 +1027,31 @@ def _phase_files(root: Path) -> tuple[str, ...]:
     return tuple(found[:MAX_PHASE_FILES])
 
 
+#: Rule files read at most from a convention's rule folders.
+MAX_RULE_FILES = 500
+
+
+def _rule_files(root: Path, patterns: tuple[str, ...]) -> tuple[str, ...]:
+    """The files of a convention's rule folders (``Convention.rule_files``), root-relative,
+    by name: Copilot's path-specific instructions, Claude Code's ``.claude/rules/``."""
+    found: set[str] = set()
+    for pattern in patterns:
+        folder, _, name = pattern.rpartition("/")
+        for directory in sorted(root.glob(folder)) if "*" in folder else [root / folder]:
+            found.update(f"{directory.relative_to(root).as_posix()}/{item.name}"
+                         for item in directory_listing(directory)
+                         if fnmatch.fnmatchcase(item.name, name) and item.is_file()
+                         and not item.name.startswith("."))
+    return tuple(sorted(found)[:MAX_RULE_FILES])
+
+
 def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...]:
     """The files a convention keeps by name beside its living files, root-relative: GSD's
     phase files; Spec Kit's constitution and each numbered feature's spec, plan and tasks."""
     if convention is not None and convention.site == "phases":
         return _phase_files(root)
+    if convention is not None and convention.rule_files:
+        return _rule_files(root, convention.rule_files)
     if convention is None or convention.site != "features":
         return ()
     found = [".specify/memory/constitution.md"]

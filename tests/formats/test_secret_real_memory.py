@@ -253,3 +253,27 @@ def test_a_google_key_a_web_page_ships_by_design_is_no_credential() -> None:
     assert kinds("VITE_FIREBASE_API_KEY: " + GOOGLE) == []
     assert kinds("GEMINI_API_KEY=" + GOOGLE) == ["google-key"]
     assert kinds(json.dumps({"env": {"GOOGLE_API_KEY": GOOGLE}})) == ["google-key"]
+
+# ------------------------------------------------------------ set 10 of the conventions survey
+
+OPENROUTER = "sk-or-" + "v1-" + HEX32 + HEX32
+
+
+def test_a_fill_in_behind_a_versioned_provider_prefix_is_no_credential(tmp_path: Path) -> None:
+    # a project's development guide, linked from the TODO.md beside it (a root of no known
+    # convention): the environment it documents, with the provider's prefix before "your-key"
+    repo = GitRepo(tmp_path / "repo")
+    guide = ("# Development guide\n\n## Environment Variables\n\n```bash\n# Required\n"
+             "OPENROUTER_API_KEY=sk-or-v1-your-key\nANTHROPIC_API_KEY=sk-ant-api03-your-key-here\n"
+             "FLASK_ENV=development\n```\n")
+    repo.commit("docs", {"CLAUDE.md": "# Guide\n\nRead docs/TODO.md.\n",
+                         "docs/TODO.md": "# TODO\n\n- [ ] [set up](development-guide.md)\n",
+                         "docs/development-guide.md": guide})
+    result = check_json(repo.path)
+    assert _ct601(result.json) == [], result.out
+    assert result.code == 0
+    # a key of that shape, written out, is still found
+    repo.commit("a real key", {"docs/development-guide.md":
+                               guide.replace("sk-or-v1-your-key", OPENROUTER)})
+    found = _ct601(check_json(repo.path).json)
+    assert [d["path"] for d in found] == ["docs/development-guide.md"]

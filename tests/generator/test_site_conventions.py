@@ -145,6 +145,43 @@ def test_cursor_rules_build_strict_twice_with_pages_beside_the_mdc_files(tmp_pat
     assert run_cli("check", ".", cwd=project).code == 0  # site/ holds no copy of a rule
 
 
+def test_rule_files_in_their_folders_are_cards_and_pages(tmp_path: Path):
+    """Set 10 of the survey: a Copilot root's path-specific instructions
+    (``.github/instructions/*.instructions.md``) were judged (CT771) but not published, five of
+    its six files; Claude Code's ``.claude/rules/`` too. Each is a card of the Rules, with when
+    it applies, and a page; the links in it are judged as a living file's are."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("rules", {
+        "CLAUDE.md": "# Project\n\nUse pnpm.\n",
+        ".claude/rules/api.md": "---\npaths: src/**/*.ts\n---\n# API rules\n\nValidate input.\n",
+        ".claude/rules/style/naming.md": "# Naming\n\nNouns for types.\n",
+        ".github/copilot-instructions.md": "# Copilot\n\nUse pnpm.\n",
+        ".github/instructions/ts.instructions.md":
+            '---\napplyTo: "**/*.ts"\n---\n# TypeScript\n\nStrict mode.\n',
+        # no applyTo (CT771), and a link written from the repository's top (CT111)
+        ".github/instructions/bugfix.instructions.md":
+            "# Bugfix\n\nStart from [the service](src/a.ts).\n",
+        "src/a.ts": "export {}\n",
+    })
+    write_mkdocs_yml(project, options={"root": "."})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    home = done.html("index.html")
+    assert "API rules" in home and "src/**/*.ts" in home and "Naming" in home
+    github = done.html(".github/index.html")
+    assert "TypeScript" in github and "**/*.ts" in github and "Bugfix" in github
+    assert "Strict mode." in done.html(".github/instructions/ts.instructions/index.html")
+    assert "Nouns for types." in done.html(".claude/rules/style/naming/index.html")
+    bugfix = done.html(".github/instructions/bugfix.instructions/index.html")
+    assert 'class="continuity-dead-link" href="src/a.ts"' in bugfix  # marked, as a living file's
+    assert broken_links(project / "site") == [
+        ".github/instructions/bugfix.instructions/index.html: a.href=src/a.ts"]
+    result = run_cli("check", "--output-format", "json", cwd=project)
+    assert sorted((d["code"], d["path"]) for d in result.json["diagnostics"]) == [
+        ("CT111", ".github/instructions/bugfix.instructions.md"),
+        ("CT771", ".github/instructions/bugfix.instructions.md")]
+
+
 def test_spec_kit_features_with_the_progress_of_their_tasks(tmp_path: Path):
     project = tmp_path / "project"
     GitRepo(project).commit("spec kit", {

@@ -11,6 +11,7 @@ import pytest
 
 from tests.support.common import GitRepo, check_json, run_cli
 from tests.support.conventions import found, roots
+from tests.support.engines import build_site
 
 
 @pytest.fixture
@@ -198,6 +199,50 @@ def test_a_roo_bank_missing_a_core_file(repo: GitRepo):
     assert roots(result) == {"memory-bank": "roo"}
     assert found(result) == [("CT711", "memory-bank/systemPatterns.md", 1)]
     assert "Roo Code memory bank" in result.json["diagnostics"][0]["hint"]
+
+
+CLINERULES = """# Cline Rules
+
+## 2. Memory Bank Usage
+
+- Memory Bank is located at: `memory-bank/` in the project root
+- Contains 4 key files:
+  - `projectContext.md` - Project overview, tech stack, architecture, commands
+  - `activeContext.md` - Current focus, open tasks, known issues
+  - `progress.md` - Task tracking (Open/In Progress/Done)
+  - `decisionLog.md` - Important technical decisions and rationale
+"""
+
+
+def test_a_bank_whose_own_rules_name_its_files(repo: GitRepo):
+    # set 10 of the survey: a bank of Roo's shape whose .clinerules lists its "4 key files",
+    # projectContext.md in place of productContext.md and systemPatterns.md
+    bank = {f"memory-bank/{name}": f"# {name}\n\nx\n" for name in (
+        "projectContext.md", "activeContext.md", "progress.md", "decisionLog.md")}
+    repo.commit("bank", bank)
+    assert [code for code, _, _ in found(check_json(repo.path))] == ["CT711", "CT711"]
+    repo.commit("its rules", {".clinerules": CLINERULES})
+    result = check_json(repo.path)
+    assert roots(result)["memory-bank"] == "roo"
+    assert found(result) == [] and result.code == 0
+    said = run_cli("check", cwd=repo.path).out
+    assert "memory-bank/ keeps the files .clinerules names" in said
+    assert "productContext.md, systemPatterns.md not asked for" in said
+    site = build_site("mkdocs", repo.path, repo.path.parent / "work")  # strict: it failed
+    assert "projectContext.md" in (site / "index.html").read_text("utf-8")
+    # a core file the rules name, emptied, is still reported
+    repo.commit("emptied", {"memory-bank/activeContext.md": "# Active\n"})
+    assert found(check_json(repo.path)) == [("CT711", "memory-bank/activeContext.md", 1)]
+
+
+def test_rules_naming_only_the_core_files_ask_for_all_of_them(repo: GitRepo):
+    # instructions that name two core files of a Cline bank (what to update) are no layout of
+    # the project's own: the six are still asked for
+    repo.commit("bank", {**{f"memory-bank/{name}": text for name, text in BANK.items()
+                            if name != "techContext.md"},
+                         "CLAUDE.md": "# Guide\n\nAfter each task update "
+                                      "memory-bank/activeContext.md and progress.md.\n"})
+    assert found(check_json(repo.path)) == [("CT711", "memory-bank/techContext.md", 1)]
 
 
 @pytest.mark.parametrize("toml, said", [

@@ -3,11 +3,23 @@ only where the root follows Cline's convention (``continuity.model.conventions``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from continuity.formats.markdown import MarkdownDoc
+from continuity.model.boundaries import refusal
+from continuity.model.tree import MemoryTree
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
+
+#: The rules a project writes for the agents that keep its bank: Cline's ``.clinerules`` (a file
+#: or a folder), Roo Code's ``.roorules`` and ``.roo/rules/``, and the other agents' instruction
+#: files; read beside the bank's folder and at the repository's top.
+_RULE_FILES = (".clinerules", ".roorules", "CLAUDE.md", "AGENTS.md", "GEMINI.md", ".cursorrules",
+               ".windsurfrules", ".github/copilot-instructions.md")
+_RULE_FOLDERS = (".clinerules", ".roo/rules", ".cursor/rules", ".windsurf/rules")
+_LARGEST = 256 * 1024  # a rules file larger than this is not read for the bank's files
+_NAME = re.compile(r"[A-Za-z0-9_][\w.\-]*\.md\b")
 
 
 def _has_content(text: str) -> bool:
@@ -25,7 +37,10 @@ def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
     files (projectbrief.md, productContext.md, activeContext.md, systemPatterns.md,
     techContext.md, progress.md) are "Required", and Cline reads all of them at the start of
     every task. One missing, or emptied to its headings, leaves Cline starting without that
-    part of the project.
+    part of the project. Roo Code's bank has five core files, the Cursor bank three, the Copilot
+    bank Cline's six. A bank the project's own rules describe with files of their own (a
+    `.clinerules` listing "4 key files", projectContext.md among them) is asked only for the
+    core files those rules name, and a note says which are not asked for.
 
     **Example**
 
@@ -41,7 +56,20 @@ def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
     if convention is None:
         return
     present = {state.name: state for state in tree.state_files}
-    for name in convention.required:
+    required = convention.required
+    # a convention declared in configuration says its required files itself
+    own = None if convention.origin == "configuration" else \
+        _own_layout(tree, set(present), set(required))
+    if own is not None:
+        where, named = own
+        required = tuple(name for name in required if name in named)
+        left = [name for name in convention.required if name not in named]
+        if left:
+            ctx.notices.append(
+                f"{tree.root.name}/ keeps the files {where} names ("
+                f"{', '.join(sorted(named & set(present)))}), not the {convention.title}'s "
+                f"core files: {', '.join(left)} not asked for (CT711)")
+    for name in required:
         state = present.get(name)
         if state is None:
             yield Violation(name, f"core file {name} of the memory bank is missing",
@@ -50,3 +78,44 @@ def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
         elif state.file.text is not None and not _has_content(state.file.text):
             yield Violation(name, f"core file {name} is empty (headings at most)",
                             f"fill {name} in, or restore what it held (git log -p {name})")
+
+
+def _rule_texts(tree: MemoryTree) -> Iterator[tuple[str, str]]:
+    """Each rules file of the project (its path from the repository's top, its text), beside
+    the bank's folder and at the repository's top."""
+    top = tree.repo_root or tree.root.parent
+    places = dict.fromkeys(p for p in (tree.root.parent, top) if p == top or top in p.parents)
+    for place in places:
+        paths = [place / name for name in _RULE_FILES]
+        for folder in _RULE_FOLDERS:
+            if (place / folder).is_dir():
+                paths.extend(sorted((place / folder).glob("*.md*")))
+        for path in paths:
+            try:
+                if not path.is_file() or path.stat().st_size > _LARGEST or \
+                        refusal(path, tree.boundary) is not None:
+                    continue
+                text = path.read_text("utf-8", errors="replace")
+            except OSError:
+                continue
+            yield path.relative_to(top).as_posix(), text
+
+
+def _own_layout(tree: MemoryTree, present: set[str],
+                core: set[str]) -> tuple[str, set[str]] | None:
+    """Where the project's own rules describe the bank with files of its own, the rules that
+    do and every file name they give: a rules file naming the bank's folder and two or more of
+    the files it holds, one of them no core file of the convention (``projectContext.md`` in a
+    bank whose ``.clinerules`` lists its "4 key files"). None where no rules file does: the
+    convention's core files are asked for."""
+    where: list[str] = []
+    named: set[str] = set()
+    for path, text in _rule_texts(tree):
+        if tree.root.name not in text:
+            continue
+        names = {match.group(0).rsplit("/", 1)[-1] for match in _NAME.finditer(text)}
+        held = names & present
+        if len(held) >= 2 and held - core:
+            where.append(path)
+            named |= names
+    return (" and ".join(where), named) if where else None
