@@ -24,11 +24,13 @@ from continuity.formats.markdown import MarkdownDoc
 
 # [text](destination "title") and ![alt](destination): text may hold one level of brackets
 # (a linked image, [![alt](img)](target)); the destination may be <bracketed> or hold one
-# level of parentheses.
+# level of parentheses; a title may hold its quote escaped (``"the \"main\" guide"``), as
+# CommonMark and Python-Markdown read it.
 _INLINE = re.compile(
     r"(?P<image>!?)\[(?P<text>(?:[^\[\]\n]|\[[^\[\]\n]{0,500}\]){0,1000})\]"
     r"\(\s{0,20}(?P<dest><[^<>\n]{0,2000}>|[^\s()<>]{0,2000}(?:\([^\s()]{0,200}\)[^\s()<>]{0,2000})?)"
-    r"(?:\s{1,20}(?:\"[^\"\n]{0,500}\"|'[^'\n]{0,500}'|\([^()\n]{0,500}\)))?\s{0,20}\)")
+    r"(?:\s{1,20}(?:\"(?:[^\"\\\n]|\\.){0,500}\"|'(?:[^'\\\n]|\\.){0,500}'"
+    r"|\((?:[^()\\\n]|\\.){0,500}\)))?\s{0,20}\)")
 _REFERENCE = re.compile(r"^ {0,3}\[(?P<label>[^\[\]\n]{1,500})\]:[ \t]{0,20}"
                         r"(?P<dest><[^<>\n]{0,2000}>|\S{1,2000})")
 _BACKTICKS = re.compile(r"`+")

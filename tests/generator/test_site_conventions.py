@@ -300,6 +300,28 @@ def test_links_of_a_published_document_to_files_nothing_publishes_are_text(tmp_p
     assert 'href="../../../scripts/exec-mjs/"' in page  # the code beside it: a page of its own
 
 
+def test_a_link_whose_title_holds_an_escaped_quote_is_read_as_markdown_reads_it(
+        tmp_path: Path):
+    """``[guide](docs/guide.md "the \\"main\\" guide")``: CommonMark and Python-Markdown
+    read the escaped quotes as part of the title, so the link is the guide's. The check reads
+    it so too (a dead one is CT111's), the guide is published, and the strict build passes
+    (before, the link went unread: MkDocs warned of a target nothing published)."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("instructions and a guide", {
+        "CLAUDE.md": '# Project\n\nSee [the guide](docs/guide.md "the \\"main\\" guide") and '
+                     "[notes](docs/notes.md).\n",
+        "docs/guide.md": "# Guide\n\nSteps.\n", "docs/notes.md": "# Notes\n",
+    })
+    assert run_cli("check", "--output-format", "json", cwd=project).json["diagnostics"] == []
+    write_mkdocs_yml(project, options={"root": "."}, docs_dir="site-docs")
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    assert any("Steps." in page.read_text("utf-8") for page in (project / "site").rglob("*.html"))
+    (project / "docs" / "guide.md").unlink()
+    dead = run_cli("check", "--output-format", "json", cwd=project).json["diagnostics"]
+    assert [(d["code"], d["path"]) for d in dead] == [("CT111", "CLAUDE.md")], dead
+
+
 def test_an_openclaw_state_directory_shows_its_configuration_withheld(tmp_path: Path):
     """A state directory committed whole: its home page names openclaw.json as withheld (it
     holds a token), with no state-file table of indexes and entries it has none of, and no
