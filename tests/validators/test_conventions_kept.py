@@ -401,3 +401,37 @@ def test_a_bracketed_word_for_a_urls_password_is_a_placeholder(repo: GitRepo):
                          "memory-bank/db.md": "# DB\n\npostgresql://postgres.ref:[PASSWORD]@"
                                               "aws-0-eu.pooler.supabase.com:6543/postgres\n"})
     assert found(check_json(repo.path)) == []
+
+
+SYNC_REPORT = """<!--
+Sync Impact Report:
+- Version change: 0.0.0 → 1.0.0
+- Removed sections:
+  - [SECTION_2_NAME]
+  - [SECTION_3_NAME]
+-->
+# Todo App Constitution
+
+## Core Principles
+
+### I. Test first
+"""
+
+
+def test_a_sync_reports_removed_sections_are_no_placeholders_left(repo: GitRepo):
+    """Found on the eleventh held-out survey: the sync impact report /speckit.constitution
+    prepends (an HTML comment) names the template's sections it removed by their
+    placeholders; the constitution itself is filled in and versioned. A template left as it
+    was, its examples in comments, is still found."""
+    repo.commit("spec kit", {".specify/memory/constitution.md": SYNC_REPORT +
+                             "\n**Version**: 1.0.0 | **Ratified**: 2026-01-25\n"})
+    assert found(check_json(repo.path)) == []
+    repo.commit("the template", {".specify/memory/constitution.md":
+                                 "# [PROJECT_NAME] Constitution\n<!-- Example: Spec "
+                                 "Constitution -->\n\n### [PRINCIPLE_1_NAME]\n<!-- Example: "
+                                 "I. Library-First -->\n"})
+    assert found(check_json(repo.path)) == [("CT791", ".specify/memory/constitution.md", 1)]
+    # a placeholder after an HTML comment on its line is still one left
+    repo.commit("half", {".specify/memory/constitution.md": "# Constitution\n\n"
+                         "<!-- filled later --> [PRINCIPLE_2_NAME]\n\n**Version**: 1.0.0\n"})
+    assert found(check_json(repo.path)) == [("CT791", ".specify/memory/constitution.md", 3)]
