@@ -435,3 +435,25 @@ def test_a_sync_reports_removed_sections_are_no_placeholders_left(repo: GitRepo)
     repo.commit("half", {".specify/memory/constitution.md": "# Constitution\n\n"
                          "<!-- filled later --> [PRINCIPLE_2_NAME]\n\n**Version**: 1.0.0\n"})
     assert found(check_json(repo.path)) == [("CT791", ".specify/memory/constitution.md", 3)]
+
+
+def test_a_type_closing_a_shape_is_no_secret(repo: GitRepo):
+    """Found on the eleventh held-out survey: GSD's STATE.md and phase summaries describing a
+    store as ``{instance_key: {secret_key: SecretEntry}}`` (CT601 on each file, CT605 on the
+    history): a type's name where a value would be, the braces of the shape closing it. A
+    password written in that place is still found."""
+    shape = "{instance_key: {secret_key: SecretEntry}}"
+    repo.commit("gsd", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\n## Decisions\n\n"
+                              f"- Nested JSON for per-instance secrets: {shape}\n",
+        ".planning/ROADMAP.md": "# Roadmap\n",
+        ".planning/phases/06-secrets/06-01-SUMMARY.md": "# Summary\n\n- Per-instance storage: "
+                                                        f"`{shape}`\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result)[".planning"] == "gsd"
+    assert [d for d in found(result) if d[0] in ("CT601", "CT605")] == []
+    repo.commit("a real one", {".planning/phases/06-secrets/06-01-SUMMARY.md":
+                               "# Summary\n\n- secret_key: Zq81mPw0Lx7Tn3Vb}}\n"})
+    assert ("CT601", ".planning/phases/06-secrets/06-01-SUMMARY.md", 3) in \
+        found(check_json(repo.path))
