@@ -457,3 +457,25 @@ def test_a_type_closing_a_shape_is_no_secret(repo: GitRepo):
                                "# Summary\n\n- secret_key: Zq81mPw0Lx7Tn3Vb}}\n"})
     assert ("CT601", ".planning/phases/06-secrets/06-01-SUMMARY.md", 3) in \
         found(check_json(repo.path))
+
+
+def test_an_import_written_from_the_top_in_a_claude_folders_claude_md(repo: GitRepo):
+    """Found on the eleventh held-out survey: `.claude/CLAUDE.md` importing
+    `@.claude/rules/sub-agents.md`. Claude resolves imports from the importing file
+    (anthropics/claude-code#51305 reproduces the silent miss), so it names
+    `.claude/.claude/rules/…`: the finding says so, and which import would work, instead of
+    naming a path that exists from the top."""
+    repo.commit("claude", {
+        ".claude/CLAUDE.md": "# Project\n\n@.claude/rules/sub-agents.md — every agent\n"
+                             "@rules/git.md\n",
+        ".claude/rules/sub-agents.md": "# Sub-agents\n",
+        ".claude/rules/git.md": "# Git\n",
+    })
+    result = check_json(repo.path)
+    assert [(code, path) for code, path, _ in found(result)] == [("CT741", ".claude/CLAUDE.md")]
+    finding = result.json["diagnostics"][0]
+    assert "written from the repository's top" in finding["message"]
+    assert ".claude/.claude/rules/sub-agents.md" in finding["message"]
+    assert finding["hint"].startswith("write @rules/sub-agents.md")
+    said = run_cli("check", cwd=repo.path).out
+    assert "Traceback" not in said and "write @rules/sub-agents.md" in said
