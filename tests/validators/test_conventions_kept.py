@@ -479,3 +479,8 @@ def test_an_import_written_from_the_top_in_a_claude_folders_claude_md(repo: GitR
     assert finding["hint"].startswith("write @rules/sub-agents.md")
     said = run_cli("check", cwd=repo.path).out
     assert "Traceback" not in said and "write @rules/sub-agents.md" in said
+    # a path that exists only outside the repository, read from its top, is not offered
+    (repo.path.parent / "outside.md").write_text("# Outside\n")
+    repo.commit("outside", {".claude/CLAUDE.md": "# Project\n\n@../outside.md\n"})
+    (finding,) = check_json(repo.path).json["diagnostics"]
+    assert "repository's top" not in finding["message"] and "outside.md" in finding["message"]

@@ -132,8 +132,8 @@ def import_unresolved(ctx: CheckContext) -> Iterator[Violation]:
             message = (f"@{each.written} imports {_from_top(root / each.target, top)}, which "
                        "does not exist: the agent loads nothing in its place")
             hint = "point the import at the file's place, or delete the line"
-            meant = top / each.written
-            if not each.written.startswith("/") and meant.is_file() and \
+            meant = Path(os.path.normpath(top / each.written))
+            if not each.written.startswith("/") and top in meant.parents and meant.is_file() and \
                     (root / posixpath.dirname(source)).resolve() != top.resolve():
                 # Written from the repository's top (``@.claude/rules/x.md`` in
                 # ``.claude/CLAUDE.md``): Claude resolves it from the importing file.
