@@ -299,6 +299,34 @@ CONVENTIONS_HELD_OUT_10: dict[str, str] = {
     "AmbiraDev/ambira-web": "cursor rules",
     "Amr-Saied/Gchain": "cursor rules",
 }
+#: An eleventh held-out part (2026-12-06), its rule written down before any listing was read:
+#: rows 15 and 35 of a path listing for the markers set 10 did not emphasise and deeper layouts
+#: (bench/conventions_survey.md, set 11); seven could not be fetched.
+CONVENTIONS_HELD_OUT_11: dict[str, str] = {
+    "1254153908/Home-Recipe": "codex chain (backend/AGENTS.md)",
+    "30Sativa/smart-campus-tour": "codex chain (backend/AGENTS.md)",
+    "BobG1983/breaker": "claude agent memory",
+    "Florian-BARRE/DocForge": "claude agent memory",
+    "2054883SAM/CourseWebsite": "task master",
+    "8bitGames/saju-hancom": "task master",
+    "Minhmice/roboticssocson": "gsd",
+    "MiteshSharma/clawrium": "gsd",
+    "ErikBjare/planetoids": "gptme",
+    "gptme/gptme-pitch-deck": "gptme",
+    "0xMikey-ooze/hermes-agent": "openclaw",
+    "10nc3/ProbablyNothing": "openclaw",
+    "0ziko/capacity_planning_tool": "cline",
+    "20010811yu/git_printer": "cline",
+    "JithuMorrison/Qripocalypse": "kiro specs",
+    "Rotimiiam/haunt-for-gold1": "kiro specs",
+    "QaimudinKhuwaja/Todo-FullStack-HakPhaseII": "speckit",
+    "saumon/lockswap": "speckit",
+    "AutoMas0n/bazzite-pipe": "windsurf (.windsurf/rules)",
+    "HenriquePi/sm-post": "windsurf (.windsurf/rules)",
+    "941design/slim-chat": "serena",
+    "Await-d/meow-accounting": "serena",
+    "0Bu/tesla-key-esp32": "claude (.claude/CLAUDE.md)",
+}
 
 
 @dataclass

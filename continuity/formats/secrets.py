@@ -284,9 +284,11 @@ _MINIFIED_CODE = re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
 
 
 #: A type in a signature (``privateKey: KeyObject;``, ``password: BinaryLike,``,
-#: ``privateKey: KeyExportResult<T["privateKeyEncoding"]>``, ``NodeJS.ArrayBufferView):``).
+#: ``privateKey: KeyExportResult<T["privateKeyEncoding"]>``, ``NodeJS.ArrayBufferView):``),
+#: or in a shape written out, closing what holds it (``{secret_key: SecretEntry}}``, in a
+#: code span or not).
 _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2}){2,12}"
-                              r"(?:[<\[|].*|[,;):>]{0,3})")
+                              r"(?:[<\[|].*|[,;):>]{0,3}|[}\]]{1,3}[,;)`]{0,2})")
 
 
 _CAPITALISED_WORD = re.compile(r"[A-Za-z][a-z]{2,}")

@@ -86,6 +86,8 @@ class TaskList:
 
 
 def parse_task_list(text: str) -> TaskList:
+    if not text.strip():
+        return TaskList([], "the file is empty (emptied, or never written)")
     try:
         document = loads_strict(text)
     except ValueError as error:

@@ -90,6 +90,9 @@ FALSE_CLASSES = {
     "an instruction after a key's name": "# - JWT_SECRET: generate new with openssl rand -hex 32",
     "a key cut short in the middle": "Julian provided a new key: `sk-ant-api03-" + MIXED[:6] + "...8QAA`",
     "the visible ends of a masked key": "new key: `sk-ant-api03-" + MIXED + "...8QAA`",
+    # Set 11 of the conventions survey: a shape written out, a type closing it.
+    "a type closing a shape": "Nested JSON: {instance_key: {secret_key: SecretEntry}}",
+    "a type closing a shape in a code span": "storage: `{instance_key: {secret_key: SecretEntry}}`",
     "curl's -u elsewhere": 'echo "\\"timestamp\\": \\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\\""',
 }
 

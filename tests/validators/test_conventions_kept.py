@@ -401,3 +401,86 @@ def test_a_bracketed_word_for_a_urls_password_is_a_placeholder(repo: GitRepo):
                          "memory-bank/db.md": "# DB\n\npostgresql://postgres.ref:[PASSWORD]@"
                                               "aws-0-eu.pooler.supabase.com:6543/postgres\n"})
     assert found(check_json(repo.path)) == []
+
+
+SYNC_REPORT = """<!--
+Sync Impact Report:
+- Version change: 0.0.0 → 1.0.0
+- Removed sections:
+  - [SECTION_2_NAME]
+  - [SECTION_3_NAME]
+-->
+# Todo App Constitution
+
+## Core Principles
+
+### I. Test first
+"""
+
+
+def test_a_sync_reports_removed_sections_are_no_placeholders_left(repo: GitRepo):
+    """Found on the eleventh held-out survey: the sync impact report /speckit.constitution
+    prepends (an HTML comment) names the template's sections it removed by their
+    placeholders; the constitution itself is filled in and versioned. A template left as it
+    was, its examples in comments, is still found."""
+    repo.commit("spec kit", {".specify/memory/constitution.md": SYNC_REPORT +
+                             "\n**Version**: 1.0.0 | **Ratified**: 2026-01-25\n"})
+    assert found(check_json(repo.path)) == []
+    repo.commit("the template", {".specify/memory/constitution.md":
+                                 "# [PROJECT_NAME] Constitution\n<!-- Example: Spec "
+                                 "Constitution -->\n\n### [PRINCIPLE_1_NAME]\n<!-- Example: "
+                                 "I. Library-First -->\n"})
+    assert found(check_json(repo.path)) == [("CT791", ".specify/memory/constitution.md", 1)]
+    # a placeholder after an HTML comment on its line is still one left
+    repo.commit("half", {".specify/memory/constitution.md": "# Constitution\n\n"
+                         "<!-- filled later --> [PRINCIPLE_2_NAME]\n\n**Version**: 1.0.0\n"})
+    assert found(check_json(repo.path)) == [("CT791", ".specify/memory/constitution.md", 3)]
+
+
+def test_a_type_closing_a_shape_is_no_secret(repo: GitRepo):
+    """Found on the eleventh held-out survey: GSD's STATE.md and phase summaries describing a
+    store as ``{instance_key: {secret_key: SecretEntry}}`` (CT601 on each file, CT605 on the
+    history): a type's name where a value would be, the braces of the shape closing it. A
+    password written in that place is still found."""
+    shape = "{instance_key: {secret_key: SecretEntry}}"
+    repo.commit("gsd", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\n## Decisions\n\n"
+                              f"- Nested JSON for per-instance secrets: {shape}\n",
+        ".planning/ROADMAP.md": "# Roadmap\n",
+        ".planning/phases/06-secrets/06-01-SUMMARY.md": "# Summary\n\n- Per-instance storage: "
+                                                        f"`{shape}`\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result)[".planning"] == "gsd"
+    assert [d for d in found(result) if d[0] in ("CT601", "CT605")] == []
+    repo.commit("a real one", {".planning/phases/06-secrets/06-01-SUMMARY.md":
+                               "# Summary\n\n- secret_key: Zq81mPw0Lx7Tn3Vb}}\n"})
+    assert ("CT601", ".planning/phases/06-secrets/06-01-SUMMARY.md", 3) in \
+        found(check_json(repo.path))
+
+
+def test_an_import_written_from_the_top_in_a_claude_folders_claude_md(repo: GitRepo):
+    """Found on the eleventh held-out survey: `.claude/CLAUDE.md` importing
+    `@.claude/rules/sub-agents.md`. Claude resolves imports from the importing file
+    (anthropics/claude-code#51305 reproduces the silent miss), so it names
+    `.claude/.claude/rules/…`: the finding says so, and which import would work, instead of
+    naming a path that exists from the top."""
+    repo.commit("claude", {
+        ".claude/CLAUDE.md": "# Project\n\n@.claude/rules/sub-agents.md — every agent\n"
+                             "@rules/git.md\n",
+        ".claude/rules/sub-agents.md": "# Sub-agents\n",
+        ".claude/rules/git.md": "# Git\n",
+    })
+    result = check_json(repo.path)
+    assert [(code, path) for code, path, _ in found(result)] == [("CT741", ".claude/CLAUDE.md")]
+    finding = result.json["diagnostics"][0]
+    assert "written from the repository's top" in finding["message"]
+    assert ".claude/.claude/rules/sub-agents.md" in finding["message"]
+    assert finding["hint"].startswith("write @rules/sub-agents.md")
+    said = run_cli("check", cwd=repo.path).out
+    assert "Traceback" not in said and "write @rules/sub-agents.md" in said
+    # a path that exists only outside the repository, read from its top, is not offered
+    (repo.path.parent / "outside.md").write_text("# Outside\n")
+    repo.commit("outside", {".claude/CLAUDE.md": "# Project\n\n@../outside.md\n"})
+    (finding,) = check_json(repo.path).json["diagnostics"]
+    assert "repository's top" not in finding["message"] and "outside.md" in finding["message"]

@@ -101,6 +101,7 @@ def test_ids_repeated_and_statuses_unknown_are_named_with_their_tag(repo: GitRep
     ('{\n  "master": {\n    "tasks": [\n<<<<<<< HEAD\n', "not valid JSON"),
     ('{"master": {"metadata": {}}}\n', "no task list"),
     ('[1, 2]\n', "not a JSON object"),
+    ("", "the file is empty"),  # set 11 of the conventions survey: emptied by a commit
 ])
 def test_a_file_task_master_cannot_read(repo: GitRepo, text: str, problem: str):
     repo.commit("tasks", {TASKS: text})

@@ -124,15 +124,35 @@ def import_unresolved(ctx: CheckContext) -> Iterator[Violation]:
 
     Point the import at the file's new place, restore the file, or delete the line.
     """
-    root = ctx.tree.root
+    root, top = ctx.tree.root, ctx.tree.boundary
     for source, found in sorted(_graph(ctx).items()):
         for each in found:
             if each.target is None or (root / each.target).exists():
                 continue
-            yield Violation(source, f"@{each.written} imports {each.target}, which does not "
-                            "exist: the agent loads nothing in its place",
-                            "point the import at the file's place, or delete the line",
-                            each.line, 1)
+            message = (f"@{each.written} imports {_from_top(root / each.target, top)}, which "
+                       "does not exist: the agent loads nothing in its place")
+            hint = "point the import at the file's place, or delete the line"
+            meant = Path(os.path.normpath(top / each.written))
+            if not each.written.startswith("/") and top in meant.parents and meant.is_file() and \
+                    (root / posixpath.dirname(source)).resolve() != top.resolve():
+                # Written from the repository's top (``@.claude/rules/x.md`` in
+                # ``.claude/CLAUDE.md``): Claude resolves it from the importing file.
+                shown = _from_top(meant, top)
+                written = Path(os.path.relpath(meant, root / posixpath.dirname(source)))
+                message = (f"@{each.written} is written from the repository's top, where "
+                           f"{shown} exists, but imports resolve from the importing file: it "
+                           f"names {_from_top(root / each.target, top)}, which does not "
+                           "exist, and the agent loads nothing in its place")
+                hint = f"write @{written.as_posix()}"
+                if shown.startswith(".claude/rules/"):
+                    hint += (f" (Claude Code loads {shown} at launch anyway, unless its "
+                             "`paths:` scope it: the import adds nothing then)")
+            yield Violation(source, message, hint, each.line, 1)
+
+
+def _from_top(path: Path, top: Path) -> str:
+    """``path`` as the repository's top names it (``.claude/.claude/rules/x.md``)."""
+    return Path(os.path.relpath(os.path.normpath(path), top)).as_posix()
 
 
 @rule("CT742", "import-depth", "warning", reach=TREE)

@@ -56,9 +56,13 @@ def constitution_unfilled(ctx: CheckContext) -> Iterator[Violation]:
     text = read_beside(ctx, ctx.tree.root / CONSTITUTION)
     if text is None:
         return
-    lines = text.split("\n")
     in_code = MarkdownDoc(text).in_code  # an exemption marker's format shown in a code block
-    left = [(number, match.group()) for number, line in enumerate(lines, 1)
+    # The sync impact report /speckit.constitution prepends (an HTML comment) names the
+    # template's sections it removed by their placeholders ("Removed sections:
+    # [SECTION_2_NAME]"): a record of the filling, not a placeholder left.
+    lines = text.split("\n")
+    left = [(number, match.group())
+            for number, line in enumerate(_without_comments(text).split("\n"), 1)
             if not (number <= len(in_code) and in_code[number - 1])
             for match in PLACEHOLDER.finditer(CODE_SPAN.sub(lambda s: " " * len(s.group()), line))]
     if left:
@@ -72,6 +76,23 @@ def constitution_unfilled(ctx: CheckContext) -> Iterator[Violation]:
         yield Violation(CONSTITUTION, "the constitution has no version line (**Version**: "
                         "X.Y.Z | **Ratified**: … | **Last Amended**: …)",
                         "add the version line: amendments are versioned", 1, 1)
+
+
+def _without_comments(text: str) -> str:
+    """``text`` with each closed HTML comment (``<!-- … -->``) blanked, its line breaks kept:
+    a scan from one ``<!--`` to its ``-->``, linear in the text."""
+    parts: list[str] = []
+    position = 0
+    while (start := text.find("<!--", position)) >= 0:
+        close = text.find("-->", start + 4)
+        if close < 0:
+            break
+        end = close + 3
+        parts.append(text[position:start])
+        parts.append(re.sub(r"[^\n]", " ", text[start:end]))
+        position = end
+    parts.append(text[position:])
+    return "".join(parts)
 
 
 def _features(ctx: CheckContext) -> list[str]:
