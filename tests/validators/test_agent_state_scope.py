@@ -255,3 +255,19 @@ def test_every_agents_mcp_and_settings_files_are_scanned(tmp_path):
     assert ".vscode/mcp.json" in notice and ".kiro/settings/mcp.json" in notice, notice
     shown = done.out + done.err
     assert not [value for value in (SUPABASE, TAVILY, GITHUB, ANTHROPIC) if value in shown]
+
+
+def test_a_test_runs_environment_file_keeps_its_fixtures_and_not_a_providers_token(tmp_path):
+    """Laravel projects commit .env.testing on purpose (a public fork of InvoiceShelf beside its
+    AGENTS.md and Claude settings): its APP_KEY and a test mailbox's password are the test
+    run's fixtures; a provider's token in such a file, and the same values in .env, are found."""
+    repo = GitRepo(tmp_path / "repo")
+    app_key = "base64:" + "IdDlpLmYyWA9z4Ruj5st1FSY" + "rhCR7lPOscLGCz2Jf4I="
+    fixtures = f"APP_ENV=testing\nAPP_KEY={app_key}\nMAIL_PASSWORD=c04c9e2b7a1f5d\n"
+    repo.commit("a Laravel project's environments", {
+        ".claude/settings.json": json.dumps({"permissions": {"allow": ["Bash(php artisan test)"]}}),
+        ".env.testing": fixtures, ".env.ci": fixtures + f"GITHUB_TOKEN={GITHUB}\n",
+        ".env": fixtures})
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    found = sorted((d["path"], d["line"]) for d in done.json["diagnostics"] if d["code"] == "CT601")
+    assert found == [(".env", 2), (".env", 3), (".env.ci", 4)], done.out

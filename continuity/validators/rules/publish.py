@@ -139,6 +139,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 continue  # CT503 (note-unredacted) reports credentials in a fact
             if line in examples:
                 continue  # a rule file's code example (Convention.code_is_example)
+            if finding.kind in _JUDGED_BY_KEY and _TEST_ENVIRONMENT.search(tree_file.path):
+                continue  # a test run's fixture (Laravel's committed .env.testing APP_KEY)
             reported.append((finding, line, column))
         of_kind = Counter(finding.kind for finding, _, _ in reported)
         listed: Counter[str] = Counter()
@@ -160,6 +162,14 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 "remove it and rotate the credential (it stays in the git history); refer to "
                 "it by the name of the secret store entry instead",
                 line, column, identity=value_identity(text[finding.start:finding.end]))
+
+
+#: A test run's environment file (Laravel's ``.env.testing``, ``.env.test``, ``.env.ci``,
+#: ``.env.e2e``, Dusk's): projects commit it on purpose, its generated values (an ``APP_KEY``,
+#: a test mailbox's password) are fixtures of the test run. Only a value judged by its key
+#: word is passed over there; a provider's token (``ghp_…``, ``sk_live_…``) is found anywhere.
+_TEST_ENVIRONMENT = re.compile(r"(?:^|/)\.env\.(?:test|testing|ci|e2e|dusk)(?:[.\-][\w.\-]{1,40})?$")
+_JUDGED_BY_KEY = frozenset({"keyed-secret", "assigned-secret"})
 
 
 #: Findings of one kind listed per file; the rest are counted (issue 29: 528 in one file).
