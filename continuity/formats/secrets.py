@@ -890,9 +890,10 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Z
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
 
 #: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
-#: ``你的NVIDIA_API_KEY`` ("your NVIDIA key"), ``<nvidia-api-key>``.
+#: ``你的NVIDIA_API_KEY`` ("your NVIDIA key"), ``<nvidia-api-key>``, an exchange's
+#: ``passphrase = "DEMO_PASSPHRASE"``.
 _NAMES_A_KEY = re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
-                          r"KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*")
+                          r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*")
 #: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
 #: ``os.environ["TOKEN"]``, ``env("SECRET")``, GitHub Actions' ``secrets.NPM_TOKEN``.
 _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"

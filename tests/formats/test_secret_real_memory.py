@@ -277,3 +277,15 @@ def test_a_fill_in_behind_a_versioned_provider_prefix_is_no_credential(tmp_path:
                                guide.replace("sk-or-v1-your-key", OPENROUTER)})
     found = _ct601(check_json(repo.path).json)
     assert [d["path"] for d in found] == ["docs/development-guide.md"]
+
+# ------------------------------------------------------------ the seventh survey (OpenClaw skills)
+
+def test_a_passphrase_fill_in_in_capitals_is_no_credential() -> None:
+    """An exchange bot's skill (a public OpenClaw workspace's ``.agents/skills/``) shows its
+    config file with fill-ins in capitals for each field, ``PASSPHRASE`` among them; a chosen
+    passphrase in the same place is found."""
+    config = ('[profiles.demo]\napi_key = "DEMO_API_KEY"\nsecret_key = "DEMO_SECRET_KEY"\n'
+              'passphrase = "DEMO_PASS' + 'PHRASE"\n[profiles.live]\n'
+              'passphrase = "PROD_PASS' + 'PHRASE"\n')
+    assert kinds(config) == []
+    assert kinds('passphrase = "' + MIXED + '"\n') == ["assigned-secret"]
