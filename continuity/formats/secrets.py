@@ -988,15 +988,16 @@ _WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
 
 def harmless(value: str) -> bool:
     """Whether a value assigned to a secret's key is no secret: a placeholder, a value its
-    author cut short (``eyJhbGciOiJI...``: the rest is not there), one naming the key that goes
-    there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value;
+    author cut short (``eyJhbGciOiJI...``: the rest is not there) or shortened in the middle
+    (``testsecret...xyz``, a skill's example account: its first and last letters), one naming
+    the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value;
     a variable whose default is one of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
         return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1])
     # As written, and without the punctuation that closes what it stands in (``…)`` in code).
-    return any(_HARMLESS.match(each) or each.endswith(("...", "…"))
+    return any(_HARMLESS.match(each) or "..." in each or "…" in each
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)
                or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
                or (_NOT_A_SECRET.fullmatch(each) and not prefixed_machine_value(each))

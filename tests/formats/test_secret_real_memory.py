@@ -289,3 +289,12 @@ def test_a_passphrase_fill_in_in_capitals_is_no_credential() -> None:
               'passphrase = "PROD_PASS' + 'PHRASE"\n')
     assert kinds(config) == []
     assert kinds('passphrase = "' + MIXED + '"\n') == ["assigned-secret"]
+
+
+def test_a_value_shortened_in_the_middle_is_no_credential() -> None:
+    """A trading skill lists its example accounts as ``Secret: testsecret...xyz``: the first
+    and last letters of a value, the rest left out; written out whole, it is found."""
+    accounts = ("### Accounts\n- API Key: testkey" + "...abc\n- Secret: testsecret" + "...xyz\n"
+                "- Testnet: true\n- Secret: futuressecret" + "…uvw\n")
+    assert kinds(accounts) == []
+    assert kinds("- Secret: " + MIXED + "\n") == ["keyed-secret"]
