@@ -950,6 +950,11 @@ _NOT_A_SECRET = re.compile(
     # passphrase of plain words, ``correct horse battery staple``, still counts)
     r"|(?i:(?:[a-z]+ )+(?:to|the|for|of|and|is|are|used|your|an?|this|that|with|from|in|on|be)"
     r"(?: [a-z]+)+|(?:[a-z]+ )*(?:top|my|our|very|super|big) (?:secret|password|key)(?: [a-z]+)*)"
+    # a label in words that names the secret (a form's or an app's strings: ``"Forgot
+    # Password?"``, ``"Confirm password"``, ``"Show secret key"``); a passphrase of words
+    # without such a word still counts
+    r"|(?i:(?:[a-z]+ ){1,6}(?:password|passphrase|passwd|secret|token|key|pin)s?(?: [a-z]+){0,6}"
+    r"|(?:password|passphrase|passwd|secret|token|key|pin)s?(?: [a-z]+){1,6})[?!.:…]?"
     # a value that says it is wrong or made up (a test's ``wrongpass``)
     # (in any case, with the digits and marks a password policy asks for: ``TestPassword123!``,
     # the test account's password of a setup guide)

@@ -298,3 +298,15 @@ def test_a_value_shortened_in_the_middle_is_no_credential() -> None:
                 "- Testnet: true\n- Secret: futuressecret" + "…uvw\n")
     assert kinds(accounts) == []
     assert kinds("- Secret: " + MIXED + "\n") == ["keyed-secret"]
+
+
+def test_an_apps_label_naming_the_password_is_no_credential() -> None:
+    """A Flutter skill's localization reference (``"auth_forgotPassword": "Forgot
+    Password?"``) holds an app's strings; a passphrase of plain words is still found, and a
+    chosen password beside the labels too."""
+    strings = json.dumps({"auth_login": "Log in", "auth_forgotPassword": "Forgot Password?",
+                          "auth_confirmPassword": "Confirm your password",
+                          "settings_apiKey": "API key settings"}, indent=2)
+    assert kinds(strings) == []
+    assert kinds('"wifi_password": "correct horse battery staple"') == ["assigned-secret"]
+    assert kinds('"admin_password": "' + MIXED[:12] + '!"') == ["assigned-secret"]
