@@ -310,3 +310,23 @@ def test_an_apps_label_naming_the_password_is_no_credential() -> None:
     assert kinds(strings) == []
     assert kinds('"wifi_password": "correct horse battery staple"') == ["assigned-secret"]
     assert kinds('"admin_password": "' + MIXED[:12] + '!"') == ["assigned-secret"]
+
+
+def test_an_openclaw_workspaces_skill_examples_are_silent_and_its_keys_found(
+        tmp_path: Path) -> None:
+    """The three classes as the survey met them, in skills of an OpenClaw workspace committed
+    whole, beside a script holding a live-looking key: only the key is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nCalm.\n", "AGENTS.md": "# Agents\n\nRead MEMORY.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check mail\n", "USER.md": "# User\n\nSam.\n",
+        "MEMORY.md": "# Memory\n\n- trading bot set up\n",
+        ".agents/skills/okx/SKILL.md": '```toml\npassphrase = "DEMO_PASS' + 'PHRASE"\n```\n',
+        ".agents/skills/spot/SKILL.md": "- API Key: testkey" + "...abc\n- Secret: testsecret"
+                                        + "...xyz\n",
+        ".agents/skills/flutter/references/l10n.md":
+            '```json\n{"auth_forgotPassword": "Forgot Password?"}\n```\n',
+        "scripts/trade.sh": "#!/bin/sh\nAPI_SECRET=\"" + MIXED + "\"\n"})
+    result = check_json(repo.path)
+    assert [d["path"] for d in _ct601(result.json)] == ["scripts/trade.sh"], result.out
+    assert MIXED not in result.out
