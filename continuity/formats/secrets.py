@@ -892,9 +892,10 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Z
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
 
 #: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
-#: ``你的NVIDIA_API_KEY`` ("your NVIDIA key"), ``<nvidia-api-key>``.
+#: ``你的NVIDIA_API_KEY`` ("your NVIDIA key"), ``<nvidia-api-key>``, an exchange's
+#: ``passphrase = "DEMO_PASSPHRASE"``.
 _NAMES_A_KEY = re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
-                          r"KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*")
+                          r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*")
 #: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
 #: ``os.environ["TOKEN"]``, ``env("SECRET")``, GitHub Actions' ``secrets.NPM_TOKEN``.
 _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"
@@ -951,6 +952,11 @@ _NOT_A_SECRET = re.compile(
     # passphrase of plain words, ``correct horse battery staple``, still counts)
     r"|(?i:(?:[a-z]+ )+(?:to|the|for|of|and|is|are|used|your|an?|this|that|with|from|in|on|be)"
     r"(?: [a-z]+)+|(?:[a-z]+ )*(?:top|my|our|very|super|big) (?:secret|password|key)(?: [a-z]+)*)"
+    # a label in words that names the secret (a form's or an app's strings: ``"Forgot
+    # Password?"``, ``"Confirm password"``, ``"Show secret key"``); a passphrase of words
+    # without such a word still counts
+    r"|(?i:(?:[a-z]+ ){1,6}(?:password|passphrase|passwd|secret|token|key|pin)s?(?: [a-z]+){0,6}"
+    r"|(?:password|passphrase|passwd|secret|token|key|pin)s?(?: [a-z]+){1,6})[?!.:…]?"
     # a value that says it is wrong or made up (a test's ``wrongpass``)
     # (in any case, with the digits and marks a password policy asks for: ``TestPassword123!``,
     # the test account's password of a setup guide)
@@ -989,15 +995,16 @@ _WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
 
 def harmless(value: str) -> bool:
     """Whether a value assigned to a secret's key is no secret: a placeholder, a value its
-    author cut short (``eyJhbGciOiJI...``: the rest is not there), one naming the key that goes
-    there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value;
+    author cut short (``eyJhbGciOiJI...``: the rest is not there) or shortened in the middle
+    (``testsecret...xyz``, a skill's example account: its first and last letters), one naming
+    the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value;
     a variable whose default is one of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
         return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1])
     # As written, and without the punctuation that closes what it stands in (``…)`` in code).
-    return any(_HARMLESS.match(each) or each.endswith(("...", "…"))
+    return any(_HARMLESS.match(each) or "..." in each or "…" in each
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)
                or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
                or (_NOT_A_SECRET.fullmatch(each) and not prefixed_machine_value(each))

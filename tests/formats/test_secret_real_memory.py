@@ -277,3 +277,56 @@ def test_a_fill_in_behind_a_versioned_provider_prefix_is_no_credential(tmp_path:
                                guide.replace("sk-or-v1-your-key", OPENROUTER)})
     found = _ct601(check_json(repo.path).json)
     assert [d["path"] for d in found] == ["docs/development-guide.md"]
+
+# ------------------------------------------------------------ the seventh survey (OpenClaw skills)
+
+def test_a_passphrase_fill_in_in_capitals_is_no_credential() -> None:
+    """An exchange bot's skill (a public OpenClaw workspace's ``.agents/skills/``) shows its
+    config file with fill-ins in capitals for each field, ``PASSPHRASE`` among them; a chosen
+    passphrase in the same place is found."""
+    config = ('[profiles.demo]\napi_key = "DEMO_API_KEY"\nsecret_key = "DEMO_SECRET_KEY"\n'
+              'passphrase = "DEMO_PASS' + 'PHRASE"\n[profiles.live]\n'
+              'passphrase = "PROD_PASS' + 'PHRASE"\n')
+    assert kinds(config) == []
+    assert kinds('passphrase = "' + MIXED + '"\n') == ["assigned-secret"]
+
+
+def test_a_value_shortened_in_the_middle_is_no_credential() -> None:
+    """A trading skill lists its example accounts as ``Secret: testsecret...xyz``: the first
+    and last letters of a value, the rest left out; written out whole, it is found."""
+    accounts = ("### Accounts\n- API Key: testkey" + "...abc\n- Secret: testsecret" + "...xyz\n"
+                "- Testnet: true\n- Secret: futuressecret" + "…uvw\n")
+    assert kinds(accounts) == []
+    assert kinds("- Secret: " + MIXED + "\n") == ["keyed-secret"]
+
+
+def test_an_apps_label_naming_the_password_is_no_credential() -> None:
+    """A Flutter skill's localization reference (``"auth_forgotPassword": "Forgot
+    Password?"``) holds an app's strings; a passphrase of plain words is still found, and a
+    chosen password beside the labels too."""
+    strings = json.dumps({"auth_login": "Log in", "auth_forgotPassword": "Forgot Password?",
+                          "auth_confirmPassword": "Confirm your password",
+                          "settings_apiKey": "API key settings"}, indent=2)
+    assert kinds(strings) == []
+    assert kinds('"wifi_password": "correct horse battery staple"') == ["assigned-secret"]
+    assert kinds('"admin_password": "' + MIXED[:12] + '!"') == ["assigned-secret"]
+
+
+def test_an_openclaw_workspaces_skill_examples_are_silent_and_its_keys_found(
+        tmp_path: Path) -> None:
+    """The three classes as the survey met them, in skills of an OpenClaw workspace committed
+    whole, beside a script holding a live-looking key: only the key is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nCalm.\n", "AGENTS.md": "# Agents\n\nRead MEMORY.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check mail\n", "USER.md": "# User\n\nSam.\n",
+        "MEMORY.md": "# Memory\n\n- trading bot set up\n",
+        ".agents/skills/okx/SKILL.md": '```toml\npassphrase = "DEMO_PASS' + 'PHRASE"\n```\n',
+        ".agents/skills/spot/SKILL.md": "- API Key: testkey" + "...abc\n- Secret: testsecret"
+                                        + "...xyz\n",
+        ".agents/skills/flutter/references/l10n.md":
+            '```json\n{"auth_forgotPassword": "Forgot Password?"}\n```\n',
+        "scripts/trade.sh": "#!/bin/sh\nAPI_SECRET=\"" + MIXED + "\"\n"})
+    result = check_json(repo.path)
+    assert [d["path"] for d in _ct601(result.json)] == ["scripts/trade.sh"], result.out
+    assert MIXED not in result.out
