@@ -327,6 +327,31 @@ CONVENTIONS_HELD_OUT_11: dict[str, str] = {
     "Await-d/meow-accounting": "serena",
     "0Bu/tesla-key-esp32": "claude (.claude/CLAUDE.md)",
 }
+#: A twelfth held-out part (2026-12-06), its rule written down before any listing was read:
+#: rows 25 and 45 of a path listing for the commonest marker of each convention
+#: (bench/conventions_survey.md, set 12); five could not be fetched.
+CONVENTIONS_HELD_OUT_12: dict[str, str] = {
+    "0h-n0/local-voice-assistant-codex": "speckit",
+    "0xb3i/hotel-reviews": "speckit",
+    "2017Yasu/MyHomeDigitalBookshelf": "serena",
+    "2sem/opencode-feature-dev": "serena",
+    "ChanceMarine/Chat-Bot--test-": "cursor rules",
+    "FatalDecision/Quiz-AI": "cursor rules",
+    "1jsjs/receipt-tribunal": "kiro",
+    "365rrs/365rrs.github.io": "kiro",
+    "00Mars/PetPawket": "copilot",
+    "01Gibbs/systems_design_lab": "copilot",
+    "behark/dating-app": "windsurf (.windsurf/rules)",
+    "frani-be/landing-frani-be": "windsurf (.windsurf/rules)",
+    "0140willow/my-link": "gemini",
+    "0HenrikAndersson0/Gitzen": "gemini",
+    "Aditya-gam/glasshouse-frontend": "claude rules",
+    "AlfredSjoqvist/deep-agents": "claude rules",
+    "174alex174/buhexpert": "bank (memory-bank/activeContext.md)",
+    "217th/tda_bq_marketdata_exporter": "bank (memory-bank/activeContext.md)",
+    "54corbin/offer-hunter": "task master",
+    "AcidicSoil/OSPAiN2": "task master",
+}
 
 
 @dataclass
