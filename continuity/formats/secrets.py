@@ -276,7 +276,17 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a placeholder with spaces in it: ``<generate: openssl rand -hex 32>``
     if _MINIFIED_CODE.search(value):
         return False  # minified code: ``_password=e}terminate(){…}``
+    if _POWERSHELL_COMMAND.fullmatch(value):
+        return False  # a command's output: ``$accessToken = Get-AccessToken``
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: A PowerShell command (an approved verb, a hyphen, a noun in PascalCase) given to a key as
+#: its value: the script calls it (``$accessToken = Get-AccessToken``, ``$pw = Read-Host``).
+_POWERSHELL_COMMAND = re.compile(
+    r"(?:Get|Set|New|Read|Invoke|ConvertTo|ConvertFrom|Import|Export|Select|Resolve|Test|Find"
+    r"|Request|Receive|Start|Join|Format|Add|Remove|Update|Unprotect|Protect|Grant|Use|Show"
+    r"|Out|Write|Copy|Search|Initialize|Register|Unlock|Connect)-[A-Z][A-Za-z0-9]{1,63}")
 
 
 #: Code run together, as a minifier writes it: a block closed and a call after it, ``){``.
@@ -315,8 +325,9 @@ _NOT_SECRET_NAMES = re.compile(
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
-#: A short lower-case prefix, then 24 or more lower-case letters and digits.
-_PREFIXED_LOWER = re.compile(r"[a-z][a-z0-9]{0,11}[_-](?:[a-z0-9]{1,6}[_-])?([a-z0-9]{24,512})")
+#: A short lower-case prefix of up to three parts (``sbp_``, ``sk-proj-``, AgentMail's
+#: ``am_us_`` and a scope's name), then 24 or more lower-case letters and digits.
+_PREFIXED_LOWER = re.compile(r"[a-z][a-z0-9]{0,11}[_-](?:[a-z0-9]{1,6}[_-]){0,2}([a-z0-9]{24,512})")
 
 
 def prefixed_machine_value(value: str) -> bool:
@@ -360,6 +371,14 @@ def generated(value: str, *, bare: bool = False) -> bool:
             (_TOKEN_VALUE.fullmatch(value) is not None or any(not c.isalnum() for c in value))
     # The shape first: the placeholder tests read the whole value several times.
     return shaped and not made_up(value) and not harmless(value)
+
+
+def _mixed(value: str) -> bool:
+    """Whether ``value`` mixes three kinds of character (lower- and upper-case letters,
+    digits, symbols), as a chosen or generated password does; or reads as generated."""
+    kinds = (any(c.islower() for c in value), any(c.isupper() for c in value),
+             any(c.isdigit() for c in value), any(not c.isalnum() for c in value))
+    return sum(kinds) >= 3 or generated(value)
 
 
 def _name_start(text: str, position: int) -> int:
@@ -415,7 +434,12 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a parameter of a signed, expiring link (a CDN's ``x-signature``)
     if public_google_key(text, match.start(group), match.end(group)):
         return False
-    return generated(match.group(group), bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
+    value = match.group(group)
+    if "&" in value and _query_parameter(text, begin):
+        # A URL's query: the value ends where the next parameter starts
+        # (``?access_token=ACCESS_TOKEN&department_id=1``, ``?spaceKey=IPM&expand=space``).
+        value = value.split("&", 1)[0]
+    return generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
 
 
 _JWT = re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
@@ -819,6 +843,13 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"[A-Za-z0-9_]{0,32}\s{0,5}(?:\|\||\?\?)\s{0,5}[\"'`]([^\"'`\s]{16,256})[\"'`]",
               ("getenv", "environ.get", "process.env."), _word_end_start,
               lambda text, match, group: generated(match.group(group))),
+    # A password given to a login call as its second argument, a literal beside the user's
+    # (Python's ``smtplib``/``imaplib``/``ftplib``: ``mail.login('me@mail.com', '…')``): no
+    # key word names it, the call does.
+    _anchored("login-password", "a password given to a login call",
+              r"login\(\s{0,5}[\"'][^\"'\n]{1,256}[\"']\s{0,5},\s{0,5}[\"']([^\"'\s]{8,256})[\"']"
+              r"\s{0,5}\)",
+              ("login(",), _word_end_start, lambda text, match, group: _mixed(match.group(group))),
     _anchored("assigned-secret", "a secret assigned to a key",
               rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
@@ -1009,12 +1040,23 @@ def harmless(value: str) -> bool:
                or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
                or (_NOT_A_SECRET.fullmatch(each) and not prefixed_machine_value(each))
                or _PATH.fullmatch(each)
-               or _REDACTED.fullmatch(each)
+               or _REDACTED.fullmatch(each) or _counting(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
                ) or _BRACKETED.fullmatch(quoted) is not None
+
+
+_RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _counting(value: str) -> bool:
+    """Whether every part of ``value`` counts up, one character to the next: a documentation's
+    made-up value (a Telegram bot token as ``123456:ABCDEF``, ``abc-123456``), not a secret."""
+    parts = re.split(r"[:_\-.]", value.lower())
+    return len(parts) > 1 and all(len(part) >= 3 and any(part in run for run in _RUNS)
+                                  for part in parts)
 
 
 #: A word in square brackets where a value goes: ``postgres://user:[PASSWORD]@host``.

@@ -330,3 +330,100 @@ def test_an_openclaw_workspaces_skill_examples_are_silent_and_its_keys_found(
     result = check_json(repo.path)
     assert [d["path"] for d in _ct601(result.json)] == ["scripts/trade.sh"], result.out
     assert MIXED not in result.out
+
+
+# ------------------------------------------------------------ the ninth survey (issue 29)
+
+def test_a_query_parameters_value_ends_at_the_next_parameter() -> None:
+    """A WeCom API call in a setup log (``?access_token=ACCESS_TOKEN&department_id=1``) and a
+    Confluence query in a PowerShell test (``?spaceKey=IPM&expand=version,space``): the value
+    is the parameter's own, up to ``&``; a generated token there is still found."""
+    log = ('curl "https://qyapi.weixin.qq.com/cgi-bin/user/list?access_token=ACCESS_' + 'TOKEN'
+           '&department_id=1&fetch_child=1"\n')
+    script = '$pagesUri = "$BaseUrl/content?spaceKey=IPM&limit=5&expand=version,space"\n'
+    assert kinds(log) == []
+    assert kinds(script) == []
+    assert kinds('curl "https://api.example.org/v1?access_token=' + MIXED + '&page=2"\n') == \
+        ["keyed-secret"]
+
+
+def test_a_powershell_command_given_to_a_secrets_key_is_code() -> None:
+    """``$accessToken = Get-AccessToken``: the script calls a function of its own for the
+    token; a literal given to the same variable is still found."""
+    script = "$accessToken = Get-Access" + "Token\nif (-not $accessToken) { exit 1 }\n" \
+             "$password = Read-Host -AsSecureString\n"
+    assert kinds(script) == []
+    assert kinds('$accessToken = "' + MIXED + '"\n') != []
+
+
+def test_a_value_counting_up_is_a_documentations_example() -> None:
+    """Clawdbot's README shows a Telegram bot token as ``botToken: "123456:ABCDEF"``: each part
+    counts up; a token of the real shape is found."""
+    assert kinds('telegram: {\n  botToken: "123456:' + 'ABCDEF"\n}\n') == []
+    assert kinds('botToken: "' + "6402" + "91357:" + MIXED[:12] + '"\n') != []
+
+
+def test_a_password_given_to_a_login_call_is_found() -> None:
+    """An email setup summary logs in with ``mail.login('me@…', '…')``: the password is the
+    call's second argument, named by no key; a variable there is code, and a placeholder or a
+    word is no password."""
+    call = "mail.login('ops@acme-corp.io', '" + "Wk7%" + MIXED[:12] + "')\n"
+    assert "login-password" in kinds(call)
+    assert "login-password" not in kinds("mail.login(user, password)\n")
+    assert "login-password" not in kinds("mail.login('me@acme-corp.io', 'your_password')\n")
+    assert "login-password" not in kinds("ftp.login('anonymous', 'anonymous')\n")
+
+
+def test_a_bearer_key_of_a_three_part_prefix_is_found() -> None:
+    """AgentMail's keys (``am_us_`` and 64 lower-case letters and digits, or a scope's name
+    before them) in a heartbeat script's ``Authorization: Bearer``; a snake_case name stays
+    code."""
+    body = "k3m9x2p7q1w8e4r6t0y5u2i9o3a7s1d5f"
+    header = 'curl -H "Authorization: Bearer ' + "am_" + "us_" + "inbox_" + body[:31] + '"\n'
+    assert kinds(header) == ["bearer-token"]
+    assert kinds('curl -H "Authorization: Bearer get_user_by_id_and_role_name"\n') == []
+
+
+def test_an_openclaw_workspaces_ninth_survey_classes(tmp_path: Path) -> None:
+    """The classes as the ninth survey met them, in an OpenClaw workspace committed whole: the
+    three look-alikes are silent, the login call's password and the bearer key are reported."""
+    repo = GitRepo(tmp_path / "repo")
+    key = "am_" + "us_" + "inbox_" + "k3m9x2p7q1w8e4r6t0y5u2i9o3a7s1d"
+    password = "Wk7%" + MIXED[:12]
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nCalm.\n", "AGENTS.md": "# Agents\n\nRead MEMORY.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check mail\n", "USER.md": "# User\n\nSam.\n",
+        "MEMORY.md": "# Memory\n\n- mail set up\n",
+        "logs/wecom-setup.md": '```bash\ncurl "https://qyapi.weixin.qq.com/cgi-bin/user/list?'
+                               'access_token=ACCESS_' + 'TOKEN&department_id=1&fetch_child=1"\n```\n',
+        "scripts/transcripts.ps1": "$accessToken = Get-Access" + "Token\n",
+        "README.md": '```json5\n{ channels: { telegram: { botToken: "123456:' + 'ABCDEF" } } }\n```\n',
+        "logs/email-setup.md": "```python\nmail.login('ops@acme-corp.io', '" + password + "')\n```\n",
+        "heartbeat_check.sh": '#!/bin/sh\ncurl -s "https://api.agentmail.to/v1/inboxes" \\\n'
+                              '  -H "Authorization: Bearer ' + key + '"\n'})
+    result = check_json(repo.path)
+    assert sorted(d["path"] for d in _ct601(result.json)) == \
+        ["heartbeat_check.sh", "logs/email-setup.md"], result.out
+    assert password not in result.out and key not in result.out
+
+
+def test_a_file_of_examples_holding_a_value_found_beside_it_is_reported(tmp_path: Path) -> None:
+    """A project's ``.env.example`` copies the MySQL password its ``docker-compose.yml`` gives
+    (the ninth survey): the example gives the secret away too. An example's own value, found
+    nowhere else, is still what to fill in."""
+    password = MIXED[:6] + "Tq" + MIXED[8:12]
+    other = "Zr4" + MIXED[3:12]
+    compose = ("services:\n  db:\n    image: mysql:8\n    environment:\n"
+               "      MYSQL_USER: 'user'\n      MYSQL_PASSWORD: '" + password + "'\n")
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("app", {
+        "SOUL.md": "# Soul\n\nCalm.\n", "AGENTS.md": "# Agents\n\nRead MEMORY.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the db\n", "USER.md": "# User\n\nSam.\n",
+        "MEMORY.md": "# Memory\n\n- database set up\n",
+        "docker-compose.yml": compose,
+        ".env.example": "MYSQL_HOST=localhost\nMYSQL_PASSWORD=" + password + "\n",
+        "api/.env.example": "SESSION_SECRET=" + other + "!x\n"})
+    result = check_json(repo.path)
+    assert sorted(d["path"] for d in _ct601(result.json)) == \
+        [".env.example", "docker-compose.yml"], result.out
+    assert password not in result.out

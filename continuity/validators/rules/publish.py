@@ -74,6 +74,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     secrets: placeholders and examples (`sk_live_YOUR_KEY_HERE`, `<your-api-key>`, AWS's
     `…EXAMPLE` key), redaction markers (`__OPENCLAW_REDACTED__`, `[REDACTED]`, `********`), masked
     keys (`ghp_****`), paths to key files, references (`${X}`, `$(pass …)`, `op://…`) and code.
+    A file of examples (`.env.example`, `*.sample`) is read only for a value found in a real
+    file beside it (a `docker-compose.yml`'s password copied into the `.env.example`).
     Every file git tracks in the memory is scanned, whatever its extension
     (`openclaw.json.backup`), not only what the site publishes (within `max_file_size`; untracked files are not: the check of the commit that
     adds one sees it); in a root of no known convention, its living files are the memory.
@@ -113,6 +115,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     committed = list(_committed_files(ctx))
     # Agent state files (.env, openclaw.json, .claude/settings.json, …) from the top too.
     beyond = agent_state_files(ctx, frozenset(f.path for f in (*published, *committed)))
+    leaked: dict[str, set[str]] = {}  # a value reported: the folders of its files
     for tree_file in (*published, *committed, *beyond):
         where = "would be published" if id(tree_file) in shown else \
             "is committed (the site does not publish this file, the repository does)"
@@ -142,6 +145,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
             if finding.kind in _JUDGED_BY_KEY and _TEST_ENVIRONMENT.search(tree_file.path):
                 continue  # a test run's fixture (Laravel's committed .env.testing APP_KEY)
             reported.append((finding, line, column))
+            leaked.setdefault(text[finding.start:finding.end], set()).add(_folder(tree_file.path))
         of_kind = Counter(finding.kind for finding, _, _ in reported)
         listed: Counter[str] = Counter()
         for finding, line, column in reported:
@@ -162,6 +166,51 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 "remove it and rotate the credential (it stays in the git history); refer to "
                 "it by the name of the secret store entry instead",
                 line, column, identity=value_identity(text[finding.start:finding.end]))
+    yield from _examples_holding(ctx, leaked)
+
+
+def _folder(path: str) -> str:
+    return path.rpartition("/")[0]
+
+
+def _examples_holding(ctx: CheckContext, leaked: dict[str, set[str]]) -> Iterator[Violation]:
+    """A file of examples (``.env.example``) is passed over: its values are what to fill in.
+    One that holds a value reported in a real file (the database password of the
+    ``docker-compose.yml``, copied into the ``.env.example`` beside it) gives that secret away
+    too: found in the memory, or in the folder of a file the value was reported in."""
+    if not leaked:
+        return
+    committed = tracked(ctx)
+    inside = ctx.tree.in_memory
+    children = tuple(child + "/" for child in ctx.tree.children)
+    beneath = Beneath(ctx.tree.boundary)
+    try:
+        for path in sorted(committed or ()):
+            if not path.endswith(_EXAMPLE_SUFFIXES) or path.startswith(children) or \
+                    _VENDORED.search(path):
+                continue
+            try:
+                read = beneath.read_text(ctx.tree.root / path, ctx.config.max_file_size)
+            except OSError:
+                continue
+            tree_file = TreeFile(path, ctx.tree.root / path, read)
+            text = tree_file.scanned_text
+            if text is None:
+                continue
+            for finding in tree_file.credentials:
+                value = text[finding.start:finding.end]
+                if value not in leaked or not (inside(path) or _folder(path) in leaked[value]):
+                    continue
+                line, column = line_column(text, finding.start)
+                yield Violation(
+                    path, f"{finding.description} ({finding.kind}) is committed in a file of "
+                    "examples, the same value as a file beside it holds; secrets must not be "
+                    "kept in the memory tree",
+                    "put a placeholder in the example (`<database password>`) and rotate the "
+                    "credential (it stays in the git history)",
+                    line, column, identity=value_identity(value))
+    finally:
+        beneath.close()
 
 
 #: A test run's environment file (Laravel's ``.env.testing``, ``.env.test``, ``.env.ci``,
