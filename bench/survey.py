@@ -353,6 +353,36 @@ CONVENTIONS_HELD_OUT_12: dict[str, str] = {
     "AcidicSoil/OSPAiN2": "task master",
 }
 
+#: A thirteenth held-out part (2026-12-06), its rule written down before any listing was read:
+#: rows 55 and 75 of a path listing for twelve markers (bench/conventions_survey.md, set 13);
+#: three could not be fetched.
+CONVENTIONS_HELD_OUT_13: dict[str, str] = {
+    "1070470144/NodeBB-SecondDev": "speckit",
+    "1366001909/ai-text-polisher": "speckit",
+    "2sem/realtornote": "serena",
+    "4cecoder/ani": "serena",
+    "ArielVinis/TPS_frontend": "cursor rules",
+    "Bernankez/UniAppTemplate": "cursor rules",
+    "5ury44/cumulus": "kiro",
+    "AL-AHMODANY/Larkon-app": "kiro",
+    "FarGroup/FarManager": "copilot",
+    "FaresMirza/todo-app-devops": "copilot",
+    "790331416/Han": "windsurf (.windsurfrules)",
+    "ADORSYS-GIS/cloud-identity-wallet": "windsurf (.windsurfrules)",
+    "0ctave/TaxoArena": "gemini",
+    "0rwin/twelve.ninja": "gemini",
+    "0-uddeshya-0/Vow": "claude",
+    "000002007/shoes-project": "claude",
+    "2uhgeuhdhs/hitsilver-sprite": "bank (memory-bank/progress.md)",
+    "4GeeksAcademy/Gsus0112-proyecto-curso-aie-pt-3": "bank (memory-bank/progress.md)",
+    "Mobutoo/VPAI": "gsd",
+    "Mondreykr/bom-tool": "gsd",
+    "IniRalfi/glicoo-app": "roo (.roo/rules/rules.md)",
+    "Muhathaz/llm-us-trades": "roo (.roo/rules/rules.md)",
+    "Anselmoo/mcp-ai-agent-guidelines": "copilot (.github/instructions/)",
+    "BettaDayz757/BettaDayzPBBG": "copilot (.github/instructions/)",
+}
+
 
 @dataclass
 class Row:

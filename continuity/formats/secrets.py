@@ -302,7 +302,10 @@ _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])
 
 
 _CAPITALISED_WORD = re.compile(r"[A-Za-z][a-z]{2,}")
-_PROSE_AFTER = re.compile(r" [a-z]{2,}")
+#: Prose after it: a lower-case word next, or within the next three words (``Generate
+#: 50-char random string for …``, ``Following VPAI convention, …``: a plan's instruction, a
+#: summary's sentence).
+_PROSE_AFTER = re.compile(r"(?: [A-Za-z0-9][\w\-]{0,20}){0,2},? [a-z]{2,}")
 
 
 #: Keys whose values are generated (a token, an API or access key), and values in words.
@@ -947,7 +950,7 @@ _REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhid
 #: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
 #: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``), maybe
 #: behind an operator (``!state.showPassword``, ``await vault.read()``, ``new Secret(x)``).
-_CODE = re.compile(r"(?:!|not\s+|await\s+|new\s+|typeof\s+)?"
+_CODE = re.compile(r"\(?(?:!|not\s+|await\s+|new\s+|typeof\s+)?"
                    r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
                    r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
@@ -997,9 +1000,13 @@ _NOT_A_SECRET = re.compile(
     # a hexadecimal constant in code (``PASSWORD: 0x000004,``)
     r"|0x[0-9A-Fa-f]{1,16}"
     # a sentence asking for a real value (``default-dev-secret-change-in-production``)
-    r"|(?:(?:[a-z]+|[0-9]{1,4})[-_])*(?:change|changeme|replace|default|insecure|dev|development)"
+    r"|(?:(?:[a-z]+|[0-9]{1,4})[-_])*(?:change|changeme|replace|default|insecure|dev|development|generate)"
     r"(?:[-_](?:[a-z]+|[0-9]{1,4}))+"
-    r"|(?:(?:[A-Z]+|[0-9]{1,4})_)*(?:CHANGE|CHANGEME|REPLACE|DEFAULT|INSECURE|DEV)(?:_(?:[A-Z]+|[0-9]{1,4}))+"
+    r"|(?:(?:[A-Z]+|[0-9]{1,4})_)*(?:CHANGE|CHANGEME|REPLACE|DEFAULT|INSECURE|DEV|GENERATE)(?:_(?:[A-Z]+|[0-9]{1,4}))+"
+    # the example password of the Postgres image's documentation, Kitsu's default admin
+    # password (``mysecretpassword``), and its kin (``supersecretkey``)
+    r"|(?i:(?:my|your|our|super|top)[-_]?(?:super[-_]?)?secret[-_]?(?:p[a@]ss(?:w[o0]rd)?|key|token))"
+    r"[!@#$%.*]?[0-9]{0,6}"
     # a provider's prefix, with its version (``sk-or-v1-``, ``sk-ant-api03-``), before a
     # fill-in in words: ``sk-or-v1-your-key`` (no generated value ends in plain words)
     r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:your)(?:[-_][A-Za-z]+){1,8}"

@@ -484,3 +484,40 @@ def test_an_import_written_from_the_top_in_a_claude_folders_claude_md(repo: GitR
     repo.commit("outside", {".claude/CLAUDE.md": "# Project\n\n@../outside.md\n"})
     (finding,) = check_json(repo.path).json["diagnostics"]
     assert "repository's top" not in finding["message"] and "outside.md" in finding["message"]
+
+
+def test_a_gsd_plans_instructions_and_code_are_no_secrets(repo: GitRepo, tmp_path: Path):
+    """Found on the thirteenth held-out survey: a GSD project's phase plans and research
+    notes (CT601 on six files, seven findings) saying what to put in an Ansible vault
+    (``vault_plane_secret_key: Generate 50-char random string for …``, a fill-in in capitals
+    ``"GENERATE_WITH_OPENSSL_BEFORE_VAULT_ENCRYPT"``, Kitsu's documented default admin
+    password ``mysecretpassword``), a summary's sentence after a bold label
+    (``**Shared PostgreSQL Password**: Following VPAI convention, …``) and a webhook's check
+    in code (``const receivedSecret = (data.headers || {})[…]``). Generated values in the same
+    places are still found, and the site builds strictly."""
+    plan = (
+        "# Plan\n\nAdd to `inventory/group_vars/all/secrets.yml` (Ansible Vault encrypted):\n"
+        "- vault_plane_secret_key: Generate 50-char random string for Django SECRET_KEY\n"
+        "- vault_plane_webhook_secret: Generate 32-char random string for webhook checks\n\n"
+        "```yaml\nvault_plane_concierge_password: \"GENERATE_WITH_OPENSSL_BEFORE_VAULT_ENCRYPT\"\n"
+        "vault_kitsu_admin_password: \"mysecretpassword\"\n```\n\n"
+        "```js\nconst receivedSecret = (data.headers || {})['x-webhook-secret'] || '';\n```\n")
+    summary = ("# Summary\n\n1. **Shared PostgreSQL Password**: Following VPAI convention, all "
+               "database users use the single `{{ postgresql_password }}` variable.\n")
+    repo.commit("gsd", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\nPhase 1.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n",
+        ".planning/phases/01-plane/01-01-PLAN.md": plan,
+        ".planning/phases/01-plane/01-01-SUMMARY.md": summary,
+    })
+    result = check_json(repo.path)
+    assert roots(result)[".planning"] == "gsd"
+    assert [d for d in found(result) if d[0] in ("CT601", "CT605")] == []
+    build_site("mkdocs", repo.path / ".planning", tmp_path / "site")
+    repo.commit("real ones", {".planning/phases/01-plane/01-02-PLAN.md": (
+        "# Plan\n\n- vault_plane_secret_key: Qm7vR2xT9kLp4Wz8Nc3B\n\n"
+        "```yaml\nvault_plane_concierge_password: \"Xk2PqL9mTz4RwV7nB3cY\"\n```\n"
+        "\nconst receivedSecret = 'Hq4Lm9TzX2pWk7Rv';\n")})
+    lines = {d[2] for d in found(check_json(repo.path))
+             if d[:2] == ("CT601", ".planning/phases/01-plane/01-02-PLAN.md")}
+    assert lines == {3, 6, 9}
