@@ -110,9 +110,11 @@ def site_src_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {"mkdocs": result.site, "zensical": zensical}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[object]:
-    """Debian's headless Chromium, driven by Playwright: each test opens its own context."""
+    """Debian's headless Chromium, driven by Playwright: each test opens its own context.
+    Per module: Playwright's sync API runs one driver per thread at a time, and other modules
+    start their own."""
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
