@@ -59,7 +59,9 @@ def raw(value: object) -> str:
 
 # Characters Python-Markdown (and CommonMark) give meaning to inside a line; ``{`` and ``}``
 # open and close attribute lists (attr_list) and template placeholders.
-_INLINE_SPECIAL = re.compile(r"([\\`*_\[\]|{}])")
+# Each is escaped with a backslash, by one translation table: a substitution expanding a
+# template for every character took 40 times as long (0.1 s on 100 kB of "*").
+_INLINE_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\`*_[]|{}"})
 _WHITESPACE = re.compile(r"\s+")
 # Text needing none of the work below (most titles and dates): returned as it is.
 _NEEDS_ESCAPING = re.compile(r"[\\`*_\[\]|{}&<>]|\s\s|[^\S ]")
@@ -70,7 +72,7 @@ def inline(value: object, strip: bool = True) -> str:
     text = raw(value)
     if _NEEDS_ESCAPING.search(text):
         text = html.escape(text, quote=False)
-        text = _INLINE_SPECIAL.sub(r"\\\1", text)
+        text = text.translate(_INLINE_SPECIAL)
         if "{" in text:  # "\{" still reads "{%" to a template engine (mkdocs-macros)
             text = text.replace("\\{", "&#123;")
         text = _WHITESPACE.sub(" ", text)

@@ -37,7 +37,12 @@ def _html_badge(value: object) -> str:
     return badges.badge(mdtext.attribute(value), mdtext.raw(value))
 
 
+@lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    """The one environment of the process: it keeps each template compiled (a new one for
+    every page compiled its template again, most of the time a site took to generate). Its
+    filters read the redaction in force when they run (:func:`.mdtext.redaction`), so one
+    environment serves every build."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("continuity", "templates/site"),
         autoescape=False,

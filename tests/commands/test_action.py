@@ -62,10 +62,13 @@ class Runner:
         self.action_path = action_path
 
     def run(self, inputs: dict[str, str], workspace: Path) -> list[subprocess.CompletedProcess]:
+        """The steps after the install step, which the ``runner`` fixture ran once (running it
+        again installs the same checkout into the same environment): the check, then the
+        report and review steps when their conditions hold."""
         given = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items()}
         given.update(inputs)
         done = []
-        for step in ACTION["runs"]["steps"]:
+        for step in ACTION["runs"]["steps"][1:]:
             if not runs(step, given):
                 continue
             env = dict(os.environ, GITHUB_ACTIONS="true", RUNNER_TEMP=str(self.temp),
@@ -121,7 +124,7 @@ def test_the_install_step_puts_continuity_on_the_path(runner: Runner):
 
 def test_a_clean_tree_passes_with_a_summary_and_the_report(runner: Runner, memory: GitRepo):
     done = runner.run({"report": "continuity-report.html"}, memory.path)
-    assert [d.returncode for d in done] == [0, 0, 0], [d.stderr for d in done]
+    assert [d.returncode for d in done] == [0, 0], [d.stderr for d in done]  # check, report
     assert "0 errors, 0 warnings" in runner.summary.read_text()
     assert (memory.path / "continuity-report.html").read_text().startswith("<!doctype html>")
 

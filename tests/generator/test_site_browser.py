@@ -1,8 +1,9 @@
 """The built site in a real browser (Debian's headless Chromium, driven by Playwright).
 
-The site of site_src/ is built once, served from 127.0.0.1 by a thread, and read as a reader
-would: search, links between a state file and its snapshots, and an entry holding a script that
-must never run. Screenshots go to tests/artifacts/ (git-ignored) so they can be looked at.
+The site of site_src/ is built once (tests/conftest.py), served from 127.0.0.1 by a thread,
+and read as a reader would: search, links between a state file and its snapshots, and an entry
+holding a script that must never run. Screenshots go to tests/artifacts/ (git-ignored) so they
+can be looked at.
 """
 
 from __future__ import annotations
@@ -15,16 +16,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.support.common import REPO, SITE_SRC, minimal_tree, write_files
-from tests.support.engines import build_site
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (imported from here)
+from tests.support.common import minimal_tree, write_files
 from tests.support.site_support import build, write_mkdocs_yml
 
 playwright = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 SEARCH_WORD = "barnacle-drift"  # occurs in exactly one journal entry of site_src/
 SEARCH_ENTRY = "journal/2026-09-24-turn-42/"
@@ -62,12 +59,9 @@ class StaticServer:
         self.thread.join(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+@pytest.fixture
+def browser(chromium):
+    return chromium
 
 
 @pytest.fixture
@@ -92,19 +86,11 @@ def page(browser):
     context.close()
 
 
-@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
-def site_src_site(request, tmp_path_factory) -> Path:
+@pytest.fixture(params=["mkdocs", "zensical"])
+def site_src_site(request, site_src_sites: dict[str, Path]) -> Path:
     """site_src/'s site built by the plugin in MkDocs, and by Zensical from ``continuity
     generate`` output: every test below reads both."""
-    if not (SITE_SRC / "STATE.md").exists():
-        pytest.skip("site_src/ is not there")
-    work = tmp_path_factory.mktemp(f"site_src-{request.param}")
-    if request.param == "zensical":
-        return build_site("zensical", SITE_SRC, work)
-    site = work / "site"
-    result = build(REPO, site=site)
-    assert result.error is None, result.said
-    return site
+    return site_src_sites[request.param]
 
 
 def _shoot(page, name: str) -> None:

@@ -11,15 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.generator.test_site_browser import (
-    ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    StaticServer,
-)
-from tests.support.common import REPO, SITE_SRC
-from tests.support.engines import build_site
-from tests.support.site_support import build
+from tests.generator.test_site_browser import ARTIFACTS, CHROMIUM, StaticServer
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -60,27 +52,15 @@ BADGES = """() => [...document.querySelectorAll('.continuity-badge')].slice(0, 2
 })"""
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+@pytest.fixture
+def browser(chromium):
+    return chromium
 
 
 @pytest.fixture(scope="module", params=["mkdocs", "zensical"])
-def site(request, tmp_path_factory):
-    if not (SITE_SRC / "STATE.md").exists():
-        pytest.skip("site_src/ is not there")
-    work = tmp_path_factory.mktemp(f"look-{request.param}")
-    if request.param == "zensical":
-        built = build_site("zensical", SITE_SRC, work,
-                           config_extra={"extra_css": ["continuity.css"]})
-    else:
-        built = work / "site"
-        result = build(REPO, site=built)
-        assert result.error is None, result.said
-    with StaticServer(built) as server:
+def site(request, site_src_sites):
+    """site_src/'s site of each engine (tests/conftest.py), served."""
+    with StaticServer(site_src_sites[request.param]) as server:
         yield request.param, server.url
 
 
