@@ -1037,7 +1037,13 @@ def _rule_files(root: Path, patterns: tuple[str, ...]) -> tuple[str, ...]:
     found: set[str] = set()
     for pattern in patterns:
         folder, _, name = pattern.rpartition("/")
-        for directory in sorted(root.glob(folder)) if "*" in folder else [root / folder]:
+        parent, _, last = folder.rpartition("/")
+        # A folder's wildcard (``.claude/rules/*``) is matched by name among its real folders,
+        # as GSD's phases are: a link to a folder is not followed.
+        directories = [Path(item.path) for item in directory_listing(root / parent)
+                       if fnmatch.fnmatchcase(item.name, last)
+                       and item.is_dir(follow_symlinks=False)] if "*" in last else [root / folder]
+        for directory in directories:
             found.update(f"{directory.relative_to(root).as_posix()}/{item.name}"
                          for item in directory_listing(directory)
                          if fnmatch.fnmatchcase(item.name, name) and item.is_file()

@@ -7,10 +7,9 @@ import re
 from collections.abc import Iterator
 
 from continuity.formats.markdown import MarkdownDoc
-from continuity.model.boundaries import refusal
-from continuity.model.tree import MemoryTree
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
+from continuity.validators.rules.rule_files import listed, read_beside
 
 #: The rules a project writes for the agents that keep its bank: Cline's ``.clinerules`` (a file
 #: or a folder), Roo Code's ``.roorules`` and ``.roo/rules/``, and the other agents' instruction
@@ -59,7 +58,7 @@ def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
     required = convention.required
     # a convention declared in configuration says its required files itself
     own = None if convention.origin == "configuration" else \
-        _own_layout(tree, set(present), set(required))
+        _own_layout(ctx, set(present), set(required))
     if own is not None:
         where, named = own
         required = tuple(name for name in required if name in named)
@@ -80,28 +79,29 @@ def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
                             f"fill {name} in, or restore what it held (git log -p {name})")
 
 
-def _rule_texts(tree: MemoryTree) -> Iterator[tuple[str, str]]:
+def _rule_texts(ctx: CheckContext) -> Iterator[tuple[str, str]]:
     """Each rules file of the project (its path from the repository's top, its text), beside
-    the bank's folder and at the repository's top."""
+    the bank's folder and at the repository's top; read beneath the repository, links not
+    followed."""
+    tree = ctx.tree
     top = tree.repo_root or tree.root.parent
     places = dict.fromkeys(p for p in (tree.root.parent, top) if p == top or top in p.parents)
     for place in places:
         paths = [place / name for name in _RULE_FILES]
         for folder in _RULE_FOLDERS:
-            if (place / folder).is_dir():
-                paths.extend(sorted((place / folder).glob("*.md*")))
+            paths.extend(listed(place / folder, "*.md*"))
         for path in paths:
             try:
-                if not path.is_file() or path.stat().st_size > _LARGEST or \
-                        refusal(path, tree.boundary) is not None:
+                if not path.is_file() or path.stat().st_size > _LARGEST:
                     continue
-                text = path.read_text("utf-8", errors="replace")
             except OSError:
                 continue
-            yield path.relative_to(top).as_posix(), text
+            text = read_beside(ctx, path)
+            if text is not None:
+                yield path.relative_to(top).as_posix(), text
 
 
-def _own_layout(tree: MemoryTree, present: set[str],
+def _own_layout(ctx: CheckContext, present: set[str],
                 core: set[str]) -> tuple[str, set[str]] | None:
     """Where the project's own rules describe the bank with files of its own, the rules that
     do and every file name they give: a rules file naming the bank's folder and two or more of
@@ -110,7 +110,8 @@ def _own_layout(tree: MemoryTree, present: set[str],
     convention's core files are asked for."""
     where: list[str] = []
     named: set[str] = set()
-    for path, text in _rule_texts(tree):
+    tree = ctx.tree
+    for path, text in _rule_texts(ctx):
         if tree.root.name not in text:
             continue
         names = {match.group(0).rsplit("/", 1)[-1] for match in _NAME.finditer(text)}
