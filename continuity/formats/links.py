@@ -26,7 +26,7 @@ from continuity.formats.markdown import MarkdownDoc
 # (a linked image, [![alt](img)](target)); the destination may be <bracketed> or hold one
 # level of parentheses; a title may hold its quote escaped (``"the \"main\" guide"``), as
 # CommonMark and Python-Markdown read it.
-_INLINE = re.compile(
+INLINE_LINK = re.compile(
     r"(?P<image>!?)\[(?P<text>(?:[^\[\]\n]|\[[^\[\]\n]{0,500}\]){0,1000})\]"
     r"\(\s{0,20}(?P<dest><[^<>\n]{0,2000}>|[^\s()<>]{0,2000}(?:\([^\s()]{0,200}\)[^\s()<>]{0,2000})?)"
     r"(?:\s{1,20}(?:\"(?:[^\"\\\n]|\\.){0,500}\"|'(?:[^'\\\n]|\\.){0,500}'"
@@ -142,7 +142,7 @@ def links(doc: MarkdownDoc, indices: range | None = None) -> Iterator[Link]:
 
 
 def _inline_links(text: str, offset: int, line: int) -> Iterator[Link]:
-    for match in _INLINE.finditer(text):
+    for match in INLINE_LINK.finditer(text):
         inner = match.group("text")
         if "](" in inner:  # a linked image: the image is a reference too
             yield from _inline_links(inner, offset + match.start("text"), line)
@@ -173,7 +173,6 @@ def code_spans(doc: MarkdownDoc, indices: range) -> Iterator[CodeSpan]:
 
 # --------------------------------------------------------------------------- anchors
 
-_MARKUP_LINK = re.compile(r"(!?)\[([^\[\]\n]{0,500})\]\([^()\n]{0,2000}\)")
 _TAG = re.compile(r"<[^<>\n]{0,500}>")
 _EMPHASIS = re.compile(r"(\*{1,3}|(?<!\w)_{1,3})(?=\S)(.{0,500}?\S)\1")
 
@@ -182,7 +181,7 @@ def heading_text(title: str) -> str:
     """A heading's text as the page shows it: links as their text, images, tags, code marks
     and emphasis removed, entities decoded, an attribute list dropped."""
     text = _ATTR_ID.sub("", title) if "{" in title else title
-    text = _MARKUP_LINK.sub(lambda m: "" if m.group(1) else m.group(2), text)
+    text = INLINE_LINK.sub(lambda link: "" if link["image"] else link["text"], text)
     text = _TAG.sub("", text).replace("`", "")
     text = _EMPHASIS.sub(r"\2", text)
     return html.unescape(text).strip()

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 
+from continuity.formats.links import INLINE_LINK
 from continuity.model.tree import Document
 
 #: Characters an excerpt keeps at most; it is cut at a word, with an ellipsis.
 EXCERPT_LENGTH = 180
 
-_IMAGE = re.compile(r"!\[[^\]\n]{0,500}\]\([^)\n]{0,2000}\)")
-_LINK = re.compile(r"\[([^\]\n]{0,500})\]\([^)\n]{0,2000}\)")
 _REFERENCE_LINK = re.compile(r"\[([^\]\n]{0,500})\]\[[^\]\n]{0,500}\]")
 _TAG = re.compile(r"<[^<>\n]{0,500}>")
 _MARKS = re.compile(r"(\*\*|__|\*|`+|~~)")
@@ -48,8 +47,9 @@ def excerpt(document: Document | None, limit: int = EXCERPT_LENGTH) -> str:
 
 
 def _plain(text: str) -> str:
-    text = _IMAGE.sub("", text)
-    text = _LINK.sub(r"\1", text)
+    # The link reader's grammar (a title in quotes or parentheses, one level of brackets):
+    # a title holding ``)`` or an escaped quote is the link's, not words after it.
+    text = INLINE_LINK.sub(lambda link: "" if link["image"] else link["text"], text)
     text = _REFERENCE_LINK.sub(r"\1", text)
     text = _TAG.sub("", text)
     text = _MARKS.sub("", text)

@@ -340,3 +340,16 @@ def test_an_openclaw_state_directory_shows_its_configuration_withheld(tmp_path: 
     assert "Indexes" not in home
     site = project / "site"
     assert not [p for p in site.rglob("*") if p.is_file() and token.encode() in p.read_bytes()]
+
+
+def test_an_excerpt_and_a_heading_read_a_titled_link_as_its_text():
+    """The excerpt under a card and a heading's anchor read a link as the link reader does: a
+    title holding ``)`` or an escaped quote belongs to the link, not to the words after it
+    (a CLAUDE.md's card read ``See guide>\\" q") now.``)."""
+    from continuity.formats.links import heading_text
+    from continuity.generator.excerpts import _plain
+    line = 'See [guide](docs/g.md "t \\"<img src=x onerror=alert(1)>\\" q") now.'
+    assert _plain(line) == "See guide now."
+    assert _plain("Run [the tool](x.md (see it)) and ![logo](a.png) go.") == "Run the tool and go."
+    assert heading_text('Read [the guide](g.md "the (main) one") first') == \
+        "Read the guide first"
