@@ -121,9 +121,30 @@ def _glob(pattern: str, path: str) -> bool:
     return fnmatch.fnmatchcase(path, pattern)
 
 
+def _last_names(rows: tuple[StateFileKind, ...]) -> re.Pattern[str] | None:
+    """What the file name of a path under one of ``rows`` matches, or None where a row's
+    name cannot be told apart (a row not under ``**/``, or with ``?`` or ``[``, whose
+    wildcard could take a ``/``). A quick refusal: a root at the top has every tracked file
+    judged by :func:`matches`, and globbing each against every row was most of the time of
+    a check of 10,000 entries."""
+    names = []
+    for kind in rows:
+        if not kind.pattern.startswith("**/") or any(c in kind.pattern for c in "?[]"):
+            return None
+        names.append(fnmatch.translate(kind.pattern.rsplit("/", 1)[-1]))
+    return re.compile("|".join(names))
+
+
+_ANYWHERE_NAMES = _last_names(ANYWHERE)
+
+
 def matches(path: str) -> StateFileKind | None:
     """The row of :data:`ANYWHERE` a repository path (or a copy of one) falls under."""
     if path.count("/") >= MAX_DEPTH:
+        return None
+    if _ANYWHERE_NAMES is not None and not any(
+            _ANYWHERE_NAMES.match(candidate.rsplit("/", 1)[-1])
+            for candidate in (path, without_backup_suffix(path))):
         return None
     return _row(ANYWHERE, path)
 

@@ -271,3 +271,39 @@ def test_a_test_runs_environment_file_keeps_its_fixtures_and_not_a_providers_tok
     done = run_cli("check", "--output-format", "json", cwd=repo.path)
     found = sorted((d["path"], d["line"]) for d in done.json["diagnostics"] if d["code"] == "CT601")
     assert found == [(".env", 2), (".env", 3), (".env.ci", 4)], done.out
+
+
+def test_the_file_name_refusal_agrees_with_the_tables_globs():
+    """A root at the top has every tracked file judged against the table, so a file whose
+    name no row can match is refused by its name alone: never a file a row's glob takes,
+    at any depth, as a copy (``.bak``) or not."""
+    import fnmatch
+
+    from continuity.model import credential_files as table
+
+    def by_glob(path: str) -> str | None:  # the table's rows, globbed one by one
+        if path.count("/") >= table.MAX_DEPTH or path.endswith(table.EXAMPLE_SUFFIXES):
+            return None
+        for candidate in (path, table.without_backup_suffix(path)):
+            for kind in table.ANYWHERE:
+                rest = kind.pattern.removeprefix("**/")
+                tail = "/".join(candidate.split("/")[-(rest.count("/") + 1):])
+                if fnmatch.fnmatchcase(tail, rest):
+                    return kind.pattern
+        return None
+
+    paths = []
+    for kind in table.ANYWHERE:
+        written = kind.pattern.removeprefix("**/").replace("*", "main")
+        for prefix in ("", "a/", "a/b/c/"):
+            paths += [prefix + written, prefix + written + ".bak", prefix + written + ".1",
+                      prefix + written + "~", prefix + written + ".example",
+                      prefix + "x" + written, prefix + written + "x",
+                      prefix + written.replace("/", "-")]
+    paths += ["journal/2024-01-01.md", "STATE.md", ".envy", "env", ".env", "docs/.env.prod",
+              "x/identity/device.json.orig", "agents/a/b/agent/models.json",
+              "a/b/c/.claude/settings.local.json"]
+    judged = {path: (kind.pattern if (kind := table.matches(path)) else None) for path in paths}
+    assert judged == {path: by_glob(path) for path in paths}
+    assert judged["a/b/c/.claude/settings.local.json"] == "**/.claude/settings*.json"
+    assert judged["journal/2024-01-01.md"] is None
