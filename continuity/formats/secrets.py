@@ -328,6 +328,10 @@ _NOT_SECRET_NAMES = re.compile(
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
+#: An account's or a contract's address on Ethereum and the chains that share its addresses
+#: (``0x`` and 40 hex digits; 1inch's ``0xEeeee…EEeE`` stands for the native coin): public,
+#: written into every transaction. A private key is 64 hex digits and stays found.
+_EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
 #: A short lower-case prefix of up to three parts (``sbp_``, ``sk-proj-``, AgentMail's
 #: ``am_us_`` and a scope's name), then 24 or more lower-case letters and digits.
 _PREFIXED_LOWER = re.compile(r"[a-z][a-z0-9]{0,11}[_-](?:[a-z0-9]{1,6}[_-]){0,2}([a-z0-9]{24,512})")
@@ -356,7 +360,7 @@ def generated(value: str, *, bare: bool = False) -> bool:
     value = value.rstrip(".,;:)]}>*`'\"")
     if value.startswith("base64:"):
         value = value[7:]
-    if len(value) < 16:
+    if len(value) < 16 or _EVM_ADDRESS.fullmatch(value):
         return False
     if _HEX_VALUE.fullmatch(value):
         shaped = not value.isdigit() and not value.isalpha()

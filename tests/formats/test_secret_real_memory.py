@@ -427,3 +427,17 @@ def test_a_file_of_examples_holding_a_value_found_beside_it_is_reported(tmp_path
     assert sorted(d["path"] for d in _ct601(result.json)) == \
         [".env.example", "docker-compose.yml"], result.out
     assert password not in result.out
+
+
+# ------------------------------------------------------------ the tenth survey's classes
+
+
+def test_an_ethereum_address_under_a_tokens_name_is_public() -> None:
+    """A swap page's ``NATIVE_TOKEN = '0xEeee…EEeE'`` (1inch's stand-in for the native coin) and
+    any contract's address (``0x`` and 40 hex digits) are written into every transaction; a
+    private key (64 hex digits) under a key's name is still found."""
+    address = "0x" + "EeeeeEeeeEeEeeEeEeEe" + "eEEEeeeeEeeeeeeeEEeE"
+    assert kinds("const NATIVE_TOKEN = '" + address + "';\n") == []
+    assert kinds("USDC_TOKEN=0x" + "A0b86991c6218b36c1d1" + "9D4a2e9Eb0cE3606eB48\n") == []
+    private = "0x" + "4c0883a69102937d6231" + "471b5dbb6204fe512961" + "7082" + HEX32[:20]
+    assert kinds("PRIVATE_KEY=" + private + "\n") != []
