@@ -926,7 +926,7 @@ SENSITIVE: tuple[Detector, ...] = CREDENTIALS + PERSONAL
 _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
                        r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
                        r"|redacted|changeme|example|placeholder|none|null|true|false"
-                       r"|token|password|passwd|pass|secret|pwd|key|apikey|user|username"
+                       r"|token|password|passwd|pass|passphrase|secret|pwd|key|apikey|user|username"
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
 
 #: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
@@ -953,8 +953,8 @@ _REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhid
 
 #: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
 #: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``), maybe
-#: behind an operator (``!state.showPassword``, ``await vault.read()``, ``new Secret(x)``).
-_CODE = re.compile(r"\(?(?:!|not\s+|await\s+|new\s+|typeof\s+)?"
+#: behind an operator (``!state.showPassword``, ``!!this.apiKey``, ``await vault.read()``, ``new Secret(x)``).
+_CODE = re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
                    r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
                    r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.

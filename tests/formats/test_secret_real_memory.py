@@ -441,3 +441,12 @@ def test_an_ethereum_address_under_a_tokens_name_is_public() -> None:
     assert kinds("USDC_TOKEN=0x" + "A0b86991c6218b36c1d1" + "9D4a2e9Eb0cE3606eB48\n") == []
     private = "0x" + "4c0883a69102937d6231" + "471b5dbb6204fe512961" + "7082" + HEX32[:20]
     assert kinds("PRIVATE_KEY=" + private + "\n") != []
+
+
+def test_code_reading_a_secrets_variable_is_no_credential() -> None:
+    """``const encryptedPassphrase = passphrase ? this.encrypt(passphrase) : undefined`` and
+    ``hasApiKey: !!this.apiKey`` (an exchange client's code): the value is a variable read,
+    once negated twice; a literal there is still found."""
+    assert kinds("const encryptedPassphrase = passphrase ? this.encrypt(passphrase) : x;\n") == []
+    assert kinds("logger.info('ready', {\n  hasApiKey: !!this.apiKey\n});\n") == []
+    assert kinds("const passphrase = '" + MIXED + "';\n") != []
