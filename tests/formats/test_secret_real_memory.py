@@ -450,3 +450,11 @@ def test_code_reading_a_secrets_variable_is_no_credential() -> None:
     assert kinds("const encryptedPassphrase = passphrase ? this.encrypt(passphrase) : x;\n") == []
     assert kinds("logger.info('ready', {\n  hasApiKey: !!this.apiKey\n});\n") == []
     assert kinds("const passphrase = '" + MIXED + "';\n") != []
+
+
+def test_a_fill_in_of_words_in_capitals_is_no_credential() -> None:
+    """A setup guide in Portuguese: ``BTCPAY_WEBHOOK_SECRET=JA_GERADO_NO_PASSO_ANTERIOR``
+    ("already made in the step before"): words in capitals joined by ``_``; a generated value
+    in capitals with digits is still found."""
+    assert kinds("BTCPAY_WEBHOOK_SECRET=JA_GERADO_NO_" + "PASSO_ANTERIOR\n") == []
+    assert kinds("WEBHOOK_SECRET=" + "K7Q2T4V6X8Z0B3D5F7H9" + "\n") != []
