@@ -985,7 +985,7 @@ _NOT_A_SECRET = re.compile(
     r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
     # a default doubled or with its word for a password (``rootroot``, ``rootpass``)
     r"|(?:root|admin|user|guest)(?:root|admin|user|guest|pass|pwd|password))"
-    r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
+    r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
     # a sentence in words (``'Password used to generate key'``, ``'top secret'``: a quoted
     # passphrase of plain words, ``correct horse battery staple``, still counts)
     r"|(?i:(?:[a-z]+ )+(?:to|the|for|of|and|is|are|used|your|an?|this|that|with|from|in|on|be)"
@@ -997,10 +997,11 @@ _NOT_A_SECRET = re.compile(
     r"|(?:password|passphrase|passwd|secret|token|key|pin)s?(?: [a-z]+){1,6})[?!.:…]?"
     # a value that says it is wrong or made up (a test's ``wrongpass``)
     # (in any case, with the digits and marks a password policy asks for: ``TestPassword123!``,
-    # the test account's password of a setup guide)
+    # the test account's password of a setup guide; the marks typed along the top row after
+    # the digits, ``Test123!@#``)
     r"|(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
     r"|old|temp|default|admin|user)?[-_]?"
-    r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}"
+    r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
     # a hexadecimal constant in code (``PASSWORD: 0x000004,``)
     r"|0x[0-9A-Fa-f]{1,16}"
     # a sentence asking for a real value (``default-dev-secret-change-in-production``)

@@ -458,3 +458,10 @@ def test_a_fill_in_of_words_in_capitals_is_no_credential() -> None:
     in capitals with digits is still found."""
     assert kinds("BTCPAY_WEBHOOK_SECRET=JA_GERADO_NO_" + "PASSO_ANTERIOR\n") == []
     assert kinds("WEBHOOK_SECRET=" + "K7Q2T4V6X8Z0B3D5F7H9" + "\n") != []
+
+
+def test_a_demo_password_with_the_top_rows_marks_is_no_credential() -> None:
+    """A testing skill's fixture user: ``password: "Test123!@#"`` (a demo word, digits counting
+    up, the marks above them); a chosen password is still found."""
+    assert kinds('const user = await createTestUser({\n  password: "Test' + '123!@#",\n});\n') == []
+    assert kinds('password: "' + "Wk7%" + MIXED[:12] + '"\n') != []
