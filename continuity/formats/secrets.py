@@ -58,8 +58,10 @@ class Detector:
             value = match.group(self.group)
             if self.placeholders_allowed and harmless(value):
                 continue
-            if self.made_up_refused and (made_up(value) or _MASKED_TAIL.match(text, end)):
-                continue  # (``sk-ant-api03-AbCd...8QAA``: the visible ends of a masked key)
+            if self.made_up_refused and (made_up(value) or _MASKED_TAIL.match(text, end)
+                                         or _CUT_SHORT.match(text, end)):
+                continue  # (``sk-ant-api03-AbCd...8QAA``: the visible ends of a masked key;
+                # ``sk_live_51AbC...``: its start, the rest not written)
             yield start, end
 
 
@@ -78,6 +80,9 @@ _MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]a
 
 
 _MASKED_TAIL = re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
+#: A key of a provider's shape cut short where its author wrote ``...`` (a report's
+#: ``STRIPE_SECRET_KEY=sk_live_51AbC...``): what is left is no key.
+_CUT_SHORT = re.compile(r"(?:\.\.\.|…)(?![A-Za-z0-9])")
 
 
 def made_up(value: str) -> bool:
