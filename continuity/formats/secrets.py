@@ -66,8 +66,10 @@ class Detector:
             value = match.group(self.group)
             if self.placeholders_allowed and harmless(value):
                 continue
-            if self.made_up_refused and (made_up(value) or _MASKED_TAIL.match(text, end)):
-                continue  # (``sk-ant-api03-AbCd...8QAA``: the visible ends of a masked key)
+            if self.made_up_refused and (made_up(value) or _MASKED_TAIL.match(text, end)
+                                         or _CUT_SHORT.match(text, end)):
+                continue  # (``sk-ant-api03-AbCd...8QAA``: the visible ends of a masked key;
+                # ``sk_live_51AbC...``: its start, the rest not written)
             yield start, end
 
 
@@ -87,6 +89,9 @@ _MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]a
 
 
 _MASKED_TAIL = re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
+#: A key of a provider's shape cut short where its author wrote ``...`` (a report's
+#: ``STRIPE_SECRET_KEY=sk_live_51AbC...``): what is left is no key.
+_CUT_SHORT = re.compile(r"(?:\.\.\.|…)(?![A-Za-z0-9])")
 
 
 def made_up(value: str) -> bool:
@@ -337,6 +342,10 @@ _NOT_SECRET_NAMES = re.compile(
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
+#: An account's or a contract's address on Ethereum and the chains that share its addresses
+#: (``0x`` and 40 hex digits; 1inch's ``0xEeeee…EEeE`` stands for the native coin): public,
+#: written into every transaction. A private key is 64 hex digits and stays found.
+_EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
 #: A short lower-case prefix of up to three parts (``sbp_``, ``sk-proj-``, AgentMail's
 #: ``am_us_`` and a scope's name), then 24 or more lower-case letters and digits.
 _PREFIXED_LOWER = re.compile(r"[a-z][a-z0-9]{0,11}[_-](?:[a-z0-9]{1,6}[_-]){0,2}([a-z0-9]{24,512})")
@@ -365,7 +374,7 @@ def generated(value: str, *, bare: bool = False) -> bool:
     value = value.rstrip(".,;:)]}>*`'\"")
     if value.startswith("base64:"):
         value = value[7:]
-    if len(value) < 16:
+    if len(value) < 16 or _EVM_ADDRESS.fullmatch(value):
         return False
     if _HEX_VALUE.fullmatch(value):
         shaped = not value.isdigit() and not value.isalpha()
@@ -935,7 +944,7 @@ SENSITIVE: tuple[Detector, ...] = CREDENTIALS + PERSONAL
 _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
                        r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
                        r"|redacted|changeme|example|placeholder|none|null|true|false"
-                       r"|token|password|passwd|pass|secret|pwd|key|apikey|user|username"
+                       r"|token|password|passwd|pass|passphrase|secret|pwd|key|apikey|user|username"
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
 
 #: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
@@ -962,8 +971,8 @@ _REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhid
 
 #: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
 #: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``), maybe
-#: behind an operator (``!state.showPassword``, ``await vault.read()``, ``new Secret(x)``).
-_CODE = re.compile(r"\(?(?:!|not\s+|await\s+|new\s+|typeof\s+)?"
+#: behind an operator (``!state.showPassword``, ``!!this.apiKey``, ``await vault.read()``, ``new Secret(x)``).
+_CODE = re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
                    r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
                    r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
@@ -994,7 +1003,7 @@ _NOT_A_SECRET = re.compile(
     r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
     # a default doubled or with its word for a password (``rootroot``, ``rootpass``)
     r"|(?:root|admin|user|guest)(?:root|admin|user|guest|pass|pwd|password))"
-    r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
+    r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
     # a sentence in words (``'Password used to generate key'``, ``'top secret'``: a quoted
     # passphrase of plain words, ``correct horse battery staple``, still counts)
     r"|(?i:(?:[a-z]+ )+(?:to|the|for|of|and|is|are|used|your|an?|this|that|with|from|in|on|be)"
@@ -1006,10 +1015,11 @@ _NOT_A_SECRET = re.compile(
     r"|(?:password|passphrase|passwd|secret|token|key|pin)s?(?: [a-z]+){1,6})[?!.:…]?"
     # a value that says it is wrong or made up (a test's ``wrongpass``)
     # (in any case, with the digits and marks a password policy asks for: ``TestPassword123!``,
-    # the test account's password of a setup guide)
+    # the test account's password of a setup guide; the marks typed along the top row after
+    # the digits, ``Test123!@#``)
     r"|(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
     r"|old|temp|default|admin|user)?[-_]?"
-    r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,2}"
+    r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
     # a hexadecimal constant in code (``PASSWORD: 0x000004,``)
     r"|0x[0-9A-Fa-f]{1,16}"
     # a sentence asking for a real value (``default-dev-secret-change-in-production``)
@@ -1032,6 +1042,10 @@ _NOT_A_SECRET = re.compile(
     # code (``_this$props4.dataKey``), a key block's header (the block's own detector judges
     # it), a fill-in in capitals (``YOURSECRETKEYGOESHERE``)
     r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[;,)]?|-----.*|.*(?:YOUR|GOES_?HERE).*"
+    # three or more words in capitals joined by ``_``: a constant's name or a fill-in in
+    # any language (``JA_GERADO_NO_PASSO_ANTERIOR``, "already made in the step before"); no
+    # generated value is words of letters alone
+    r"|[A-Z]+(?:_[A-Z]+){2,}"
     # a fill-in in another language naming the key ("你的API Key": "your API key")
     r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*"
     # words of another script in it ("xoxb-から始まるSlackボットトークン": "a Slack bot token

@@ -427,3 +427,81 @@ def test_a_file_of_examples_holding_a_value_found_beside_it_is_reported(tmp_path
     assert sorted(d["path"] for d in _ct601(result.json)) == \
         [".env.example", "docker-compose.yml"], result.out
     assert password not in result.out
+
+
+# ------------------------------------------------------------ the tenth survey's classes
+
+WHSEC = "whsec_" + "Kq7TzR2m" + "Vx9LpB4n" + "Hc6WdF8s" + "Jy3GtN5a"
+
+
+def test_an_ethereum_address_under_a_tokens_name_is_public() -> None:
+    """A swap page's ``NATIVE_TOKEN = '0xEeee…EEeE'`` (1inch's stand-in for the native coin) and
+    any contract's address (``0x`` and 40 hex digits) are written into every transaction; a
+    private key (64 hex digits) under a key's name is still found."""
+    address = "0x" + "EeeeeEeeeEeEeeEeEeEe" + "eEEEeeeeEeeeeeeeEEeE"
+    assert kinds("const NATIVE_TOKEN = '" + address + "';\n") == []
+    assert kinds("USDC_TOKEN=0x" + "A0b86991c6218b36c1d1" + "9D4a2e9Eb0cE3606eB48\n") == []
+    private = "0x" + "4c0883a69102937d6231" + "471b5dbb6204fe512961" + "7082" + HEX32[:20]
+    assert kinds("PRIVATE_KEY=" + private + "\n") != []
+
+
+def test_code_reading_a_secrets_variable_is_no_credential() -> None:
+    """``const encryptedPassphrase = passphrase ? this.encrypt(passphrase) : undefined`` and
+    ``hasApiKey: !!this.apiKey`` (an exchange client's code): the value is a variable read,
+    once negated twice; a literal there is still found."""
+    assert kinds("const encryptedPassphrase = passphrase ? this.encrypt(passphrase) : x;\n") == []
+    assert kinds("logger.info('ready', {\n  hasApiKey: !!this.apiKey\n});\n") == []
+    assert kinds("const passphrase = '" + MIXED + "';\n") != []
+
+
+def test_a_fill_in_of_words_in_capitals_is_no_credential() -> None:
+    """A setup guide in Portuguese: ``BTCPAY_WEBHOOK_SECRET=JA_GERADO_NO_PASSO_ANTERIOR``
+    ("already made in the step before"): words in capitals joined by ``_``; a generated value
+    in capitals with digits is still found."""
+    assert kinds("BTCPAY_WEBHOOK_SECRET=JA_GERADO_NO_" + "PASSO_ANTERIOR\n") == []
+    assert kinds("WEBHOOK_SECRET=" + "K7Q2T4V6X8Z0B3D5F7H9" + "\n") != []
+
+
+def test_a_demo_password_with_the_top_rows_marks_is_no_credential() -> None:
+    """A testing skill's fixture user: ``password: "Test123!@#"`` (a demo word, digits counting
+    up, the marks above them); a chosen password is still found."""
+    assert kinds('const user = await createTestUser({\n  password: "Test' + '123!@#",\n});\n') == []
+    assert kinds('password: "' + "Wk7%" + MIXED[:12] + '"\n') != []
+
+
+def test_a_providers_key_cut_short_is_no_credential() -> None:
+    """A launch report lists ``STRIPE_SECRET_KEY=sk_live_51…...``: the author wrote the key's
+    start and ``...``; the rest is not there. The webhook secret written out below it is
+    found, and a whole key too."""
+    cut = "sk_" + "live_" + "51Qx9TzR2mVx9Lp" + "..."
+    assert kinds("STRIPE_SECRET_KEY=" + cut + "\n") == []
+    assert kinds("STRIPE_SECRET_KEY=" + cut + "\nSTRIPE_WEBHOOK_SECRET=" + WHSEC + "\n") == \
+        ["stripe-webhook-secret"]
+    assert "stripe-key" in kinds("key: " + STRIPE_TEST + "\n")
+
+
+def test_an_openclaw_workspaces_tenth_survey_classes(tmp_path: Path) -> None:
+    """The classes as the tenth survey met them, in a project kept as an OpenClaw workspace:
+    the look-alikes in its code, guides and skills are silent; the webhook secret in its
+    report and the DingTalk secret in a skill are reported."""
+    repo = GitRepo(tmp_path / "repo")
+    ding = "FrQ" + MIXED + "-" + MIXED[::-1] + "_Xn7"
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nCalm.\n", "AGENTS.md": "# Agents\n\nRead MEMORY.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check payments\n", "USER.md": "# User\n\nSam.\n",
+        "MEMORY.md": "# Memory\n\n- launch checked\n", "openclaw.json": "{}\n",
+        "src/swap/route.ts": "const NATIVE_TOKEN = '0x" + "EeeeeEeeeEeEeeEeEeEe"
+                             "eEEEeeeeEeeeeeeeEEeE';\n",
+        "src/security.ts": "const encryptedPassphrase = passphrase ? enc(passphrase) : undefined;\n"
+                           "log({ hasApiKey: !!this.apiKey });\n",
+        "BTCPAY_SETUP.md": "```env\nBTCPAY_WEBHOOK_SECRET=JA_GERADO_NO_" + "PASSO_ANTERIOR\n```\n",
+        "skills/e2e/SKILL.md": '```ts\nconst user = await createTestUser({ password: "Test'
+                               '123!@#" });\n```\n',
+        "REPORT.md": "```\nSTRIPE_SECRET_KEY=sk_" + "live_" + "51Qx9TzR2mVx9Lp...\n"
+                     "STRIPE_WEBHOOK_SECRET=" + WHSEC + "\n```\n",
+        "skills/dingtalk/SKILL.md": '```json\n{ "clientSecret": "' + ding + '",\n'
+                                    '  "robotCode": "your_robot_code" }\n```\n'})
+    result = check_json(repo.path)
+    assert sorted(d["path"] for d in _ct601(result.json)) == \
+        ["REPORT.md", "skills/dingtalk/SKILL.md"], result.out
+    assert WHSEC not in result.out and ding not in result.out
