@@ -140,8 +140,8 @@ def test_clines_clinerules_file_is_an_agent_instruction_file(repo: GitRepo):
     assert roots(result) == {".": "instructions"}
     # read as an instruction file is: its dead link found, its fenced example no secret
     assert found(result) == [("CT111", ".clinerules", 4)]
-    site = run_cli("conventions", ".", cwd=repo.path)
-    assert ".clinerules" in site.out
+    said = run_cli("conventions", ".", cwd=repo.path)
+    assert "Agent instruction files (.clinerules" in said.out, said.out + said.err
 
 
 def test_a_clinerules_file_beside_a_bank_makes_the_top_a_root_of_its_own(repo: GitRepo):
