@@ -382,6 +382,35 @@ CONVENTIONS_HELD_OUT_13: dict[str, str] = {
     "Anselmoo/mcp-ai-agent-guidelines": "copilot (.github/instructions/)",
     "BettaDayz757/BettaDayzPBBG": "copilot (.github/instructions/)",
 }
+#: Set 15: rows 65 and 80 of twelve markers (the next row down for one named before or with no
+#: snapshot), chosen before any run; bench/conventions_survey.md, "Set 15".
+CONVENTIONS_HELD_OUT_15: dict[str, str] = {
+    "AIS-Commercial-Business-Unit/AgenticSDLC": "speckit (.specify/templates/spec-template.md)",
+    "Abdelghani-Adel/charities": "speckit (.specify/templates/spec-template.md)",
+    "4lisson777/shinobiops": "serena",
+    "8agana/surreal-mind": "serena",
+    "0xIbra/promptlab": "instructions (.cursorrules)",
+    "0xWelt/Awesome-LLM-RL": "instructions (.cursorrules)",
+    "6h0T/project": "kiro",
+    "AKTon-PaHoy/pahoy-front": "kiro",
+    "CodigoSinSiesta/taller-llm-wiki-presentation": "agents.md",
+    "Coding-Autopilot-System/cas-workstation": "agents.md",
+    "Tristan-Cabato/NoCapGamesLauncher": "windsurf (.windsurf/rules)",
+    "appifyhub/agent-web": "windsurf (.windsurf/rules)",
+    "Kikolator/cowork-platform": "claude (.claude/agent-memory/)",
+    "MarkMartin2077/Tertia": "claude (.claude/agent-memory/)",
+    "Billy5Knox/Youtube-Finder": "instructions (CLAUDE.local.md)",
+    "CharlesWiltgen/Axiom": "instructions (CLAUDE.local.md)",
+    "4GeeksAcademy/gomezomar-ai-eng-financial-dashboard-context-project":
+        "bank (memory-bank/activeContext.md)",
+    "A1doranM/passivbot": "bank (memory-bank/activeContext.md)",
+    "FelippeVelosoMarinho/NeuralCAD-Architec": "gsd",
+    "Fish210/NeuroSync": "gsd",
+    "5th-Harmony/OptiCode": "cline (.clinerules)",
+    "ADORSYS-GIS/fineract-gitops": "cline (.clinerules)",
+    "AdingApkgg/live2d-loader": "cursor rules",
+    "Akiya-Kudo/Fino": "cursor rules",
+}
 
 
 @dataclass

@@ -135,6 +135,8 @@ class RootSign:
     beside: tuple[str, ...] = ()
     #: What the signal says, ``{0}`` the first name found (default: that name).
     says: str = ""
+    #: Only a file by the name counts, not a folder (Cline's ``.clinerules`` file).
+    file_only: bool = False
 
     def found(self, directory: Path, names: set[str]) -> str | None:
         if self.where and not any(fnmatch.fnmatchcase(directory.as_posix(), glob)
@@ -143,6 +145,9 @@ class RootSign:
         if self.beside and not names.intersection(self.beside):
             return None
         hits = sorted(hit for name in self.names for hit in _present(directory, names, name))
+        if self.file_only:
+            hits = [hit for hit in hits
+                    if (directory / hit).is_file() and not (directory / hit).is_symlink()]
         if len(hits) < self.at_least:
             return None
         return self.says.format(hits[0]) if self.says else hits[0]
@@ -247,7 +252,7 @@ class Convention:
         """The lines of fenced code in a Markdown file of a convention whose files are
         instructions for an agent (``code_is_example``): examples, not secrets kept."""
         if not self.code_is_example or not path.endswith(
-                (".md", ".mdc", ".cursorrules", ".windsurfrules")):
+                (".md", ".mdc", ".cursorrules", ".windsurfrules", ".clinerules")):
             return frozenset()
         # Fences at any indent: an example under a list item ("  * *Request*:" then an
         # indented ```json) is as much an example as one at the margin.
@@ -480,7 +485,7 @@ OWN_FOLDER = 3.0
 #: Windsurf's legacy single files.
 INSTRUCTION_FILES: tuple[str, ...] = (
     "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
-    ".cursorrules", ".windsurfrules")
+    ".cursorrules", ".windsurfrules", ".clinerules")
 
 #: An agent's configuration at a project's top: its MCP servers and settings, whose `env`,
 #: `headers` and `args` hold API keys (the agent state files of ``credential_files``).
@@ -494,7 +499,8 @@ INSTRUCTIONS = Convention(
     name="instructions", title="Agent instruction files",
     markers=(_file("CLAUDE.md", DECISIVE), _file("CLAUDE.local.md", DECISIVE),
              _file("GEMINI.md", DECISIVE), _file(".cursorrules", DECISIVE),
-             _file(".windsurfrules", DECISIVE), _file("AGENTS.md", 0.5),
+             _file(".windsurfrules", DECISIVE), _file(".clinerules", DECISIVE),
+             _file("AGENTS.md", 0.5),
              _file(".claude/rules", 0.5),
              *(_file(name, DECISIVE) for name in AGENT_CONFIGURATION_FILES)),
     # The instruction files, and the protocol's state file names the general rules read.
@@ -506,6 +512,9 @@ INSTRUCTIONS = Convention(
     # keys, a committed .env) are scanned where they would otherwise make no root at all.
     root_signs=(RootSign(("CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", ".cursorrules",
                           ".windsurfrules"), says="{0} (agent instructions)"),
+                # Cline's rules as one file at the workspace's top (its folder form,
+                # .clinerules/, is not read here: no root of its own).
+                RootSign((".clinerules",), says="{0} (agent instructions)", file_only=True),
                 RootSign(AGENT_CONFIGURATION_FILES, says="{0} (an agent's configuration)")),
     source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
            "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "

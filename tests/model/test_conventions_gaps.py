@@ -122,3 +122,29 @@ def test_an_empty_copilot_instructions_file_gives_no_apply_to_finding(repo: GitR
     })
     assert found(check_json(repo.path)) == [
         ("CT771", ".github/instructions/none.instructions.md", 1)]
+
+
+def test_clines_clinerules_file_is_an_agent_instruction_file(repo: GitRepo):
+    """Found on the survey (set 15): a `.clinerules` at a project's top, beside an AGENTS.md or
+    an agent's settings, made the top no root of the instruction files (or one with nothing to
+    judge), as `.cursorrules` and `.windsurfrules` do: it is Cline's instruction file."""
+    repo.commit("rules", {
+        ".clinerules": "# Rules\n\n- Keep the API and the UI apart ([arch](ARCHITECTURE.md)).\n"
+                       "- [Gone](missing.md)\n\n```bash\nexport API_KEY=sk-live-0000000000000000\n```\n",
+        "ARCHITECTURE.md": "# Architecture\n",
+        "AGENTS.md": "# Agents\n",
+        "service/.clinerules/01-style.md": "# Style\n",  # the folder form: no root of its own
+        "service/main.py": "print('x')\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions"}
+    # read as an instruction file is: its dead link found, its fenced example no secret
+    assert found(result) == [("CT111", ".clinerules", 4)]
+    said = run_cli("conventions", ".", cwd=repo.path)
+    assert "Agent instruction files (.clinerules" in said.out, said.out + said.err
+
+
+def test_a_clinerules_file_beside_a_bank_makes_the_top_a_root_of_its_own(repo: GitRepo):
+    repo.commit("bank", {**bank("memory-bank", CLINE),
+                         ".clinerules": "# Rules\n\nRead memory-bank/ first.\n"})
+    assert roots(check_json(repo.path)) == {".": "instructions", "memory-bank": "cline"}

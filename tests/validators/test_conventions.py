@@ -159,7 +159,8 @@ def test_a_cline_memory_bank_is_found_and_judged(repo: GitRepo):
     repo.commit("bank", bank)
     result = check_json(repo.path)
     assert result.code == 1, result.out + result.err  # was exit 2: "no memory root"
-    assert roots(result) == {"memory-bank": "cline"}
+    # the top's .clinerules is Cline's instruction file: a root of its own (set 15)
+    assert roots(result) == {".": "instructions", "memory-bank": "cline"}
     assert sorted((d["code"], d["path"]) for d in result.json["diagnostics"]) == [
         ("CT711", "memory-bank/progress.md"), ("CT711", "memory-bank/techContext.md")]
 
