@@ -382,6 +382,38 @@ CONVENTIONS_HELD_OUT_13: dict[str, str] = {
     "Anselmoo/mcp-ai-agent-guidelines": "copilot (.github/instructions/)",
     "BettaDayz757/BettaDayzPBBG": "copilot (.github/instructions/)",
 }
+#: A fourteenth held-out part (2026-12-07), its rule written down before any listing was read:
+#: rows 85 and 95 of a path listing for the same twelve markers (bench/conventions_survey.md,
+#: set 14); ten rows could not be fetched and were replaced by the next row down.
+CONVENTIONS_HELD_OUT_14: dict[str, str] = {
+    "13g7895123/urban_renewal": "speckit",
+    "1CE-YY/Aetheris": "speckit",
+    "772778995/bhvr": "serena",
+    "8beeeaaat/ixdtf": "serena",
+    "BrenodePaiva/e-commerce": "cursor rules",
+    "BuroHappoldMachineLearning/ADIRO": "cursor rules",
+    "AUQIB92/LLMfied-Courseware": "kiro",
+    "AaronXu07/Playlist-Cleaner": "kiro",
+    "ZhangAnam/knowledge-base": "copilot",
+    "Zhangdanyi-Lyra/zdy_assignment-2": "copilot",
+    "ALehav1/feedbacker-app": "windsurf (.windsurfrules)",
+    "AbdrAbdr/Swarm_MCP": "windsurf (.windsurfrules)",
+    "0vkanix/greenhouse": "gemini",
+    "0x4D44/mdimgedit": "gemini",
+    "0001-labs/blocker": "claude",
+    "000Alex00/Gitea-Agent": "claude",
+    "4GeeksAcademy/adrianarmendarizky-ai-engineering-company-project-monorepo":
+        "bank (memory-bank/progress.md)",
+    "4GeeksAcademy/ai-eng-financial-dashboard-context-project-miguelangel":
+        "bank (memory-bank/progress.md)",
+    "govynAI/govyn": "gsd",
+    "gr3gg0rk/unibrain": "gsd",
+    "QuantumFF/rate-wallpaper": "roo (.roo/rules/rules.md)",
+    "Soullose/study_spring": "roo (.roo/rules/rules.md)",
+    "CAgcoder/MaverickJ": "copilot (.github/instructions/)",
+    "CISCODE-MA/WidgetKit-UI": "copilot (.github/instructions/)",
+}
+
 #: Set 15: rows 65 and 80 of twelve markers (the next row down for one named before or with no
 #: snapshot), chosen before any run; bench/conventions_survey.md, "Set 15".
 CONVENTIONS_HELD_OUT_15: dict[str, str] = {

@@ -965,6 +965,12 @@ _PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Z
                    r"(?:[A-Za-z_.\-]{1,64}|[a-z0-9_.\-]{1,64}|[A-Z0-9_.\-]{1,64})"
                    r"|[^\s]*\.(?:pem|key|json|p12|pfx|crt|cer|pub|txt|gpg|asc|age|enc|ppk|jks"
                    r"|keystore|yaml|yml|toml|env|md|markdown|html?|py|js|ts|sh|log|csv|sql|db|sqlite|png|jpe?g|pdf)|[^\s]*/\.ssh/[^\s]*")
+#: A constant's name in code where a value goes: the ``k`` prefix of Apple's and Google's style
+#: for constants, then words, acronyms and numbers, two words at least (Swift's recorder
+#: settings ``AVFormatIDKey: kAudioFormatMPEG4AAC``, ``kCVPixelFormatType32BGRA``). A generated
+#: value beginning with ``k`` (``kQ7vR2xT9…``) is no run of words and is still found.
+_CONSTANT_NAME = re.compile(r"k(?=(?:.*?[A-Z][a-z]{2}){2})(?:[A-Z][a-z]{2,}|[A-Z]{2,}(?![a-z])"
+                            r"|[0-9]{1,3})+")
 #: A redaction marker, whatever its brackets: ``__OPENCLAW_REDACTED__``, ``[REDACTED]``.
 _REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhidden\b).*")
 
@@ -1073,7 +1079,7 @@ def harmless(value: str) -> bool:
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)
                or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
                or (_NOT_A_SECRET.fullmatch(each) and not prefixed_machine_value(each))
-               or _PATH.fullmatch(each)
+               or _PATH.fullmatch(each) or _CONSTANT_NAME.fullmatch(each)
                or _REDACTED.fullmatch(each) or _counting(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``

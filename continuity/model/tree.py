@@ -149,9 +149,11 @@ class Document:
 
     @property
     def title(self) -> str | None:
+        """The level-1 heading that opens the document, before any other heading: one met
+        after the document's own sections is a heading of its body (a file's name written at
+        the margin, ``# .github/workflows/ci.yml`` under a ``### CI/CD``), not its name."""
         for section in self.body.sections:
-            if section.level == 1:
-                return section.title
+            return section.title if section.level == 1 else None
         return None
 
 

@@ -353,3 +353,28 @@ def test_an_excerpt_and_a_heading_read_a_titled_link_as_its_text():
     assert _plain("Run [the tool](x.md (see it)) and ![logo](a.png) go.") == "Run the tool and go."
     assert heading_text('Read [the guide](g.md "the (main) one") first') == \
         "Read the guide first"
+
+
+def test_a_card_is_titled_by_the_heading_that_opens_the_file(tmp_path: Path):
+    """Found on the fourteenth held-out survey: a GSD-generated CLAUDE.md opens with
+    ``## Project`` and writes a workflow's file name at the margin far below
+    (``# .github/workflows/ci.yml`` under ``### CI/CD``); its card was titled by that name.
+    A level-1 heading after the file's own sections is not its title: the card says the
+    file's name. A file that opens with its level-1 heading keeps it as its title."""
+    from continuity.model.tree import Document
+    assert Document.parse("# Title\n\n## Part\n").title == "Title"
+    assert Document.parse("---\nx: 1\n---\n# Title\n").title == "Title"
+    assert Document.parse("## Project\n\nx\n\n# .github/workflows/ci.yml\n").title is None
+    project = tmp_path / "project"
+    repo = GitRepo(project)
+    repo.commit("instructions", {
+        "CLAUDE.md": "## Project\n\n**unibrain** records lectures.\n\n### CI/CD\n\n"
+                     "- Use a public repo.\n\n# .github/workflows/ci.yml\n\n### Libraries\n",
+        "GEMINI.md": "# Docs guide\n\n## Style\n\nShort lines.\n",
+    })
+    write_mkdocs_yml(project, options={"root": "."})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    home = done.html("index.html")
+    assert ".github/workflows/ci.yml" not in home
+    assert "Docs guide" in home

@@ -521,3 +521,34 @@ def test_a_gsd_plans_instructions_and_code_are_no_secrets(repo: GitRepo, tmp_pat
     lines = {d[2] for d in found(check_json(repo.path))
              if d[:2] == ("CT601", ".planning/phases/01-plane/01-02-PLAN.md")}
     assert lines == {3, 6, 9}
+
+
+def test_a_constants_name_in_code_under_a_dictionary_key_is_no_secret(repo: GitRepo,
+                                                                       tmp_path: Path):
+    """Found on the fourteenth held-out survey: a GSD project's research notes, plan and debug
+    log quoting Swift's recorder settings (``AVFormatIDKey: kAudioFormatMPEG4AAC,``; CT601 on
+    three files, four findings): the value is a constant's name in code, the ``k`` prefix of
+    Apple's and Google's style followed by words, acronyms and numbers, not a generated
+    secret. A generated value under the same key, one beginning with ``k`` too, is still
+    found, and the site builds strictly."""
+    research = ("# Research\n\n```swift\nlet settings: [String: Any] = [\n"
+                "    AVFormatIDKey: kAudioFormatMPEG4AAC,\n    AVSampleRateKey: 16000,\n"
+                "    AVLinearPCMFormatKey: kCVPixelFormatType32BGRA,\n]\n```\n")
+    plan = ("# Plan\n\n- `start(to:)`: configure the settings dictionary: "
+            "`AVFormatIDKey: kAudioFormatMPEG4AAC`, `AVSampleRateKey: 16000`.\n")
+    repo.commit("gsd", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\nPhase 3.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n",
+        ".planning/phases/03-capture/03-RESEARCH.md": research,
+        ".planning/phases/03-capture/03-01-PLAN.md": plan,
+    })
+    result = check_json(repo.path)
+    assert roots(result)[".planning"] == "gsd"
+    assert [d for d in found(result) if d[0] in ("CT601", "CT605")] == []
+    build_site("mkdocs", repo.path / ".planning", tmp_path / "site")
+    repo.commit("real ones", {".planning/phases/03-capture/03-02-PLAN.md": (
+        "# Plan\n\n- AVFormatIDKey: kQ7vR2xT9kLp4Wz8Nc3B\n\n"
+        "```swift\nlet apiKey = \"Xk2PqL9mTz4RwV7nB3cY\"\n```\n")})
+    lines = {d[2] for d in found(check_json(repo.path))
+             if d[:2] == ("CT601", ".planning/phases/03-capture/03-02-PLAN.md")}
+    assert lines == {3, 6}
