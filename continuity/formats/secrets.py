@@ -969,8 +969,11 @@ _PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Z
 #: for constants, then words, acronyms and numbers, two words at least (Swift's recorder
 #: settings ``AVFormatIDKey: kAudioFormatMPEG4AAC``, ``kCVPixelFormatType32BGRA``). A generated
 #: value beginning with ``k`` (``kQ7vR2xT9…``) is no run of words and is still found.
-_CONSTANT_NAME = re.compile(r"k(?=(?:.*?[A-Z][a-z]{2}){2})(?:[A-Z][a-z]{2,}|[A-Z]{2,}(?![a-z])"
-                            r"|[0-9]{1,3})+")
+#: Each part can be read one way only (a word's letters end before a capital, an acronym before
+#: a word's capital or a non-letter, a number within three digits), so a long run of digits
+#: or capitals is never split every which way: ``kAbcAbc`` and 30 digits took six seconds.
+_CONSTANT_NAME = re.compile(r"k(?=(?:.*?[A-Z][a-z]{2}){2})(?:[A-Z][a-z]{2,}(?![a-z])"
+                            r"|[A-Z]{2,}(?:(?=[A-Z][a-z])|(?![A-Za-z]))|[0-9]{1,3}(?![0-9]))+")
 #: A redaction marker, whatever its brackets: ``__OPENCLAW_REDACTED__``, ``[REDACTED]``.
 _REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhidden\b).*")
 

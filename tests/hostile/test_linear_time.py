@@ -225,3 +225,46 @@ def test_the_cases_that_hung_check_and_build_now_finish(tmp_path: Path):
     assert checked.seconds < 30, checked.seconds
     built = run_mkdocs("build", cwd=repo.path)
     assert built.seconds < 50, built.seconds
+
+
+#: What a value judged after a detector's match may begin with: a key's prefixes, a constant's
+#: ``k`` and two words, code, a reference.
+VALUE_PREFIXES = ("", "k", "kAbcAbc", "sk_live_", "ghp_", "0x", "${", "Bearer ", "a@b.")
+#: Runs that feed the value patterns' parts (digits, capitals, words, their mixes).
+VALUE_RUNS = tuple(CHARACTERS + PAIRS) + ("1", "A", "Ab", "AAb", "Abc", "a1", "A1", "_A", "aA",
+                                          "1A", "A_", "a-", "Ab1")
+#: Short first, where a pattern exponential in a run is slow already and still finishes (32
+#: characters, which took seconds before), then the longest value a detector takes
+#: (``{20,512}``).
+VALUE_LENGTHS = (32, 512)
+
+
+def _value_judges() -> dict[str, Callable[[str], object]]:
+    """Every pattern of the detector module, matched against a whole value and from its start,
+    and the two functions that judge a value with them (which search where they search)."""
+    from continuity.formats import secrets
+
+    judges: dict[str, Callable[[str], object]] = {
+        "harmless": secrets.harmless, "generated": secrets.generated}
+    for name, pattern in vars(secrets).items():
+        if isinstance(pattern, type(secrets._MADE_UP)):
+            judges[f"{name}.fullmatch"] = pattern.fullmatch
+            judges[f"{name}.match"] = pattern.match
+    return judges
+
+
+def test_no_value_pattern_backtracks_on_a_value():
+    """A value a detector matched (at most 512 characters) is judged by many patterns
+    (``harmless``, ``generated``); one whose parts can split a run many ways takes time
+    exponential in the run's length (``kAbcAbc`` and 30 digits took six seconds), and no
+    whole-text guard above reaches it, as the value must first follow a key's name. Each
+    pattern and judge on each value of a run: well under a second, however it is made."""
+    slow = {}
+    values = [(prefix + run * length)[:length - 1] + "!"
+              for length in VALUE_LENGTHS for prefix in VALUE_PREFIXES for run in VALUE_RUNS]
+    for name, judge in _value_judges().items():
+        for value in values:
+            if _timed(judge, value) > 0.05 and min(_timed(judge, value) for _ in range(2)) > 0.05:
+                slow[name] = value[:24]
+                break
+    assert slow == {}, f"slow on a value: {slow}"
