@@ -999,6 +999,10 @@ _NOT_A_SECRET = re.compile(
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar"
+    # a keyboard's row typed from its start (``Asdf1234.``, ``zxcv123``, ``qwer!``): the
+    # demo password of a seed user or a fixture, as ``qwerty`` is
+    r"|qwer(?:t(?:y(?:u(?:i(?:op?)?)?)?)?)?|asdf(?:g(?:h(?:j(?:kl?)?)?)?)?|zxcv(?:b(?:nm?)?)?"
+    r"|azerty|qwertz"
     # the documented defaults of database and broker images (a compose file's Postgres)
     r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
     # a default doubled or with its word for a password (``rootroot``, ``rootpass``)

@@ -505,3 +505,14 @@ def test_an_openclaw_workspaces_tenth_survey_classes(tmp_path: Path) -> None:
     assert sorted(d["path"] for d in _ct601(result.json)) == \
         ["REPORT.md", "skills/dingtalk/SKILL.md"], result.out
     assert WHSEC not in result.out and ding not in result.out
+
+
+# ------------------------------------------------------------ the eleventh survey's classes
+
+def test_a_keyboard_rows_demo_password_is_no_credential() -> None:
+    """A project spec's seed users, one password for all: a keyboard's row typed from its
+    start, capitalised, four digits and a mark (``Asdf…``, nine characters), as ``qwerty``
+    and ``admin123`` are demo passwords; a chosen password is still found."""
+    for walk in ("Asdfg" + "2468#", "asdf" + "97", "Zxcv" + "5310!", "Qwerty" + "86."):
+        assert kinds("4. Password: " + walk + "\n") == [], walk
+    assert kinds("4. Password: " + "Asdf" + "7Kq2!" + MIXED[:6] + "\n") != []
