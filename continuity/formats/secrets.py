@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -392,6 +393,50 @@ def generated(value: str, *, bare: bool = False) -> bool:
             (_TOKEN_VALUE.fullmatch(value) is not None or any(not c.isalnum() for c in value))
     # The shape first: the placeholder tests read the whole value several times.
     return shaped and not made_up(value) and not harmless(value)
+
+
+#: What fills out a value to see whether the rest would make a provider's key: digits,
+#: letters of either case, all three.
+_FILLS = ("0" * 160, "a" * 160, "A" * 160, "aA0" * 54)
+
+
+def provider_key_cut_short(value: str) -> bool:
+    """Whether ``value`` opens with a provider's prefix (``figd_``, ``ghp_``, ``xoxb-``) and
+    is the start of that provider's key with the rest not there: the stub an author leaves
+    when cutting a key short to keep it out of the repository (``FIGMA_API_KEY=figd_`` and 13
+    of its 40 characters, "Update .env.local security"), no key. Only prefixes of four or
+    more characters count (``sk-`` opens too many things), and only a stub whose part after
+    the prefix is under the 16 characters of the shortest generated value: a longer one the
+    provider's shape does not take (``nvapi-`` and 32) is still judged as a generated value,
+    as is one longer than its shape; a whole key is found by its provider's detector."""
+    opening, detectors = _provider_prefixes()
+    prefix = opening.match(value)
+    if prefix is None or len(value) - prefix.end() >= 16:
+        return False
+    for detector in detectors[prefix.group().lower()]:
+        assert detector.pattern is not None
+        if detector.pattern.search(value):
+            return False
+        if any(detector.pattern.search(value + fill[:size])
+               for fill in _FILLS for size in range(1, len(fill) + 1)):
+            return True
+    return False
+
+
+@functools.cache
+def _provider_prefixes() -> tuple[re.Pattern[str], dict[str, tuple[Detector, ...]]]:
+    """The providers' prefixes of four or more characters (a pattern matching any of them at
+    a value's start, longest first) and the detectors each one opens."""
+    opened: dict[str, list[Detector]] = {}
+    for detector in CREDENTIALS:
+        if detector.pattern is None:
+            continue
+        for needle in detector.needles:
+            if len(needle) >= 4:
+                opened.setdefault(needle.lower(), []).append(detector)
+    needles = sorted(opened, key=len, reverse=True)
+    pattern = re.compile("|".join(map(re.escape, needles)), re.IGNORECASE)
+    return pattern, {needle: tuple(found) for needle, found in opened.items()}
 
 
 def _mixed(value: str) -> bool:
@@ -1008,6 +1053,10 @@ _NOT_A_SECRET = re.compile(
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar"
+    # a keyboard's row typed from its start (``Asdf1234.``, ``zxcv123``, ``qwer!``): the
+    # demo password of a seed user or a fixture, as ``qwerty`` is
+    r"|qwer(?:t(?:y(?:u(?:i(?:op?)?)?)?)?)?|asdf(?:g(?:h(?:j(?:kl?)?)?)?)?|zxcv(?:b(?:nm?)?)?"
+    r"|azerty|qwertz"
     # the documented defaults of database and broker images (a compose file's Postgres)
     r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
     # a default doubled or with its word for a password (``rootroot``, ``rootpass``)
@@ -1071,8 +1120,9 @@ def harmless(value: str) -> bool:
     """Whether a value assigned to a secret's key is no secret: a placeholder, a value its
     author cut short (``eyJhbGciOiJI...``: the rest is not there) or shortened in the middle
     (``testsecret...xyz``, a skill's example account: its first and last letters), one naming
-    the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value;
-    a variable whose default is one of these."""
+    the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value,
+    a provider's key cut short without a mark (``figd_`` and 13 characters); a variable whose
+    default is one of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
@@ -1088,7 +1138,7 @@ def harmless(value: str) -> bool:
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
-               ) or _BRACKETED.fullmatch(quoted) is not None
+               ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted)
 
 
 _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")

@@ -505,3 +505,47 @@ def test_an_openclaw_workspaces_tenth_survey_classes(tmp_path: Path) -> None:
     assert sorted(d["path"] for d in _ct601(result.json)) == \
         ["REPORT.md", "skills/dingtalk/SKILL.md"], result.out
     assert WHSEC not in result.out and ding not in result.out
+
+
+# ------------------------------------------------------------ the eleventh survey's classes
+
+def test_a_keyboard_rows_demo_password_is_no_credential() -> None:
+    """A project spec's seed users, one password for all: a keyboard's row typed from its
+    start, capitalised, four digits and a mark (``Asdf…``, nine characters), as ``qwerty``
+    and ``admin123`` are demo passwords; a chosen password is still found."""
+    for walk in ("Asdfg" + "2468#", "asdf" + "97", "Zxcv" + "5310!", "Qwerty" + "86."):
+        assert kinds("4. Password: " + walk + "\n") == [], walk
+    assert kinds("4. Password: " + "Asdf" + "7Kq2!" + MIXED[:6] + "\n") != []
+
+
+def test_a_providers_key_cut_short_without_a_mark_is_no_credential() -> None:
+    """``.env.local`` after "Update .env.local security": the author cut each value short,
+    ``FIGMA_API_KEY=figd_`` and 13 characters of its 40. What is left opens a provider's key
+    and could not be one: no key. The whole key is found, and a value its provider's shape
+    does not take is still judged as a generated value (as is a stub whose part after the
+    prefix is 16 characters or more)."""
+    whole = "figd_" + MIXED + "Kq7TzR2m" + "Vx9LpB4n"
+    assert kinds("FIGMA_API_KEY=" + whole[:18] + "\n") == []
+    assert "figma-token" in kinds("FIGMA_API_KEY=" + whole + "\n")
+    assert kinds("FIGMA_API_KEY=" + whole + "!" + MIXED + "\n") != []
+    assert kinds("FIGMA_API_KEY=" + whole[:21] + "\n") != []
+
+
+def test_a_projects_eleventh_survey_classes(tmp_path: Path) -> None:
+    """The classes as the eleventh survey met them: a Cursor rules file's seed users and a
+    committed ``.env.local`` whose keys were cut short are silent (and the rules file's
+    history too: CT605); an MCP config's GitHub token beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    spec = ("# Rules\n\n## Seed\n\n1. Super Admin\n    1. Email: admin@example.com\n"
+            "    2. Password: Asdfg" + "2468#\n")
+    repo.commit("rules", {".cursorrules": spec,
+                          ".cursor/rules/app.mdc": "---\nalwaysApply: true\n---\n# App\n"})
+    repo.commit("security", {
+        ".cursorrules": spec + "\n## Stack\n\n- Next.js\n",
+        ".env.local": "FIGMA_API_KEY=figd_" + MIXED[:13] + "\nBAIDU_SECRET_KEY=Be\n",
+        ".cursor/mcp.json": json.dumps({"mcpServers": {"github": {
+            "command": "npx", "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": GHP}}}}) + "\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", ".cursor/mcp.json")], result.out
+    assert GHP not in result.out
