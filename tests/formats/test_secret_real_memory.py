@@ -505,3 +505,39 @@ def test_an_openclaw_workspaces_tenth_survey_classes(tmp_path: Path) -> None:
     assert sorted(d["path"] for d in _ct601(result.json)) == \
         ["REPORT.md", "skills/dingtalk/SKILL.md"], result.out
     assert WHSEC not in result.out and ding not in result.out
+
+
+def test_a_templates_made_up_values_are_no_credentials(tmp_path: Path) -> None:
+    """Set 16's classes (issue 30): a Kiro template's ``.env`` and ``.env.example`` hold values
+    written to pass a length check or to show a shape, not secrets: a sentence about the
+    length with a number after it, a provider's prefix before ``dummy`` and words, a
+    commented example counting ``0123456789abcdef`` over, ``sk-`` and the alphabet counted
+    out, ``YourStrongPassword!`` and digits; a Claude agent memory's note names the file
+    ``.env.local`` after ``AUTH_SECRET:``. A generated value in the same file is still found,
+    once in each file that holds it."""
+    generated = HEX32 + HEX32[::-1]
+    counted = "abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUV"
+    env = ("JWT_SECRET=jwt-secret-key-with-32-chars-minimum-length-required-" + "654321\n"
+           "CSRF_SECRET=csrf-secret-key-with-32-chars-minimum-length-required-" + "654321\n"
+           "# Example token format (replace with your actual token):\n"
+           "# SEMGREP_APP_TOKEN=sgt_" + "0123456789abcdef" * 4 + "\n"
+           "FIGMA_PERSONAL_ACCESS_TOKEN=figd_" + "dummy-figma-personal-access-token-" + "654321\n"
+           "OPENAI_API_KEY=sk-" + counted + "\n"
+           "POSTGRES_PASSWORD=Your" + "StrongPassword!" + "2468\n")
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("template", {
+        "CLAUDE.md": "# Project\n\nRead the steering files.\n",
+        ".kiro/steering/structure.md": "# Structure\n\n- src/\n",
+        ".env": env, ".env.example": env,
+        ".claude/agent-memory/bug-hunter/MEMORY.md": "# Memory\n\n- [Proxy bug](proxy-bug.md)\n",
+        ".claude/agent-memory/bug-hunter/proxy-bug.md":
+            "# Proxy bug\n\n**NEXTAUTH_SECRET vs AUTH_SECRET:** .env.local has two different "
+            "values; proxy.ts reads AUTH_SECRET.\n"})
+    result = check_json(repo.path)
+    assert _ct601(result.json) == [], result.out
+    assert not [d for d in result.json["diagnostics"] if d["code"] == "CT605"], result.out
+    repo.commit("a real one", {".env": env + "JWT_REFRESH_SECRET=" + generated + "\n",
+                               ".env.example": env + "JWT_REFRESH_SECRET=" + generated + "\n"})
+    result = check_json(repo.path)
+    assert sorted(d["path"] for d in _ct601(result.json)) == [".env", ".env.example"], result.out
+    assert generated not in result.out
