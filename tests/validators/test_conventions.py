@@ -444,3 +444,21 @@ def test_claude_memory_module_readme_and_commented_format(repo: GitRepo):
     found = sorted((d["code"], d["path"].rsplit("/", 1)[-1], d["line"])
                    for d in result.json["diagnostics"])
     assert found == [("CT111", "MEMORY.md", 5), ("CT701", "stray.md", 1)], result.out
+
+
+def test_cursor_rules_in_a_folder_of_their_own_are_read(repo: GitRepo):
+    """Set 16 (issue 30): BMAD writes its agents for Cursor as `.cursor/rules/bmad/*.mdc`, and
+    Cursor reads rules in folders of `.cursor/rules`: that folder is a root of Cursor rules,
+    its rules judged (an `alwaysApply` that is no boolean); beside rules of the top folder,
+    each folder is its own root."""
+    rule = "---\ndescription: {0}\nglobs:\nalwaysApply: {1}\n---\n# {0}\n\nAct as {0}.\n"
+    repo.commit("bmad", {".cursor/rules/bmad/dev.mdc": rule.format("Dev", "maybe"),
+                         ".cursor/rules/bmad/qa.mdc": rule.format("QA", "false")})
+    result = check_json(repo.path)
+    assert roots(result) == {".cursor/rules/bmad": "cursor"}, result.out
+    found = [(d["code"], d["path"]) for d in result.json["diagnostics"]]
+    assert found == [("CT761", ".cursor/rules/bmad/dev.mdc")], result.out
+    repo.commit("top rule", {".cursor/rules/general.mdc": rule.format("General", "true")})
+    result = check_json(repo.path)
+    assert roots(result) == {".cursor/rules": "cursor", ".cursor/rules/bmad": "cursor"}, \
+        result.out
