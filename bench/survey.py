@@ -443,6 +443,34 @@ CONVENTIONS_HELD_OUT_15: dict[str, str] = {
     "AdingApkgg/live2d-loader": "cursor rules",
     "Akiya-Kudo/Fino": "cursor rules",
 }
+#: Set 16: rows 15 and 45 of twelve markers (the next row down for one named before or with no
+#: snapshot), chosen before any run; bench/conventions_survey.md, "Set 16".
+CONVENTIONS_HELD_OUT_16: dict[str, str] = {
+    "0918nobita/ikura": "speckit",
+    "0xbdm0101/leo-store-shopify": "speckit",
+    "AL-Escalade/speed-wall-vizualizer": "serena (.serena/memories/code_style_and_conventions.md)",
+    "BikS2013/how": "serena (.serena/memories/code_style_and_conventions.md)",
+    "3974kjh/drawBoard": "cursor rules (.cursor/rules/typescript.mdc)",
+    "AntaresYuan/Roundtable": "cursor rules (.cursor/rules/typescript.mdc)",
+    "13nosui/kiro-development-template-heroui-nextjs": "kiro (.kiro/steering/structure.md)",
+    "3pontos-tech/gil-benefits": "kiro (.kiro/steering/structure.md)",
+    "007-sistemas/SISTEMA-WEB-CLOUDFLARE": "copilot",
+    "01Joseph-Hwang10/rst-vscode-outline-addon": "copilot",
+    "Kunze-Ritter/KRAI": "windsurf (.windsurf/rules/project-rules.md)",
+    "gitYelm/promanage": "windsurf (.windsurf/rules/project-rules.md)",
+    "Utero-Interns/placers-website": "instructions (GEMINI.md)",
+    "UweSchwaeke/cbs": "instructions (GEMINI.md)",
+    "demiahorvat-jpg/watts-site": "instructions (CLAUDE.md)",
+    "deminovdev/ai-workspace": "instructions (CLAUDE.md)",
+    "0xcasuwu/gamba": "bank (memory-bank/systemPatterns.md)",
+    "2naive/website-checker": "bank (memory-bank/systemPatterns.md)",
+    "0Cymantek0/ai-ext": "gsd (.planning/PROJECT.md)",
+    "0xdevxyz/legal": "gsd (.planning/PROJECT.md)",
+    "AIM-kennisplatformen/k-baas-2": "roo (.roomodes)",
+    "Angriff36/CM-Build": "roo (.roomodes)",
+    "Kungus/FromScratch": "claude (.claude/agent-memory/architect/MEMORY.md)",
+    "ai-cactus/lms": "claude (.claude/agent-memory/architect/MEMORY.md)",
+}
 
 
 @dataclass

@@ -126,12 +126,13 @@ def _blank_code_spans(line: str) -> str:
 
 
 def links(doc: MarkdownDoc, indices: range | None = None) -> Iterator[Link]:
-    """Every local link of ``doc`` (or of the lines at ``indices``), outside code."""
+    """Every local link of ``doc`` (or of the lines at ``indices``), outside code and HTML
+    comments."""
     for index in indices if indices is not None else range(len(doc.lines)):
         line = doc.lines[index]
         if doc.in_code[index] or ("](" not in line and "]:" not in line):
             continue
-        visible = _blank_code_spans(line)
+        visible = _blank_code_spans(doc.comment_blanked.get(index, line))
         yield from _inline_links(visible, 0, doc.file_line(index))
         reference = _REFERENCE.match(visible)
         if reference:

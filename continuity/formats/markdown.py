@@ -137,6 +137,36 @@ class MarkdownDoc:
                 fence = None
         return found
 
+    @functools.cached_property
+    def comment_blanked(self) -> dict[int, str]:
+        """Each line an HTML comment covers (outside fenced code), the comment blanked to
+        spaces (same length, so columns stay right): ``<!-- Format: - [Title](file.md) -->``
+        is raw HTML, no link; a comment may run over lines. Lines without one are not here."""
+        blanked: dict[int, str] = {}
+        if "<!--" not in "".join(self.lines):
+            return blanked
+        inside = False
+        for index, line in enumerate(self.lines):
+            if self.in_code[index] or (not inside and "<!--" not in line):
+                continue
+            parts, position = [], 0
+            while position < len(line):
+                if inside:
+                    end = line.find("-->", position)
+                    stop = len(line) if end < 0 else end + 3
+                    parts.append(" " * (stop - position))
+                    position = stop
+                    inside = end < 0
+                else:
+                    start = line.find("<!--", position)
+                    if start < 0:
+                        parts.append(line[position:])
+                        break
+                    parts.append(line[position:start])
+                    position, inside = start, True
+            blanked[index] = "".join(parts)
+        return blanked
+
     def _sections_of(self, found: list[tuple[int, str, int]]) -> list[Section]:
         """Sections from (level, title, index) headings: each ends where a heading of its
         level or above begins (the open ones are kept on a stack)."""

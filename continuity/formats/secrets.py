@@ -97,8 +97,36 @@ _CUT_SHORT = re.compile(r"(?:\.\.\.|…)(?![A-Za-z0-9])")
 
 def made_up(value: str) -> bool:
     """Whether a value of a provider's shape is a made-up one (``ghp_xxxx…``,
-    ``sk_live_YOUR_KEY_HERE``, ``AKIAIOSFODNN7EXAMPLE``): no live token holds these."""
-    return _MADE_UP.search(value) is not None
+    ``sk_live_YOUR_KEY_HERE``, ``AKIAIOSFODNN7EXAMPLE``, ``sk-abcdefghijklmnop…``): no live
+    token holds these."""
+    return _MADE_UP.search(value) is not None or max(_counted_runs(value), default=0) >= 20
+
+
+def _counted_runs(value: str) -> list[int]:
+    """The lengths of the runs of letters or digits in ``value`` that count up, each character
+    the one after the last (``0123456789``, ``abcdef``), of two characters or more."""
+    runs: list[int] = []
+    run = 1
+    for before, after in zip(value, value[1:]):
+        if after.isalnum() and before.isalnum() and ord(after) == ord(before) + 1:
+            run += 1
+            continue
+        if run > 1:
+            runs.append(run)
+        run = 1
+    if run > 1:
+        runs.append(run)
+    return runs
+
+
+def counted_out(value: str) -> bool:
+    """Whether most of ``value`` was typed by counting up, in runs of six or more
+    (``sgt_`` and ``0123456789abcdef`` four times, ``sk-`` and the alphabet): a documentation's
+    made-up value; a generated one has such a run by chance once in some 10^10 of its places.
+    (In a provider's shape, where the prefix says what it is, :func:`made_up` asks for the
+    alphabet counted out, twenty in a row: a test's ``SK0123456789abcdef…`` is that shape.)"""
+    counted = sum(run for run in _counted_runs(value) if run >= 6)
+    return counted * 2 > len(value)
 
 
 def ascii_lower(text: str) -> str:
@@ -1009,7 +1037,9 @@ _PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Z
                    r"[^\s]*|/(?:(?![A-Za-z0-9_.\-]*[A-Z][A-Za-z0-9_.\-]*[a-z])[A-Za-z0-9_.\-]{1,64}/|[A-Za-z_.\-]{1,64}/)+"
                    r"(?:[A-Za-z_.\-]{1,64}|[a-z0-9_.\-]{1,64}|[A-Z0-9_.\-]{1,64})"
                    r"|[^\s]*\.(?:pem|key|json|p12|pfx|crt|cer|pub|txt|gpg|asc|age|enc|ppk|jks"
-                   r"|keystore|yaml|yml|toml|env|md|markdown|html?|py|js|ts|sh|log|csv|sql|db|sqlite|png|jpe?g|pdf)|[^\s]*/\.ssh/[^\s]*")
+                   r"|keystore|yaml|yml|toml|env|md|markdown|html?|py|js|ts|sh|log|csv|sql|db|sqlite|png|jpe?g|pdf)|[^\s]*/\.ssh/[^\s]*"
+                   # a dotfile's name, in prose (``AUTH_SECRET: .env.local has two values``)
+                   r"|\.[a-z]+(?:[.\-_][a-z]+)*")
 #: A constant's name in code where a value goes: the ``k`` prefix of Apple's and Google's style
 #: for constants, then words, acronyms and numbers, two words at least (Swift's recorder
 #: settings ``AVFormatIDKey: kAudioFormatMPEG4AAC``, ``kCVPixelFormatType32BGRA``). A generated
@@ -1049,7 +1079,7 @@ _NOT_A_SECRET = re.compile(
     # a sentence saying how long the real value must be (a number among its words:
     # ``production-jwt-secret-key-at-least-32-characters-long``)
     r"|(?:(?:[a-z]+|[0-9]{1,4})[-_]){2,}(?:least|characters|chars|long|minimum)"
-    r"(?:[-_](?:[a-z]+|[0-9]{1,4}))*|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
+    r"(?:[-_](?:[a-z]+|[0-9]{1,8}))*|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar"
@@ -1075,8 +1105,8 @@ _NOT_A_SECRET = re.compile(
     # (in any case, with the digits and marks a password policy asks for: ``TestPassword123!``,
     # the test account's password of a setup guide; the marks typed along the top row after
     # the digits, ``Test123!@#``)
-    r"|(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
-    r"|old|temp|default|admin|user)?[-_]?"
+    r"|(?:(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
+    r"|old|temp|default|admin|user|your)[-_]?){0,2}[-_]?"
     r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
     # a hexadecimal constant in code (``PASSWORD: 0x000004,``)
     r"|0x[0-9A-Fa-f]{1,16}"
@@ -1091,6 +1121,9 @@ _NOT_A_SECRET = re.compile(
     # a provider's prefix, with its version (``sk-or-v1-``, ``sk-ant-api03-``), before a
     # fill-in in words: ``sk-or-v1-your-key`` (no generated value ends in plain words)
     r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:your)(?:[-_][A-Za-z]+){1,8}"
+    # or before words saying it is made up, maybe numbered (``figd_dummy-figma-token-123456``)
+    r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:dummy|fake|sample|example|placeholder)"
+    r"(?:[-_](?:[a-z]{1,12}|[0-9]{1,8})){1,8}"
     r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*"
     # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
     r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"
@@ -1133,7 +1166,7 @@ def harmless(value: str) -> bool:
                or _CODE.fullmatch(each) or _FILL_IN.fullmatch(each)
                or (_NOT_A_SECRET.fullmatch(each) and not prefixed_machine_value(each))
                or _PATH.fullmatch(each) or _CONSTANT_NAME.fullmatch(each)
-               or _REDACTED.fullmatch(each) or _counting(each)
+               or _REDACTED.fullmatch(each) or _counting(each) or counted_out(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``
                             quoted.rstrip(")]}>,;").strip("\"'`"),

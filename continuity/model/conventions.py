@@ -534,9 +534,13 @@ KIRO = Convention(
 CURSOR = Convention(
     code_is_example=True,
     name="cursor", title="Cursor rules",
-    markers=(Marker(PATH, "*/.cursor/rules", weight=OWN_FOLDER),),
+    # Cursor reads the rules in folders of .cursor/rules too (BMAD's .cursor/rules/bmad/*.mdc):
+    # such a folder is a root of its own.
+    markers=(Marker(PATH, "*/.cursor/rules", weight=OWN_FOLDER),
+             Marker(PATH, "*/.cursor/rules/*", weight=OWN_FOLDER)),
     living=("*.mdc", "*.md"), kinds=(), rules=("CT76",), site="catalogue",
-    root_signs=(RootSign(("*.mdc",), where=("*/.cursor/rules",), says="{0} (Cursor rules)"),),
+    root_signs=(RootSign(("*.mdc",), where=("*/.cursor/rules", "*/.cursor/rules/*"),
+                         says="{0} (Cursor rules)"),),
     source="https://docs.cursor.com/context/rules (rule anatomy: description, globs, "
            "alwaysApply)",
 )

@@ -549,3 +549,43 @@ def test_a_projects_eleventh_survey_classes(tmp_path: Path) -> None:
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", ".cursor/mcp.json")], result.out
     assert GHP not in result.out
+
+
+def test_a_templates_made_up_values_are_no_credentials(tmp_path: Path) -> None:
+    """Set 16's classes (issue 30): a Kiro template's ``.env`` and ``.env.example`` hold values
+    written to pass a length check or to show a shape, not secrets: a sentence about the
+    length with a number after it, a provider's prefix before ``dummy`` and words, a
+    commented example counting ``0123456789abcdef`` over, ``sk-`` and the alphabet counted
+    out, ``YourStrongPassword!`` and digits; a Claude agent memory's note names the file
+    ``.env.local`` after ``AUTH_SECRET:``. A generated value in the same file is still found,
+    once in each file that holds it."""
+    generated = HEX32 + HEX32[::-1]
+    counted = "0123456789" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "abcdefghijkl"
+    env = ("JWT_SECRET=session-secret-with-48-chars-minimum-length-needed-" + "975310\n"
+           "CSRF_SECRET=csrf-token-with-48-chars-minimum-length-needed-" + "975310\n"
+           "# Example token format (replace with your actual token):\n"
+           "# SEMGREP_APP_TOKEN=sgt_" + "123456789abcdef0" * 4 + "\n"
+           "FIGMA_PERSONAL_ACCESS_TOKEN=figd_" + "dummy-figma-token-for-tests-" + "975310\n"
+           "OPENAI_API_KEY=sk-" + counted + "\n"
+           "POSTGRES_PASSWORD=Your" + "SecurePassword!" + "97531\n")
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("template", {
+        "CLAUDE.md": "# Project\n\nRead the steering files.\n",
+        ".kiro/steering/structure.md": "# Structure\n\n- src/\n",
+        ".env": env, ".env.example": env,
+        ".claude/agent-memory/bug-hunter/MEMORY.md": "# Memory\n\n- [Proxy bug](proxy-bug.md)\n",
+        ".claude/agent-memory/bug-hunter/proxy-bug.md":
+            "# Proxy bug\n\n**Fix needed (for the coder):** In `src/proxy.ts`, change the admin "
+            "config's `requiredRole` to a check using `ADMIN_ROLES` from `@/lib/rbac/roles`: the "
+            "check must become `!ADMIN_ROLES.includes(token.role)` instead of "
+            "`token.role !== cfg.requiredRole`.\n\n"
+            "**NEXTAUTH_SECRET vs AUTH_SECRET:** .env.local has two different values; proxy.ts "
+            "reads AUTH_SECRET.\n"})
+    result = check_json(repo.path)
+    assert _ct601(result.json) == [], result.out
+    assert not [d for d in result.json["diagnostics"] if d["code"] == "CT605"], result.out
+    repo.commit("a real one", {".env": env + "JWT_REFRESH_SECRET=" + generated + "\n",
+                               ".env.example": env + "JWT_REFRESH_SECRET=" + generated + "\n"})
+    result = check_json(repo.path)
+    assert sorted(d["path"] for d in _ct601(result.json)) == [".env", ".env.example"], result.out
+    assert generated not in result.out

@@ -414,3 +414,51 @@ def test_an_application_folder_with_agents_md_is_not_memory_whole(repo: GitRepo)
     found = sorted(d["path"] for d in result.json["diagnostics"] if d["code"] == "CT601")
     assert found == [".planning/research/keys.txt", "apps/gateway/AGENTS.md"]
     assert token not in result.out and other not in result.out
+
+
+def test_claude_memory_module_readme_and_commented_format(repo: GitRepo):
+    """Set 16 (issue 30): a memory module kept in the repository (`modules/memory/`, an index
+    in Claude's format) says in an HTML comment how its lines look (`[Title](file.md)`) and
+    has a README for people: the comment is raw HTML, no link to check, and the README is no
+    topic. A dead link outside the comment and a topic named nowhere are still found."""
+    repo.commit("memory", {
+        "AGENTS.md": "# Agents\n\nRead `modules/memory/MEMORY.md` first.\n",
+        ".claude/settings.json": "{}\n",
+        "modules/memory/MEMORY.md":
+            "# Memory Index\n\n<!-- Each entry one line, a link to a file here -->\n"
+            "<!-- Format: - [Title](file.md) - one line -->\n<!--\n- [Also](example.md)\n-->\n\n"
+            "- [Workspace](project_workspace.md) - structure and principles\n",
+        "modules/memory/README.md": "# memory\n\nAn index over Claude Code's own memory.\n",
+        "modules/memory/project_workspace.md":
+            "---\nname: workspace\ntype: project\n---\n\n# Workspace\n\nThe layout.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result).get("modules/memory") == "claude", result.out
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("more", {
+        "modules/memory/MEMORY.md":
+            "# Memory Index\n\n<!-- Format: - [Title](file.md) -->\n\n"
+            "- [Workspace](project_workspace.md) <!-- [x](x.md) --> [Gone](gone.md)\n",
+        "modules/memory/stray.md": "# Stray\n\nA lost note.\n"})
+    result = check_json(repo.path)
+    found = sorted((d["code"], d["path"].rsplit("/", 1)[-1], d["line"])
+                   for d in result.json["diagnostics"])
+    assert found == [("CT111", "MEMORY.md", 5), ("CT701", "stray.md", 1)], result.out
+
+
+def test_cursor_rules_in_a_folder_of_their_own_are_read(repo: GitRepo):
+    """Set 16 (issue 30): BMAD writes its agents for Cursor as `.cursor/rules/bmad/*.mdc`, and
+    Cursor reads rules in folders of `.cursor/rules`: that folder is a root of Cursor rules,
+    its rules judged (an `alwaysApply` that is no boolean); beside rules of the top folder,
+    each folder is its own root."""
+    rule = "---\ndescription: {0}\nglobs:\nalwaysApply: {1}\n---\n# {0}\n\nAct as {0}.\n"
+    repo.commit("bmad", {".cursor/rules/bmad/dev.mdc": rule.format("Dev", "maybe"),
+                         ".cursor/rules/bmad/qa.mdc": rule.format("QA", "false")})
+    result = check_json(repo.path)
+    assert roots(result) == {".cursor/rules/bmad": "cursor"}, result.out
+    found = [(d["code"], d["path"]) for d in result.json["diagnostics"]]
+    assert found == [("CT761", ".cursor/rules/bmad/dev.mdc")], result.out
+    repo.commit("top rule", {".cursor/rules/general.mdc": rule.format("General", "true")})
+    result = check_json(repo.path)
+    assert roots(result) == {".cursor/rules": "cursor", ".cursor/rules/bmad": "cursor"}, \
+        result.out

@@ -76,7 +76,8 @@ def topic_unindexed(ctx: CheckContext) -> Iterator[Violation]:
     (`[debugging](debugging.md)`) or the file's name written in MEMORY.md counts, and so does
     the file's name in what the agent is told to read (its definition in `.claude/agents/`, a
     skill in `.claude/skills/`: an `inbox.md` a skill processes is read by name). An empty
-    file holds nothing to find.
+    file holds nothing to find, and a README is the folder's description for people (a memory
+    module's `README.md` saying how the index works), not a topic.
 
     **Example**
 
@@ -90,7 +91,7 @@ def topic_unindexed(ctx: CheckContext) -> Iterator[Violation]:
     """
     tree = ctx.tree
     index = tree.state_file(INDEX)
-    topics = [s for s in tree.state_files if s.name != INDEX]
+    topics = [s for s in tree.state_files if s.name != INDEX and s.stem.upper() != "README"]
     if not topics:
         return
     if index is None:
