@@ -9,6 +9,7 @@ most 24x (linear 8x, quadratic 64x). bench/nested_roots.py has the figures.
 
 from __future__ import annotations
 
+import gc
 import time
 from pathlib import Path
 
@@ -26,11 +27,18 @@ def nested(count: int) -> tuple[Path, ...]:
 
 
 def relations(search: RootSearch) -> float:
-    began = time.perf_counter()
-    for root in search.roots:
-        search.parent_of(root)
-        search.children_of(root)
-    return time.perf_counter() - began
+    """The CPU time of this thread the relations take: the work done, whatever else the
+    machine runs (the wall clock under a loaded suite once made 1,000 roots look 25 times
+    cheaper than 8,000); the collector held off, as its pauses are not this work."""
+    gc.disable()
+    try:
+        began = time.thread_time()
+        for root in search.roots:
+            search.parent_of(root)
+            search.children_of(root)
+        return time.thread_time() - began
+    finally:
+        gc.enable()
 
 
 def test_parents_and_children_are_the_nearest():
@@ -47,7 +55,7 @@ def test_parents_and_children_are_the_nearest():
 
 def test_the_relations_cost_linear_time():
     small = min(relations(RootSearch(nested(1_000))) for _ in range(3))
-    large = relations(RootSearch(nested(8_000)))
+    large = min(relations(RootSearch(nested(8_000))) for _ in range(2))
     assert large < 24 * small + 0.05, (small, large)
 
 

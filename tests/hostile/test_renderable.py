@@ -23,9 +23,9 @@ MB = 1_000_000
     "> " * 100 + "quoted",
 ], ids=["brackets", "images", "tags", "backslashes", "open-divs", "nested-lists", "quotes"])
 def test_what_engines_choke_on_is_found_fast(text: str):
-    started = time.monotonic()
+    started = time.thread_time()  # CPU of this thread: a loaded machine's wall clock is not the work
     assert unrenderable(text) is not None
-    assert time.monotonic() - started < 1
+    assert time.thread_time() - started < 1
 
 
 @pytest.mark.parametrize("text", [
