@@ -253,8 +253,12 @@ def neutralise_markdown(text: str) -> str:
             lines[start:end] = _cleaned_block(lines[start:end])
             code_lines.update(range(start, end))  # clean already: no further passes
         elif token.type == "inline" and token.children:
-            unsafe = [child.content for child in token.children
-                      if child.type == "html_inline" and not _harmless_inline_tag(child.content)]
+            inline = [child.content for child in token.children if child.type == "html_inline"]
+            comments = [tag for tag in inline if tag.startswith("<!--")]
+            unsafe = [tag for tag in inline
+                      if not tag.startswith("<!--") and not _harmless_inline_tag(tag)]
+            if comments:  # before the tags: a tag inside a comment is the comment's
+                lines[start:end] = _comments_removed(lines[start:end], comments)
             if unsafe:
                 lines[start:end] = _inline_tags_as_text(lines[start:end], unsafe)
     for index, line in enumerate(lines):
@@ -273,6 +277,18 @@ def _cleaned_block(block: list[str]) -> list[str]:
     if len(cleaned) > count:
         return cleaned[:count - 1] + [" ".join(cleaned[count - 1:])]
     return cleaned
+
+
+def _comments_removed(block: list[str], comments: list[str]) -> list[str]:
+    """A paragraph's HTML comments taken out, as a reader of the page (and GitHub) never sees
+    them, and as a block comment is (``clean_html``): shown as text, one's ``<!--`` escaped,
+    the links inside it became live links the check had rightly not followed
+    (``MarkdownDoc.comment_blanked``). A comment over lines leaves its line breaks, so the
+    other tokens' line ranges stay right."""
+    segment = "\n".join(block)
+    for comment in comments:
+        segment = segment.replace(comment, "\n" * comment.count("\n"))
+    return segment.split("\n")
 
 
 def _inline_tags_as_text(block: list[str], unsafe: list[str]) -> list[str]:

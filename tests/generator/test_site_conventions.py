@@ -378,3 +378,31 @@ def test_a_card_is_titled_by_the_heading_that_opens_the_file(tmp_path: Path):
     home = done.html("index.html")
     assert ".github/workflows/ci.yml" not in home
     assert "Docs guide" in home
+
+
+def test_an_html_comment_in_a_paragraph_shows_nothing_on_the_site(tmp_path: Path):
+    """A rules file notes a link in an HTML comment beside its text (an index's format line):
+    GitHub shows nothing of it, and the check does not follow it. The site showed the comment
+    as text, its ``<!--`` escaped, with the link inside made live (to a page that does not
+    exist). Now the comment is taken out, the rest of the line kept; a tag in a comment is the
+    comment's; the strict build passes, and nothing on the page links to the noted file."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("rules", {
+        "CLAUDE.md": "# Project\n\nKeep notes <!-- Format: - [Title](notes/x.md) --> short."
+                     "\n\nIndex <!-- <img src=y onerror=alert(1)>\n[Old](gone.md)\n--> ends.\n",
+    })
+    checked = run_cli("check", "--output-format", "json", cwd=project)
+    assert checked.json["diagnostics"] == [], checked.out
+    write_mkdocs_yml(project, options={"root": "."}, docs_dir="site-docs")
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    page = next(p for p in (project / "site").rglob("index.html")
+                if "Index" in p.read_text("utf-8") and "ends." in p.read_text("utf-8")
+                ).read_text("utf-8")
+    assert "Keep notes  short." in page
+    # the page and the home page's card (the history pages show each version's text as
+    # written, as code: the comment is in the source)
+    for shown in (page, done.html("index.html")):
+        for hidden in ("Format:", "notes/x", "gone", "&lt;!--", "onerror", "Old</a>"):
+            assert hidden not in shown, hidden
+    assert broken_links(project / "site") == []
