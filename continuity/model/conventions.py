@@ -333,13 +333,15 @@ CLAUDE = Convention(
         Marker(PATH, "*/.claude/agent-memory-local/*", weight=DECISIVE),
         Marker(PATH, "*/.claude/projects/*/memory", weight=DECISIVE),
         # A repository's own memory/MEMORY.md is Claude's only with topic files as Claude
-        # writes them (frontmatter type: user|feedback|project|reference) and an index.
+        # writes them (frontmatter type: user|feedback|project|reference, at the top level or,
+        # as newer versions write it, under ``metadata:``) and an index.
         Marker(PATH, "*/memory", weight=0.25),
         _file("MEMORY.md", 0.25),
         Marker(CONTENT, "MEMORY.md", r"(?m)^\s*[-*]\s*\[[^\]]+\]\([\w./-]+\.md\)", 0.25,
                "MEMORY.md listing topic files"),
         Marker(CONTENT, "[!M]*.md",
-               r"\A---\n(?:[^\n]*\n){0,8}?type:\s*(user|feedback|project|reference)\s*\n", 0.5,
+               r"\A---\n(?:[^\n]*\n){0,8}?(?:metadata:[ \t]*\n(?:[ \t]+[^\n]*\n){0,6}?[ \t]+)?"
+               r"type:\s*(user|feedback|project|reference)\s*\n", 0.5,
                "topic files with Claude's type: frontmatter"),
     ),
     living=("*.md",), index=("MEMORY.md",), kinds=(),

@@ -462,3 +462,24 @@ def test_cursor_rules_in_a_folder_of_their_own_are_read(repo: GitRepo):
     result = check_json(repo.path)
     assert roots(result) == {".cursor/rules": "cursor", ".cursor/rules/bmad": "cursor"}, \
         result.out
+
+
+def test_claude_topic_type_under_metadata(repo: GitRepo):
+    """Set 18 (issue 30): newer Claude Code writes a topic's type under ``metadata:``
+    (``metadata:\\n  type: project``); a `memory/` of such topics and an index in Claude's
+    format is Claude's, and its index's dead links stay found. A `type:` under another key is
+    no topic of Claude's."""
+    topic = ("---\nname: {0}\ndescription: the {0} note\nmetadata:\n  type: project\n---\n\n"
+             "# {0}\n\nWhat was decided.\n")
+    repo.commit("memory", {
+        "CLAUDE.md": "# Notes\n\nSee memory/.\n",
+        "memory/MEMORY.md": "- [Weights](weights.md) — weight one\n- [Gone](gone.md) — never kept\n",
+        "memory/weights.md": topic.format("weights"),
+    })
+    result = check_json(repo.path)
+    assert roots(result).get("memory") == "claude", result.out
+    found = [(d["code"], d["path"], d["line"]) for d in result.json["diagnostics"]]
+    assert found == [("CT111", "memory/MEMORY.md", 2)], result.out
+    repo.commit("other key", {"memory/weights.md": topic.format("weights").replace(
+        "metadata:", "build:")})
+    assert roots(check_json(repo.path)).get("memory") != "claude"
