@@ -440,6 +440,10 @@ GSD = Convention(
     living=("*.md",), kinds=(), rules=("CT731", "CT732"), site="phases",
     owns=("phases", "milestones", "quick", "research", "todos", "codebase", "debug"),
     memory_in=(".planning",),
+    # A `.planning/` whose STATE.md is not (yet) kept is GSD's all the same by its other
+    # files: its config.json, PROJECT.md, ROADMAP.md, REQUIREMENTS.md, phases/.
+    root_signs=(RootSign(("config.json", "PROJECT.md", "ROADMAP.md", "REQUIREMENTS.md", "phases"),
+                         2, where=("*/.planning",), says="{0} (GSD planning)"),),
     source="https://github.com/gsd-build/get-shit-done (get-shit-done/templates/state.md)",
 )
 

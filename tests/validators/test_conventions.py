@@ -483,3 +483,26 @@ def test_claude_topic_type_under_metadata(repo: GitRepo):
     repo.commit("other key", {"memory/weights.md": topic.format("weights").replace(
         "metadata:", "build:")})
     assert roots(check_json(repo.path)).get("memory") != "claude"
+
+
+def test_gsd_planning_without_a_state_file_is_a_gsd_root(repo: GitRepo):
+    """Set 18 (issue 30): a `.planning/` of GSD's files (config.json, PROJECT.md, ROADMAP.md,
+    REQUIREMENTS.md, phases/) whose STATE.md is not kept made no root at all; it is GSD's,
+    and its phase plans are read (a dead link found). One such file alone, or the same files
+    in a folder of another name, make no root."""
+    repo.commit("plan", {
+        ".planning/config.json": '{"mode": "yolo", "commit_docs": true}\n',
+        ".planning/PROJECT.md": "# Project\n\nWhat it is.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n- [ ] Phase 1: skeleton\n",
+        ".planning/phases/01-skeleton/01-01-PLAN.md":
+            "# Plan 1\n\nSee [the spec](../../SPEC.md).\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".planning": "gsd"}, result.out
+    found = [(d["code"], d["path"]) for d in result.json["diagnostics"]]
+    assert found == [("CT111", ".planning/phases/01-skeleton/01-01-PLAN.md")], result.out
+    for lone in ({".planning/ROADMAP.md": "# Roadmap\n"},
+                 {"plans/ROADMAP.md": "# Roadmap\n", "plans/PROJECT.md": "# Project\n"}):
+        other = GitRepo(repo.path.parent / f"lone{len(lone)}")
+        other.commit("one", lone)
+        assert run_cli("check", cwd=other.path).code == 2
