@@ -471,6 +471,35 @@ CONVENTIONS_HELD_OUT_16: dict[str, str] = {
     "Kungus/FromScratch": "claude (.claude/agent-memory/architect/MEMORY.md)",
     "ai-cactus/lms": "claude (.claude/agent-memory/architect/MEMORY.md)",
 }
+#: Set 18: rows 25 and 70 of twelve markers (the next row down for one named before, in set
+#: 17's or the secrets survey's choice, or with no snapshot), chosen before any run;
+#: bench/conventions_survey.md, "Set 18".
+CONVENTIONS_HELD_OUT_18: dict[str, str] = {
+    "16680-creator/ai-customer-service": "speckit (.specify/templates/plan-template.md)",
+    "799952500/PonyFlux-Pay": "speckit (.specify/templates/plan-template.md)",
+    "0prob/rust_polygon_arbitrage_bot": "serena (.serena/project.yml)",
+    "1123786563/agent-service": "serena (.serena/project.yml)",
+    "Arucard11/reflex": "cursor rules (.cursor/rules/main.mdc)",
+    "Domnic-Alagappa/alagappa-tools": "cursor rules (.cursor/rules/main.mdc)",
+    "2005legend/SLM-Research-": "kiro (.kiro/steering/structure.md)",
+    "9ntonio/9ntonio": "kiro (.kiro/steering/structure.md)",
+    "NNNvD/TheoryState": "instructions (AGENTS.md)",
+    "NODRFTSYSTEMS/NODRFTSYSTEMS": "instructions (AGENTS.md)",
+    "avelabo/avelabo": "windsurf (.windsurf/rules/general.md)",
+    "rohitspattanaik/find-it-portal": "windsurf (.windsurf/rules/general.md)",
+    "AhmadMasry/aws-advanced-python-wrapper": "instructions (CLAUDE.local.md)",
+    "Boohi/mydata": "instructions (CLAUDE.local.md)",
+    "1amageek/app-mcp": "bank (memory-bank/productContext.md)",
+    "89780012/miniimagecompressor": "bank (memory-bank/productContext.md)",
+    "1Anuraag0/cybercrit": "gsd (.planning/config.json)",
+    "996Code/llm-to-modeler": "gsd (.planning/config.json)",
+    "201715648/AnytxtMCP": "cline (.clinerules)",
+    "8920420-cpu/ai-dev-manager": "cline (.clinerules)",
+    "Ceeon/agentfile": "roo (.roo/rules/rules.md)",
+    "MTTamurex/MTT-File-Manager-RUST": "roo (.roo/rules/rules.md)",
+    "121philip/lerobot_trossen": "claude (memory/MEMORY.md)",
+    "56phil/huffmanwrites": "claude (memory/MEMORY.md)",
+}
 
 
 @dataclass

@@ -31,7 +31,9 @@ INLINE_LINK = re.compile(
     r"\(\s{0,20}(?P<dest><[^<>\n]{0,2000}>|[^\s()<>]{0,2000}(?:\([^\s()]{0,200}\)[^\s()<>]{0,2000})?)"
     r"(?:\s{1,20}(?:\"(?:[^\"\\\n]|\\.){0,500}\"|'(?:[^'\\\n]|\\.){0,500}'"
     r"|\((?:[^()\\\n]|\\.){0,500}\)))?\s{0,20}\)")
-_REFERENCE = re.compile(r"^ {0,3}\[(?P<label>[^\[\]\n]{1,500})\]:[ \t]{0,20}"
+# ``]::`` is a type's static member (PowerShell's ``[System.Text.UTF8Encoding]::new($false)``,
+# a line of code that wrapped), never a definition.
+_REFERENCE = re.compile(r"^ {0,3}\[(?P<label>[^\[\]\n]{1,500})\]:(?!:)[ \t]{0,20}"
                         r"(?P<dest><[^<>\n]{0,2000}>|\S{1,2000})")
 _BACKTICKS = re.compile(r"`+")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]{0,30}:")

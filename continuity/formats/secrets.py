@@ -296,6 +296,14 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     value = match.group(group)
     if public_google_key(text, match.start(group), match.end(group)):
         return False
+    substitution = _SUBSTITUTION.match(value)
+    if substitution and not value[substitution.end():].strip("\"'`,;)]"):
+        return False  # opencode's ``{env:TAVILY_API_KEY}``, ``{file:~/.secrets/key}``: a reference
+    if text[max(0, _name_start(text, match.start()) - 2):_name_start(text, match.start())] == \
+            "${" and value[:1] in ("-", "="):
+        # A shell expansion's default (``${PGPASSWORD:-postgres}``): the variable is read, the
+        # default is hard-coded only when a machine made it (as an environment default).
+        return generated(value[1:])
     before = text[match.start() - 1] if match.start() > 0 else ""
     if (before in ("?", "&") and len(value) < 20) or _in_signed_url(text, match.start()):
         return False
@@ -323,6 +331,9 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a command's output: ``$accessToken = Get-AccessToken``
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
 
+
+#: opencode's variable substitution in its configuration: the environment's value or a file's.
+_SUBSTITUTION = re.compile(r"\{(?:env|file):[^}\s]{1,256}\}")
 
 #: A PowerShell command (an approved verb, a hyphen, a noun in PascalCase) given to a key as
 #: its value: the script calls it (``$accessToken = Get-AccessToken``, ``$pw = Read-Host``).

@@ -333,13 +333,15 @@ CLAUDE = Convention(
         Marker(PATH, "*/.claude/agent-memory-local/*", weight=DECISIVE),
         Marker(PATH, "*/.claude/projects/*/memory", weight=DECISIVE),
         # A repository's own memory/MEMORY.md is Claude's only with topic files as Claude
-        # writes them (frontmatter type: user|feedback|project|reference) and an index.
+        # writes them (frontmatter type: user|feedback|project|reference, at the top level or,
+        # as newer versions write it, under ``metadata:``) and an index.
         Marker(PATH, "*/memory", weight=0.25),
         _file("MEMORY.md", 0.25),
         Marker(CONTENT, "MEMORY.md", r"(?m)^\s*[-*]\s*\[[^\]]+\]\([\w./-]+\.md\)", 0.25,
                "MEMORY.md listing topic files"),
         Marker(CONTENT, "[!M]*.md",
-               r"\A---\n(?:[^\n]*\n){0,8}?type:\s*(user|feedback|project|reference)\s*\n", 0.5,
+               r"\A---\n(?:[^\n]*\n){0,8}?(?:metadata:[ \t]*\n(?:[ \t]+[^\n]*\n){0,6}?[ \t]+)?"
+               r"type:\s*(user|feedback|project|reference)\s*\n", 0.5,
                "topic files with Claude's type: frontmatter"),
     ),
     living=("*.md",), index=("MEMORY.md",), kinds=(),
@@ -438,6 +440,10 @@ GSD = Convention(
     living=("*.md",), kinds=(), rules=("CT731", "CT732"), site="phases",
     owns=("phases", "milestones", "quick", "research", "todos", "codebase", "debug"),
     memory_in=(".planning",),
+    # A `.planning/` whose STATE.md is not (yet) kept is GSD's all the same by its other
+    # files: its config.json, PROJECT.md, ROADMAP.md, REQUIREMENTS.md, phases/.
+    root_signs=(RootSign(("config.json", "PROJECT.md", "ROADMAP.md", "REQUIREMENTS.md", "phases"),
+                         2, where=("*/.planning",), says="{0} (GSD planning)"),),
     source="https://github.com/gsd-build/get-shit-done (get-shit-done/templates/state.md)",
 )
 

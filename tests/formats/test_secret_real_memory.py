@@ -589,3 +589,32 @@ def test_a_templates_made_up_values_are_no_credentials(tmp_path: Path) -> None:
     result = check_json(repo.path)
     assert sorted(d["path"] for d in _ct601(result.json)) == [".env", ".env.example"], result.out
     assert generated not in result.out
+
+
+def test_a_shell_default_and_an_opencode_substitution_are_no_credentials(tmp_path: Path) -> None:
+    """Set 18's classes (issue 30): a table of connection settings gives the password as a
+    shell expansion with a default (``${PGPASSWORD:-postgres}``), committed twice; opencode's
+    configuration names a key by substitution (``tavilyApiKey={env:TAVILY_API_KEY}``). Neither
+    is a value: no CT601 now, no CT605 for the history. A generated value given as the
+    expansion's default, or after a substitution, is still found."""
+    generated = HEX32 + HEX32[::-1]
+    table = ("# Tasks\n\n| setting | local | CI |\n|---|---|---|\n"
+             "| user | `postgres` | `${PGUSER:-postgres}` |\n"
+             "| password | `postgres` | `${PGPASSWORD:-postgres}` (never commit) |\n")
+    opencode = ('{\n  "mcp": {\n    "tavily": {\n      "type": "remote",\n'
+                '      "url": "https://mcp.example.invalid/mcp/?tavilyApiKey={env:TAVILY_API_KEY}",\n'
+                '      "apiKey": "{file:~/.secrets/tavily}"\n    }\n  }\n}\n')
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("tasks", {"CLAUDE.md": "# Project\n\nSee TASKS.md.\n", "TASKS.md": table,
+                          "opencode.json": opencode})
+    repo.commit("again", {"TASKS.md": table + "\n- [ ] wire the runner\n"})
+    result = check_json(repo.path)
+    assert [d for d in result.json["diagnostics"] if d["code"] in ("CT601", "CT605")] == [], \
+        result.out
+    repo.commit("real ones", {
+        "TASKS.md": table + "| key | - | `${API_SECRET:-" + generated + "}` |\n",
+        "opencode.json": opencode.replace("{file:~/.secrets/tavily}", "{env:X}" + generated)})
+    result = check_json(repo.path)
+    assert sorted(d["path"] for d in _ct601(result.json)) == ["TASKS.md", "opencode.json"], \
+        result.out
+    assert generated not in result.out

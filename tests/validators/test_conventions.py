@@ -462,3 +462,47 @@ def test_cursor_rules_in_a_folder_of_their_own_are_read(repo: GitRepo):
     result = check_json(repo.path)
     assert roots(result) == {".cursor/rules": "cursor", ".cursor/rules/bmad": "cursor"}, \
         result.out
+
+
+def test_claude_topic_type_under_metadata(repo: GitRepo):
+    """Set 18 (issue 30): newer Claude Code writes a topic's type under ``metadata:``
+    (``metadata:\\n  type: project``); a `memory/` of such topics and an index in Claude's
+    format is Claude's, and its index's dead links stay found. A `type:` under another key is
+    no topic of Claude's."""
+    topic = ("---\nname: {0}\ndescription: the {0} note\nmetadata:\n  type: project\n---\n\n"
+             "# {0}\n\nWhat was decided.\n")
+    repo.commit("memory", {
+        "CLAUDE.md": "# Notes\n\nSee memory/.\n",
+        "memory/MEMORY.md": "- [Weights](weights.md) — weight one\n- [Gone](gone.md) — never kept\n",
+        "memory/weights.md": topic.format("weights"),
+    })
+    result = check_json(repo.path)
+    assert roots(result).get("memory") == "claude", result.out
+    found = [(d["code"], d["path"], d["line"]) for d in result.json["diagnostics"]]
+    assert found == [("CT111", "memory/MEMORY.md", 2)], result.out
+    repo.commit("other key", {"memory/weights.md": topic.format("weights").replace(
+        "metadata:", "build:")})
+    assert roots(check_json(repo.path)).get("memory") != "claude"
+
+
+def test_gsd_planning_without_a_state_file_is_a_gsd_root(repo: GitRepo):
+    """Set 18 (issue 30): a `.planning/` of GSD's files (config.json, PROJECT.md, ROADMAP.md,
+    REQUIREMENTS.md, phases/) whose STATE.md is not kept made no root at all; it is GSD's,
+    and its phase plans are read (a dead link found). One such file alone, or the same files
+    in a folder of another name, make no root."""
+    repo.commit("plan", {
+        ".planning/config.json": '{"mode": "yolo", "commit_docs": true}\n',
+        ".planning/PROJECT.md": "# Project\n\nWhat it is.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n- [ ] Phase 1: skeleton\n",
+        ".planning/phases/01-skeleton/01-01-PLAN.md":
+            "# Plan 1\n\nSee [the spec](../../SPEC.md).\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".planning": "gsd"}, result.out
+    found = [(d["code"], d["path"]) for d in result.json["diagnostics"]]
+    assert found == [("CT111", ".planning/phases/01-skeleton/01-01-PLAN.md")], result.out
+    for lone in ({".planning/ROADMAP.md": "# Roadmap\n"},
+                 {"plans/ROADMAP.md": "# Roadmap\n", "plans/PROJECT.md": "# Project\n"}):
+        other = GitRepo(repo.path.parent / f"lone{len(lone)}")
+        other.commit("one", lone)
+        assert run_cli("check", cwd=other.path).code == 2

@@ -246,3 +246,21 @@ def test_ct111_hint_names_the_link_that_reaches_a_target_written_from_the_root(r
     assert "exists from the repository's top (requirements.txt)" in hints["requirements.txt"]
     assert hints["requirements.txt"].endswith("write `../../requirements.txt`")
     assert hints["nowhere.md"].startswith("correct the path or anchor")
+
+
+def test_a_powershell_static_member_is_no_reference_definition(tmp_path: Path) -> None:
+    """Set 18 (issue 30): an AGENTS.md bullet's inline code wraps, and its second line starts
+    with PowerShell's static member ``[System.Text.UTF8Encoding]::new($false)``: no reference
+    definition (``]::``), so no dead link. A real definition to a missing file is still one."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("agents", {
+        "AGENTS.md": "# Agents\n\n- Write UTF-8 explicitly: prefer `[System.IO.File]::WriteAllText(\n"
+                     "  $path, $text,\n  [System.Text.UTF8Encoding]::new($false))`.\n"
+                     "  [Encoding]::UTF8 is the other.\n",
+        "CLAUDE.md": "# Project\n\nSee AGENTS.md.\n"})
+    result = check_json(repo.path)
+    assert [d for d in result.json["diagnostics"] if d["code"] == "CT111"] == [], result.out
+    repo.commit("spec", {"CLAUDE.md": "# Project\n\nSee [the spec][spec].\n\n[spec]: SPEC.md\n"})
+    result = check_json(repo.path)
+    found = [(d["code"], d["path"], d["line"]) for d in result.json["diagnostics"]]
+    assert found == [("CT111", "CLAUDE.md", 5)], result.out
