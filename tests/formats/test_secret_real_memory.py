@@ -589,3 +589,16 @@ def test_a_templates_made_up_values_are_no_credentials(tmp_path: Path) -> None:
     result = check_json(repo.path)
     assert sorted(d["path"] for d in _ct601(result.json)) == [".env", ".env.example"], result.out
     assert generated not in result.out
+
+
+
+def test_a_placeholder_tag_where_the_value_goes_is_no_credential() -> None:
+    """``secret=<env> response=valid-token``: a plan's request body with a placeholder in angle
+    brackets. The reader's view drops it as an HTML tag, and the next word read as the
+    secret's value; the page (a code span) shows the placeholder. A value inside a tag's
+    element, or under a bold key, is still read."""
+    plan = ("# Plan\n\nRead A &amp; B first.\n\n- `verify(\"valid-token\")` POSTs with body "
+            "`secret=<env> response=valid-token remoteip=1.2.3.4` and resolves\n")
+    assert kinds(plan) == []
+    assert kinds(plan + "- **password**: Zq8vN2pL5xR7\n") == ["assigned-secret"]
+    assert kinds(plan + "password=<b>Zq8vN2pL5xR7</b>\n") == ["assigned-secret"]
