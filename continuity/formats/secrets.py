@@ -1154,8 +1154,9 @@ def harmless(value: str) -> bool:
     author cut short (``eyJhbGciOiJI...``: the rest is not there) or shortened in the middle
     (``testsecret...xyz``, a skill's example account: its first and last letters), one naming
     the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value,
-    a provider's key cut short without a mark (``figd_`` and 13 characters); a variable whose
-    default is one of these."""
+    a provider's key cut short without a mark (``figd_`` and 13 characters), one holding a
+    character sixteen times in a row (a documented test key); a variable whose default is one
+    of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
@@ -1167,6 +1168,7 @@ def harmless(value: str) -> bool:
                or (_NOT_A_SECRET.fullmatch(each) and not prefixed_machine_value(each))
                or _PATH.fullmatch(each) or _CONSTANT_NAME.fullmatch(each)
                or _REDACTED.fullmatch(each) or _counting(each) or counted_out(each)
+               or _ONE_CHARACTER_RUN.search(each) is not None
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``
                             quoted.rstrip(")]}>,;").strip("\"'`"),
@@ -1175,6 +1177,10 @@ def harmless(value: str) -> bool:
 
 
 _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")
+#: One character sixteen times in a row: a documented test value (Cloudflare Turnstile's
+#: always-passes keys, ``1x`` and twenty or thirty-one zeros and ``AA``), not a machine's
+#: output; a generated value holds such a run by chance once in some 10^28 of its places.
+_ONE_CHARACTER_RUN = re.compile(r"(.)\1{15}")
 
 
 def _counting(value: str) -> bool:

@@ -602,3 +602,21 @@ def test_a_placeholder_tag_where_the_value_goes_is_no_credential() -> None:
     assert kinds(plan) == []
     assert kinds(plan + "- **password**: Zq8vN2pL5xR7\n") == ["assigned-secret"]
     assert kinds(plan + "password=<b>Zq8vN2pL5xR7</b>\n") == ["assigned-secret"]
+
+
+TURNSTILE_SITE = "1x" + "0" * 20 + "AA"  # Cloudflare's documented always-passes test keys
+TURNSTILE_SECRET = "1x" + "0" * 31 + "AA"
+
+
+def test_a_documented_test_key_of_one_character_repeated_is_no_credential() -> None:
+    """Cloudflare Turnstile's always-passes keys (``1x``, twenty or thirty-one zeros, ``AA``),
+    as a GSD plan writes them under a secret's name: one character sixteen times in a row is
+    no machine's output. A generated value beside them, a real key's shape of Turnstile's
+    (``0x4AAAAAAAA…``: eight of one letter), is still found."""
+    plan = ("- name: TURNSTILE_SECRET_KEY\n  source: \"Cloudflare Dashboard; TEST key "
+            + TURNSTILE_SECRET + " for Preview\"\n"
+            "const TURNSTILE_SITE_KEY = \"" + TURNSTILE_SITE + "\";\n"
+            "- Always-passes site key: `" + TURNSTILE_SITE + "` / secret: `" + TURNSTILE_SECRET + "`\n")
+    assert kinds(plan) == []
+    assert kinds("TURNSTILE_SECRET_KEY=0x4AAAAAAAA" + MIXED + "\n") == ["keyed-secret"]
+    assert kinds("PASSWORD=" + "a" * 8 + MIXED + "\n") == ["keyed-secret"]
