@@ -19,6 +19,7 @@ import base64
 import binascii
 import functools
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -539,10 +540,16 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
 _JWT = re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
 
 
+#: A token's expiry (``exp``, seconds since 1970): a token past it grants nothing.
+_EXPIRY = re.compile(r'"exp"\s{0,8}:\s{0,8}([0-9]{1,12})\s{0,8}[,}]')
+
+
 def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
     """JSON Web Tokens, but not one whose claims say it is public by design: Supabase's
     ``anon`` key goes into every browser that loads the app (its ``service_role`` key is
-    a secret), and jwt.io's example is an example."""
+    a secret), and jwt.io's example is an example; nor one whose ``exp`` has passed (a
+    Google sign-in's ID token, good for an hour, in a link a scraped page kept since 2021):
+    an expired token grants nothing, and one with no ``exp`` or a later one stays found."""
     for match in _JWT.finditer(text):
         if made_up(match.group()):
             continue
@@ -553,7 +560,27 @@ def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
             claims = b""
         if re.search(rb'"role"\s*:\s*"anon"', claims):
             continue
+        if _expired(claims):
+            continue  # a sign-in's ID token in a link a page kept, good for an hour
         yield match.span()
+
+
+def _expired(claims: bytes) -> bool:
+    expiry = _EXPIRY.search(claims.decode("utf-8", "replace"))
+    return expiry is not None and int(expiry[1]) < time.time()
+
+
+def expired_token(value: str) -> bool:
+    """Whether ``value`` holds a JSON Web Token whose ``exp`` has passed (under a key's name:
+    ``#id_token=eyJ…``): it grants nothing."""
+    match = _JWT.search(value) if "eyJ" in value else None
+    if match is None:
+        return False
+    body = match.group(1)
+    try:
+        return _expired(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    except (binascii.Error, ValueError):
+        return False
 
 
 def _google_keys_not_public(text: str) -> Iterator[tuple[int, int]]:
@@ -1155,8 +1182,8 @@ def harmless(value: str) -> bool:
     (``testsecret...xyz``, a skill's example account: its first and last letters), one naming
     the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value,
     a provider's key cut short without a mark (``figd_`` and 13 characters), one holding a
-    character sixteen times in a row (a documented test key); a variable whose default is one
-    of these."""
+    character sixteen times in a row (a documented test key), an expired token; a variable
+    whose default is one of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
@@ -1173,7 +1200,8 @@ def harmless(value: str) -> bool:
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
-               ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted)
+               ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted) \
+        or expired_token(quoted)
 
 
 _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")

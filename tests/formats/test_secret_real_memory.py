@@ -6,6 +6,7 @@ Every credential is assembled at run time from pieces, so that this file holds n
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -591,17 +592,10 @@ def test_a_templates_made_up_values_are_no_credentials(tmp_path: Path) -> None:
     assert generated not in result.out
 
 
-
-def test_a_placeholder_tag_where_the_value_goes_is_no_credential() -> None:
-    """``secret=<env> response=valid-token``: a plan's request body with a placeholder in angle
-    brackets. The reader's view drops it as an HTML tag, and the next word read as the
-    secret's value; the page (a code span) shows the placeholder. A value inside a tag's
-    element, or under a bold key, is still read."""
-    plan = ("# Plan\n\nRead A &amp; B first.\n\n- `verify(\"valid-token\")` POSTs with body "
-            "`secret=<env> response=valid-token remoteip=1.2.3.4` and resolves\n")
-    assert kinds(plan) == []
-    assert kinds(plan + "- **password**: Zq8vN2pL5xR7\n") == ["assigned-secret"]
-    assert kinds(plan + "password=<b>Zq8vN2pL5xR7</b>\n") == ["assigned-secret"]
+def _jwt(claims: dict[str, object]) -> str:
+    def part(value: dict[str, object]) -> str:
+        return base64.urlsafe_b64encode(json.dumps(value).encode()).decode().rstrip("=")
+    return part({"alg": "RS256", "typ": "JWT"}) + "." + part(claims) + "." + MIXED + MIXED
 
 
 TURNSTILE_SITE = "1x" + "0" * 20 + "AA"  # Cloudflare's documented always-passes test keys
@@ -620,3 +614,57 @@ def test_a_documented_test_key_of_one_character_repeated_is_no_credential() -> N
     assert kinds(plan) == []
     assert kinds("TURNSTILE_SECRET_KEY=0x4AAAAAAAA" + MIXED + "\n") == ["keyed-secret"]
     assert kinds("PASSWORD=" + "a" * 8 + MIXED + "\n") == ["keyed-secret"]
+
+
+def test_a_placeholder_tag_where_the_value_goes_is_no_credential() -> None:
+    """``secret=<env> response=valid-token``: a plan's request body with a placeholder in angle
+    brackets. The reader's view drops it as an HTML tag, and the next word read as the
+    secret's value; the page (a code span) shows the placeholder. A value inside a tag's
+    element, or under a bold key, is still read."""
+    plan = ("# Plan\n\nRead A &amp; B first.\n\n- `verify(\"valid-token\")` POSTs with body "
+            "`secret=<env> response=valid-token remoteip=1.2.3.4` and resolves\n")
+    assert kinds(plan) == []
+    assert kinds(plan + "- **password**: Zq8vN2pL5xR7\n") == ["assigned-secret"]
+    assert kinds(plan + "password=<b>Zq8vN2pL5xR7</b>\n") == ["assigned-secret"]
+
+
+def test_an_expired_json_web_token_is_no_credential() -> None:
+    """A Google sign-in's ID token (good for an hour) kept in a link of a scraped RSS page
+    since 2021: its ``exp`` has passed, it grants nothing. One with a later ``exp``, or none
+    (a service key), is still found."""
+    claims = {"iss": "https://accounts.example.com", "aud": "client", "sub": "1098765",
+              "iat": 1609542350}
+    expired = _jwt({**claims, "exp": 1609545950})
+    later = _jwt({**claims, "exp": 4102444800})
+    never = _jwt({"iss": "service", "role": "service_role"})
+    page = '<a href="https://blog.example.com/post#id_token={}&amp;state=x">post</a>\n'
+    assert kinds(page.format(expired)) == []
+    assert kinds(page.format(later)) != []
+    assert kinds(page.format(never)) != []
+    assert kinds("ID_TOKEN=" + later + "\n") != [] and kinds("ID_TOKEN=" + expired + "\n") == []
+
+
+def test_a_projects_twelfth_survey_classes(tmp_path: Path) -> None:
+    """The classes as the twelfth survey met them, in a real git repository: a GSD plan's
+    Turnstile test keys and its request body's ``<env>`` placeholder, an expired ID token in
+    a scraped page of an OpenClaw workspace's corpus, all silent (CT601 and CT605); an
+    e-mail skill's committed ``.env`` beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    claims = {"iss": "https://accounts.example.com", "aud": "client", "exp": 1609545950}
+    repo.commit("plan", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n",
+        "MEMORY.md": "# Memory\n\n- corpus kept in corpus/\n",
+        "SOUL.md": "# Soul\n",
+        ".planning/STATE.md": "# State\n\nPhase 3.\n",
+        ".planning/phases/03/03-05-PLAN.md":
+            "# Plan\n\nRead A &amp; B.\n\n- TURNSTILE_SECRET_KEY: TEST key " + TURNSTILE_SECRET
+            + "\n- body `secret=<env> response=valid-token remoteip=1.2.3.4`\n",
+        "corpus/log/rss-page-5.xml":
+            '<a href="https://blog.example.com/p#id_token=' + _jwt(claims) + '">p</a>\n'})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert [d for d in result.json["diagnostics"]] == [], result.out
+    repo.commit("skill", {"skills/imap-smtp-email/.env": "IMAP_USER=me@example.com\n"
+                                                         "IMAP_PASS=Zq8vN2pL5xR7wK3m\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "skills/imap-smtp-email/.env")], result.out
