@@ -217,7 +217,10 @@ _I = re.IGNORECASE
 #: ``SECRET_KEY:``, ``"password":``, ``client_secret =``). No ``\b`` before: ``_`` is a word
 #: character, so ``\bpassword`` misses ``DB_PASSWORD``; a letter before the word is refused
 #: instead (``passwordless``, ``mysecretary`` are not keys).
+#: (A password's word in Portuguese, Spanish and German too: an agent's memory kept in its
+#: owner's language, ``- Senha: …`` under an institution's e-mail.)
 _SECRET_WORDS = (r"(?:password|passwd|passphrase|pass|pwd|secret|api[_-]?key|apikey"
+                 r"|senha|contrase(?:ñ|n)a|passwort|kennwort"
                  r"|access[_-]?key|private[_-]?key|client[_-]?secret"
                  r"|(?:access|auth|refresh|api|bot|session|bearer)[_-]?token)")
 #: What may follow the key word in the key's name (``SECRET_KEY_BASE``, ``password_value``).
@@ -978,7 +981,8 @@ CREDENTIALS: tuple[Detector, ...] = (
     _anchored("assigned-secret", "a secret assigned to a key",
               rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
-               "bot", "session", "bearer"), _key_start, _plausible_assignment),
+               "bot", "session", "bearer", "senha", "contrase", "kennwort"), _key_start,
+              _plausible_assignment),
 )
 
 # --------------------------------------------------------------------------- personal data
@@ -1088,7 +1092,10 @@ _CODE = re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
                    r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
 _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\- ]{1,60}"
-                      r"|[\w\- ]{0,30}[_\-]here", re.IGNORECASE)
+                      # and as the other languages of a password's key write it
+                      # (``sua_senha_aqui``, ``tu_contraseña``, ``dein-passwort``)
+                      r"|(?:sua|seu|tua|teu|tu|su|dein|deine|ihr)[_\- ][\w\- ]{1,60}"
+                      r"|[\w\- ]{0,30}[_\-](?:here|aqui)", re.IGNORECASE)
 
 
 #: Values that only look like a secret to a pattern: two words joined by a hyphen, or words

@@ -668,3 +668,27 @@ def test_a_projects_twelfth_survey_classes(tmp_path: Path) -> None:
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "skills/imap-smtp-email/.env")], result.out
+
+
+def test_a_password_under_its_key_in_another_language_is_found(tmp_path: Path) -> None:
+    """An OpenClaw memory kept in its owner's language: ``- Senha: …`` under an institution's
+    e-mail (Portuguese), ``Contraseña``, ``Passwort``, ``Kennwort``. Found as ``password`` is;
+    the same languages' fill-ins (``sua_senha_aqui``, ``tu_contraseña``), prose and
+    references stay silent."""
+    password = "@Xyzw" + "Abcd" + "8361"
+    for line in ("  - Senha: " + password, "- Senha: `" + password + "`",
+                 "Contraseña: " + password, "Passwort: " + password, "KENNWORT=" + password):
+        assert kinds(line + "\n") == ["assigned-secret"], line
+    for line in ("SENHA=sua_senha_aqui", "contraseña: tu_contraseña", "Passwort: dein-passwort",
+                 "- Senha: a mesma do e-mail", "- senha: <sua senha>", "SENHA=${DB_SENHA}",
+                 "DB_PASSWORD=senha_do_banco_aqui"):
+        assert kinds(line + "\n") == [], line
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("memory", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "MEMORY.md": "# Memory\n\n## Institutional Access\n- **Library:**\n"
+                     "  - E-mail: someone@example.edu\n  - Senha: " + password + "\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], result.out
+    assert password not in result.out
