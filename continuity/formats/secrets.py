@@ -1047,6 +1047,9 @@ SENSITIVE: tuple[Detector, ...] = CREDENTIALS + PERSONAL
 #: Placeholder values that look like assignments but are not secrets.
 _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
                        r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
+                       # a template's variable between percent signs: a FortiGate's
+                       # replacement message (``Password=%%PASSWORD%%``), a batch file's ``%PW%``
+                       r"|%%?[A-Za-z_][A-Za-z0-9_]{0,128}%%?"
                        r"|redacted|changeme|example|placeholder|none|null|true|false"
                        r"|token|password|passwd|pass|passphrase|secret|pwd|key|apikey|user|username"
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)

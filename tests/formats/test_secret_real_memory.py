@@ -692,3 +692,14 @@ def test_a_password_under_its_key_in_another_language_is_found(tmp_path: Path) -
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], result.out
     assert password not in result.out
+
+
+def test_a_templates_variable_between_percent_signs_is_no_credential() -> None:
+    """A FortiGate backup's replacement message (``Password=%%PASSWORD%%``) and a batch
+    file's ``%DB_PASSWORD%`` name the value that goes there; a value after a percent sign,
+    or holding them, is still read."""
+    assert kinds('    set buffer "UserID=%%USERID%%\nPassword=%%PASSWORD%%\n'
+                 'Expires=%%EXPIRE%%"\n') == []
+    assert kinds("set PASSWORD=%DB_PASSWORD%\n") == []
+    assert kinds("Password=%%Zq8vN2pL5xR7\n") == ["assigned-secret"]
+    assert kinds("password: Zq8v%N2pL5xR7%\n") == ["assigned-secret"]
