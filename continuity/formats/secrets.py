@@ -1206,7 +1206,10 @@ def harmless(value: str) -> bool:
                or _PATH.fullmatch(each) or _CONSTANT_NAME.fullmatch(each)
                or _REDACTED.fullmatch(each) or _counting(each) or counted_out(each)
                or _ONE_CHARACTER_RUN.search(each) is not None
+               or _WIFI_SECURITY_MODE.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
+                            # emphasis and a code span around it: ``**`Password123!`**``
+                            quoted.strip("*_`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
@@ -1215,6 +1218,10 @@ def harmless(value: str) -> bool:
 
 
 _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")
+#: A Wi-Fi network's security mode where its password goes (``**Senha:** WPA2-PSK (mínimo 12
+#: caracteres)``, a router's setup plan): the kind of password, not one.
+_WIFI_SECURITY_MODE = re.compile(r"WPA[23]?(?:[-/ ](?:PSK|SAE|Personal|Enterprise|AES|TKIP)){0,2}"
+                                 r"|WEP|WPA2/WPA3", re.IGNORECASE)
 #: One character sixteen times in a row: a documented test value (Cloudflare Turnstile's
 #: always-passes keys, ``1x`` and twenty or thirty-one zeros and ``AA``), not a machine's
 #: output; a generated value holds such a run by chance once in some 10^28 of its places.

@@ -703,3 +703,16 @@ def test_a_templates_variable_between_percent_signs_is_no_credential() -> None:
     assert kinds("set PASSWORD=%DB_PASSWORD%\n") == []
     assert kinds("Password=%%Zq8vN2pL5xR7\n") == ["assigned-secret"]
     assert kinds("password: Zq8v%N2pL5xR7%\n") == ["assigned-secret"]
+
+
+def test_a_demo_password_in_emphasis_and_a_wifi_mode_are_no_credentials() -> None:
+    """What the key words in other languages met on earlier surveys' clones: a seeding
+    guide's local default, ``a senha: **`Password123!`**`` (a demo password, as it is without
+    the marks), and a router plan's ``**Senha:** WPA2-PSK (mínimo 12 caracteres)``, the
+    kind of password the network takes. A generated value in the same marks is still read."""
+    demo = "Password" + "123!"
+    assert kinds("Todos os usuários utilizam a senha: **`" + demo + "`**\n") == []
+    assert kinds("All users use the password: **`" + demo + "`**\n") == []
+    assert kinds("Read A &amp; B.\n- **Senha:** WPA2-PSK (mínimo 12 caracteres)\n") == []
+    assert kinds("password: WPA2-PSK\n") == []
+    assert kinds("password: **`Zq8vN2pL5xR7`**\n") == ["assigned-secret"]
