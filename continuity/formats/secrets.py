@@ -19,6 +19,7 @@ import base64
 import binascii
 import functools
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -216,7 +217,10 @@ _I = re.IGNORECASE
 #: ``SECRET_KEY:``, ``"password":``, ``client_secret =``). No ``\b`` before: ``_`` is a word
 #: character, so ``\bpassword`` misses ``DB_PASSWORD``; a letter before the word is refused
 #: instead (``passwordless``, ``mysecretary`` are not keys).
+#: (A password's word in Portuguese, Spanish and German too: an agent's memory kept in its
+#: owner's language, ``- Senha: …`` under an institution's e-mail.)
 _SECRET_WORDS = (r"(?:password|passwd|passphrase|pass|pwd|secret|api[_-]?key|apikey"
+                 r"|senha|contrase(?:ñ|n)a|passwort|kennwort"
                  r"|access[_-]?key|private[_-]?key|client[_-]?secret"
                  r"|(?:access|auth|refresh|api|bot|session|bearer)[_-]?token)")
 #: What may follow the key word in the key's name (``SECRET_KEY_BASE``, ``password_value``).
@@ -550,10 +554,16 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
 _JWT = re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
 
 
+#: A token's expiry (``exp``, seconds since 1970): a token past it grants nothing.
+_EXPIRY = re.compile(r'"exp"\s{0,8}:\s{0,8}([0-9]{1,12})\s{0,8}[,}]')
+
+
 def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
     """JSON Web Tokens, but not one whose claims say it is public by design: Supabase's
     ``anon`` key goes into every browser that loads the app (its ``service_role`` key is
-    a secret), and jwt.io's example is an example."""
+    a secret), and jwt.io's example is an example; nor one whose ``exp`` has passed (a
+    Google sign-in's ID token, good for an hour, in a link a scraped page kept since 2021):
+    an expired token grants nothing, and one with no ``exp`` or a later one stays found."""
     for match in _JWT.finditer(text):
         if made_up(match.group()):
             continue
@@ -564,7 +574,27 @@ def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
             claims = b""
         if re.search(rb'"role"\s*:\s*"anon"', claims):
             continue
+        if _expired(claims):
+            continue  # a sign-in's ID token in a link a page kept, good for an hour
         yield match.span()
+
+
+def _expired(claims: bytes) -> bool:
+    expiry = _EXPIRY.search(claims.decode("utf-8", "replace"))
+    return expiry is not None and int(expiry[1]) < time.time()
+
+
+def expired_token(value: str) -> bool:
+    """Whether ``value`` holds a JSON Web Token whose ``exp`` has passed (under a key's name:
+    ``#id_token=eyJ…``): it grants nothing."""
+    match = _JWT.search(value) if "eyJ" in value else None
+    if match is None:
+        return False
+    body = match.group(1)
+    try:
+        return _expired(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    except (binascii.Error, ValueError):
+        return False
 
 
 def _google_keys_not_public(text: str) -> Iterator[tuple[int, int]]:
@@ -962,7 +992,8 @@ CREDENTIALS: tuple[Detector, ...] = (
     _anchored("assigned-secret", "a secret assigned to a key",
               rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
-               "bot", "session", "bearer"), _key_start, _plausible_assignment),
+               "bot", "session", "bearer", "senha", "contrase", "kennwort"), _key_start,
+              _plausible_assignment),
 )
 
 # --------------------------------------------------------------------------- personal data
@@ -1027,6 +1058,9 @@ SENSITIVE: tuple[Detector, ...] = CREDENTIALS + PERSONAL
 #: Placeholder values that look like assignments but are not secrets.
 _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
                        r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
+                       # a template's variable between percent signs: a FortiGate's
+                       # replacement message (``Password=%%PASSWORD%%``), a batch file's ``%PW%``
+                       r"|%%?[A-Za-z_][A-Za-z0-9_]{0,128}%%?"
                        r"|redacted|changeme|example|placeholder|none|null|true|false"
                        r"|token|password|passwd|pass|passphrase|secret|pwd|key|apikey|user|username"
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
@@ -1072,7 +1106,10 @@ _CODE = re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
                    r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
 _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\- ]{1,60}"
-                      r"|[\w\- ]{0,30}[_\-]here", re.IGNORECASE)
+                      # and as the other languages of a password's key write it
+                      # (``sua_senha_aqui``, ``tu_contraseña``, ``dein-passwort``)
+                      r"|(?:sua|seu|tua|teu|tu|su|dein|deine|ihr)[_\- ][\w\- ]{1,60}"
+                      r"|[\w\- ]{0,30}[_\-](?:here|aqui)", re.IGNORECASE)
 
 
 #: Values that only look like a secret to a pattern: two words joined by a hyphen, or words
@@ -1165,8 +1202,9 @@ def harmless(value: str) -> bool:
     author cut short (``eyJhbGciOiJI...``: the rest is not there) or shortened in the middle
     (``testsecret...xyz``, a skill's example account: its first and last letters), one naming
     the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value,
-    a provider's key cut short without a mark (``figd_`` and 13 characters); a variable whose
-    default is one of these."""
+    a provider's key cut short without a mark (``figd_`` and 13 characters), one holding a
+    character sixteen times in a row (a documented test key), an expired token; a variable
+    whose default is one of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
@@ -1178,14 +1216,27 @@ def harmless(value: str) -> bool:
                or (_NOT_A_SECRET.fullmatch(each) and not prefixed_machine_value(each))
                or _PATH.fullmatch(each) or _CONSTANT_NAME.fullmatch(each)
                or _REDACTED.fullmatch(each) or _counting(each) or counted_out(each)
+               or _ONE_CHARACTER_RUN.search(each) is not None
+               or _WIFI_SECURITY_MODE.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
+                            # emphasis and a code span around it: ``**`Password123!`**``
+                            quoted.strip("*_`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
-               ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted)
+               ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted) \
+        or expired_token(quoted)
 
 
 _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")
+#: A Wi-Fi network's security mode where its password goes (``**Senha:** WPA2-PSK (mínimo 12
+#: caracteres)``, a router's setup plan): the kind of password, not one.
+_WIFI_SECURITY_MODE = re.compile(r"WPA[23]?(?:[-/ ](?:PSK|SAE|Personal|Enterprise|AES|TKIP)){0,2}"
+                                 r"|WEP|WPA2/WPA3", re.IGNORECASE)
+#: One character sixteen times in a row: a documented test value (Cloudflare Turnstile's
+#: always-passes keys, ``1x`` and twenty or thirty-one zeros and ``AA``), not a machine's
+#: output; a generated value holds such a run by chance once in some 10^28 of its places.
+_ONE_CHARACTER_RUN = re.compile(r"(.)\1{15}")
 
 
 def _counting(value: str) -> bool:

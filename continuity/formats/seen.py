@@ -50,6 +50,11 @@ _ONE_MARK = (r"(?:(?<!\*)\*{1,3}(?!\*)|~~|`{1,3}|<!--[^\n]{0,4096}?-->"
              r"|\[\]\([^()\s]{0,2048}\)|\[(?=[^\[\]\n]{1,2048}\]\([^()\s]{0,2048}\))"
              r"|[\u00ad\u200b-\u200d\u2060\ufeff])")
 _SPLIT = re.compile(_ONE_MARK + f"{_ONE_MARK}?" * 3 + r"[^\s]")
+#: A placeholder in angle brackets where a value goes, then a space: ``secret=<env> response=…``
+#: (a plan's request body). The view drops it as an HTML tag (in a code span the page shows
+#: it), and the next word would read as the value; a value inside a tag's element
+#: (``password=<b>…</b>``) has no space before it and is still read.
+_PLACEHOLDER_TAG_BEFORE = re.compile(r"[:=][ \t]{0,5}<[A-Za-z][\w-]{0,31}>[ \t]+\Z")
 _TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_-.~+/=:%&?;,@")
 
 
@@ -153,6 +158,8 @@ def _found_seen(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
     extra = []
     for finding in in_view:
         start, end = view.source_span(finding.start, finding.end)
+        if _PLACEHOLDER_TAG_BEFORE.search(text, max(0, start - 64), start):
+            continue  # the value is the word after a placeholder the view took for a tag
         if not any(f.start < end and start < f.end for f in found):
             extra.append(Finding(finding.kind, finding.description, start, end))
     return sorted(found + extra, key=lambda f: (f.start, f.end)) if extra else found

@@ -6,6 +6,7 @@ Every credential is assembled at run time from pieces, so that this file holds n
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -618,3 +619,129 @@ def test_a_shell_default_and_an_opencode_substitution_are_no_credentials(tmp_pat
     assert sorted(d["path"] for d in _ct601(result.json)) == ["TASKS.md", "opencode.json"], \
         result.out
     assert generated not in result.out
+
+
+def _jwt(claims: dict[str, object]) -> str:
+    def part(value: dict[str, object]) -> str:
+        return base64.urlsafe_b64encode(json.dumps(value).encode()).decode().rstrip("=")
+    return part({"alg": "RS256", "typ": "JWT"}) + "." + part(claims) + "." + MIXED + MIXED
+
+
+TURNSTILE_SITE = "1x" + "0" * 20 + "AA"  # Cloudflare's documented always-passes test keys
+TURNSTILE_SECRET = "1x" + "0" * 31 + "AA"
+
+
+def test_a_documented_test_key_of_one_character_repeated_is_no_credential() -> None:
+    """Cloudflare Turnstile's always-passes keys (``1x``, twenty or thirty-one zeros, ``AA``),
+    as a GSD plan writes them under a secret's name: one character sixteen times in a row is
+    no machine's output. A generated value beside them, a real key's shape of Turnstile's
+    (``0x4AAAAAAAA…``: eight of one letter), is still found."""
+    plan = ("- name: TURNSTILE_SECRET_KEY\n  source: \"Cloudflare Dashboard; TEST key "
+            + TURNSTILE_SECRET + " for Preview\"\n"
+            "const TURNSTILE_SITE_KEY = \"" + TURNSTILE_SITE + "\";\n"
+            "- Always-passes site key: `" + TURNSTILE_SITE + "` / secret: `" + TURNSTILE_SECRET + "`\n")
+    assert kinds(plan) == []
+    assert kinds("TURNSTILE_SECRET_KEY=0x4AAAAAAAA" + MIXED + "\n") == ["keyed-secret"]
+    assert kinds("PASSWORD=" + "a" * 8 + MIXED + "\n") == ["keyed-secret"]
+
+
+def test_a_placeholder_tag_where_the_value_goes_is_no_credential() -> None:
+    """``secret=<env> response=valid-token``: a plan's request body with a placeholder in angle
+    brackets. The reader's view drops it as an HTML tag, and the next word read as the
+    secret's value; the page (a code span) shows the placeholder. A value inside a tag's
+    element, or under a bold key, is still read."""
+    plan = ("# Plan\n\nRead A &amp; B first.\n\n- `verify(\"valid-token\")` POSTs with body "
+            "`secret=<env> response=valid-token remoteip=1.2.3.4` and resolves\n")
+    assert kinds(plan) == []
+    assert kinds(plan + "- **password**: Zq8vN2pL5xR7\n") == ["assigned-secret"]
+    assert kinds(plan + "password=<b>Zq8vN2pL5xR7</b>\n") == ["assigned-secret"]
+
+
+def test_an_expired_json_web_token_is_no_credential() -> None:
+    """A Google sign-in's ID token (good for an hour) kept in a link of a scraped RSS page
+    since 2021: its ``exp`` has passed, it grants nothing. One with a later ``exp``, or none
+    (a service key), is still found."""
+    claims = {"iss": "https://accounts.example.com", "aud": "client", "sub": "1098765",
+              "iat": 1609542350}
+    expired = _jwt({**claims, "exp": 1609545950})
+    later = _jwt({**claims, "exp": 4102444800})
+    never = _jwt({"iss": "service", "role": "service_role"})
+    page = '<a href="https://blog.example.com/post#id_token={}&amp;state=x">post</a>\n'
+    assert kinds(page.format(expired)) == []
+    assert kinds(page.format(later)) != []
+    assert kinds(page.format(never)) != []
+    assert kinds("ID_TOKEN=" + later + "\n") != [] and kinds("ID_TOKEN=" + expired + "\n") == []
+
+
+def test_a_projects_twelfth_survey_classes(tmp_path: Path) -> None:
+    """The classes as the twelfth survey met them, in a real git repository: a GSD plan's
+    Turnstile test keys and its request body's ``<env>`` placeholder, an expired ID token in
+    a scraped page of an OpenClaw workspace's corpus, all silent (CT601 and CT605); an
+    e-mail skill's committed ``.env`` beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    claims = {"iss": "https://accounts.example.com", "aud": "client", "exp": 1609545950}
+    repo.commit("plan", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n",
+        "MEMORY.md": "# Memory\n\n- corpus kept in corpus/\n",
+        "SOUL.md": "# Soul\n",
+        ".planning/STATE.md": "# State\n\nPhase 3.\n",
+        ".planning/phases/03/03-05-PLAN.md":
+            "# Plan\n\nRead A &amp; B.\n\n- TURNSTILE_SECRET_KEY: TEST key " + TURNSTILE_SECRET
+            + "\n- body `secret=<env> response=valid-token remoteip=1.2.3.4`\n",
+        "corpus/log/rss-page-5.xml":
+            '<a href="https://blog.example.com/p#id_token=' + _jwt(claims) + '">p</a>\n'})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert [d for d in result.json["diagnostics"]] == [], result.out
+    repo.commit("skill", {"skills/imap-smtp-email/.env": "IMAP_USER=me@example.com\n"
+                                                         "IMAP_PASS=Zq8vN2pL5xR7wK3m\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "skills/imap-smtp-email/.env")], result.out
+
+
+def test_a_password_under_its_key_in_another_language_is_found(tmp_path: Path) -> None:
+    """An OpenClaw memory kept in its owner's language: ``- Senha: …`` under an institution's
+    e-mail (Portuguese), ``Contraseña``, ``Passwort``, ``Kennwort``. Found as ``password`` is;
+    the same languages' fill-ins (``sua_senha_aqui``, ``tu_contraseña``), prose and
+    references stay silent."""
+    password = "@Xyzw" + "Abcd" + "8361"
+    for line in ("  - Senha: " + password, "- Senha: `" + password + "`",
+                 "Contraseña: " + password, "Passwort: " + password, "KENNWORT=" + password):
+        assert kinds(line + "\n") == ["assigned-secret"], line
+    for line in ("SENHA=sua_senha_aqui", "contraseña: tu_contraseña", "Passwort: dein-passwort",
+                 "- Senha: a mesma do e-mail", "- senha: <sua senha>", "SENHA=${DB_SENHA}",
+                 "DB_PASSWORD=senha_do_banco_aqui"):
+        assert kinds(line + "\n") == [], line
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("memory", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "MEMORY.md": "# Memory\n\n## Institutional Access\n- **Library:**\n"
+                     "  - E-mail: someone@example.edu\n  - Senha: " + password + "\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], result.out
+    assert password not in result.out
+
+
+def test_a_templates_variable_between_percent_signs_is_no_credential() -> None:
+    """A FortiGate backup's replacement message (``Password=%%PASSWORD%%``) and a batch
+    file's ``%DB_PASSWORD%`` name the value that goes there; a value after a percent sign,
+    or holding them, is still read."""
+    assert kinds('    set buffer "UserID=%%USERID%%\nPassword=%%PASSWORD%%\n'
+                 'Expires=%%EXPIRE%%"\n') == []
+    assert kinds("set PASSWORD=%DB_PASSWORD%\n") == []
+    assert kinds("Password=%%Zq8vN2pL5xR7\n") == ["assigned-secret"]
+    assert kinds("password: Zq8v%N2pL5xR7%\n") == ["assigned-secret"]
+
+
+def test_a_demo_password_in_emphasis_and_a_wifi_mode_are_no_credentials() -> None:
+    """What the key words in other languages met on earlier surveys' clones: a seeding
+    guide's local default, ``a senha: **`Password123!`**`` (a demo password, as it is without
+    the marks), and a router plan's ``**Senha:** WPA2-PSK (mínimo 12 caracteres)``, the
+    kind of password the network takes. A generated value in the same marks is still read."""
+    demo = "Password" + "123!"
+    assert kinds("Todos os usuários utilizam a senha: **`" + demo + "`**\n") == []
+    assert kinds("All users use the password: **`" + demo + "`**\n") == []
+    assert kinds("Read A &amp; B.\n- **Senha:** WPA2-PSK (mínimo 12 caracteres)\n") == []
+    assert kinds("password: WPA2-PSK\n") == []
+    assert kinds("password: **`Zq8vN2pL5xR7`**\n") == ["assigned-secret"]
