@@ -73,7 +73,11 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     `**`, an empty `<span></span>`, `[](x)` or a link (`ghp_AbC[rest…]()`) is found too. Not
     secrets: placeholders and examples (`sk_live_YOUR_KEY_HERE`, `<your-api-key>`, AWS's
     `…EXAMPLE` key), redaction markers (`__OPENCLAW_REDACTED__`, `[REDACTED]`, `********`), masked
-    keys (`ghp_****`), paths to key files, references (`${X}`, `$(pass …)`, `op://…`) and code.
+    keys (`ghp_****`), paths to key files, references (`${X}`, `$(pass …)`, `op://…`) and code;
+    values public by design (Supabase's `anon` key, a Firebase web config's Google key, an
+    Ethereum address) and documented test keys (one character sixteen times in a row); and a
+    JSON Web Token whose `exp` has passed, which grants nothing (so its verdict changes on
+    that date: one with no `exp`, or a later one, is found).
     A file of examples (`.env.example`, `*.sample`) is read only for a value found in a real
     file beside it (a `docker-compose.yml`'s password copied into the `.env.example`).
     Every file git tracks in the memory is scanned, whatever its extension
