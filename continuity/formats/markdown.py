@@ -34,6 +34,12 @@ _NESTED_FENCE = re.compile(r"^[ \t]+(?P<fence>`{3,}|~{3,})")
 _ITEM_START = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])([ \t]+)\S")
 
 
+#: Lists nested deeper than this open no more items (their fences read as before): the columns
+#: of the open items are scanned for each indented fence, and a hostile file could nest
+#: thousands.
+_DEEPEST_LIST = 16
+
+
 def _indent(line: str) -> int:
     """The columns of a line's leading blanks (a tab to the next multiple of four)."""
     column = 0
@@ -57,7 +63,7 @@ def _open_items(items: list[int], line: str) -> None:
     while items and items[-1] > indent:
         items.pop()
     start = _ITEM_START.match(line)
-    if start:
+    if start and len(items) < _DEEPEST_LIST:
         gap = len(start.group(3).expandtabs(4))
         items.append(_indent(start.group(1)) + len(start.group(2))
                      + (gap if gap <= 4 else 1))
