@@ -471,6 +471,34 @@ CONVENTIONS_HELD_OUT_16: dict[str, str] = {
     "Kungus/FromScratch": "claude (.claude/agent-memory/architect/MEMORY.md)",
     "ai-cactus/lms": "claude (.claude/agent-memory/architect/MEMORY.md)",
 }
+#: Set 17: rows 35 and 55 of twelve markers (the next row down for one named before or with no
+#: snapshot), chosen before any run; bench/conventions_survey.md, "Set 17".
+CONVENTIONS_HELD_OUT_17: dict[str, str] = {
+    "0verL1nk/LLM_App_Final": "speckit",
+    "1070470144/xueranzhonglou-wx": "speckit",
+    "24taro/TypoChecker": "serena (.serena/memories/project_overview.md)",
+    "3dTrees-earth/3dtrees-api": "serena (.serena/memories/project_overview.md)",
+    "BetterTyped/hyper-fetch": "cursor rules (.cursor/rules/react.mdc)",
+    "DmitriyEvtin/hosting-top": "cursor rules (.cursor/rules/react.mdc)",
+    "230701199/ecommerce-app": "kiro (.kiro/steering/product.md)",
+    "49LabsAI/SovSeal": "kiro (.kiro/steering/product.md)",
+    "00zkript/portafolio": "copilot",
+    "01hana/sys-ecommerce.com": "copilot",
+    "206315/visual-CN-arch": "windsurf (.windsurfrules)",
+    "7haveeen/sc": "windsurf (.windsurfrules)",
+    "Uttam-Mahata/mira-minimal": "instructions (GEMINI.md)",
+    "V2P-Dev/Vispeak": "instructions (GEMINI.md)",
+    "briangaini/gospel-lens": "instructions (CLAUDE.md)",
+    "briangmilnes/ComputAItionalThinking": "instructions (CLAUDE.md)",
+    "1morshed1/ocr_text_extraction": "bank (memory-bank/activeContext.md)",
+    "31103/tanshu3": "bank (memory-bank/activeContext.md)",
+    "EnioAguiar/PolyMarket": "gsd (.planning/STATE.md)",
+    "Eppo-exp/sdk-common-jdk": "gsd (.planning/STATE.md)",
+    "Asjas/scratchy": "copilot (.github/instructions/typescript.instructions.md)",
+    "Chymezy/deCentra": "copilot (.github/instructions/typescript.instructions.md)",
+    "Freepets-Official/freepets-app": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
+    "Joessst-Dev/wallbox-homeautomation-go": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
+}
 #: Set 18: rows 25 and 70 of twelve markers (the next row down for one named before, in set
 #: 17's or the secrets survey's choice, or with no snapshot), chosen before any run;
 #: bench/conventions_survey.md, "Set 18".

@@ -26,6 +26,49 @@ MESH_INDEXES = re.compile(r"^\s*[-*+]\s*\*\*Indexes:?\*\*:?\s*(?P<value>.*)$", r
 BOLD_FIELD = re.compile(r"^\s*(?:[-*+]\s*)?\*\*(?P<name>[^*]+?):?\*\*:?\s*(?P<value>.*)$")
 
 
+#: A fence at any indent, for a fence inside a list item ("10. Cross-reference:" then a
+#: ```markdown indented four spaces, under the item's text): CommonMark opens it where the
+#: item's content begins, or up to three spaces further in.
+_NESTED_FENCE = re.compile(r"^[ \t]+(?P<fence>`{3,}|~{3,})")
+#: A list item's marker and the spaces after it: its content begins after them.
+_ITEM_START = re.compile(r"^([ \t]*)([-*+]|\d{1,9}[.)])([ \t]+)\S")
+
+
+#: Lists nested deeper than this open no more items (their fences read as before): the columns
+#: of the open items are scanned for each indented fence, and a hostile file could nest
+#: thousands.
+_DEEPEST_LIST = 16
+
+
+def _indent(line: str) -> int:
+    """The columns of a line's leading blanks (a tab to the next multiple of four)."""
+    column = 0
+    for character in line:
+        if character == " ":
+            column += 1
+        elif character == "\t":
+            column += 4 - column % 4
+        else:
+            break
+    return column
+
+
+def _open_items(items: list[int], line: str) -> None:
+    """Keep ``items`` (the content columns of the open list items) up to date with a line
+    outside code: a line less indented than an item's content ends that item; a list item
+    opens one. Blank lines leave them open."""
+    if not line.strip():
+        return
+    indent = _indent(line)
+    while items and items[-1] > indent:
+        items.pop()
+    start = _ITEM_START.match(line)
+    if start and len(items) < _DEEPEST_LIST:
+        gap = len(start.group(3).expandtabs(4))
+        items.append(_indent(start.group(1)) + len(start.group(2))
+                     + (gap if gap <= 4 else 1))
+
+
 @dataclass(frozen=True)
 class Section:
     """A heading and the lines that belong to it (up to the next heading of its level or above)."""
@@ -118,23 +161,37 @@ class MarkdownDoc:
         """
         found: list[tuple[int, str, int]] = []
         fence: str | None = None
+        items: list[int] = []  # the content columns of the list items still open
+        container = -1  # a fence opened under a list item: the item's content column
         for index, line in enumerate(self.lines):
             head = line[:4]
             match = FENCE.match(line) if "`" in head or "~" in head else None
+            if fence is not None and container >= 0 and line.strip() and \
+                    _indent(line) < container:
+                fence, container = None, -1  # the list item ended, and its code with it
             if fence is None:
+                if not match and items and line[:1] in " \t" and \
+                        (nested := _NESTED_FENCE.match(line)) and \
+                        any(column <= _indent(line) <= column + 3 for column in items):
+                    match, container = nested, min(
+                        column for column in items if column <= _indent(line) <= column + 3)
                 if match:
                     fence = match.group("fence")
                     in_code[index] = True
-                elif line[:1] == "#":
+                    continue
+                if line[:1] == "#":
                     heading = HEADING.match(line)
                     if heading:
                         found.append((len(heading.group("hashes")), heading_title(heading),
                                       index))
+                _open_items(items, line)
                 continue
             in_code[index] = True
+            if container >= 0 and not match:
+                match = _NESTED_FENCE.match(line)
             if match and match.group("fence")[0] == fence[0] and \
                     len(match.group("fence")) >= len(fence):
-                fence = None
+                fence, container = None, -1
         return found
 
     @functools.cached_property

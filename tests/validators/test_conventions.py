@@ -506,3 +506,30 @@ def test_gsd_planning_without_a_state_file_is_a_gsd_root(repo: GitRepo):
         other = GitRepo(repo.path.parent / f"lone{len(lone)}")
         other.commit("one", lone)
         assert run_cli("check", cwd=other.path).code == 2
+
+
+def test_copilot_link_in_a_fence_under_a_two_digit_list_item(repo: GitRepo):
+    """Set 17 (issue 30): a Copilot instructions file shows how to cross-reference docs with a
+    ```markdown fence under item "10." — indented four spaces, where the item's text begins —
+    so the link in it is an example, not a link. The same link outside the fence, and a fence
+    four spaces in after a paragraph (no list item: not a fence), are still read."""
+    example = "    ```markdown\n    See [middleware.md](./middleware.md) for more.\n    ```\n"
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Project\n\nSee `.github/instructions/`.\n",
+        ".github/instructions/docs.instructions.md":
+            "---\napplyTo: \"docs/**\"\n---\n\n# Docs\n\n"
+            "9. **Mark code** with paths:\n   ```ts\n   // src/a.ts\n   ```\n"
+            "10. **Cross-reference related docs** with relative links:\n" + example,
+        "docs/index.md": "# Docs\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result).get(".github") == "copilot", result.out
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("more", {
+        ".github/instructions/docs.instructions.md":
+            "---\napplyTo: \"docs/**\"\n---\n\n# Docs\n\n10. **Cross-reference**:\n" + example
+            + "\nSee [gone](./gone.md).\n\nA paragraph.\n" + example.replace("middleware", "later"),
+    })
+    result = check_json(repo.path)
+    found = sorted((d["code"], d["line"]) for d in result.json["diagnostics"])
+    assert found == [("CT111", 12), ("CT111", 16)], result.out

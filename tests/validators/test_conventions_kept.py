@@ -145,6 +145,39 @@ def test_copilot_apply_to(repo: GitRepo):
         ("CT771", ".github/instructions/vue.instructions.md", 2)]
 
 
+def test_apply_to_for_files_not_written_yet(repo: GitRepo):
+    """Set 17 (issue 30): instructions for tests the project has not written yet
+    (`**/tests/**/*.rs`, `**/*.test.ts,**/*.test.tsx` beside `.rs` and `.ts` sources, a
+    Kiro pattern under `src/` for its tests) match no file today and are applied once one
+    exists: no CT771 or CT752. A folder the repository lacks, an extension no file has, or
+    one named file that is absent is still found."""
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/rust-tests.instructions.md":
+            "---\napplyTo: \"**/tests/**/*.rs\"\n---\n# Rust tests\n",
+        ".github/instructions/web-tests.instructions.md":
+            "---\napplyTo: \"**/*.test.ts,**/*.test.tsx\"\n---\n# Web tests\n",
+        ".github/instructions/moved.instructions.md":
+            "---\napplyTo: \"web/**/*.ts\"\n---\n# Moved\n",
+        ".github/instructions/svelte.instructions.md":
+            "---\napplyTo: \"src/**/*.svelte\"\n---\n# Svelte\n",
+        ".github/instructions/config.instructions.md":
+            "---\napplyTo: \"tsconfig.json\"\n---\n# Config\n",
+        ".kiro/steering/product.md": "# Product\n",
+        ".kiro/steering/tests.md":
+            "---\ninclusion: fileMatch\nfileMatchPattern: \"src/**/*.spec.ts\"\n---\n# Tests\n",
+        ".kiro/steering/old.md":
+            "---\ninclusion: fileMatch\nfileMatchPattern: \"client/**/*.ts\"\n---\n# Old\n",
+        "src/backend/lib.rs": "pub fn a() {}\n",
+        "src/app/main.ts": "export {}\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT752", ".kiro/steering/old.md", 3),
+        ("CT771", ".github/instructions/config.instructions.md", 2),
+        ("CT771", ".github/instructions/moved.instructions.md", 2),
+        ("CT771", ".github/instructions/svelte.instructions.md", 2)]
+
+
 def test_copilot_instructions_alone_are_judged_not_set_aside(repo: GitRepo):
     """A .github folder with path-specific instructions and no copilot-instructions.md: CT771
     reads them, so the root is judged (it was said "nothing of it to judge")."""

@@ -16,6 +16,7 @@ from continuity.validators.rules.rule_files import (
     globs,
     listed,
     matches_some_file,
+    names_a_missing_place,
     read_beside,
 )
 
@@ -27,7 +28,9 @@ def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
     Copilot applies a path-specific instructions file to the files its `applyTo` globs
     match ("applyTo: "app/models/**/*.rb""); with no `applyTo` the file is not applied
     automatically, and with globs that match nothing in the repository it never is. An empty
-    file asks nothing of Copilot: it is passed over.
+    file asks nothing of Copilot: it is passed over, and so are globs of files not written yet
+    (`**/*.test.ts` beside `.ts` sources, under no folder or one the repository has): they
+    apply once such a file exists.
 
     **Example**
 
@@ -55,7 +58,8 @@ def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
                             "concerns) to the frontmatter", 1, 1)
             continue
         patterns = globs(value)
-        if patterns and not any(matches_some_file(ctx, each) for each in patterns):
+        if patterns and not any(matches_some_file(ctx, each) for each in patterns) and \
+                all(names_a_missing_place(ctx, each) for each in patterns):
             line = fields[1]["applyTo"] if fields else 1
             yield Violation(relative, f"applyTo {value!r} matches no file of the repository: "
                             "Copilot never applies this file",

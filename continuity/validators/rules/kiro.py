@@ -13,7 +13,12 @@ from collections.abc import Iterator
 from continuity.model.conventions import did_you_mean
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import TREE, CheckContext, rule
-from continuity.validators.rules.rule_files import front_fields, globs, matches_some_file
+from continuity.validators.rules.rule_files import (
+    front_fields,
+    globs,
+    matches_some_file,
+    names_a_missing_place,
+)
 
 INCLUSION = ("always", "fileMatch", "manual", "auto")
 
@@ -55,7 +60,9 @@ def steering_file_match(ctx: CheckContext) -> Iterator[Violation]:
 
     Kiro includes a `fileMatch` steering file "only when working with files that match the
     specified pattern": without a pattern, or with one no file of the repository matches (a
-    renamed folder, a pattern for another layout), the file is never included.
+    renamed folder, a pattern for another layout), the file is never included. A pattern of
+    files not written yet (`src/**/*.spec.ts` beside `.ts` sources under `src/`) is passed
+    over: it includes the file once one exists.
 
     **Example**
 
@@ -81,7 +88,8 @@ def steering_file_match(ctx: CheckContext) -> Iterator[Violation]:
                             "(the files it concerns)", lines["inclusion"], 1)
             continue
         patterns = globs(pattern)
-        if patterns and not any(matches_some_file(ctx, each) for each in patterns):
+        if patterns and not any(matches_some_file(ctx, each) for each in patterns) and \
+                all(names_a_missing_place(ctx, each) for each in patterns):
             yield Violation(state.path, f"fileMatchPattern {pattern!r} matches no file of the "
                             "repository: Kiro never includes this file",
                             "point the pattern at the files the guidance concerns",

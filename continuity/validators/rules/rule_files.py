@@ -145,6 +145,35 @@ def repository_files(ctx: CheckContext) -> tuple[str, ...]:
     return REPOSITORY_FILES(ctx)
 
 
+def names_a_missing_place(ctx: CheckContext, pattern: str) -> bool:
+    """Whether a glob that matches no file points where the repository has nothing of its
+    kind: one named file (``package.json``), a folder written out before the first wildcard
+    that the repository lacks (``web/**/*.tsx`` with no ``web/``: the app moved), or an
+    extension no file has (``app/**/*.vue`` in a project with no ``.vue``). A glob of files of
+    the repository's own kind, anywhere or under a folder it has (``**/*.test.ts``,
+    ``**/tests/**/*.rs`` beside ``.ts`` and ``.rs`` files), names files not written yet (the
+    tests to come), applied once one exists: not a stale pattern."""
+    path = pattern.strip().removeprefix("./").strip("/")
+    wild = "*?[]{}"
+    if not any(character in path for character in wild):
+        return True
+    files = repository_files(ctx)
+    fixed: list[str] = []
+    for segment in path.split("/")[:-1]:
+        if any(character in segment for character in wild):
+            break
+        fixed.append(segment)
+    if fixed:
+        prefix = "/".join(fixed) + "/"
+        if not any(each.startswith(prefix) for each in files):
+            return True
+    name = path.rsplit("/", 1)[-1]
+    extension = name.rsplit(".", 1)[1] if "." in name else ""
+    if not extension or any(character in extension for character in wild):
+        return False
+    return not any(each.endswith("." + extension) for each in files)
+
+
 def matches_some_file(ctx: CheckContext, pattern: str) -> bool:
     """Whether a glob matches a file of the repository; a pattern with no ``/`` also
     matches a file's name anywhere (a loader may match on the name alone)."""
