@@ -528,6 +528,23 @@ CONVENTIONS_HELD_OUT_18: dict[str, str] = {
     "121philip/lerobot_trossen": "claude (memory/MEMORY.md)",
     "56phil/huffmanwrites": "claude (memory/MEMORY.md)",
 }
+#: Set 19: row 60 of twelve markers (the next row down for one named before or with no
+#: snapshot), chosen before any run; a small set for a short round;
+#: bench/conventions_survey.md, "Set 19".
+CONVENTIONS_HELD_OUT_19: dict[str, str] = {
+    "1177rashid/Physical-AI-Humanoid-Robotics-": "speckit (.specify/memory/constitution.md)",
+    "2to4/RecRadiko2": "serena (.serena/memories/suggested_commands.md)",
+    "ArturPodchayev/artur-portfolio": "cursor rules (.cursor/rules/general.mdc)",
+    "71bk/kinsun.ai-product": "kiro (.kiro/steering/tech.md)",
+    "Faraclas/adaptive-overlay": "copilot (.github/copilot-instructions.md)",
+    "82deutschmark/3d-multiplayer": "windsurf (.windsurfrules)",
+    "0disoft/ellamarket": "instructions (GEMINI.md)",
+    "Jackyandsky/Course-Builder": "instructions (CLAUDE.md)",
+    "3452808350-max/DSS": "bank (memory-bank/progress.md)",
+    "123lenilson/rafe": "gsd (.planning/STATE.md)",
+    "00-Aakash-00/Bay-builders-Hackathon": "instructions (AGENTS.md)",
+    "KTLee91/starterkit": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
+}
 
 
 @dataclass
