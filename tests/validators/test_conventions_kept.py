@@ -537,23 +537,28 @@ def test_a_gsd_plans_instructions_and_code_are_no_secrets(repo: GitRepo, tmp_pat
         "```js\nconst receivedSecret = (data.headers || {})['x-webhook-secret'] || '';\n```\n")
     summary = ("# Summary\n\n1. **Shared PostgreSQL Password**: Following VPAI convention, all "
                "database users use the single `{{ postgresql_password }}` variable.\n")
+    real = (".planning/phases/01-plane/01-02-PLAN.md",
+            "# Plan\n\n- vault_plane_secret_key: Qm7vR2xT9kLp4Wz8Nc3B\n\n"
+            "```yaml\nvault_plane_concierge_password: \"Xk2PqL9mTz4RwV7nB3cY\"\n```\n"
+            "\nconst receivedSecret = 'Hq4Lm9TzX2pWk7Rv';\n")
+    assert _gsd_silent_then_found(repo, tmp_path, {
+        ".planning/phases/01-plane/01-01-PLAN.md": plan,
+        ".planning/phases/01-plane/01-01-SUMMARY.md": summary}, real) == {3, 6, 9}
+
+
+def _gsd_silent_then_found(repo: GitRepo, tmp_path: Path, files: dict[str, str],
+                           real: tuple[str, str]) -> set[int]:
+    """A GSD project holding ``files``: no CT601 or CT605 and a site that builds; then the
+    lines of ``real`` (a path and a text of real values) where CT601 finds them."""
     repo.commit("gsd", {
         ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\nPhase 1.\n",
-        ".planning/ROADMAP.md": "# Roadmap\n",
-        ".planning/phases/01-plane/01-01-PLAN.md": plan,
-        ".planning/phases/01-plane/01-01-SUMMARY.md": summary,
-    })
+        ".planning/ROADMAP.md": "# Roadmap\n", **files})
     result = check_json(repo.path)
     assert roots(result)[".planning"] == "gsd"
     assert [d for d in found(result) if d[0] in ("CT601", "CT605")] == []
     build_site("mkdocs", repo.path / ".planning", tmp_path / "site")
-    repo.commit("real ones", {".planning/phases/01-plane/01-02-PLAN.md": (
-        "# Plan\n\n- vault_plane_secret_key: Qm7vR2xT9kLp4Wz8Nc3B\n\n"
-        "```yaml\nvault_plane_concierge_password: \"Xk2PqL9mTz4RwV7nB3cY\"\n```\n"
-        "\nconst receivedSecret = 'Hq4Lm9TzX2pWk7Rv';\n")})
-    lines = {d[2] for d in found(check_json(repo.path))
-             if d[:2] == ("CT601", ".planning/phases/01-plane/01-02-PLAN.md")}
-    assert lines == {3, 6, 9}
+    repo.commit("real ones", {real[0]: real[1]})
+    return {d[2] for d in found(check_json(repo.path)) if d[:2] == ("CT601", real[0])}
 
 
 def test_a_constants_name_in_code_under_a_dictionary_key_is_no_secret(repo: GitRepo,
@@ -569,19 +574,9 @@ def test_a_constants_name_in_code_under_a_dictionary_key_is_no_secret(repo: GitR
                 "    AVLinearPCMFormatKey: kCVPixelFormatType32BGRA,\n]\n```\n")
     plan = ("# Plan\n\n- `start(to:)`: configure the settings dictionary: "
             "`AVFormatIDKey: kAudioFormatMPEG4AAC`, `AVSampleRateKey: 16000`.\n")
-    repo.commit("gsd", {
-        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\nPhase 3.\n",
-        ".planning/ROADMAP.md": "# Roadmap\n",
+    real = (".planning/phases/03-capture/03-02-PLAN.md",
+            "# Plan\n\n- AVFormatIDKey: kQ7vR2xT9kLp4Wz8Nc3B\n\n"
+            "```swift\nlet apiKey = \"Xk2PqL9mTz4RwV7nB3cY\"\n```\n")
+    assert _gsd_silent_then_found(repo, tmp_path, {
         ".planning/phases/03-capture/03-RESEARCH.md": research,
-        ".planning/phases/03-capture/03-01-PLAN.md": plan,
-    })
-    result = check_json(repo.path)
-    assert roots(result)[".planning"] == "gsd"
-    assert [d for d in found(result) if d[0] in ("CT601", "CT605")] == []
-    build_site("mkdocs", repo.path / ".planning", tmp_path / "site")
-    repo.commit("real ones", {".planning/phases/03-capture/03-02-PLAN.md": (
-        "# Plan\n\n- AVFormatIDKey: kQ7vR2xT9kLp4Wz8Nc3B\n\n"
-        "```swift\nlet apiKey = \"Xk2PqL9mTz4RwV7nB3cY\"\n```\n")})
-    lines = {d[2] for d in found(check_json(repo.path))
-             if d[:2] == ("CT601", ".planning/phases/03-capture/03-02-PLAN.md")}
-    assert lines == {3, 6}
+        ".planning/phases/03-capture/03-01-PLAN.md": plan}, real) == {3, 6}
