@@ -321,6 +321,8 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _CAPITALISED_WORD.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
         return False  # a sentence: ``**The 10x Secret**: Delegate the mechanical parts``,
         # ``JWT_SECRET: generate a new one``
+    if _CODE_SPAN_CAMEL_NAME.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
+        return False  # a function named in a sentence: ``Email/password: `signUp` and …``
     key = match.group(0)[:match.start(group) - match.start()]
     if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
         return False
@@ -360,6 +362,9 @@ _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])
 
 
 _CAPITALISED_WORD = re.compile(r"[A-Za-z][a-z]{2,}")
+#: A function's or a field's name in camelCase, in a code span (``signUp``,
+#: ``signInWithPassword``): letters only, a lower-case word and capitalised ones after it.
+_CODE_SPAN_CAMEL_NAME = re.compile(r"`[a-z]{2,}(?:[A-Z][a-z]+){1,8}`")
 #: Prose after it: a lower-case word next, or within the next three words (``Generate
 #: 50-char random string for …``, ``Following VPAI convention, …``: a plan's instruction, a
 #: summary's sentence).

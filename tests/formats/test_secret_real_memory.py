@@ -745,3 +745,25 @@ def test_a_demo_password_in_emphasis_and_a_wifi_mode_are_no_credentials() -> Non
     assert kinds("Read A &amp; B.\n- **Senha:** WPA2-PSK (mínimo 12 caracteres)\n") == []
     assert kinds("password: WPA2-PSK\n") == []
     assert kinds("password: **`Zq8vN2pL5xR7`**\n") == ["assigned-secret"]
+
+
+def test_a_function_named_in_a_code_span_is_no_credential(tmp_path: Path) -> None:
+    """The thirteenth survey's class: an audit in an agent's docs lists how users sign in,
+    ``- Email/password: `signUp` and `signInWithPassword` in AuthContext.js.``: the key word
+    labels a way to sign in, the code span names a function, prose follows. Silent (CT601 and
+    CT605); a generated value in a code span, or the same code span with no prose after it,
+    is still read, and a committed password beside the audit is reported."""
+    line = "- Email/password: `signUp` and `signInWithPassword` in AuthContext.js.\n"
+    assert kinds(line) == []
+    assert kinds("- Email/password: `Zq8vN2pL5xR7` and the admin's in AuthContext.js.\n") == \
+        ["assigned-secret"]
+    assert kinds("password: `signUp`\n") == ["assigned-secret"]
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("audit", {"AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+                          "MEMORY.md": "# Audit\n\n### Sprint A (Auth)\n" + line})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("env", {"MEMORY.md": "# Audit\n\n" + line + "- DB_PASSWORD=Zq8vN2pL5xR7\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], result.out
