@@ -178,6 +178,38 @@ def test_apply_to_for_files_not_written_yet(repo: GitRepo):
         ("CT771", ".github/instructions/svelte.instructions.md", 2)]
 
 
+def test_apply_to_for_code_of_a_declared_language_not_written_yet(repo: GitRepo):
+    """Set 20 (issue 30): a Python project made from a template whose example code was cleared
+    (`pyproject.toml`, `requirements.txt`, `tests/.gitkeep`, not one `.py`) keeps the template's
+    instructions for `custom_components/**/*.py` and `tests/**/*.py`: the code is still to be
+    written, and Copilot applies them once it is. No CT771 or CT752. An extension whose
+    language no manifest declares (`.svelte`), a folder the repository lacks for files it has
+    (`web/**/*.toml`), and one named file that is absent are still found."""
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/python.instructions.md":
+            "---\napplyTo: \"**/*.py\"\n---\n# Python\n",
+        ".github/instructions/api.instructions.md":
+            "---\napplyTo: \"custom_components/**/api/**/*.py, tests/**/*.py\"\n---\n# API\n",
+        ".github/instructions/svelte.instructions.md":
+            "---\napplyTo: \"src/**/*.svelte\"\n---\n# Svelte\n",
+        ".github/instructions/moved.instructions.md":
+            "---\napplyTo: \"web/**/*.toml\"\n---\n# Moved\n",
+        ".github/instructions/manifest.instructions.md":
+            "---\napplyTo: \"custom_components/demo/manifest.json\"\n---\n# Manifest\n",
+        ".kiro/steering/product.md": "# Product\n",
+        ".kiro/steering/python.md":
+            "---\ninclusion: fileMatch\nfileMatchPattern: \"src/**/*.py\"\n---\n# Python\n",
+        "pyproject.toml": "[project]\nname = \"demo\"\n",
+        "requirements.txt": "homeassistant\n",
+        "tests/.gitkeep": "",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT771", ".github/instructions/manifest.instructions.md", 2),
+        ("CT771", ".github/instructions/moved.instructions.md", 2),
+        ("CT771", ".github/instructions/svelte.instructions.md", 2)]
+
+
 def test_copilot_instructions_alone_are_judged_not_set_aside(repo: GitRepo):
     """A .github folder with path-specific instructions and no copilot-instructions.md: CT771
     reads them, so the root is judged (it was said "nothing of it to judge")."""

@@ -145,6 +145,28 @@ def repository_files(ctx: CheckContext) -> tuple[str, ...]:
     return REPOSITORY_FILES(ctx)
 
 
+#: The manifests that declare a project of a language, by the extension of its sources: a
+#: project with one of them and no source file yet has its code still to come.
+LANGUAGE_MANIFESTS: dict[str, tuple[str, ...]] = {
+    "py": ("pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "Pipfile"),
+    "rs": ("Cargo.toml",),
+    "go": ("go.mod",),
+    "ts": ("tsconfig.json",),
+    "tsx": ("tsconfig.json",),
+    "rb": ("Gemfile",),
+    "java": ("pom.xml", "build.gradle", "build.gradle.kts"),
+    "kt": ("build.gradle.kts", "build.gradle"),
+    "dart": ("pubspec.yaml",),
+    "php": ("composer.json",),
+    "swift": ("Package.swift",),
+}
+
+
+def _declares_language(files: tuple[str, ...], extension: str) -> bool:
+    manifests = LANGUAGE_MANIFESTS.get(extension.lower(), ())
+    return any(each.rsplit("/", 1)[-1] in manifests for each in files)
+
+
 def names_a_missing_place(ctx: CheckContext, pattern: str) -> bool:
     """Whether a glob that matches no file points where the repository has nothing of its
     kind: one named file (``package.json``), a folder written out before the first wildcard
@@ -152,12 +174,20 @@ def names_a_missing_place(ctx: CheckContext, pattern: str) -> bool:
     extension no file has (``app/**/*.vue`` in a project with no ``.vue``). A glob of files of
     the repository's own kind, anywhere or under a folder it has (``**/*.test.ts``,
     ``**/tests/**/*.rs`` beside ``.ts`` and ``.rs`` files), names files not written yet (the
-    tests to come), applied once one exists: not a stale pattern."""
+    tests to come), applied once one exists: not a stale pattern. Nor is a glob of an
+    extension no file has in a project whose manifest declares that language
+    (``custom_components/**/*.py`` beside ``pyproject.toml`` and not one ``.py``, the example
+    code cleared from a template): the code is still to be written, under whatever folder."""
     path = pattern.strip().removeprefix("./").strip("/")
     wild = "*?[]{}"
     if not any(character in path for character in wild):
         return True
     files = repository_files(ctx)
+    name = path.rsplit("/", 1)[-1]
+    extension = name.rsplit(".", 1)[1] if "." in name else ""
+    if extension and not any(each.endswith("." + extension) for each in files) and \
+            _declares_language(files, extension):
+        return False
     fixed: list[str] = []
     for segment in path.split("/")[:-1]:
         if any(character in segment for character in wild):
@@ -167,8 +197,6 @@ def names_a_missing_place(ctx: CheckContext, pattern: str) -> bool:
         prefix = "/".join(fixed) + "/"
         if not any(each.startswith(prefix) for each in files):
             return True
-    name = path.rsplit("/", 1)[-1]
-    extension = name.rsplit(".", 1)[1] if "." in name else ""
     if not extension or any(character in extension for character in wild):
         return False
     return not any(each.endswith("." + extension) for each in files)
