@@ -545,6 +545,23 @@ CONVENTIONS_HELD_OUT_19: dict[str, str] = {
     "00-Aakash-00/Bay-builders-Hackathon": "instructions (AGENTS.md)",
     "KTLee91/starterkit": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
 }
+#: Set 20: row 75 of twelve markers (the next row down for one named before or with no
+#: snapshot), chosen before any run; a small set for a short round;
+#: bench/conventions_survey.md, "Set 20".
+CONVENTIONS_HELD_OUT_20: dict[str, str] = {
+    "AbdallahFahmyAnis/CampusHub": "speckit (.specify/templates/spec-template.md)",
+    "77mdias/next-setup-e-commerce": "serena (.serena/memories/project_overview.md)",
+    "AimeBox/aime-box": "cursor rules (.cursor/rules/project.mdc)",
+    "ALA22min22/My-Portfolio": "kiro (.kiro/steering/product.md)",
+    "Coho04/HA-Alexa-Configurator": "copilot (.github/instructions/python.instructions.md)",
+    "alexgutscher26/WaitListNow": "windsurf (.windsurf/rules/rules.md)",
+    "0soabood/aura_local": "instructions (GEMINI.md)",
+    "CAPP-Financials/sid-diagnostic": "instructions (CLAUDE.local.md)",
+    "999thelastpage/leetcodeHelper": "bank (memory-bank/activeContext.md)",
+    "ahtutejlo/cheatsheet": "gsd (.planning/ROADMAP.md)",
+    "9981na/CFECT-Engine-XZ": "instructions (.clinerules)",
+    "jaleco8/contrataciones-ve": "claude (.claude/agent-memory/architect/MEMORY.md)",
+}
 
 
 @dataclass
