@@ -335,6 +335,8 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False  # minified code: ``_password=e}terminate(){…}``
     if _POWERSHELL_COMMAND.fullmatch(value):
         return False  # a command's output: ``$accessToken = Get-AccessToken``
+    if _CODE_NOT_A_VALUE.fullmatch(value):
+        return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
 
 
@@ -347,6 +349,17 @@ _POWERSHELL_COMMAND = re.compile(
     r"(?:Get|Set|New|Read|Invoke|ConvertTo|ConvertFrom|Import|Export|Select|Resolve|Test|Find"
     r"|Request|Receive|Start|Join|Format|Add|Remove|Update|Unprotect|Protect|Grant|Use|Show"
     r"|Out|Write|Copy|Search|Initialize|Register|Unlock|Connect)-[A-Z][A-Za-z0-9]{1,63}")
+
+
+#: Code where a value would be (the fourteenth survey, a workspace's installed skills): a
+#: generic type in a signature (Rust's ``pub xai_api_key: Option<String>,``), the
+#: environment read at run time (Rust's ``std::env::var(``, PowerShell's
+#: ``$ApiKey = $env:EVOLINK_API_KEY``), a call after the string that held the key word
+#: closed (``rlQuestion(rl, 'Client Secret: ')).trim()``: a prompt's text, then code).
+_CODE_NOT_A_VALUE = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[\w<>\[\]&:', ]{1,80}>[,;)]{0,2}"
+                               r"|(?:std::)?env::var(?:_os)?\(.*"
+                               r"|\$env:[A-Za-z_][A-Za-z0-9_]{0,80}[,;)]{0,2}"
+                               r"|\)+\.[A-Za-z_]\w{0,40}\(.*")
 
 
 #: Code run together, as a minifier writes it: a block closed and a call after it, ``){``.
@@ -373,7 +386,10 @@ _PROSE_AFTER = re.compile(r"(?: [A-Za-z0-9][\w\-]{0,20}){0,2},? [a-z]{2,}")
 
 #: Keys whose values are generated (a token, an API or access key), and values in words.
 _GENERATED = re.compile(r"token|api[_-]?key|apikey|access[_-]?key", re.IGNORECASE)
-_WORDS = re.compile(r"[A-Za-z][a-z]+(?:[-_ ][A-Za-z]?[a-z]+)*")
+#: (a camelCase word and words in brackets too: a security policy's ``access_token: "memory
+#: only (never localStorage)"``, ``refresh_token: "httpOnly secure cookie"``)
+_WORD = r"\(?[A-Za-z]?[a-z]+(?:[A-Z][a-z]+){0,3}\)?"
+_WORDS = re.compile(rf"\(?[A-Za-z][a-z]+(?:[A-Z][a-z]+){{0,3}}\)?(?:[-_ ]{_WORD})*")
 
 
 #: A key's name that says its value is a secret: the name ends in one of these.
@@ -1110,7 +1126,8 @@ _CODE = re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
                    r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
                    r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
-_FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\- ]{1,60}"
+#: (where to get it in it too: ``your-key-from-aistudio.google.com``)
+_FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\-. ]{1,60}"
                       # and as the other languages of a password's key write it
                       # (``sua_senha_aqui``, ``tu_contraseña``, ``dein-passwort``)
                       r"|(?:sua|seu|tua|teu|tu|su|dein|deine|ihr)[_\- ][\w\- ]{1,60}"
@@ -1132,7 +1149,13 @@ _NOT_A_SECRET = re.compile(
     # a sentence saying how long the real value must be (a number among its words:
     # ``production-jwt-secret-key-at-least-32-characters-long``)
     r"|(?:(?:[a-z]+|[0-9]{1,4})[-_]){2,}(?:least|characters|chars|long|minimum)"
-    r"(?:[-_](?:[a-z]+|[0-9]{1,8}))*|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
+    r"(?:[-_](?:[a-z]+|[0-9]{1,8}))*"
+    # or with the number and its unit run together (``a-secure-password-8chars-min``)
+    r"|(?:[a-z]+[-_]){1,6}[0-9]{1,4}(?:chars?|characters)(?:[-_][a-z]+){0,4}"
+    # an instruction naming the variables that hold the value, in words (``Set
+    # GOOGLE_API_KEY, GEMINI_API_KEY, or …``): a constant's name and a space in it
+    r"|(?=.* )(?=.*[a-z]).*\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD)\b.*"
+    r"|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
     r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar"
@@ -1161,6 +1184,9 @@ _NOT_A_SECRET = re.compile(
     r"|(?:(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
     r"|old|temp|default|admin|user|your)[-_]?){0,2}[-_]?"
     r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
+    # in snake_case, a ``_`` before the digits (``user_password_123!``, a security guide's
+    # sample: a variable's name, not a password)
+    r"|(?:[a-z]+_){1,2}password_[0-9]{1,6}[!@#$%.*]{0,4}"
     # a hexadecimal constant in code (``PASSWORD: 0x000004,``)
     r"|0x[0-9A-Fa-f]{1,16}"
     # a sentence asking for a real value (``default-dev-secret-change-in-production``)

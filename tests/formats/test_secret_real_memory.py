@@ -767,3 +767,64 @@ def test_a_function_named_in_a_code_span_is_no_credential(tmp_path: Path) -> Non
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], result.out
+
+
+def test_code_and_words_where_a_value_goes_are_no_credentials() -> None:
+    """The fourteenth survey's classes, from skills installed in an OpenClaw workspace: code
+    where a value would be (Rust's ``pub xai_api_key: Option<String>,`` and ``std::env::var``,
+    PowerShell's ``$env:``, a prompt's text closed and code after it), words where a generated
+    value goes (a security policy's ``access_token: "memory only (never localStorage)"``), and
+    fill-ins in words (``your-key-from-aistudio.google.com``, ``a-secure-password-8chars-min``,
+    ``Set GOOGLE_API_KEY, …``, a guide's ``user_password_123!``). The same keys holding a
+    generated value are still read."""
+    silent = [
+        "pub struct Config {\n    pub xai_api_key: Option<String>,\n}\n",
+        '        let bearer_token = std::env::var("X_BEARER_TOKEN").ok();\n',
+        "param(\n    [string]$ApiKey = $env:EVOLINK_API_KEY,\n)\n",
+        "const clientSecret = (await rlQuestion(rl, 'WHOOP Client Secret: ')).trim();\n",
+        'storage:\n    access_token: "memory only (never localStorage)"\n'
+        '    refresh_token: "httpOnly secure cookie"\n',
+        'example: "export GOOGLE_API_KEY=your-key-from-aistudio.google.com"\n',
+        '{\n  "username": "my_agent_name",\n  "password": "a-secure-password-8chars-min"\n}\n',
+        '"api_key": "Set GOOGLE_API_KEY, GEMINI_API_KEY, or GEMINI_DEEP_RESEARCH_API_KEY",\n',
+        '# During registration\npassword = "user_password_123!"\n',
+    ]
+    for text in silent:
+        assert kinds(text) == [], text
+    assert kinds("pub xai_api_key: " + MIXED + ",\n") != []
+    assert kinds('access_token: "' + MIXED + '"\n') != []
+    assert kinds('password = "' + MIXED[:12] + '"\n') != []
+    assert kinds("export GOOGLE_API_KEY=" + MIXED + "\n") != []
+
+
+def test_a_workspaces_skills_fourteenth_survey_classes(tmp_path: Path) -> None:
+    """The classes as the fourteenth survey met them, in a real git repository: an OpenClaw
+    workspace committed whole with skills installed in it, their code and guides silent
+    (CT601 and CT605); a key the agent wrote into its memory beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- skills installed in skills/\n",
+        "skills/xint/src/config.rs":
+            "pub struct Config {\n    pub bearer_token: Option<String>,\n}\n"
+            "fn load() {\n    let xai_api_key = std::env::var(\"XAI_API_KEY\").ok();\n}\n",
+        "skills/image/references/powershell.md":
+            "```powershell\nparam(\n    [string]$ApiKey = $env:EVOLINK_API_KEY,\n)\n```\n",
+        "skills/whoop/src/setup.js":
+            "const refreshToken = (await rlQuestion(rl, 'refresh_token: ')).trim();\n",
+        "skills/security/SKILL.md":
+            "# Security\n\n```yaml\nstorage:\n    access_token: \"memory only (never localStorage)\"\n"
+            "    refresh_token: \"httpOnly secure cookie\"\n```\n\n```python\n"
+            "password = \"user_password_123!\"\n```\n",
+        "skills/research/SKILL.md":
+            "# Research\n\nexample: \"export GOOGLE_API_KEY=your-key-from-aistudio.google.com\"\n",
+        "skills/negotiate/negotiate.md":
+            "```json\n{\n  \"username\": \"my_agent_name\",\n"
+            "  \"password\": \"a-secure-password-8chars-min\"\n}\n```\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("key", {"memory/2026-02-05.md": "# Day\n\n- **API Key:** " + MIXED + "\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "memory/2026-02-05.md")], result.out
