@@ -255,6 +255,22 @@ def test_spec_kit_constitution_features_and_task_ids(repo: GitRepo):
         ("CT793", "specs/001-a/tasks.md", 3)]
 
 
+def test_spec_kit_features_never_planned_are_the_projects_practice(repo: GitRepo):
+    # Set 21: every feature folder holds spec.md and tasks.md and none a plan.md (the project
+    # writes its tasks straight from the spec): no plan was lost, so CT792 is silent. A plan
+    # missing beside others kept is still found (test above), and so is one feature alone.
+    repo.commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0 | "
+                                           "**Ratified**: 2026-01-02\n",
+        **{f"specs/00{n}-f{n}/{name}": f"# {name}\n\n- [x] step\n"
+           for n in (1, 2, 3) for name in ("spec.md", "tasks.md")},
+    })
+    assert found(check_json(repo.path)) == []
+    repo.commit("one planned", {"specs/001-f1/plan.md": "# Plan\n"})
+    assert found(check_json(repo.path)) == [("CT792", "specs/002-f2/tasks.md", 1),
+                                            ("CT792", "specs/003-f3/tasks.md", 1)]
+
+
 def test_a_roo_bank_missing_a_core_file(repo: GitRepo):
     repo.commit("roo", {"memory-bank/decisionLog.md": "# D\n\nx\n",
                         "memory-bank/activeContext.md": "# A\n\nx\n",
