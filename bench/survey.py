@@ -562,6 +562,23 @@ CONVENTIONS_HELD_OUT_20: dict[str, str] = {
     "9981na/CFECT-Engine-XZ": "instructions (.clinerules)",
     "jaleco8/contrataciones-ve": "claude (.claude/agent-memory/architect/MEMORY.md)",
 }
+#: Set 21: row 90 of twelve markers (the next row down for one named before or with no
+#: snapshot), chosen before any run; a small set for a short round;
+#: bench/conventions_survey.md, "Set 21".
+CONVENTIONS_HELD_OUT_21: dict[str, str] = {
+    "17-sss/codex-subagent-kit": "speckit (.specify/memory/constitution.md)",
+    "7nohe/openapi-react-query-codegen": "serena (.serena/memories/suggested_commands.md)",
+    "BrunoRoemers/daobrussels": "cursor rules (.cursor/rules/general.mdc)",
+    "AWS13th-Final-Project-BADA/BADA": "kiro (.kiro/steering/structure.md)",
+    "ckaserer/ckaserer.github.io": "copilot (.github/copilot-instructions.md)",
+    "AaronCerty/EmulateX-Backend": "windsurf (.windsurfrules)",
+    "0x4D44/estwhi": "instructions (GEMINI.md)",
+    "Jacob-Ball22/resume-website": "instructions (CLAUDE.md)",
+    "AHAEIVA/DFKI_tests": "bank (memory-bank/systemPatterns.md)",
+    "21st-dev/ancode": "gsd (.planning/PROJECT.md)",
+    "Coding-Dev-Tools/configdrift": "instructions (AGENTS.md)",
+    "Mylifestyle89/loankit": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
+}
 
 
 @dataclass
