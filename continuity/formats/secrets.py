@@ -331,8 +331,10 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     line_end = text.find("\n", match.end(group))
     if value.startswith("<") and ">" in text[match.start(group) + 1:None if line_end < 0 else line_end]:
         return False  # a placeholder with spaces in it: ``<generate: openssl rand -hex 32>``
-    if _MINIFIED_CODE.search(value):
-        return False  # minified code: ``_password=e}terminate(){…}``
+    if _MINIFIED_CODE.search(value) or _CSS_SELECTOR_OR_RULE.match(value):
+        return False  # minified code: ``_password=e}terminate(){…}``; a page's selector
+        # (``LOGIN_PASSWORD: '[data-testid="password"]'``, a test's) or a style sheet's rule
+        # (``.codicon-gist-secret:before{content:…}``)
     if _POWERSHELL_COMMAND.fullmatch(value):
         return False  # a command's output: ``$accessToken = Get-AccessToken``
     if _CODE_NOT_A_VALUE.fullmatch(value):
@@ -360,6 +362,13 @@ _CODE_NOT_A_VALUE = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[\w<>\[\]&:', ]{1,80}>[,
                                r"|(?:std::)?env::var(?:_os)?\(.*"
                                r"|\$env:[A-Za-z_][A-Za-z0-9_]{0,80}[,;)]{0,2}"
                                r"|\)+\.[A-Za-z_]\w{0,40}\(.*")
+
+
+#: A CSS attribute selector (``[data-testid="password"]``) or the start of a style sheet's
+#: rule after a pseudo-class (``before{content:``): markup and styles, not a value (the
+#: fifteenth survey: an end-to-end test's selectors, a test report's bundled style sheet).
+_CSS_SELECTOR_OR_RULE = re.compile(r"\[[A-Za-z][\w\-]{0,60}[~|^$*]?=[\"']?[^\"'\]]{0,80}[\"']?\]"
+                                   r"|[a-z][a-z\-]{1,30}(?:\([^)]{0,40}\))?\{[a-z\-]{1,40}:")
 
 
 #: Code run together, as a minifier writes it: a block closed and a call after it, ``){``.
@@ -564,12 +573,33 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a parameter of a signed, expiring link (a CDN's ``x-signature``)
     if public_google_key(text, match.start(group), match.end(group)):
         return False
+    if _bitable_app_token(text, name, begin, match.end(group)):
+        return False
     value = match.group(group)
     if "&" in value and _query_parameter(text, begin):
         # A URL's query: the value ends where the next parameter starts
         # (``?access_token=ACCESS_TOKEN&department_id=1``, ``?spaceKey=IPM&expand=space``).
         value = value.split("&", 1)[0]
     return generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
+
+
+#: Feishu's (Lark's) Bitable: a base's ``app_token`` is its id, the part of the base's URL
+#: after ``/base/`` (open.feishu.cn, Bitable API overview), and reads nothing without an
+#: app's or a user's access token; beside it a table's id (``tbl`` and letters), the word
+#: Bitable, 多维表格 (the product's Chinese name) or Feishu's or Lark's name.
+_BITABLE_CONTEXT = re.compile(r"bitable|多维表格|feishu|飞书|larksuite|\btbl[A-Za-z0-9]{10,20}\b",
+                              re.IGNORECASE)
+
+
+#: An environment variable's name, in an ``env-default-secret`` match.
+_ENV_NAME = re.compile(r"[A-Za-z0-9_]{3,100}")
+
+
+def _bitable_app_token(text: str, name: str, begin: int, end: int) -> bool:
+    """Whether ``name`` (its value ending at ``end``) is a Bitable base's ``app_token``: an id,
+    not a credential (the fifteenth survey: a trade workspace's notes, skill and script)."""
+    return name.strip("_-.\"'`*").lower().endswith("app_token") and \
+        _BITABLE_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
 
 
 _JWT = re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
@@ -1002,7 +1032,9 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"|process\.env\.[A-Za-z0-9_]{0,64}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD)"
               r"[A-Za-z0-9_]{0,32}\s{0,5}(?:\|\||\?\?)\s{0,5}[\"'`]([^\"'`\s]{16,256})[\"'`]",
               ("getenv", "environ.get", "process.env."), _word_end_start,
-              lambda text, match, group: generated(match.group(group))),
+              lambda text, match, group: generated(match.group(group)) and not _bitable_app_token(
+                  text, _ENV_NAME.findall(text, match.start(), match.start(group))[-1],
+                  match.start(), match.end(group))),
     # A password given to a login call as its second argument, a literal beside the user's
     # (Python's ``smtplib``/``imaplib``/``ftplib``: ``mail.login('me@mail.com', '…')``): no
     # key word names it, the call does.

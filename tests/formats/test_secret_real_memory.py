@@ -828,3 +828,48 @@ def test_a_workspaces_skills_fourteenth_survey_classes(tmp_path: Path) -> None:
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "memory/2026-02-05.md")], result.out
+
+
+# Fifteenth survey: a Feishu Bitable base's app_token (an id), CSS selectors and rules.
+BITABLE_ID = "Qw3rTyUi0pAsDf7hJkLzXcVbN9m"  # made up: 27 letters and digits, a base's id
+
+
+@pytest.mark.parametrize("text", [
+    "### 飞书多维表格\n- app_token: " + BITABLE_ID + "\n- 客户主表: tblAb3Cd4Ef5Gh6Ij7\n",
+    'bitable_info={\n    "app_token": "' + BITABLE_ID + '",\n    "table_id": "tblAb3Cd4Ef5Gh6Ij7",\n}\n',
+    'FEISHU_APP_TOKEN = os.getenv("FEISHU_APP_TOKEN", "' + BITABLE_ID + '")\n',
+    "LOGIN_PASSWORD: '[data-testid=\"password\"]',\n",
+    '.codicon-gist-secret:before{content:"\\ea7a"}.codicon-gist:before{content:"x"}\n',
+])
+def test_bitable_ids_and_css_are_no_secrets(text: str) -> None:
+    """A Bitable base's ``app_token`` is its id (the part of its URL after ``/base/``); an
+    end-to-end test's selector and a style sheet's rule hold the key words, not secrets."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "app_token: " + BITABLE_ID + "\n",  # no Bitable beside it: still a token
+    'FEISHU_APP_SECRET = os.getenv("FEISHU_APP_SECRET", "' + BITABLE_ID + '")\n',
+    "LOGIN_PASSWORD: 'Xk9#mQ2$vL7pW4zR',\n",
+])
+def test_tokens_and_passwords_beside_them_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_fifteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
+    """The classes as the fifteenth survey met them, in a real git repository: a trade
+    workspace's notes naming its Bitable base, a test's selectors, silent (CT601, CT605); a
+    key written into the notes beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "MEMORY.md": "# Memory\n\n- contacts in the Bitable base\n",
+        "memory/2026-03-24.md": "# Day\n\n- 飞书多维表格建表\n  - app_token: " + BITABLE_ID + "\n",
+        "src/utils.py": 'FEISHU_APP_TOKEN = os.getenv("FEISHU_APP_TOKEN", "' + BITABLE_ID + '")\n',
+        "tests/e2e/login.spec.ts": "const S = {\n  LOGIN_PASSWORD: '[data-testid=\"password\"]',\n};\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("key", {"memory/2026-03-25.md": "# Day\n\n- **API Key**: " + MIXED + "\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "memory/2026-03-25.md")], result.out
