@@ -1033,7 +1033,7 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"[A-Za-z0-9_]{0,32}\s{0,5}(?:\|\||\?\?)\s{0,5}[\"'`]([^\"'`\s]{16,256})[\"'`]",
               ("getenv", "environ.get", "process.env."), _word_end_start,
               lambda text, match, group: generated(match.group(group)) and not _bitable_app_token(
-                  text, _ENV_NAME.findall(text, match.start(), match.start(group))[-1],
+                  text, (_ENV_NAME.findall(text, match.start(), match.start(group)) or [""])[-1],
                   match.start(), match.end(group))),
     # A password given to a login call as its second argument, a literal beside the user's
     # (Python's ``smtplib``/``imaplib``/``ftplib``: ``mail.login('me@mail.com', '…')``): no
