@@ -358,7 +358,8 @@ CLINE = Convention(
     # projectbrief.md is what tells Cline's bank from Roo Code's (activeContext.md,
     # decisionLog.md, no projectbrief.md), and four of the six core files from Cursor's
     # (projectbrief.md, activeContext.md, progress.md beside tasks.md, creative/, reflection/):
-    # without them the weights stay below RECOGNISED.
+    # without them the weights stay below RECOGNISED, unless the other five core files are
+    # all there (in a folder named memory-bank: exactly RECOGNISED).
     markers=(
         Marker(PATH, "*/memory-bank", weight=0.1),
         _file("projectbrief.md", 0.4), _file("activeContext.md", 0.2),
@@ -891,7 +892,10 @@ def _score(convention: Convention, probe: _Probe) -> tuple[float, list[Evidence]
         if what is not None:
             total += marker.weight
             evidence.append(Evidence(convention.name, what, marker.weight))
-    return total, evidence
+    # Rounded: weights are tenths, and a float sum of them may miss the threshold by 1e-16
+    # (Cline's five core files but projectbrief.md and its folder made 0.9999999999999999,
+    # so a tree the documented weights recognise was judged as no convention).
+    return round(total, 9), evidence
 
 
 def recognise(root: Path, config: Config, found: tuple[str, ...] = ()) -> Recognition:

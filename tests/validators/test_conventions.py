@@ -533,3 +533,21 @@ def test_copilot_link_in_a_fence_under_a_two_digit_list_item(repo: GitRepo):
     result = check_json(repo.path)
     found = sorted((d["code"], d["line"]) for d in result.json["diagnostics"])
     assert found == [("CT111", 12), ("CT111", 16)], result.out
+
+
+def test_a_bank_of_five_core_files_but_its_brief_is_clines(repo: GitRepo):
+    """The documented weights of the other five core files and the folder add up to exactly
+    the threshold; summed as floats they made 0.9999999999999999, and a Cline bank that lacks
+    only projectbrief.md was judged as no convention (0 files checked). Recognised now, the
+    missing brief is CT711's finding."""
+    repo.commit("bank", {
+        "memory-bank/productContext.md": "# Product\n\nA CSV tool.\n",
+        "memory-bank/activeContext.md": "# Active\n\nDates.\n",
+        "memory-bank/systemPatterns.md": "# Patterns\n\nPipes.\n",
+        "memory-bank/techContext.md": "# Tech\n\nPython.\n",
+        "memory-bank/progress.md": "# Progress\n\n## Done\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": "cline"}, result.out + result.err
+    assert ("CT711", "memory-bank/projectbrief.md") in [
+        (d["code"], d["path"]) for d in result.json["diagnostics"]]
