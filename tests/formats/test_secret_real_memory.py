@@ -822,12 +822,18 @@ def test_a_workspaces_skills_fourteenth_survey_classes(tmp_path: Path) -> None:
         "skills/negotiate/negotiate.md":
             "```json\n{\n  \"username\": \"my_agent_name\",\n"
             "  \"password\": \"a-secure-password-8chars-min\"\n}\n```\n"})
+    _silent_then_a_key_found(repo, "memory/2026-02-05.md", "# Day\n\n- **API Key:** ")
+
+
+def _silent_then_a_key_found(repo: GitRepo, path: str, before_key: str) -> None:
+    """No CT601 or CT605 on what ``repo`` holds; then a key committed at ``path`` (after
+    ``before_key``) is the one finding."""
     result = check_json(repo.path, "--select", "CT601,CT605")
     assert result.json["diagnostics"] == [], result.out
-    repo.commit("key", {"memory/2026-02-05.md": "# Day\n\n- **API Key:** " + MIXED + "\n"})
+    repo.commit("key", {path: before_key + MIXED + "\n"})
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "memory/2026-02-05.md")], result.out
+    assert found == [("CT601", path)], result.out
 
 
 # Fifteenth survey: a Feishu Bitable base's app_token (an id), CSS selectors and rules.
@@ -867,9 +873,4 @@ def test_fifteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
         "memory/2026-03-24.md": "# Day\n\n- 飞书多维表格建表\n  - app_token: " + BITABLE_ID + "\n",
         "src/utils.py": 'FEISHU_APP_TOKEN = os.getenv("FEISHU_APP_TOKEN", "' + BITABLE_ID + '")\n',
         "tests/e2e/login.spec.ts": "const S = {\n  LOGIN_PASSWORD: '[data-testid=\"password\"]',\n};\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
-    repo.commit("key", {"memory/2026-03-25.md": "# Day\n\n- **API Key**: " + MIXED + "\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "memory/2026-03-25.md")], result.out
+    _silent_then_a_key_found(repo, "memory/2026-03-25.md", "# Day\n\n- **API Key**: ")
