@@ -103,12 +103,20 @@ def test_the_hooks_block_a_commit_that_breaks_the_configuration(repo: GitRepo, h
 
 
 def test_try_repo_runs_both_hooks(repo: GitRepo, home: Path):
+    """As a user tries the hooks out: ``pre-commit try-repo`` installs the hooks' environment
+    anew (its clone has a new path, about a minute of pip, so this is the one test that does).
+    The code beside the memory is never given to either hook."""
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True,
                           text=True).stdout.strip()
-    done = pre_commit(home, repo.path, "try-repo", str(REPO), "--ref", head, "--all-files")
+    repo.commit("code beside the memory", {"src/app.py": "print('tides')\n"})
+    done = pre_commit(home, repo.path, "try-repo", str(REPO), "--ref", head, "--all-files",
+                      "--verbose")
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"continuity \(staged memory files\)\.+Passed", done.stdout)
     assert re.search(r"continuity \(append-only history\)\.+Passed", done.stdout)
+    assert not re.compile(hook("continuity")["files"]).search("src/app.py")
+    assert "All checks passed" in done.stdout  # --verbose shows what the hooks said
+    assert "src/app.py" not in done.stdout  # never given to a hook
 
 
 def test_the_documented_local_hooks_use_the_installed_continuity(tmp_path: Path, home: Path):
@@ -139,19 +147,10 @@ def hook(hook_id: str) -> dict:
     return hooks[hook_id]
 
 
-def try_repo(home: Path, repo: GitRepo, hook: str, *, fresh: bool = False
-             ) -> subprocess.CompletedProcess:
-    """The hook of this checkout's HEAD on the staged files, through pre-commit.
-
-    ``fresh``: with ``pre-commit try-repo``, as a user tries the hooks out. It installs the
-    hooks' environment anew every time (its clone has a new path), about a minute and a half
-    of pip: the other runs use the documented configuration pointed at this checkout and
-    ``pre-commit run``, whose environment is installed once in the shared PRE_COMMIT_HOME."""
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True,
-                          text=True).stdout.strip()
-    if fresh:
-        return pre_commit(home, repo.path, "try-repo", str(REPO), hook, "--ref", head,
-                          "--verbose")
+def run_hook(home: Path, repo: GitRepo, hook: str) -> subprocess.CompletedProcess:
+    """The hook of this checkout's HEAD on the staged files, through pre-commit: the documented
+    configuration pointed at this checkout and ``pre-commit run``, whose environment is
+    installed once in the shared PRE_COMMIT_HOME."""
     write_files(repo.path, {".pre-commit-config.yaml": remote_config()})
     repo.git("add", ".pre-commit-config.yaml")  # pre-commit refuses a config left unstaged
     return pre_commit(home, repo.path, "run", hook, "--verbose")
@@ -172,18 +171,17 @@ def test_the_per_file_hook_passes_over_files_in_no_memory_root(tmp_path: Path, h
     repo.commit("a project with agent memory", CLAUDE_PROJECT)
     write_files(repo.path, staged)
     repo.git("add", "-A")
+    said = {}
     for hook_id in ("continuity", "continuity-history"):
-        done = try_repo(home, repo, hook_id)
+        done = said[hook_id] = run_hook(home, repo, hook_id)
         assert done.returncode == 0, done.stdout + done.stderr
         assert re.search(r"\.+Passed", done.stdout), done.stdout
-    # As a user tries the hooks out, once: the code and memory of one commit.
-    done = try_repo(home, repo, "continuity", fresh="src/app.py" in staged)
-    assert not re.compile(hook("continuity")["files"]).search("src/app.py")
-    assert "src/app.py" not in done.stdout  # never given to the hook
+    assert "src/app.py" not in said["continuity"].stdout  # never given to the hook
     # A top-level CLAUDE.md is judged as an agent instruction file (its own root); a file
     # beside it that no rule reads is said to be passed over, never an error.
     if "pyproject.toml" in staged:
-        assert re.search(r"passed over|not part of|Nothing checked", done.stdout), done.stdout
+        assert re.search(r"passed over|not part of|Nothing checked",
+                         said["continuity"].stdout), said["continuity"].stdout
 
 
 def test_the_per_file_hook_still_judges_the_memory_file_of_a_mixed_commit(tmp_path: Path,
@@ -193,7 +191,7 @@ def test_the_per_file_hook_still_judges_the_memory_file_of_a_mixed_commit(tmp_pa
     write_files(repo.path, {"src/app.py": "print(2)\n",
                             ".claude/agent-memory/reviewer/style.md": "no frontmatter [x](gone.md)\n"})
     repo.git("add", "-A")
-    done = try_repo(home, repo, "continuity")
+    done = run_hook(home, repo, "continuity")
     assert done.returncode == 0, done.stdout  # a dead link is a warning
     assert "style.md:1:20: CT111 dead link `gone.md`" in done.stdout
     assert "Found 0 errors and 1 warning in 1 file." in done.stdout  # src/app.py: never given
@@ -216,5 +214,5 @@ def test_a_file_named_like_an_option_is_a_file_name(repo: GitRepo, home: Path):
                                   JOURNAL], cwd=repo.path, capture_output=True, text=True)
     assert unprotected.returncode == 0  # what `--` prevents: every rule turned off
     repo.git("add", "-A")
-    hooked = try_repo(home, repo, "continuity")
+    hooked = run_hook(home, repo, "continuity")
     assert hooked.returncode == 1 and "CT203" in hooked.stdout, hooked.stdout
