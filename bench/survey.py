@@ -579,6 +579,22 @@ CONVENTIONS_HELD_OUT_21: dict[str, str] = {
     "Coding-Dev-Tools/configdrift": "instructions (AGENTS.md)",
     "Mylifestyle89/loankit": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
 }
+#: Set 22: row 50 of twelve markers, measured once at b927563 by a session that changed no
+#: code; bench/conventions_survey.md, "Set 22".
+CONVENTIONS_HELD_OUT_22: dict[str, str] = {
+    "0xbillw/dotfiles": "speckit (.specify/memory/constitution.md)",
+    "2sem/wherewego": "serena (.serena/memories/project_overview.md)",
+    "AngelVzla99/EndoRX-BE-Scripts": "cursor rules (.cursor/rules/general.mdc)",
+    "4tie/pyside6": "kiro (.kiro/steering/tech.md)",
+    "NicoGrassetto/Veloce-2": "copilot (.github/copilot-instructions.md)",
+    "510AS/cto-map": "windsurf (.windsurfrules)",
+    "0disoft/0disoft.github.io": "instructions (GEMINI.md)",
+    "JackyYang258/AgentTeacher": "instructions (CLAUDE.md)",
+    "31103/csv_date_expander": "bank (memory-bank/activeContext.md)",
+    "EnverShala/msbauconsult": "gsd (.planning/STATE.md)",
+    "Anand-Reddy1253/Data_engineering_copilot": "copilot (.github/instructions/testing.instructions.md)",
+    "Inpacchi/mission-control": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
+}
 
 
 @dataclass
