@@ -595,6 +595,23 @@ CONVENTIONS_HELD_OUT_22: dict[str, str] = {
     "Anand-Reddy1253/Data_engineering_copilot": "copilot (.github/instructions/testing.instructions.md)",
     "Inpacchi/mission-control": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
 }
+#: Set 24: row 40 of the same twelve markers (the next row down for one named before or with
+#: no snapshot), chosen before any run; a small set for a short round;
+#: bench/conventions_survey.md, "Set 24".
+CONVENTIONS_HELD_OUT_24: dict[str, str] = {
+    "0xRabbidfly/pepedawn-agent": "speckit (.specify/memory/constitution.md)",
+    "2389-research/ourocodus": "serena (.serena/memories/suggested_commands.md)",
+    "AlexeiFed/Platform": "cursor rules (.cursor/rules/general.mdc)",
+    "3-Istor/CMP": "kiro (.kiro/steering/structure.md)",
+    "01124833532mo/ECommerce_MVC_Project_ITI": "copilot (.github/copilot-instructions.md)",
+    "3301x2/MaestroNexus": "windsurf (.windsurfrules)",
+    "0FL01/ssh-mcp": "instructions (GEMINI.md)",
+    "0-don/new-api-fork": "instructions (CLAUDE.md)",
+    "23Maestro/playerid-updates": "bank (memory-bank/systemPatterns.md)",
+    "0xbboyd/cos-mcp": "gsd (.planning/PROJECT.md)",
+    "0-ft/minhome": "instructions (AGENTS.md)",
+    "GiBeomGood/bandit-jit-practice": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
+}
 
 
 @dataclass
