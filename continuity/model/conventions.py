@@ -252,7 +252,7 @@ class Convention:
         """The lines of fenced code in a Markdown file of a convention whose files are
         instructions for an agent (``code_is_example``): examples, not secrets kept."""
         if not self.code_is_example or not path.endswith(
-                (".md", ".mdc", ".cursorrules", ".windsurfrules", ".clinerules")):
+                (".md", ".mdc", ".cursorrules", ".windsurfrules", ".clinerules", ".roorules")):
             return frozenset()
         # Fences at any indent: an example under a list item ("  * *Request*:" then an
         # indented ```json) is as much an example as one at the margin.
@@ -488,11 +488,11 @@ AGENTOPS = Convention(
 OWN_FOLDER = 3.0
 
 #: The agent instruction files at a directory, each read whole by its tool at the start of a
-#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, Cursor's and
-#: Windsurf's legacy single files.
+#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, and the legacy
+#: single files of Cursor, Windsurf, Cline and Roo Code.
 INSTRUCTION_FILES: tuple[str, ...] = (
     "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
-    ".cursorrules", ".windsurfrules", ".clinerules")
+    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules")
 
 #: An agent's configuration at a project's top: its MCP servers and settings, whose `env`,
 #: `headers` and `args` hold API keys (the agent state files of ``credential_files``).
@@ -507,11 +507,12 @@ INSTRUCTIONS = Convention(
     markers=(_file("CLAUDE.md", DECISIVE), _file("CLAUDE.local.md", DECISIVE),
              _file("GEMINI.md", DECISIVE), _file(".cursorrules", DECISIVE),
              _file(".windsurfrules", DECISIVE), _file(".clinerules", DECISIVE),
-             _file("AGENTS.md", 0.5),
+             _file(".roorules", DECISIVE), _file("AGENTS.md", 0.5),
              _file(".claude/rules", 0.5),
              *(_file(name, DECISIVE) for name in AGENT_CONFIGURATION_FILES)),
     # The instruction files, and the protocol's state file names the general rules read.
-    living=(*INSTRUCTION_FILES, *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
+    # Roo Code's mode rules as one file each (.roorules-code) are instruction files too.
+    living=(*INSTRUCTION_FILES, ".roorules-*", *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
     kinds=(), rules=("CT74", "CT782"), site="catalogue", fallback=True, memory_is_files=True,
     memory_in=(".claude/rules",), rule_files=(".claude/rules/*.md", ".claude/rules/*/*.md"),
     # An agent's configuration alone (.mcp.json, Claude Code's settings) makes a root too: no
@@ -519,9 +520,10 @@ INSTRUCTIONS = Convention(
     # keys, a committed .env) are scanned where they would otherwise make no root at all.
     root_signs=(RootSign(("CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", ".cursorrules",
                           ".windsurfrules"), says="{0} (agent instructions)"),
-                # Cline's rules as one file at the workspace's top (its folder form,
-                # .clinerules/, is not read here: no root of its own).
-                RootSign((".clinerules",), says="{0} (agent instructions)", file_only=True),
+                # Cline's and Roo Code's rules as one file at the workspace's top (Cline's
+                # folder form, .clinerules/, is not read here: no root of its own).
+                RootSign((".clinerules", ".roorules"), says="{0} (agent instructions)",
+                         file_only=True),
                 RootSign(AGENT_CONFIGURATION_FILES, says="{0} (an agent's configuration)")),
     source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
            "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "
@@ -561,6 +563,22 @@ WINDSURF = Convention(
                          says="{0} (Windsurf rules)"),),
     source="https://docs.windsurf.com/windsurf/cascade/memories (Rules: activation modes, "
            "12,000 characters a file)",
+)
+
+#: Where Roo Code reads its rules: ``.roo/rules/`` for every mode, ``.roo/rules-{mode}/`` for
+#: one, each with its folders (read recursively: a folder inside is a root of its own).
+ROO_RULES_FOLDERS = ("*/.roo/rules", "*/.roo/rules/*", "*/.roo/rules-*")
+
+ROO_RULES = Convention(
+    code_is_example=True,
+    name="roo-rules", title="Roo Code rules",
+    markers=tuple(Marker(PATH, folder, weight=OWN_FOLDER) for folder in ROO_RULES_FOLDERS),
+    living=("*.md", "*.txt"), kinds=(), rules=(), site="catalogue",
+    root_signs=(RootSign(("*.md", "*.txt"), where=ROO_RULES_FOLDERS,
+                         says="{0} (Roo Code rules)"),),
+    source="https://docs.roocode.com/features/custom-instructions (workspace rules: "
+           ".roo/rules/ and .roo/rules-{modeSlug}/, read recursively in alphabetical order; "
+           ".roorules only where the folder is missing or empty)",
 )
 
 COPILOT = Convention(
@@ -710,7 +728,7 @@ def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
 #: The built-in conventions, the protocol first (it wins a tie).
 BUILTIN_CONVENTIONS: tuple[Convention, ...] = (
     PROTOCOL, CLAUDE, CLINE, OPENCLAW, OPENCLAW_STATE, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
-    WINDSURF, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, INSTRUCTIONS)
+    WINDSURF, ROO_RULES, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, INSTRUCTIONS)
 
 
 # --------------------------------------------------------------------------- recognition

@@ -329,3 +329,61 @@ def instruction_stub(ctx: CheckContext) -> Iterator[Violation]:
                         "<claude-mem-context> block: it gives the agent nothing",
                         "delete it and stop claude-mem writing it (update claude-mem, or set "
                         "CLAUDE_MEM_FOLDER_CLAUDEMD_ENABLED to \"false\")")
+
+
+#: Roo Code's one-file rules, and the folder whose files it reads in their place.
+ROO_LEGACY = ".roorules"
+
+
+def _files_below(folder: Path) -> list[str]:
+    """The non-empty regular files below ``folder`` (links not followed), by path from it."""
+    found: list[str] = []
+    if folder.is_symlink() or not folder.is_dir():
+        return found
+    for directory, folders, files in os.walk(folder):
+        folders[:] = sorted(name for name in folders if not (Path(directory) / name).is_symlink())
+        for name in sorted(files):
+            path = Path(directory) / name
+            try:
+                if not path.is_symlink() and path.is_file() and path.stat().st_size > 0:
+                    found.append(path.relative_to(folder).as_posix())
+            except OSError:
+                continue
+        if len(found) >= MAX_DIRS:
+            break
+    return found
+
+
+@rule("CT745", "roorules-unread", "warning")
+def roorules_unread(ctx: CheckContext) -> Iterator[Violation]:
+    """`.roorules` is never read: `.roo/rules/` beside it holds files, which Roo Code reads.
+
+    Roo Code reads a workspace's rules from the files of `.roo/rules/` (recursively, in
+    alphabetical order), and falls back to the single `.roorules` file only "if `.roo/rules/`
+    doesn't exist or is empty". Mode rules likewise: `.roorules-code` is read only where
+    `.roo/rules-code/` holds no file. What such a file says never reaches the agent, though
+    it looks in force to whoever reads the repository.
+
+    **Example**
+
+        .roorules               # "Run the tests before every commit" — never loaded
+        .roo/rules/01-style.md  # loaded
+
+    **Fix**
+
+    Move what the file says into a file of the folder, and delete it.
+    """
+    root, top = ctx.tree.root, ctx.tree.boundary
+    for state in ctx.tree.state_files:
+        name = state.name
+        if name != ROO_LEGACY and not name.startswith(f"{ROO_LEGACY}-"):
+            continue
+        folder = root / ".roo" / f"rules{name[len(ROO_LEGACY):]}"
+        files = _files_below(folder)
+        if not files or (state.file.text or "").strip() == "":
+            continue
+        shown = _from_top(folder, top)
+        count = f"{len(files)} file{'s' if len(files) != 1 else ''}"
+        yield Violation(state.path, f"Roo Code never reads {name}: {shown}/ holds {count} "
+                        f"({files[0]}{', …' if len(files) > 1 else ''}), which it reads instead",
+                        f"move what {name} says into a file of {shown}/, and delete it")
