@@ -225,6 +225,11 @@ _SECRET_WORDS = (r"(?:password|passwd|passphrase|pass|pwd|secret|api[_-]?key|api
                  r"|(?:access|auth|refresh|api|bot|session|bearer)[_-]?token)")
 #: What may follow the key word in the key's name (``SECRET_KEY_BASE``, ``password_value``).
 _KEY_SUFFIX = r"(?:[_-]?(?:key|token|value|access[_-]?key|id|base|data)){0,2}"
+#: A qualifier in brackets after a key's name, before its colon: ``Private Key (Base58):``,
+#: ``API key (production):`` (words, digits, a few marks; no brackets inside).
+_KEY_QUALIFIER = r"(?:[ \t]\([A-Za-z0-9][A-Za-z0-9 ._/\-]{0,23}\))?"
+#: A Markdown label's emphasis closing after its colon, then a space (``**Password:** …``).
+_LABEL_CLOSED = r"(?:(?:\*{1,3}|_{1,2})(?=[ \t]))?"
 #: The value: quoted (then it may hold spaces: a passphrase), or a run without them.
 _ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;&]{8,256}))")
 
@@ -324,7 +329,7 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _CODE_SPAN_CAMEL_NAME.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
         return False  # a function named in a sentence: ``Email/password: `signUp` and …``
     key = match.group(0)[:match.start(group) - match.start()]
-    if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
+    if re.fullmatch(r"pass[\"']?\s*:(?:\*{1,3}|_{1,2})?\s*[\"']?", key, re.IGNORECASE):
         return False
     if _GENERATED.search(key) and _WORDS.fullmatch(value.rstrip(")]}>,;.:")):
         return False
@@ -1015,9 +1020,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     # OpenClaw's auth-profiles.json keeps an OAuth pair as ``"access": …, "refresh": …``:
     # those two JSON keys count as secrets' names too, quoted only (``access: read`` in prose
     # is no key).
+    # A qualifier in brackets may follow the key's name (``**Private Key (Base58):** `…```,
+    # the seventeenth survey: a wallet's note; ``API key (prod): …``): the value is judged.
     _anchored("keyed-secret", "a generated secret under a key's name",
               r"(?:key|token|secret|password|passwd|\"(?:access|refresh)\")"
-              r"(?:[_\-.]?(?:base|value|data|b64|hex))?(?:[\"'`*]){0,4}"
+              rf"(?:[_\-.]?(?:base|value|data|b64|hex))?{_KEY_QUALIFIER}(?:[\"'`*]){{0,4}}"
               r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
               r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
@@ -1042,8 +1049,11 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"login\(\s{0,5}[\"'][^\"'\n]{1,256}[\"']\s{0,5},\s{0,5}[\"']([^\"'\s]{8,256})[\"']"
               r"\s{0,5}\)",
               ("login(",), _word_end_start, lambda text, match, group: _mixed(match.group(group))),
+    # A Markdown label's emphasis may close after its colon (``- **Password:** …``, the
+    # seventeenth survey: a workspace's daily note): the reader sees ``Password: …``.
     _anchored("assigned-secret", "a secret assigned to a key",
-              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
+              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=]{_LABEL_CLOSED}[ \t]{{0,5}}"
+              rf"{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
                "bot", "session", "bearer", "senha", "contrase", "kennwort"), _key_start,
               _plausible_assignment),
