@@ -585,7 +585,37 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         # A URL's query: the value ends where the next parameter starts
         # (``?access_token=ACCESS_TOKEN&department_id=1``, ``?spaceKey=IPM&expand=space``).
         value = value.split("&", 1)[0]
-    return generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
+    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS):
+        return True
+    return _api_key_name(text, name, begin) and lower_case_machine_value(value)
+
+
+#: An API key's name, its two words apart or not (``API Key``, ``api_key``, ``apiKey``).
+_API_KEY_NAME = re.compile(r"(?<![A-Za-z])api[ \t_\-]?key", re.IGNORECASE)
+
+
+def _api_key_name(text: str, name: str, begin: int) -> bool:
+    """Whether the key's name (starting at ``begin``; a name ends at a space) is an API
+    key's: ``**API Key:**``, ``WODIFY_API_KEY=``, ``apiKey:``."""
+    return _API_KEY_NAME.search(text[max(0, begin - 4):begin] + name) is not None
+
+
+#: Lower-case letters and digits, 20 or more, the digits at least four and apart.
+_LOWER_AND_DIGITS = re.compile(r"(?=(?:[a-z]*[0-9]){4})[a-z0-9]{20,128}")
+
+
+def lower_case_machine_value(value: str) -> bool:
+    """Whether ``value`` is lower-case letters and digits interleaved as a machine draws
+    them (``pcb9…``, 25 characters in twelve runs), the shape of many services' API keys
+    that :func:`generated` does not take without upper-case letters (the seventeenth
+    survey: a gym's workspace, a booking service's key under ``**API Key:**``). Judged
+    under an API key's name only: a slug (``project2025``) or a word with a year is one
+    or two runs; twelve runs of letters and digits are drawn, not written."""
+    value = value.rstrip(".,;:)]}>*`'\"")
+    if not _LOWER_AND_DIGITS.fullmatch(value) or value.isdigit():
+        return False
+    runs = 1 + sum(1 for a, b in zip(value, value[1:]) if a.isdigit() != b.isdigit())
+    return runs >= 8 and not made_up(value) and not harmless(value)
 
 
 #: Feishu's (Lark's) Bitable: a base's ``app_token`` is its id, the part of the base's URL

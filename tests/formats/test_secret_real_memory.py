@@ -877,9 +877,11 @@ def test_fifteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
 
 
 # Seventeenth survey: a bold label whose emphasis closes after its colon (``- **Password:**
-# …``), a key's name qualified in brackets (``**Private Key (Base58):** `…```).
+# …``), a key's name qualified in brackets (``**Private Key (Base58):** `…```), an API key of
+# lower-case letters and digits.
 BASE58_KEY = "4Xk9Zq3LmPw7Rt2Yb8Nc5Vd6" + "Hs1Jg4Kf9Qa3We7Ub2Ep5Gr8"  # made up: 48 base58 characters
 CHOSEN = "Kest7rel" + "!x"  # made up: a chosen password of ten characters
+LOWER_KEY = "qxr4tm8kzw2h" + "pl7nvy3bfd5cj"  # made up: 25 lower-case letters and digits
 
 
 @pytest.mark.parametrize("text", [
@@ -887,11 +889,14 @@ CHOSEN = "Kest7rel" + "!x"  # made up: a chosen password of ten characters
     "- __Password:__ " + CHOSEN + "\n",
     "## Wallet\n\n**Private Key (Base58):** `" + BASE58_KEY + "`\n",
     "- API key (production): " + BASE58_KEY + "\n",
+    "## Booking\n\n**API Key:** `" + LOWER_KEY + "`  \n**Requested:** Feb 5\n",
+    "WODIFY_API_KEY=" + LOWER_KEY + "\n",
 ])
 def test_a_bold_labels_password_and_a_qualified_keys_value_are_found(text: str) -> None:
     """The reader sees ``Password: …`` whatever the file holds elsewhere (it was found only
-    when some other line of the file had markup inside a word), and a key's name may carry
-    a qualifier in brackets before its colon."""
+    when some other line of the file had markup inside a word), a key's name may carry a
+    qualifier in brackets before its colon, and under an API key's name lower-case letters
+    and digits drawn in many runs are a key."""
     assert kinds(text) != []
 
 
@@ -901,6 +906,10 @@ def test_a_bold_labels_password_and_a_qualified_keys_value_are_found(text: str) 
     "**Pass:** 5/5 checks passed\n",
     "- key (optional): string\n",
     "token (see docs): the one you were given\n",
+    "- **API Key:** `project2025release`\n",  # a slug with a year: two runs of letters
+    "- **API Key:** `abcd1234abcd1234abcd1234`\n",  # made up: repeated
+    "- cache_key: " + LOWER_KEY + "\n",  # no API key's name: lower case alone is not enough
+    "- token: " + LOWER_KEY + "\n",
 ])
 def test_a_public_key_and_words_under_such_labels_are_no_credentials(text: str) -> None:
     assert kinds(text) == []
@@ -909,8 +918,9 @@ def test_a_public_key_and_words_under_such_labels_are_no_credentials(text: str) 
 def test_seventeenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
     """The classes as the seventeenth survey met them, in a real git repository: an OpenClaw
     workspace's daily note holding a password under a bold label, alone in a file with no
-    other markup, and a wallet's note holding its private key under a qualified name; both
-    found (CT601), the wallet's public key beside them not."""
+    other markup, a wallet's note holding its private key under a qualified name, and an
+    integration's status holding a lower-case API key; all found (CT601), the wallet's
+    public key beside them not."""
     repo = GitRepo(tmp_path / "repo")
     repo.commit("workspace", {
         "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
@@ -923,8 +933,10 @@ def test_seventeenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
         "memory/2026-02-15.md": "# Day\n\n### Instagram\n- **Handle:** @gym\n"
                                 "- **Password:** " + CHOSEN + "\n- **Followers:** 1,268\n",
         "memory/wallet.md": "# Wallet\n\n**Public Key (Base58):** `" + BASE58_KEY[::-1] + "`\n\n"
-                            "**Private Key (Base58):** `" + BASE58_KEY + "`\n"})
+                            "**Private Key (Base58):** `" + BASE58_KEY + "`\n",
+        "INTEGRATION_STATUS.md": "# Integrations\n\n## Booking\n\n**API Key:** `" + LOWER_KEY
+                                 + "`  \n**Requested:** Feb 5\n"})
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"], d["line"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "memory/2026-02-15.md", 5), ("CT601", "memory/wallet.md", 5)], \
-        result.out
+    assert found == [("CT601", "INTEGRATION_STATUS.md", 5), ("CT601", "memory/2026-02-15.md", 5),
+                     ("CT601", "memory/wallet.md", 5)], result.out
