@@ -225,6 +225,11 @@ _SECRET_WORDS = (r"(?:password|passwd|passphrase|pass|pwd|secret|api[_-]?key|api
                  r"|(?:access|auth|refresh|api|bot|session|bearer)[_-]?token)")
 #: What may follow the key word in the key's name (``SECRET_KEY_BASE``, ``password_value``).
 _KEY_SUFFIX = r"(?:[_-]?(?:key|token|value|access[_-]?key|id|base|data)){0,2}"
+#: A qualifier in brackets after a key's name, before its colon: ``Private Key (Base58):``,
+#: ``API key (production):`` (words, digits, a few marks; no brackets inside).
+_KEY_QUALIFIER = r"(?:[ \t]\([A-Za-z0-9][A-Za-z0-9 ._/\-]{0,23}\))?"
+#: A Markdown label's emphasis closing after its colon, then a space (``**Password:** …``).
+_LABEL_CLOSED = r"(?:(?:\*{1,3}|_{1,2})(?=[ \t]))?"
 #: The value: quoted (then it may hold spaces: a passphrase), or a run without them.
 _ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;&]{8,256}))")
 
@@ -324,7 +329,7 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _CODE_SPAN_CAMEL_NAME.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
         return False  # a function named in a sentence: ``Email/password: `signUp` and …``
     key = match.group(0)[:match.start(group) - match.start()]
-    if re.fullmatch(r"pass[\"']?\s*:\s*[\"']?", key, re.IGNORECASE):
+    if re.fullmatch(r"pass[\"']?\s*:(?:\*{1,3}|_{1,2})?\s*[\"']?", key, re.IGNORECASE):
         return False
     if _GENERATED.search(key) and _WORDS.fullmatch(value.rstrip(")]}>,;.:")):
         return False
@@ -580,7 +585,37 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         # A URL's query: the value ends where the next parameter starts
         # (``?access_token=ACCESS_TOKEN&department_id=1``, ``?spaceKey=IPM&expand=space``).
         value = value.split("&", 1)[0]
-    return generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS)
+    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS):
+        return True
+    return _api_key_name(text, name, begin) and lower_case_machine_value(value)
+
+
+#: An API key's name, its two words apart or not (``API Key``, ``api_key``, ``apiKey``).
+_API_KEY_NAME = re.compile(r"(?<![A-Za-z])api[ \t_\-]?key", re.IGNORECASE)
+
+
+def _api_key_name(text: str, name: str, begin: int) -> bool:
+    """Whether the key's name (starting at ``begin``; a name ends at a space) is an API
+    key's: ``**API Key:**``, ``WODIFY_API_KEY=``, ``apiKey:``."""
+    return _API_KEY_NAME.search(text[max(0, begin - 4):begin] + name) is not None
+
+
+#: Lower-case letters and digits, 20 or more, the digits at least four and apart.
+_LOWER_AND_DIGITS = re.compile(r"(?=(?:[a-z]*[0-9]){4})[a-z0-9]{20,128}")
+
+
+def lower_case_machine_value(value: str) -> bool:
+    """Whether ``value`` is lower-case letters and digits interleaved as a machine draws
+    them (``pcb9…``, 25 characters in twelve runs), the shape of many services' API keys
+    that :func:`generated` does not take without upper-case letters (the seventeenth
+    survey: a gym's workspace, a booking service's key under ``**API Key:**``). Judged
+    under an API key's name only: a slug (``project2025``) or a word with a year is one
+    or two runs; twelve runs of letters and digits are drawn, not written."""
+    value = value.rstrip(".,;:)]}>*`'\"")
+    if not _LOWER_AND_DIGITS.fullmatch(value) or value.isdigit():
+        return False
+    runs = 1 + sum(1 for a, b in zip(value, value[1:]) if a.isdigit() != b.isdigit())
+    return runs >= 8 and not made_up(value) and not harmless(value)
 
 
 #: Feishu's (Lark's) Bitable: a base's ``app_token`` is its id, the part of the base's URL
@@ -1015,9 +1050,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     # OpenClaw's auth-profiles.json keeps an OAuth pair as ``"access": …, "refresh": …``:
     # those two JSON keys count as secrets' names too, quoted only (``access: read`` in prose
     # is no key).
+    # A qualifier in brackets may follow the key's name (``**Private Key (Base58):** `…```,
+    # the seventeenth survey: a wallet's note; ``API key (prod): …``): the value is judged.
     _anchored("keyed-secret", "a generated secret under a key's name",
               r"(?:key|token|secret|password|passwd|\"(?:access|refresh)\")"
-              r"(?:[_\-.]?(?:base|value|data|b64|hex))?(?:[\"'`*]){0,4}"
+              rf"(?:[_\-.]?(?:base|value|data|b64|hex))?{_KEY_QUALIFIER}(?:[\"'`*]){{0,4}}"
               r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
               r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
@@ -1042,8 +1079,11 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"login\(\s{0,5}[\"'][^\"'\n]{1,256}[\"']\s{0,5},\s{0,5}[\"']([^\"'\s]{8,256})[\"']"
               r"\s{0,5}\)",
               ("login(",), _word_end_start, lambda text, match, group: _mixed(match.group(group))),
+    # A Markdown label's emphasis may close after its colon (``- **Password:** …``, the
+    # seventeenth survey: a workspace's daily note): the reader sees ``Password: …``.
     _anchored("assigned-secret", "a secret assigned to a key",
-              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=][ \t]{{0,5}}{_ASSIGNED_VALUE}",
+              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=]{_LABEL_CLOSED}[ \t]{{0,5}}"
+              rf"{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
                "bot", "session", "bearer", "senha", "contrase", "kennwort"), _key_start,
               _plausible_assignment),

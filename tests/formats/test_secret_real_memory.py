@@ -874,3 +874,69 @@ def test_fifteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
         "src/utils.py": 'FEISHU_APP_TOKEN = os.getenv("FEISHU_APP_TOKEN", "' + BITABLE_ID + '")\n',
         "tests/e2e/login.spec.ts": "const S = {\n  LOGIN_PASSWORD: '[data-testid=\"password\"]',\n};\n"})
     _silent_then_a_key_found(repo, "memory/2026-03-25.md", "# Day\n\n- **API Key**: ")
+
+
+# Seventeenth survey: a bold label whose emphasis closes after its colon (``- **Password:**
+# …``), a key's name qualified in brackets (``**Private Key (Base58):** `…```), an API key of
+# lower-case letters and digits.
+BASE58_KEY = "4Xk9Zq3LmPw7Rt2Yb8Nc5Vd6" + "Hs1Jg4Kf9Qa3We7Ub2Ep5Gr8"  # made up: 48 base58 characters
+CHOSEN = "Kest7rel" + "!x"  # made up: a chosen password of ten characters
+LOWER_KEY = "qxr4tm8kzw2h" + "pl7nvy3bfd5cj"  # made up: 25 lower-case letters and digits
+
+
+@pytest.mark.parametrize("text", [
+    "### Instagram\n- **Handle:** @gym\n- **Password:** " + CHOSEN + "\n",
+    "- __Password:__ " + CHOSEN + "\n",
+    "## Wallet\n\n**Private Key (Base58):** `" + BASE58_KEY + "`\n",
+    "- API key (production): " + BASE58_KEY + "\n",
+    "## Booking\n\n**API Key:** `" + LOWER_KEY + "`  \n**Requested:** Feb 5\n",
+    "WODIFY_API_KEY=" + LOWER_KEY + "\n",
+])
+def test_a_bold_labels_password_and_a_qualified_keys_value_are_found(text: str) -> None:
+    """The reader sees ``Password: …`` whatever the file holds elsewhere (it was found only
+    when some other line of the file had markup inside a word), a key's name may carry a
+    qualifier in brackets before its colon, and under an API key's name lower-case letters
+    and digits drawn in many runs are a key."""
+    assert kinds(text) != []
+
+
+@pytest.mark.parametrize("text", [
+    "**Public Key (Base58):** `" + BASE58_KEY + "`\n",  # the public half: named so
+    "- **Password:** (see the vault)\n",
+    "**Pass:** 5/5 checks passed\n",
+    "- key (optional): string\n",
+    "token (see docs): the one you were given\n",
+    "- **API Key:** `project2025release`\n",  # a slug with a year: two runs of letters
+    "- **API Key:** `abcd1234abcd1234abcd1234`\n",  # made up: repeated
+    "- cache_key: " + LOWER_KEY + "\n",  # no API key's name: lower case alone is not enough
+    "- token: " + LOWER_KEY + "\n",
+])
+def test_a_public_key_and_words_under_such_labels_are_no_credentials(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_seventeenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
+    """The classes as the seventeenth survey met them, in a real git repository: an OpenClaw
+    workspace's daily note holding a password under a bold label, alone in a file with no
+    other markup, a wallet's note holding its private key under a qualified name, and an
+    integration's status holding a lower-case API key; all found (CT601), the wallet's
+    public key beside them not."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- wallet in memory/wallet.md\n",
+        "memory/wallet.md": "# Wallet\n\n**Public Key (Base58):** `" + BASE58_KEY[::-1] + "`\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("notes", {
+        "memory/2026-02-15.md": "# Day\n\n### Instagram\n- **Handle:** @gym\n"
+                                "- **Password:** " + CHOSEN + "\n- **Followers:** 1,268\n",
+        "memory/wallet.md": "# Wallet\n\n**Public Key (Base58):** `" + BASE58_KEY[::-1] + "`\n\n"
+                            "**Private Key (Base58):** `" + BASE58_KEY + "`\n",
+        "INTEGRATION_STATUS.md": "# Integrations\n\n## Booking\n\n**API Key:** `" + LOWER_KEY
+                                 + "`  \n**Requested:** Feb 5\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"], d["line"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "INTEGRATION_STATUS.md", 5), ("CT601", "memory/2026-02-15.md", 5),
+                     ("CT601", "memory/wallet.md", 5)], result.out
