@@ -606,8 +606,8 @@ _LOWER_AND_DIGITS = re.compile(r"(?=(?:[a-z]*[0-9]){4})[a-z0-9]{20,128}")
 
 def lower_case_machine_value(value: str) -> bool:
     """Whether ``value`` is lower-case letters and digits interleaved as a machine draws
-    them (25 characters in twelve runs of letters and digits), the shape of many services' API keys
-    that :func:`generated` does not take without upper-case letters (the seventeenth
+    them (25 characters in twelve runs of letters and digits), the shape of many services'
+    API keys that :func:`generated` does not take without upper-case letters (the seventeenth
     survey: a gym's workspace, a booking service's key under ``**API Key:**``). Judged
     under an API key's name only: a slug (``project2025``) or a word with a year is one
     or two runs; twelve runs of letters and digits are drawn, not written."""
