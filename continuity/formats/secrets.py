@@ -1306,8 +1306,8 @@ def harmless(value: str) -> bool:
     (``testsecret...xyz``, a skill's example account: its first and last letters), one naming
     the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value,
     a provider's key cut short without a mark (``figd_`` and 13 characters), one holding a
-    character sixteen times in a row (a documented test key), an expired token; a variable
-    whose default is one of these."""
+    character sixteen times in a row (a documented test key), an expired token, a key its
+    issuer made public (a publishable key); a variable whose default is one of these."""
     quoted = value.strip("\"'`")
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
@@ -1320,7 +1320,7 @@ def harmless(value: str) -> bool:
                or _PATH.fullmatch(each) or _CONSTANT_NAME.fullmatch(each)
                or _REDACTED.fullmatch(each) or _counting(each) or counted_out(each)
                or _ONE_CHARACTER_RUN.search(each) is not None
-               or _WIFI_SECURITY_MODE.fullmatch(each)
+               or _WIFI_SECURITY_MODE.fullmatch(each) or _PUBLISHABLE.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             # emphasis and a code span around it: ``**`Password123!`**``
                             quoted.strip("*_`"),
@@ -1330,6 +1330,13 @@ def harmless(value: str) -> bool:
                ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted) \
         or expired_token(quoted)
 
+
+#: Keys their issuers make to be shipped in every browser that loads the app, named for it:
+#: Supabase's publishable key (``sb_publishable_``, the successor of its ``anon`` key), Stripe's
+#: and Clerk's publishable keys (``pk_live_``, ``pk_test_``), Mapbox's public token (``pk.``
+#: and a JWT's body). Their secret halves (``sb_secret_``, ``sk_live_``, Mapbox's ``sk.``)
+#: stay found.
+_PUBLISHABLE = re.compile(r"(?:sb_publishable_|pk_(?:live|test)_|pk\.eyJ)[A-Za-z0-9_\-.]{8,}")
 
 _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")
 #: A Wi-Fi network's security mode where its password goes (``**Senha:** WPA2-PSK (mínimo 12

@@ -940,3 +940,26 @@ def test_seventeenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
     found = sorted((d["code"], d["path"], d["line"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "INTEGRATION_STATUS.md", 5), ("CT601", "memory/2026-02-15.md", 5),
                      ("CT601", "memory/wallet.md", 5)], result.out
+
+
+#: Made up, of the issuers' shapes: a Supabase publishable key and its secret half.
+PUBLISHABLE = "sb_publishable_" + "Qm7Xr2Kd9Lp4Wz8Nc3Vb6T_" + "hy5Jg1Fs0Q"
+SUPABASE_SECRET = "sb_secret_" + "Qm7Xr2Kd9Lp4Wz8Nc3Vb6T" + "hy5Jg1Fs0Qa"
+
+
+@pytest.mark.parametrize("text", [
+    "VITE_SUPABASE_ANON_KEY=" + PUBLISHABLE + "\n",  # under the anon key's name, as shipped
+    "SUPABASE_KEY: " + PUBLISHABLE + "\n",
+    "NEXT_PUBLIC_CLERK_KEY=pk_test_" + "Y2xlcmsuZXhhbXBsZS5jb20k" + "\n",
+    "STRIPE_KEY=pk_live_" + "51Hx7Kd9Lp4Wz8Nc3Vb6TQm7Xr2" + "\n",
+])
+def test_a_key_its_issuer_makes_public_is_no_credential(text: str) -> None:
+    """A publishable key goes into every browser that loads the app (a measurement of Roo
+    Code rules' repositories: a chat client's ``.env`` with Supabase's ``sb_publishable_`` key
+    under ``VITE_SUPABASE_ANON_KEY``)."""
+    assert kinds(text) == []
+
+
+def test_the_secret_halves_of_publishable_keys_stay_found() -> None:
+    assert kinds("SUPABASE_SERVICE_KEY=" + SUPABASE_SECRET + "\n") != []
+    assert kinds("STRIPE_KEY=sk_live_" + "51Hx7Kd9Lp4Wz8Nc3Vb6TQm7Xr2" + "\n") != []
