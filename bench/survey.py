@@ -595,6 +595,24 @@ CONVENTIONS_HELD_OUT_22: dict[str, str] = {
     "Anand-Reddy1253/Data_engineering_copilot": "copilot (.github/instructions/testing.instructions.md)",
     "Inpacchi/mission-control": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
 }
+#: Set 23: row 20 of twelve markers (the next row down for one named before, too large to fetch
+#: or with no snapshot), chosen before any run; a small set for a short round;
+#: bench/conventions_survey.md, "Set 23".
+CONVENTIONS_HELD_OUT_23: dict[str, str] = {
+    "20011229kk/menu_app": "speckit (.specify/templates/spec-template.md)",
+    "1cvibe/MetadataViewer1C": "serena (.serena/memories/project_overview.md)",
+    "32204232/pkm-box-store": "cursor rules (.cursor/rules/project.mdc)",
+    "1552964482/deepresearch": "kiro (.kiro/steering/product.md)",
+    "Abdul1452/AI-Phishing-and-Scam-Detection-System":
+        "copilot (.github/instructions/python.instructions.md)",
+    "Candseven88/petshard": "windsurf (.windsurf/rules/rules.md)",
+    "Utkarsh-Mani-Tripathi-GIT/utkarsh-portfolio": "instructions (GEMINI.md)",
+    "Abdellah-Haddad/starting-ragchatbot-codebase": "instructions (CLAUDE.local.md)",
+    "19Rohan97/cine-craze": "bank (memory-bank/activeContext.md)",
+    "0blink0/contract_info": "gsd (.planning/ROADMAP.md)",
+    "139Jiefangzhe/xingyeyuanpeixunpingtai": "instructions (.clinerules)",
+    "LarryLee2024/Fre1": "claude (.claude/agent-memory/architect/MEMORY.md)",
+}
 #: Set 24: row 40 of the same twelve markers (the next row down for one named before or with
 #: no snapshot), chosen before any run; a small set for a short round;
 #: bench/conventions_survey.md, "Set 24".
@@ -612,6 +630,7 @@ CONVENTIONS_HELD_OUT_24: dict[str, str] = {
     "0-ft/minhome": "instructions (AGENTS.md)",
     "GiBeomGood/bandit-jit-practice": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
 }
+
 
 
 @dataclass

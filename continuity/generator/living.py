@@ -246,11 +246,13 @@ def _task_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSect
 def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
                    withheld: frozenset[str] = frozenset()) -> LivingSection | None:
     """The home page's section about the living files, or None: the protocol's own table
-    (what each state file indexes) is shown instead, and a root with none shows nothing.
+    (what each state file indexes) is shown instead, and a root with none shows nothing. A
+    convention's rule files count as living files here (a Copilot root of path-specific
+    instructions and no ``copilot-instructions.md`` is a catalogue of them, not a bare page).
     ``withheld``: files holding a credential: their card shows the file's name alone (no
     title, description or import of theirs reaches the home page)."""
     kind = site_kind(tree)
-    if kind == "protocol" or not (tree.state_files or kind == "features"):
+    if kind == "protocol" or not (tree.state_files or rule_files(tree) or kind == "features"):
         return None
     if kind == "features":
         section = _feature_cards(tree, pages)

@@ -182,6 +182,29 @@ def test_rule_files_in_their_folders_are_cards_and_pages(tmp_path: Path):
         ("CT771", ".github/instructions/bugfix.instructions.md")]
 
 
+def test_rule_files_alone_are_the_catalogue_of_their_root(tmp_path: Path):
+    """Set 23 of the survey: a Copilot root of path-specific instructions alone (five
+    ``.github/instructions/*.instructions.md``, no ``copilot-instructions.md``) was judged and
+    its files published, but neither the home page nor the root's page listed them: the Rules
+    were drawn only beside a state file. The rule files are the catalogue by themselves."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("rules", {
+        ".github/instructions/api.instructions.md":
+            '---\napplyTo: "api/**/*.py"\n---\n# API\n\nValidate input.\n',
+        ".github/instructions/tests.instructions.md":
+            '---\napplyTo: "tests/**"\n---\n# Tests\n\nOne assert a test.\n',
+        "api/app.py": "app = None\n",
+    })
+    write_mkdocs_yml(project, options={"root": "."})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    home, github = done.html("index.html"), done.html(".github/index.html")
+    assert "1 memory root below this folder" in home and "Rules</h2>" in github
+    for page, html in (("index.html", home), (".github/index.html", github)):
+        assert "API" in html and "api/**/*.py" in html and "tests/**" in html, page
+    assert broken_links(project / "site") == []
+
+
 def test_spec_kit_features_with_the_progress_of_their_tasks(tmp_path: Path):
     project = tmp_path / "project"
     GitRepo(project).commit("spec kit", {
