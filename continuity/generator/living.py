@@ -11,14 +11,17 @@ own table (what each indexes). Plain data: the template writes it.
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from continuity.formats.words import plural
 from continuity.generator.excerpts import excerpt
 from continuity.generator.task_lists import progress_line
 from continuity.model.load_window import Budget, load_window
+from continuity.model.shadowed import shadowed
 from continuity.model.task_list import TASKS_FILE, parse_task_list
 from continuity.model.tree import TASK_LINE, MemoryTree, StateFile
 
@@ -189,9 +192,15 @@ def _catalogue_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> Livin
     for state in (*tree.state_files, *rule_files(tree)):
         data = state.document.frontmatter.data if state.document is not None else {}
         when, pattern = applies(state)
+        flags: tuple[str, ...] = ()
+        skipped = shadowed(tree.root, state.name) if "/" not in state.path else None
+        if skipped is not None:  # CT745: its tool reads a folder in its place
+            when, pattern = "never", ""
+            folder = Path(os.path.relpath(skipped.folder, tree.root)).as_posix()
+            flags = (f"{skipped.loader} reads {folder}/ instead",)
         cards.append(Card(state.path, pages.get(state.path), title_of(state),
                           _text(data.get("description")) or _first_words(state),
-                          when, pattern, imports(state)))
+                          when, pattern, imports(state), flags))
     return LivingSection("Rules", "Each rule the agent is given, when it applies and what it "
                                   "imports.", tuple(cards), kind_heading="Applies")
 

@@ -66,3 +66,17 @@ def test_the_rules_are_published(repo: GitRepo):
     home = (site / "index.html").read_text("utf-8")
     assert "01-style" in home and "Use tabs" in (
         site / next(p for p in pages if "01-style" in p)).read_text("utf-8")
+
+
+def test_the_home_page_says_the_one_file_rules_are_never_read(repo: GitRepo):
+    # The Rules card of .roorules told "every session" while CT745 said Roo never reads it
+    # (a measurement on Roo Code rules' repositories): the card and the rule ask one judge.
+    repo.commit("legacy rules beside the folder", {
+        **RULES, ".roorules": "Run the tests before every commit.\n",
+        ".roorules-architect": "Draw the layers first.\n", "CLAUDE.md": "# Project\n"})
+    site = build_site("mkdocs", repo.path, repo.path.parent / "work", strict=False)
+    home = (site / "index.html").read_text("utf-8")
+    card = home[home.index("roorules</a>"):][:400]
+    assert "never" in card and "Roo Code reads .roo/rules/ instead" in card, card
+    other = home[home.index("roorules-architect</a>"):][:300]
+    assert "every session" in other and "instead" not in other, other

@@ -21,6 +21,7 @@ from pathlib import Path
 from continuity.formats.markdown import MarkdownDoc
 from continuity.model.load_window import Budget, chain_window
 from continuity.model.roots import NEVER_SEARCHED
+from continuity.model.shadowed import shadowed
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import LINKS, TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import listed, read_beside
@@ -331,29 +332,6 @@ def instruction_stub(ctx: CheckContext) -> Iterator[Violation]:
                         "CLAUDE_MEM_FOLDER_CLAUDEMD_ENABLED to \"false\")")
 
 
-#: Roo Code's one-file rules, and the folder whose files it reads in their place.
-ROO_LEGACY = ".roorules"
-
-
-def _files_below(folder: Path) -> list[str]:
-    """The non-empty regular files below ``folder`` (links not followed), by path from it."""
-    found: list[str] = []
-    if folder.is_symlink() or not folder.is_dir():
-        return found
-    for directory, folders, files in os.walk(folder):
-        folders[:] = sorted(name for name in folders if not (Path(directory) / name).is_symlink())
-        for name in sorted(files):
-            path = Path(directory) / name
-            try:
-                if not path.is_symlink() and path.is_file() and path.stat().st_size > 0:
-                    found.append(path.relative_to(folder).as_posix())
-            except OSError:
-                continue
-        if len(found) >= MAX_DIRS:
-            break
-    return found
-
-
 @rule("CT745", "roorules-unread", "warning")
 def roorules_unread(ctx: CheckContext) -> Iterator[Violation]:
     """`.roorules` is never read: `.roo/rules/` beside it holds files, which Roo Code reads.
@@ -375,15 +353,13 @@ def roorules_unread(ctx: CheckContext) -> Iterator[Violation]:
     """
     root, top = ctx.tree.root, ctx.tree.boundary
     for state in ctx.tree.state_files:
-        name = state.name
-        if name != ROO_LEGACY and not name.startswith(f"{ROO_LEGACY}-"):
+        skipped = shadowed(root, state.name)
+        if skipped is None or (state.file.text or "").strip() == "":
             continue
-        folder = root / ".roo" / f"rules{name[len(ROO_LEGACY):]}"
-        files = _files_below(folder)
-        if not files or (state.file.text or "").strip() == "":
-            continue
-        shown = _from_top(folder, top)
+        name, files = state.name, skipped.files
+        shown = _from_top(skipped.folder, top)
         count = f"{len(files)} file{'s' if len(files) != 1 else ''}"
-        yield Violation(state.path, f"Roo Code never reads {name}: {shown}/ holds {count} "
-                        f"({files[0]}{', …' if len(files) > 1 else ''}), which it reads instead",
-                        f"move what {name} says into a file of {shown}/, and delete it")
+        yield Violation(state.path, f"{skipped.loader} never reads {name}: {shown}/ holds "
+                        f"{count} ({files[0]}{', …' if len(files) > 1 else ''}), which it "
+                        "reads instead", f"move what {name} says into a file of {shown}/, "
+                        "and delete it")
