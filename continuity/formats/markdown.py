@@ -292,14 +292,17 @@ class MarkdownDoc:
 
     def placeholders(self, skip_code: bool = False) -> list[Placeholder]:
         """``{{…}}`` placeholders; ``skip_code`` leaves out fenced code blocks and code spans
-        (examples, quoted)."""
+        (examples, quoted), and lines that talk about placeholders (:func:`_mentions`)."""
         found = []
         for index, line in enumerate(self.lines):
             if skip_code and self.in_code[index]:
                 continue
             if skip_code and "`" in line:  # a code span quotes one: `{{limit}}` in prose
                 line = CODE_SPAN.sub(lambda span: " " * len(span.group()), line)
-            for match in PLACEHOLDER.finditer(line):
+            matches = list(PLACEHOLDER.finditer(line))
+            if skip_code and matches and _mentions(line, matches):
+                continue
+            for match in matches:
                 found.append(Placeholder(match.group(0), self.file_line(index), match.start() + 1))
         return found
 
@@ -314,6 +317,36 @@ class MarkdownDoc:
                 name = match.group("name").strip().rstrip(":").strip().lower()
                 fields.setdefault(name, (match.group("value").strip(), self.file_line(index)))
         return fields
+
+
+#: Words that make a line talk about the placeholder they lead to or follow (``placeholders
+#: like {{variable}} must stay``, ``using {{variable}} syntax``): a rule written for an agent
+#: teaching a template's syntax, not a template left unfilled.
+_MENTION_BEFORE = re.compile(r"(?:\blike|\bsuch as|\be\.g\.,?)[ \t]*\(?[ \t]*$", re.IGNORECASE)
+_MENTION_AFTER = re.compile(r"[ \t]*\)?[ \t]*(?:syntax|placeholders?|interpolation)\b",
+                            re.IGNORECASE)
+#: A quoted example (ASCII, curly or CJK quotes): ``"Used: {{used}} / {{total}}"``.
+_QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u300c[^\u300d\n]*\u300d")
+#: A YAML key whose value is quoted (``title: "{{TITLE}}"``): a field, not an example.
+_YAML_KEY = re.compile(r"[ \t]*(?:-[ \t]+)?[A-Za-z_][\w-]*:[ \t]")
+
+
+def _mentions(line: str, matches: list[re.Match[str]]) -> bool:
+    """Whether a line talks about its placeholders rather than leaving one to fill in: one
+    follows "like", "such as" or "e.g.", or comes before "syntax" or "placeholder", or sits in
+    a quoted example beside other text (a translation rule's ``"Used: {{used}}"``), outside a
+    YAML key's value."""
+    for match in matches:
+        if _MENTION_BEFORE.search(line, 0, match.start()) or \
+                _MENTION_AFTER.match(line, match.end()):
+            return True
+    if _YAML_KEY.match(line):
+        return False
+    for quoted in _QUOTED.finditer(line):
+        inside = [m for m in matches if quoted.start() < m.start() and m.end() < quoted.end()]
+        if inside and PLACEHOLDER.sub("", quoted.group()[1:-1]).strip(" \t:/-"):
+            return True
+    return False
 
 
 def split_row(line: str) -> tuple[str, ...]:

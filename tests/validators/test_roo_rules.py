@@ -80,3 +80,22 @@ def test_the_home_page_says_the_one_file_rules_are_never_read(repo: GitRepo):
     assert "never" in card and "Roo Code reads .roo/rules/ instead" in card, card
     other = home[home.index("roorules-architect</a>"):][:300]
     assert "every session" in other and "instead" not in other, other
+
+
+def test_a_rule_teaching_a_templates_syntax_leaves_no_placeholder(repo: GitRepo):
+    # A measurement on Roo Code rules' repositories: a translation mode's rules explain
+    # i18next's {{variable}} syntax in prose and quote strings a translator must keep (CT107,
+    # twice false). A placeholder left where a value goes is still found, in a rule file and
+    # in a template's field.
+    repo.commit("translation rules", {
+        ".roo/rules-translate/001-general.md": (
+            "# Translation\n\n- Implement interpolation for variables using {{variable}} "
+            "syntax\n- Placeholders (like {{variable}}) must remain identical\n"
+            "- Keep the numbers: \"Used: {{used}} / {{total}}\"\n"
+            "- Symbols as they are: \u201c{{amount}} tokens\u201d\n"),
+        ".roo/rules-translate/002-left.md": "# Left\n\nUse {{TOOL}} to build it.\n",
+        "STATE.md": "---\ntitle: \"{{TITLE}}\"\n---\n# State\n\n**Status:** active\n",
+    })
+    assert [(code, path) for code, path, _ in found(check_json(repo.path))
+            if code == "CT107"] == [("CT107", ".roo/rules-translate/002-left.md"),
+                                    ("CT107", "STATE.md")]
