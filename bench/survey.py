@@ -630,6 +630,24 @@ CONVENTIONS_HELD_OUT_24: dict[str, str] = {
     "0-ft/minhome": "instructions (AGENTS.md)",
     "GiBeomGood/bandit-jit-practice": "claude (.claude/agent-memory/code-reviewer/MEMORY.md)",
 }
+#: Set 25: row 30 of twelve markers reaching deeper memory (a decision log, GSD's config, Spec
+#: Kit's scripts, a planner's agent memory, OpenClaw's heartbeat; the next row down for one
+#: named before or with no snapshot), chosen before any run; a small set for a short round;
+#: bench/conventions_survey.md, "Set 25".
+CONVENTIONS_HELD_OUT_25: dict[str, str] = {
+    "Blank902/BetaNet": "bank (memory-bank/decisionLog.md)",
+    "2233admin/codenexus": "gsd (.planning/config.json)",
+    "Chathila/ECE-493-CMS": "speckit (.specify/scripts/bash/common.sh)",
+    "camping89/pocketquant": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "AgentSmith-OpenClaw/utility-hub": "openclaw (memory/heartbeat-state.json)",
+    "18111013333/skill-garage": "openclaw (HEARTBEAT.md)",
+    "4ImL3sSb0T/opencv-5g": "serena (.serena/memories/task_completion_checklist.md)",
+    "denker-systems/retro-cplus-game": "windsurf (.windsurf/rules/general.md)",
+    "1w2w3y/gpt-image-1-playground": "bank (memory-bank/productContext.md)",
+    "AleVl05/ProudActive": "cursor rules (.cursor/rules/rules.mdc)",
+    "Arasz/ai-badger": "copilot (.github/instructions/typescript.instructions.md)",
+    "23Maestro/prospect-pipeline": "kiro (.kiro/steering/tech.md)",
+}
 
 
 

@@ -365,7 +365,11 @@ _POWERSHELL_COMMAND = re.compile(
 #: closed (``rlQuestion(rl, 'Client Secret: ')).trim()``: a prompt's text, then code).
 _CODE_NOT_A_VALUE = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[\w<>\[\]&:', ]{1,80}>[,;)]{0,2}"
                                r"|(?:std::)?env::var(?:_os)?\(.*"
-                               r"|\$env:[A-Za-z_][A-Za-z0-9_]{0,80}[,;)]{0,2}"
+                               # (closing a code span too: ``$env:A_KEY = $env:B_KEY` before``)
+                               r"|\$env:[A-Za-z_][A-Za-z0-9_]{0,80}[,;)`]{0,3}"
+                               # a .NET type's static member, PowerShell's way (the twenty-fifth
+                               # survey's ``[Environment]::GetEnvironmentVariable('KEY','User')``)
+                               r"|\[[A-Za-z_][\w.]{0,80}\]::[A-Za-z_]\w{0,80}(?:\(.*)?"
                                r"|\)+\.[A-Za-z_]\w{0,40}\(.*")
 
 
@@ -1149,7 +1153,11 @@ PERSONAL: tuple[Detector, ...] = (
 SENSITIVE: tuple[Detector, ...] = CREDENTIALS + PERSONAL
 
 #: Placeholder values that look like assignments but are not secrets.
-_HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
+_HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
+                       # a provider's prefix before a fill-in in angle brackets:
+                       # ``sk-<your-api-key>`` (the twenty-fifth survey, a skill's setup guide)
+                       r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}<[^<>]{1,80}>"
+                       r"|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
                        r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
                        # a template's variable between percent signs: a FortiGate's
                        # replacement message (``Password=%%PASSWORD%%``), a batch file's ``%PW%``
@@ -1295,6 +1303,17 @@ _NOT_A_SECRET = re.compile(
     r"|.*[^\x00-\x7f]{2,}.*")
 
 
+#: A replacement field of a format string holding code (Python's f-string, ``str.format``):
+#: ``print(f"  api_key: {config_info['api_key']}")`` prints a value read at run time; the
+#: value is cut at the quote inside the field (``{config_info[``). A name alone between
+#: braces is a reference already (``{client_id}``).
+_FORMAT_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]{0,64}(?:\.[A-Za-z_][A-Za-z0-9_]{0,64}){0,8}"
+                           r"[\[(].*")
+#: A string's escapes closing a value written inside a string of code:
+#: ``"export MX_APIKEY=your_api_key_here\\n"`` (the fill-in, then the line's newline).
+_ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")
+
+
 #: A variable with a default (``${POSTGRES_PASSWORD:-changeme}``, Spring's ``${JWT_SECRET:dev}``):
 #: the value is the variable's; only the default is written here.
 _WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
@@ -1321,7 +1340,9 @@ def harmless(value: str) -> bool:
                or _REDACTED.fullmatch(each) or _counting(each) or counted_out(each)
                or _ONE_CHARACTER_RUN.search(each) is not None
                or _WIFI_SECURITY_MODE.fullmatch(each) or _PUBLISHABLE.fullmatch(each)
+               or _FORMAT_FIELD.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
+                            _ESCAPES_AT_END.sub("", quoted),
                             # emphasis and a code span around it: ``**`Password123!`**``
                             quoted.strip("*_`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``

@@ -19,7 +19,13 @@ from continuity.generator.entry_facts import (
     metadata_value,
     table_cells,
 )
-from continuity.generator.portable import break_directives, close_open_fence, open_fence, portable_markdown
+from continuity.generator.portable import (
+    break_directives,
+    close_open_fence,
+    open_fence,
+    portable_markdown,
+    unlinked_in_fences_read_as_text,
+)
 from continuity.generator.published_links import point_links
 from continuity.generator.render import render
 from continuity.generator.renderable import unrenderable
@@ -137,10 +143,12 @@ def tree_markdown(ctx: SiteContext, text: str, source: str | None = None,
     reason = unrenderable(text)
     if reason is not None:
         return f"*Shown as text: {reason}.*\n\n" + mdtext.code_block(text, "text")
+    if ctx.options.portable:
+        return portable_markdown(text) if ctx.options.sanitize_html else \
+            close_open_fence(text, open_fence(text))
+    text = unlinked_in_fences_read_as_text(text)
     if not ctx.options.sanitize_html:
         return close_open_fence(text, open_fence(text))
-    if ctx.options.portable:
-        return portable_markdown(text)
     neutral = neutralise_markdown(text)
     return close_open_fence(neutral, open_fence(neutral))
 

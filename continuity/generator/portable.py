@@ -285,6 +285,58 @@ def portable_markdown(text: str) -> str:
     return text
 
 
+#: A link's or an image's destination, and a reference definition at a line's start: what
+#: Python-Markdown turns into a link in text.
+_LINK_OPENING = re.compile(r"\]\(")
+_DEFINITION = re.compile(r"^([ \t>]*\[[^\]\n]+\]):")
+#: Leading spaces from which Python-Markdown may read a line as an indented code block.
+_CODE_INDENT = 4
+
+
+def unlinked_in_fences_read_as_text(text: str) -> str:
+    """``text`` with the links inside each fenced block that CommonMark (the check, GitHub)
+    reads as code but Python-Markdown (MkDocs) reads as text kept as text: a fence inside a
+    list item or a quote, or indented (Python-Markdown's fences start at the margin only).
+    There the check follows no link, and MkDocs made each a live one, to a file that may not
+    be published (a GSD plan's ```` ```markdown ```` under ``2. README.md edit:`` showing the
+    line to add, ``[docs/x.md](docs/x.md)``: a strict build's warning the check never gave).
+    ``](`` becomes ``]&#40;`` and a definition's ``]:`` ``]&#58;``, which the page shows as
+    written; code spans and lines indented as code are left alone."""
+    if "```" not in text and "~~~" not in text:
+        return text
+    trusted, _ = trusted_fences(text)
+    lines = text.split("\n")
+    changed = False
+    for token in _COMMONMARK.parse(text):
+        if token.type != "fence" or token.map is None:
+            continue
+        first, end = token.map
+        opening = lines[first]
+        if first in trusted or (token.level == 0 and not opening[:1].isspace()):
+            continue  # read as code by both, or a fence at the margin (both read it so)
+        for index in range(first + 1, end):
+            line = lines[index]
+            if "](" not in line and "]:" not in line:
+                continue
+            if len(line) - len(line.lstrip(" ")) >= _CODE_INDENT:
+                continue
+            lines[index] = _unlinked_line(line)
+            changed = True
+    return "\n".join(lines) if changed else text
+
+
+def _unlinked_line(line: str) -> str:
+    line = _DEFINITION.sub(r"\1&#58;", line)
+    parts: list[str] = []
+    position = 0
+    for start, end, _ in code_spans(line):
+        parts.append(_LINK_OPENING.sub("]&#40;", line[position:start]))
+        parts.append(line[start:end])
+        position = end
+    parts.append(_LINK_OPENING.sub("]&#40;", line[position:]))
+    return "".join(parts)
+
+
 def close_open_fence(text: str, fence: str | None) -> str:
     """``text`` with the fence it leaves open closed (the opening fence's own run, which both
     engines close it with), so that the page's own sections after it stay Markdown."""

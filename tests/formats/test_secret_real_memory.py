@@ -963,3 +963,58 @@ def test_a_key_its_issuer_makes_public_is_no_credential(text: str) -> None:
 def test_the_secret_halves_of_publishable_keys_stay_found() -> None:
     assert kinds("SUPABASE_SERVICE_KEY=" + SUPABASE_SECRET + "\n") != []
     assert kinds("STRIPE_KEY=sk_live_" + "51Hx7Kd9Lp4Wz8Nc3Vb6TQm7Xr2" + "\n") != []
+
+
+# Twenty-fifth conventions survey: a format string's field of code, a prefix before a fill-in
+# in angle brackets, a fill-in before a string's escape, PowerShell reading the environment.
+TWENTY_FIFTH_SILENT = [
+    'print(f"  api_key: {config_info[\'api_key\']}")\n',
+    'print("token: {}".format(cfg.api_token))\nprint(f"secret: {settings.client_secret()}")\n',
+    'PEXO_API_KEY="sk-<your-api-key>"\n',
+    "echo '  PEXO_API_KEY=\"sk-<your-api-key>\"'\n",
+    '    "export MX_APIKEY=your_api_key_here\\n"\n',
+    "- hydrate first: `$env:JINA_API_KEY = [Environment]::GetEnvironmentVariable("
+    "'JINA_API_KEY','User')` then call `jina`.\n",
+    "swap env: `$env:JINA_API_KEY = $env:JINA_READER_KEY` before `jina read`\n",
+]
+
+
+@pytest.mark.parametrize("text", TWENTY_FIFTH_SILENT)
+def test_twenty_fifth_survey_classes_are_no_secrets(text: str) -> None:
+    """Code that prints a key read at run time, a provider's prefix before ``<your-api-key>``,
+    ``your_api_key_here`` before the ``\\n`` of the string holding it, PowerShell's
+    ``[Environment]::GetEnvironmentVariable(…)`` and ``$env:…`` in a code span."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    'api_key: "{' + MIXED + '"\n',
+    'PEXO_API_KEY="sk-' + MIXED + '"\n',
+    '    "export MX_APIKEY=' + MIXED + '\\n"\n',
+    "`$env:JINA_API_KEY = " + MIXED + "` before\n",
+    'print(f"  api_key: ' + MIXED + '")\n',
+])
+def test_keys_in_the_same_places_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_twenty_fifth_survey_classes_in_a_repository(tmp_path: Path) -> None:
+    """The classes as the twenty-fifth survey met them, in a real git repository: an OpenClaw
+    workspace's installed skills and scripts, a note on PowerShell's environment, silent
+    (CT601, CT605); a key written into the memory beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n",
+        "MEMORY.md": "# Memory\n\n- skills installed in skills/\n",
+        "infrastructure/diagnose.py":
+            "def show(config_info):\n    print(f\"  api_key: {config_info['api_key']}\")\n",
+        "skills/pexo/SKILL.md": "# Pexo\n\n```bash\nexport PEXO_API_KEY=\"sk-<your-api-key>\"\n```\n",
+        "skills/pexo/doctor.sh": "echo '  PEXO_API_KEY=\"sk-<your-api-key>\"'\n",
+        "skills/mx/mx_search.py":
+            "HELP = (\n    \"export MX_APIKEY=your_api_key_here\\n\"\n)\n",
+        "memory/2026-05-03.md":
+            "# Day\n\n- each PowerShell call must hydrate first: `$env:JINA_API_KEY = "
+            "[Environment]::GetEnvironmentVariable('JINA_API_KEY','User')`\n"
+            "- or swap env: `$env:JINA_API_KEY = $env:JINA_READER_KEY` before `jina read`\n"})
+    _silent_then_a_key_found(repo, "memory/2026-05-04.md", "# Day\n\n- **API Key**: ")

@@ -57,3 +57,31 @@ def test_every_phase_file_is_published_and_the_build_is_strict(tmp_path: Path):
     assert "FastAPI it is." in done.html("phases/02-api/02-RESEARCH/index.html")
     assert phases.index("01-parser") < phases.index("02-api")
     assert broken_links(project / "site") == []
+
+
+def test_a_link_in_a_fence_under_a_list_item_stays_text_on_the_site(tmp_path: Path):
+    """The twenty-fifth survey: a GSD plan shows, in a ```` ```markdown ```` fence under
+    ``2. README.md edit:``, the line to add (``[docs/x.md](docs/x.md)``). CommonMark reads it
+    as code and the check follows no link; Python-Markdown starts fences at the margin only,
+    so MkDocs read text and a live link to a file the site does not publish, and the strict
+    build failed where the check was clean. The link is shown as written, no link; one in
+    prose beside it stays a link and is still checked."""
+    plan = ("# Plan 02-02\n\n1. Write the guide.\n\n2. README.md edit: add this line\n\n"
+            "   ```markdown\n   > If you are offline, see\n"
+            "   > [docs/offline.md](docs/offline.md)\n   ```\n\n"
+            "3. See [research](02-RESEARCH.md).\n")
+    project = gsd_repo(tmp_path, {".planning/phases/02-api/02-02-PLAN.md": plan})
+    assert run_cli("check", cwd=project).code == 0
+    write_mkdocs_yml(project, options={"root": ".planning"})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    assert not [w for w in done.warnings if "docs/offline.md" in w], done.said
+    page = done.html("phases/02-api/02-02-PLAN/index.html")
+    assert "[docs/offline.md](docs/offline.md)" in page
+    assert 'href="../02-RESEARCH/"' in page
+    assert broken_links(project / "site") == []
+    # the same link in prose is a link the check follows, dead here
+    project.joinpath(".planning/phases/02-api/02-02-PLAN.md").write_text(
+        plan + "\nAlso [docs/offline.md](docs/offline.md).\n", "utf-8")
+    dead = [c for c in found(check_json(project)) if c[0] == "CT111"]
+    assert dead == [("CT111", ".planning/phases/02-api/02-02-PLAN.md", 14)]
