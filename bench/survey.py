@@ -648,6 +648,21 @@ CONVENTIONS_HELD_OUT_25: dict[str, str] = {
     "Arasz/ai-badger": "copilot (.github/instructions/typescript.instructions.md)",
     "23Maestro/prospect-pipeline": "kiro (.kiro/steering/tech.md)",
 }
+#: Roo Code's rules, measured blind at 041ad6b (rows of `.roorules`, `.roo/rules/rules.md`,
+#: `.roo/rules-code/rules.md`); bench/conventions_survey.md, "Roo Code rules".
+CONVENTIONS_ROO_RULES: dict[str, str] = {
+    "Alexislilei/matter-thermostat": "instructions (.roorules)",
+    "MomenSharkawi0/Shark-Workflow": "instructions (.roorules)",
+    "Traves-Theberge/opencode-mcp": "instructions (.roorules)",
+    "bomberby/home-pal": "instructions (.roorules)",
+    "dotneet/notion-exporter": "instructions (.roorules)",
+    "0815006/app-chat": "roo-rules (.roo/rules/rules.md)",
+    "CeresY/my-todolist": "roo-rules (.roo/rules/rules.md)",
+    "FuyukiVila/Dice": "roo-rules (.roo/rules/rules.md)",
+    "Ajirohack/Space": "roo-rules (.roo/rules-code/rules.md)",
+    "MakShuk/tinyproxy-comss-dns": "roo-rules (.roo/rules-code/rules.md)",
+    "adamamer20/streetcrime": "roo-rules (.roo/rules-code/rules.md)",
+}
 
 
 
