@@ -664,6 +664,25 @@ CONVENTIONS_ROO_RULES: dict[str, str] = {
     "adamamer20/streetcrime": "roo-rules (.roo/rules-code/rules.md)",
 }
 
+#: Set 27: row 55 of the same twelve markers reaching deeper memory (the next row down for one
+#: named before or with no snapshot), chosen before any run; a small set for a short round;
+#: bench/conventions_survey.md, "Set 27".
+CONVENTIONS_HELD_OUT_27: dict[str, str] = {
+    "Deign86/deign-lazaro-dev": "bank (memory-bank/decisionLog.md)",
+    "6in/spirit-room": "gsd (.planning/config.json)",
+    "FIGARO79/logix_react": "speckit (.specify/scripts/bash/common.sh)",
+    "nam3886/golang-echo-boilerplate": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "BitPickles/tev-dashboard": "openclaw (memory/heartbeat-state.json)",
+    "2944721178/openclaw-mikrotik-skill": "openclaw (HEARTBEAT.md)",
+    "AcidicSoil/lms-skills-plugin": "serena (.serena/memories/task_completion_checklist.md)",
+    "mcqua007/agents-skeleton": "windsurf (.windsurf/rules/general.md)",
+    "4GeeksAcademy/aie-pt-3--ai-eng-financial-dashboard-context-project-wendy-sanchez":
+        "bank (memory-bank/productContext.md)",
+    "Ayoub-sadaoui/VoiceNotion-final": "cursor rules (.cursor/rules/rules.mdc)",
+    "CompewterTutor/aigent-orange": "copilot (.github/instructions/typescript.instructions.md)",
+    "6alalloo/Hackathon": "kiro (.kiro/steering/tech.md)",
+}
+
 
 
 @dataclass

@@ -859,7 +859,13 @@ CREDENTIALS: tuple[Detector, ...] = (
     # -- AI and developer services
     _d("anthropic-key", "an Anthropic API key", r"\bsk-ant-[A-Za-z0-9_\-]{20,250}",
        needles=("sk-ant-",)),
-    _d("openai-key", "an OpenAI API key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,250}",
+    # Not lower-case words and digits joined by hyphens or underscores (a slug: a URL's path,
+    # ``news.example.com/sk-hynix-to-produce-dram-from-m15x``; a name): OpenAI's keys mix
+    # letters of both cases, and the lower-case keys of other services' ``sk-`` (48 letters,
+    # 32 hex digits) hold no hyphen after it.
+    _d("openai-key", "an OpenAI API key",
+       r"\bsk-(?:proj-|svcacct-|admin-)?(?![a-z0-9]+(?:[_\-][a-z0-9]+)+(?![A-Za-z0-9_\-]))"
+       r"[A-Za-z0-9_\-]{20,250}",
        needles=("sk-",)),
     _d("atlassian-token", "an Atlassian API token", r"\bATATT3[A-Za-z0-9_\-=]{60,250}",
        needles=("atatt3",)),

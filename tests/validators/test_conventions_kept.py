@@ -628,3 +628,77 @@ def test_a_constants_name_in_code_under_a_dictionary_key_is_no_secret(repo: GitR
     assert _gsd_silent_then_found(repo, tmp_path, {
         ".planning/phases/03-capture/03-RESEARCH.md": research,
         ".planning/phases/03-capture/03-01-PLAN.md": plan}, real) == {3, 6}
+
+
+def test_a_templates_instructions_for_languages_the_repository_lacks(repo: GitRepo):
+    """Set 27 (issue 30): a project template keeps Copilot instructions (and Kiro steering)
+    for each stack it may be used with, `**/*.go`, `**/*.py`, `**/*.rs`, in a repository of
+    Markdown and one script: a catalogue kept for the projects made from it, no stale glob.
+    No CT771 or CT752. One language the repository lacks beside code of another (a change of
+    stack: `**/*.vue` in a project of `.ts`) is still found, as is a folder it lacks."""
+    repo.commit("template", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/go.instructions.md":
+            "---\napplyTo: '**/*.go,**/go.mod,**/go.sum'\n---\n# Go\n",
+        ".github/instructions/python.instructions.md": "---\napplyTo: '**/*.py'\n---\n# Py\n",
+        ".github/instructions/rust.instructions.md": "---\napplyTo: '**/*.rs'\n---\n# Rust\n",
+        ".github/instructions/moved.instructions.md":
+            "---\napplyTo: 'web/**/*.js'\n---\n# Moved\n",
+        ".github/instructions/js.instructions.md": "---\napplyTo: '**/*.js'\n---\n# JS\n",
+        ".kiro/steering/product.md": "# Product\n",
+        ".kiro/steering/go.md":
+            "---\ninclusion: fileMatch\nfileMatchPattern: \"**/*.go\"\n---\n# Go\n",
+        ".kiro/steering/python.md":
+            "---\ninclusion: fileMatch\nfileMatchPattern: \"**/*.py\"\n---\n# Python\n",
+        "README.md": "# A project template\n",
+        "scripts/bump.js": "console.log(1)\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT771", ".github/instructions/moved.instructions.md", 2)]
+    repo.commit("a change of stack", {
+        ".github/instructions/vue.instructions.md": "---\napplyTo: 'app/**/*.vue'\n---\n# Vue\n",
+    }, delete=(".github/instructions/go.instructions.md",
+               ".github/instructions/python.instructions.md",
+               ".github/instructions/rust.instructions.md", ".kiro/steering/python.md"))
+    assert found(check_json(repo.path)) == [
+        ("CT752", ".kiro/steering/go.md", 3),
+        ("CT771", ".github/instructions/moved.instructions.md", 2),
+        ("CT771", ".github/instructions/vue.instructions.md", 2)]
+
+
+def test_a_decision_logs_empty_template_items_filled_in(repo: GitRepo):
+    """Set 27 (issue 30): Roo Code's decisionLog.md made from its template holds an empty
+    item, `*`, under each heading; the first entries written replace it. No entry is lost:
+    no CT712. An entry removed later is still found."""
+    bank = {f"memory-bank/{name}": f"# {name}\n\nx\n" for name in (
+        "activeContext.md", "productContext.md", "progress.md", "systemPatterns.md")}
+    template = "# Decision Log\n\n## Decision\n\n*\n\n## Rationale \n\n*\n\n## Details\n\n*   \n"
+    repo.commit("bank", {**bank, "memory-bank/decisionLog.md": template})
+    filled = ("# Decision Log\n\n## Decision\n\n* Serve the CV as a static file\n\n"
+              "## Rationale \n\n* No Chromium on the host\n\n## Details\n\n1. public/cv.pdf\n")
+    repo.commit("first entries", {"memory-bank/decisionLog.md": filled})
+    assert "CT712" not in check_json(repo.path).codes()
+    repo.commit("rewrite", {"memory-bank/decisionLog.md": filled.replace(
+        "* No Chromium on the host\n", "")})
+    (lost,) = [d for d in check_json(repo.path).json["diagnostics"] if d["code"] == "CT712"]
+    assert "No Chromium" in lost["message"]
+
+
+def test_a_url_slug_after_sk_is_no_openai_key(repo: GitRepo):
+    """Set 27 (issue 30): an OpenClaw workspace's data cites its sources, a newsroom's
+    article `…/sk-hynix-to-produce-dram-from-m15x-in-cheongju/`: lower-case words joined by
+    hyphens after `sk-`, a slug, no OpenAI key (its keys mix letters of both cases). No
+    CT601. A key of OpenAI's shape, and another service's `sk-` and 48 lower-case letters,
+    are still found."""
+    slug = "sk-" + "hynix-to-produce-dram-from-m15x-in-cheongju"
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agents\n", "SOUL.md": "# Soul\n", "HEARTBEAT.md": "# Heartbeat\n",
+        "memory/2026-03-01.md": "# 2026-03-01\n\nx\n",
+        "data/fabs.json": '{"source_url": "https://news.example.com/' + slug + '/"}\n',
+    })
+    assert "CT601" not in check_json(repo.path).codes()
+    repo.commit("keys", {"scripts/a.py": 'KEY = "sk-' + "proj-aB1cD2eF3gH4iJ5kL6mN7oP8qR9s" + '"\n',
+                         "scripts/b.py": 'KEY = "sk-' + "qwhdkzmxnvbalsoeirutyghfjdkslqpwo"
+                                         "eiruty" + 'ghfjdkslq"\n'})
+    assert [(d["code"], d["path"]) for d in check_json(repo.path).json["diagnostics"]
+            if d["code"] == "CT601"] == [("CT601", "scripts/a.py"), ("CT601", "scripts/b.py")]

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import (
+    absent_languages,
+    for_absent_languages,
     front_fields,
     globs,
     listed,
@@ -30,7 +32,9 @@ def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
     automatically, and with globs that match nothing in the repository it never is. An empty
     file asks nothing of Copilot: it is passed over, and so are globs of files not written yet
     (`**/*.test.ts` beside `.ts` sources, under no folder or one the repository has): they
-    apply once such a file exists.
+    apply once such a file exists. So are files for two or more languages the repository has
+    no file of (`go.instructions.md`, `python.instructions.md`, `rust.instructions.md` in a
+    project template): a catalogue kept for the projects made from it.
 
     **Example**
 
@@ -45,6 +49,7 @@ def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
     all).
     """
     root = ctx.tree.root
+    unmatched: list[tuple[Violation, frozenset[str]]] = []
     for path in listed(root / "instructions", "*.instructions.md"):
         relative = f"instructions/{path.name}"
         text = read_beside(ctx, path)
@@ -61,6 +66,11 @@ def instructions_apply_to(ctx: CheckContext) -> Iterator[Violation]:
         if patterns and not any(matches_some_file(ctx, each) for each in patterns) and \
                 all(names_a_missing_place(ctx, each) for each in patterns):
             line = fields[1]["applyTo"] if fields else 1
-            yield Violation(relative, f"applyTo {value!r} matches no file of the repository: "
-                            "Copilot never applies this file",
-                            "point applyTo at the files the instructions concern", line, 1)
+            unmatched.append((Violation(relative, f"applyTo {value!r} matches no file of the "
+                                        "repository: Copilot never applies this file",
+                                        "point applyTo at the files the instructions concern",
+                                        line, 1), absent_languages(ctx, patterns)))
+    catalogue = for_absent_languages([languages for _, languages in unmatched])
+    for violation, languages in unmatched:
+        if not (catalogue and languages):
+            yield violation

@@ -14,6 +14,8 @@ from continuity.model.conventions import did_you_mean
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import (
+    absent_languages,
+    for_absent_languages,
     front_fields,
     globs,
     matches_some_file,
@@ -62,7 +64,8 @@ def steering_file_match(ctx: CheckContext) -> Iterator[Violation]:
     specified pattern": without a pattern, or with one no file of the repository matches (a
     renamed folder, a pattern for another layout), the file is never included. A pattern of
     files not written yet (`src/**/*.spec.ts` beside `.ts` sources under `src/`) is passed
-    over: it includes the file once one exists.
+    over: it includes the file once one exists. So are files for two or more languages the
+    repository has no file of (a template's steering for each stack it may be used with).
 
     **Example**
 
@@ -76,6 +79,7 @@ def steering_file_match(ctx: CheckContext) -> Iterator[Violation]:
     Set `fileMatchPattern` to the files the guidance concerns (`"components/**/*.tsx"`), or
     include the file `always` or `manual`.
     """
+    unmatched: list[tuple[Violation, frozenset[str]]] = []
     for state in ctx.tree.state_files:
         fields = front_fields(state.file.text or "")
         if fields is None or fields[0].get("inclusion") != "fileMatch":
@@ -90,7 +94,11 @@ def steering_file_match(ctx: CheckContext) -> Iterator[Violation]:
         patterns = globs(pattern)
         if patterns and not any(matches_some_file(ctx, each) for each in patterns) and \
                 all(names_a_missing_place(ctx, each) for each in patterns):
-            yield Violation(state.path, f"fileMatchPattern {pattern!r} matches no file of the "
-                            "repository: Kiro never includes this file",
-                            "point the pattern at the files the guidance concerns",
-                            lines["fileMatchPattern"], 1)
+            unmatched.append((Violation(state.path, f"fileMatchPattern {pattern!r} matches no "
+                                        "file of the repository: Kiro never includes this file",
+                                        "point the pattern at the files the guidance concerns",
+                                        lines["fileMatchPattern"], 1), absent_languages(ctx, patterns)))
+    catalogue = for_absent_languages([languages for _, languages in unmatched])
+    for violation, languages in unmatched:
+        if not (catalogue and languages):
+            yield violation

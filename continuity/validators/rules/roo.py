@@ -8,6 +8,7 @@ decision lost. Which files are such logs is the convention's data
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -35,12 +36,18 @@ def _read_logs(ctx: CheckContext) -> History:
 LOG_HISTORY: Analysis[History] = Analysis("roo-log-history", _read_logs, needs_git=True)
 
 
+#: A list item with nothing in it (``*``, ``- ``, ``1.``): the blank a template leaves where
+#: entries go, filled in when the first ones are written; no entry.
+_EMPTY_ITEM = re.compile(r"(?:[*+\-]|\d{1,3}[.)])")
+
+
 def lost_lines(before: str, after: str) -> list[str]:
-    """The non-blank lines of ``before`` that ``after`` no longer holds, in order."""
+    """The lines of ``before`` holding text that ``after`` no longer holds, in order (a blank
+    line or an empty list item, a template's place for entries, holds none)."""
     kept = iter(after.splitlines())
     lost = []
     for line in before.splitlines():
-        if not line.strip():
+        if not line.strip() or _EMPTY_ITEM.fullmatch(line.strip()):
             continue
         if not any(line == candidate for candidate in kept):
             lost.append(line)

@@ -202,6 +202,31 @@ def names_a_missing_place(ctx: CheckContext, pattern: str) -> bool:
     return not any(each.endswith("." + extension) for each in files)
 
 
+def absent_languages(ctx: CheckContext, patterns: list[str]) -> frozenset[str]:
+    """The extensions a file's globs name after a wildcard (``**/*.go``, ``src/**/*.rs``)
+    that no file of the repository has: the languages it is for that the repository lacks."""
+    files = repository_files(ctx)
+    named = set()
+    for pattern in patterns:
+        name = pattern.strip().rsplit("/", 1)[-1]
+        if "." in name and any(character in name for character in "*?"):
+            extension = name.rsplit(".", 1)[1].lower()
+            if extension and not any(character in extension for character in "*?[]{}") and \
+                    not any(each.lower().endswith("." + extension) for each in files):
+                named.add(extension)
+    return frozenset(named)
+
+
+def for_absent_languages(unmatched: list[frozenset[str]]) -> bool:
+    """Whether a folder's rule files that match no file of the repository (each given by
+    :func:`absent_languages`) cover two or more languages the repository has no file of
+    (``go.instructions.md``, ``python.instructions.md``, ``rust.instructions.md`` in a
+    repository of Markdown): a catalogue of guidance for the stacks of projects to come (a
+    project template's), kept to be copied, not a file left behind by a change of stack,
+    which leaves one language without files."""
+    return len({languages for languages in unmatched if languages}) >= 2
+
+
 def matches_some_file(ctx: CheckContext, pattern: str) -> bool:
     """Whether a glob matches a file of the repository; a pattern with no ``/`` also
     matches a file's name anywhere (a loader may match on the name alone)."""
