@@ -420,7 +420,11 @@ _NOT_SECRET_NAMES = re.compile(
     # Kakao's JavaScript key goes into every page that loads its SDK, usable only from the
     # web domains registered for it (developers.kakao.com, security guidelines 1.1 and 2.1);
     # its REST API, admin and client-secret keys are secrets and stay found.
-    r"|kakao[_\-.]?(?:js|java_?script)",
+    r"|kakao[_\-.]?(?:js|java_?script)"
+    # A CAPTCHA's site key (reCAPTCHA's, hCaptcha's, Cloudflare Turnstile's ``sitekey``,
+    # ``data-sitekey``, ``RECAPTCHA_SITE_KEY``) is written into every page showing the widget;
+    # its other half, the secret key, stays found.
+    r"|(?:^|[^a-z]|captcha)site[_\-]?key",
     re.IGNORECASE)
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -1287,8 +1291,11 @@ _NOT_A_SECRET = re.compile(
     # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
     r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"
     # a reference or an expression inside the value: ``\$OPENAI_API_KEY``, ``${CONFIG.key}``,
-    # ``{client_id}``, a URL (its password has a detector of its own), ``' + PGPW + '``
-    r"|.*(?:\$\{|\\\$|\$[A-Z_][A-Z0-9_]{2,}|://| \+ ).*|[,+=].*|\{[A-Za-z_][\w.\-]{0,64}\}"
+    # ``{client_id}``, a URL (its password has a detector of its own), ``' + PGPW + '``;
+    # template fields joined by a mark and nothing else: the Graph API's app access token
+    # written as ``{APP_ID}|{APP_SECRET}`` (the names of the two values that make it)
+    r"|.*(?:\$\{|\\\$|\$[A-Z_][A-Z0-9_]{2,}|://| \+ ).*|[,+=].*"
+    r"|\{[A-Za-z_][\w.\-]{0,64}\}(?:[|:/._\-]\{[A-Za-z_][\w.\-]{0,64}\}){0,3}"
     # code (``_this$props4.dataKey``), a key block's header (the block's own detector judges
     # it), a fill-in in capitals (``YOURSECRETKEYGOESHERE``)
     r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[;,)]?|-----.*|.*(?:YOUR|GOES_?HERE).*"

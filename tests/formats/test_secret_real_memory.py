@@ -1018,3 +1018,59 @@ def test_twenty_fifth_survey_classes_in_a_repository(tmp_path: Path) -> None:
             "[Environment]::GetEnvironmentVariable('JINA_API_KEY','User')`\n"
             "- or swap env: `$env:JINA_API_KEY = $env:JINA_READER_KEY` before `jina read`\n"})
     _silent_then_a_key_found(repo, "memory/2026-05-04.md", "# Day\n\n- **API Key**: ")
+
+
+# Eighteenth survey: a CAPTCHA's site key (public: written into every page showing the
+# widget), an app access token written as the names of its two halves in template fields.
+SITE_KEY = "6LcQ" + "x7TaAAAAAB3kF9mWq2Lr8ZpNd4Yv1Hc5Ju"  # made up: reCAPTCHA's shape
+EIGHTEENTH_SILENT = [
+    f'        "sitekey": "{SITE_KEY}",\n',
+    f"RECAPTCHA_SITE_KEY={SITE_KEY}\n",
+    f'<div class="g-recaptcha" data-sitekey="{SITE_KEY}"></div>\n',
+    f'siteKey: "{SITE_KEY}",\n',
+    'TURNSTILE_SITE_KEY="0x4AAAAAAAB' + 'kLm9Qr2TzX7pW"\n',
+    f'hcaptcha_sitekey = "{SITE_KEY}"\n',
+    'curl "https://graph.facebook.com/debug_token?input_token={TOKEN_TO_CHECK}'
+    '&access_token={APP_ID}|{APP_SECRET}"\n',
+    "access_token={app-id}|{app-secret}\n",
+]
+
+
+@pytest.mark.parametrize("text", EIGHTEENTH_SILENT)
+def test_a_captchas_site_key_and_template_fields_are_no_secrets(text: str) -> None:
+    """reCAPTCHA's, hCaptcha's and Turnstile's site keys under their names; the Graph API's
+    ``access_token={APP_ID}|{APP_SECRET}`` (two fill-ins joined by ``|``)."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"RECAPTCHA_SECRET_KEY={SITE_KEY}\n",
+    f'website_key = "{SITE_KEY}"\n',
+    "access_token={APP_ID}|" + MIXED + "\n",
+    "access_token=" + MIXED + "\n",
+])
+def test_a_captchas_secret_key_and_a_token_beside_a_field_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_eighteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
+    """The classes as the eighteenth survey met them, in a real git repository: an OpenClaw
+    workspace's CAPTCHA solver and its tests (a site's reCAPTCHA site key), a skill's curl of
+    the Graph API with its fill-ins, silent (CT601, CT605); a key in the memory is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n",
+        "MEMORY.md": "# Memory\n\n- the solver is in scripts/\n",
+        "scripts/automation/captcha_solver.py":
+            "async def main(solver):\n    result = await solver.solve_recaptcha_audio(\n"
+            '        "https://www.example.org/login",\n'
+            f'        "sitekey": "{SITE_KEY}"\n    )\n',
+        "scripts/utils/test_integration.py":
+            "tests = [\n    (\"image\", {\n"
+            f'        "sitekey": "{SITE_KEY}",\n        "challenge_type": "image",\n    }}),\n]\n',
+        "skills/meta-ads/skill.md":
+            "# Meta ads\n\n```bash\ncurl \"https://graph.facebook.com/v19.0/debug_token?"
+            "input_token={TOKEN_TO_CHECK}&access_token={APP_ID}|{APP_SECRET}\"\n```\n"})
+    _silent_then_a_key_found(repo, "memory/2026-03-12.md", "# Day\n\n- **API Key**: ")
+
