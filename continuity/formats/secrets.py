@@ -451,6 +451,9 @@ def prefixed_machine_value(value: str) -> bool:
 
 
 _DOTTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
+#: An API key made of an id of 32 hex digits (letters and digits), a dot and a secret of 16
+#: letters and digits: Zhipu AI's (BigModel's, Z.ai's) keys for its GLM models.
+_ID_DOT_SECRET = re.compile(r"(?=[0-9a-f]{0,31}[0-9])(?=[0-9a-f]{0,31}[a-f])[0-9a-f]{32}\.[A-Za-z0-9]{16}")
 
 
 def generated(value: str, *, bare: bool = False) -> bool:
@@ -463,6 +466,11 @@ def generated(value: str, *, bare: bool = False) -> bool:
         value = value[7:]
     if len(value) < 16 or _EVM_ADDRESS.fullmatch(value):
         return False
+    if _ID_DOT_SECRET.fullmatch(value):
+        # Opening with a letter, an id and its secret joined by a dot read as a dotted name
+        # in code (``obj.attr``); judged as the one token they are, the dot apart.
+        joined = value.replace(".", "", 1)
+        return not made_up(joined) and not harmless(joined)
     if _HEX_VALUE.fullmatch(value):
         shaped = not value.isdigit() and not value.isalpha()
     elif _PREFIXED_LOWER.fullmatch(value):
@@ -1335,6 +1343,8 @@ def harmless(value: str) -> bool:
     character sixteen times in a row (a documented test key), an expired token, a key its
     issuer made public (a publishable key); a variable whose default is one of these."""
     quoted = value.strip("\"'`")
+    if _ID_DOT_SECRET.fullmatch(quoted):  # no dotted name in code: one token, the dot apart
+        return harmless(quoted.replace(".", "", 1))
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
         return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1])

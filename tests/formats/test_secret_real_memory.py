@@ -1074,3 +1074,45 @@ def test_eighteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
             "input_token={TOKEN_TO_CHECK}&access_token={APP_ID}|{APP_SECRET}\"\n```\n"})
     _silent_then_a_key_found(repo, "memory/2026-03-12.md", "# Day\n\n- **API Key**: ")
 
+
+# Eighteenth survey, a miss: Zhipu AI's (BigModel's) API key, an id of 32 hex digits, a dot
+# and a secret of 16, read as a dotted name in code when its id opens with a letter.
+ZHIPU_KEY = "c3f9a1c7e5b2d4f6" + "08e1a9c3b7d5f2e4" + "." + "Xq7LmR2pTz9WbK4n"  # made up
+
+
+@pytest.mark.parametrize("text", [
+    f"const GLM_API_KEY = '{ZHIPU_KEY}';\n",
+    f"ZHIPUAI_API_KEY={ZHIPU_KEY}\n",
+    f'api_key="{ZHIPU_KEY}"\n',
+])
+def test_a_zhipu_key_opening_with_a_letter_is_found(text: str) -> None:
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "const GLM_API_KEY = 'abcdefabcdefabcdefabcdefabcdefab.XXXXXXXXXXXXXXXX';\n",
+    "const GLM_API_KEY = 'your_zhipu_api_key_here';\n",
+    "api_key = config.glm_api_key_value\n",
+    "token = self.abcdef.getValue\n",
+])
+def test_dotted_names_and_a_made_up_zhipu_key_stay_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_zhipu_key_in_a_workspaces_skill_is_reported(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's skill testing GLM-4.6V with its key
+    hard-coded in a script (CT601), silent before the key is added."""
+    repo = GitRepo(tmp_path / "repo")
+    files = {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "MEMORY.md": "# Memory\n\n- GLM test in skills/\n",
+        "skills/glm-test/quick-test.js":
+            "const https = require('https');\n\nconst GLM_API_KEY = process.env.GLM_API_KEY;\n"}
+    repo.commit("workspace", files)
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("key", {"skills/glm-test/quick-test.js":
+                        f"const https = require('https');\n\nconst GLM_API_KEY = '{ZHIPU_KEY}';\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "skills/glm-test/quick-test.js")], result.out
