@@ -420,7 +420,11 @@ _NOT_SECRET_NAMES = re.compile(
     # Kakao's JavaScript key goes into every page that loads its SDK, usable only from the
     # web domains registered for it (developers.kakao.com, security guidelines 1.1 and 2.1);
     # its REST API, admin and client-secret keys are secrets and stay found.
-    r"|kakao[_\-.]?(?:js|java_?script)",
+    r"|kakao[_\-.]?(?:js|java_?script)"
+    # A CAPTCHA's site key (reCAPTCHA's, hCaptcha's, Cloudflare Turnstile's ``sitekey``,
+    # ``data-sitekey``, ``RECAPTCHA_SITE_KEY``) is written into every page showing the widget;
+    # its other half, the secret key, stays found.
+    r"|(?:^|[^a-z]|captcha)site[_\-]?key",
     re.IGNORECASE)
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -447,6 +451,9 @@ def prefixed_machine_value(value: str) -> bool:
 
 
 _DOTTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
+#: An API key made of an id of 32 hex digits (letters and digits), a dot and a secret of 16
+#: letters and digits: Zhipu AI's (BigModel's, Z.ai's) keys for its GLM models.
+_ID_DOT_SECRET = re.compile(r"(?=[0-9a-f]{0,31}[0-9])(?=[0-9a-f]{0,31}[a-f])[0-9a-f]{32}\.[A-Za-z0-9]{16}")
 
 
 def generated(value: str, *, bare: bool = False) -> bool:
@@ -459,6 +466,11 @@ def generated(value: str, *, bare: bool = False) -> bool:
         value = value[7:]
     if len(value) < 16 or _EVM_ADDRESS.fullmatch(value):
         return False
+    if _ID_DOT_SECRET.fullmatch(value):
+        # Opening with a letter, an id and its secret joined by a dot read as a dotted name
+        # in code (``obj.attr``); judged as the one token they are, the dot apart.
+        joined = value.replace(".", "", 1)
+        return not made_up(joined) and not harmless(joined)
     if _HEX_VALUE.fullmatch(value):
         shaped = not value.isdigit() and not value.isalpha()
     elif _PREFIXED_LOWER.fullmatch(value):
@@ -1293,8 +1305,11 @@ _NOT_A_SECRET = re.compile(
     # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
     r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"
     # a reference or an expression inside the value: ``\$OPENAI_API_KEY``, ``${CONFIG.key}``,
-    # ``{client_id}``, a URL (its password has a detector of its own), ``' + PGPW + '``
-    r"|.*(?:\$\{|\\\$|\$[A-Z_][A-Z0-9_]{2,}|://| \+ ).*|[,+=].*|\{[A-Za-z_][\w.\-]{0,64}\}"
+    # ``{client_id}``, a URL (its password has a detector of its own), ``' + PGPW + '``;
+    # template fields joined by a mark and nothing else: the Graph API's app access token
+    # written as ``{APP_ID}|{APP_SECRET}`` (the names of the two values that make it)
+    r"|.*(?:\$\{|\\\$|\$[A-Z_][A-Z0-9_]{2,}|://| \+ ).*|[,+=].*"
+    r"|\{[A-Za-z_][\w.\-]{0,64}\}(?:[|:/._\-]\{[A-Za-z_][\w.\-]{0,64}\}){0,3}"
     # code (``_this$props4.dataKey``), a key block's header (the block's own detector judges
     # it), a fill-in in capitals (``YOURSECRETKEYGOESHERE``)
     r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[;,)]?|-----.*|.*(?:YOUR|GOES_?HERE).*"
@@ -1334,6 +1349,8 @@ def harmless(value: str) -> bool:
     character sixteen times in a row (a documented test key), an expired token, a key its
     issuer made public (a publishable key); a variable whose default is one of these."""
     quoted = value.strip("\"'`")
+    if _ID_DOT_SECRET.fullmatch(quoted):  # no dotted name in code: one token, the dot apart
+        return harmless(quoted.replace(".", "", 1))
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
         return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1])

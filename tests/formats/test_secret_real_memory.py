@@ -1018,3 +1018,101 @@ def test_twenty_fifth_survey_classes_in_a_repository(tmp_path: Path) -> None:
             "[Environment]::GetEnvironmentVariable('JINA_API_KEY','User')`\n"
             "- or swap env: `$env:JINA_API_KEY = $env:JINA_READER_KEY` before `jina read`\n"})
     _silent_then_a_key_found(repo, "memory/2026-05-04.md", "# Day\n\n- **API Key**: ")
+
+
+# Eighteenth survey: a CAPTCHA's site key (public: written into every page showing the
+# widget), an app access token written as the names of its two halves in template fields.
+SITE_KEY = "6LcQ" + "x7TaAAAAAB3kF9mWq2Lr8ZpNd4Yv1Hc5Ju"  # made up: reCAPTCHA's shape
+EIGHTEENTH_SILENT = [
+    f'        "sitekey": "{SITE_KEY}",\n',
+    f"RECAPTCHA_SITE_KEY={SITE_KEY}\n",
+    f'<div class="g-recaptcha" data-sitekey="{SITE_KEY}"></div>\n',
+    f'siteKey: "{SITE_KEY}",\n',
+    'TURNSTILE_SITE_KEY="0x4AAAAAAAB' + 'kLm9Qr2TzX7pW"\n',
+    f'hcaptcha_sitekey = "{SITE_KEY}"\n',
+    'curl "https://graph.facebook.com/debug_token?input_token={TOKEN_TO_CHECK}'
+    '&access_token={APP_ID}|{APP_SECRET}"\n',
+    "access_token={app-id}|{app-secret}\n",
+]
+
+
+@pytest.mark.parametrize("text", EIGHTEENTH_SILENT)
+def test_a_captchas_site_key_and_template_fields_are_no_secrets(text: str) -> None:
+    """reCAPTCHA's, hCaptcha's and Turnstile's site keys under their names; the Graph API's
+    ``access_token={APP_ID}|{APP_SECRET}`` (two fill-ins joined by ``|``)."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"RECAPTCHA_SECRET_KEY={SITE_KEY}\n",
+    f'website_key = "{SITE_KEY}"\n',
+    "access_token={APP_ID}|" + MIXED + "\n",
+    "access_token=" + MIXED + "\n",
+])
+def test_a_captchas_secret_key_and_a_token_beside_a_field_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_eighteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
+    """The classes as the eighteenth survey met them, in a real git repository: an OpenClaw
+    workspace's CAPTCHA solver and its tests (a site's reCAPTCHA site key), a skill's curl of
+    the Graph API with its fill-ins, silent (CT601, CT605); a key in the memory is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n",
+        "MEMORY.md": "# Memory\n\n- the solver is in scripts/\n",
+        "scripts/automation/captcha_solver.py":
+            "async def main(solver):\n    result = await solver.solve_recaptcha_audio(\n"
+            '        "https://www.example.org/login",\n'
+            f'        "sitekey": "{SITE_KEY}"\n    )\n',
+        "scripts/utils/test_integration.py":
+            "tests = [\n    (\"image\", {\n"
+            f'        "sitekey": "{SITE_KEY}",\n        "challenge_type": "image",\n    }}),\n]\n',
+        "skills/meta-ads/skill.md":
+            "# Meta ads\n\n```bash\ncurl \"https://graph.facebook.com/v19.0/debug_token?"
+            "input_token={TOKEN_TO_CHECK}&access_token={APP_ID}|{APP_SECRET}\"\n```\n"})
+    _silent_then_a_key_found(repo, "memory/2026-03-12.md", "# Day\n\n- **API Key**: ")
+
+
+# Eighteenth survey, a miss: Zhipu AI's (BigModel's) API key, an id of 32 hex digits, a dot
+# and a secret of 16, read as a dotted name in code when its id opens with a letter.
+ZHIPU_KEY = "c3f9a1c7e5b2d4f6" + "08e1a9c3b7d5f2e4" + "." + "Xq7LmR2pTz9WbK4n"  # made up
+
+
+@pytest.mark.parametrize("text", [
+    f"const GLM_API_KEY = '{ZHIPU_KEY}';\n",
+    f"ZHIPUAI_API_KEY={ZHIPU_KEY}\n",
+    f'api_key="{ZHIPU_KEY}"\n',
+])
+def test_a_zhipu_key_opening_with_a_letter_is_found(text: str) -> None:
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "const GLM_API_KEY = 'abcdefabcdefabcdefabcdefabcdefab.XXXXXXXXXXXXXXXX';\n",
+    "const GLM_API_KEY = 'your_zhipu_api_key_here';\n",
+    "api_key = config.glm_api_key_value\n",
+    "token = self.abcdef.getValue\n",
+])
+def test_dotted_names_and_a_made_up_zhipu_key_stay_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_zhipu_key_in_a_workspaces_skill_is_reported(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's skill testing GLM-4.6V with its key
+    hard-coded in a script (CT601), silent before the key is added."""
+    repo = GitRepo(tmp_path / "repo")
+    files = {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "MEMORY.md": "# Memory\n\n- GLM test in skills/\n",
+        "skills/glm-test/quick-test.js":
+            "const https = require('https');\n\nconst GLM_API_KEY = process.env.GLM_API_KEY;\n"}
+    repo.commit("workspace", files)
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("key", {"skills/glm-test/quick-test.js":
+                        f"const https = require('https');\n\nconst GLM_API_KEY = '{ZHIPU_KEY}';\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "skills/glm-test/quick-test.js")], result.out
