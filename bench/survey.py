@@ -664,6 +664,25 @@ CONVENTIONS_ROO_RULES: dict[str, str] = {
     "adamamer20/streetcrime": "roo-rules (.roo/rules-code/rules.md)",
 }
 
+#: Set 26: row 10 of twelve markers (Spec Kit's constitution, Serena's style memory, a Cursor
+#: rule, Kiro's product steering, Copilot's test instructions, a Windsurf rule, GEMINI.md,
+#: CLAUDE.md, a memory bank's progress, GSD's STATE.md, a Roo rule, an architect's agent memory;
+#: the next row down for one named before or with no snapshot), chosen before any run; a small
+#: set for a short round; bench/conventions_survey.md, "Set 26".
+CONVENTIONS_HELD_OUT_26: dict[str, str] = {
+    "0203amit/AmitGeneralStore": "speckit (.specify/memory/constitution.md)",
+    "5rbit/mxrc": "serena (.serena/memories/code_style_and_conventions.md)",
+    "AbsoluteELEV8/ux-ui-pilot": "cursor rules (.cursor/rules/coding-standards.mdc)",
+    "0xdsgnrd/kiro-dyna-hackathon": "kiro (.kiro/steering/product.md)",
+    "AdI145-12/Dukaan-AI": "copilot (.github/instructions/tests.instructions.md)",
+    "GONESICK/next-website": "windsurf (.windsurf/rules/project-rules.md)",
+    "0010capacity/rc-kiosk-app": "instructions (GEMINI.md)",
+    "0-CYBERDYNE-SYSTEMS-0/FFT_nano": "instructions (CLAUDE.md)",
+    "0xCosmicTofu/ui-mapper": "bank (memory-bank/progress.md)",
+    "098ff/dsde_final_project": "gsd (.planning/STATE.md)",
+    "0815006/java-asset-full-service": "roo (.roo/rules/rules.md)",
+    "H0wZy/generative-ai-e2": "claude (.claude/agent-memory/architect/MEMORY.md)",
+}
 #: Set 27: row 55 of the same twelve markers reaching deeper memory (the next row down for one
 #: named before or with no snapshot), chosen before any run; a small set for a short round;
 #: bench/conventions_survey.md, "Set 27".

@@ -1,9 +1,10 @@
 """An entry's excerpt, as index pages and the home page show it under its title (as Material's
 blog shows a post's): the first paragraph of its text, as plain words, cut short.
 
-Plain text only: links keep their text, images, code blocks, tables, raw HTML and headings
-are left out, and emphasis and code marks dropped; the templates escape the words for where
-they land, redacting any credential (generator/mdtext.py). A file CT601 flags gets no excerpt
+Plain text only: links keep their text, images, code blocks, tables, raw HTML, HTML
+comments (a Spec Kit constitution opens with its Sync Impact Report in one) and headings are
+left out, and emphasis and code marks dropped; the templates escape the words for where they
+land, redacting any credential (generator/mdtext.py). A file CT601 flags gets no excerpt
 at all (its page is withheld).
 """
 
@@ -29,8 +30,12 @@ def excerpt(document: Document | None, limit: int = EXCERPT_LENGTH) -> str:
     if document is None:
         return ""
     body = document.body
+    commented = body.comment_blanked  # a comment is no text (Spec Kit's Sync Impact Report)
     paragraph: list[str] = []
     for index, line in enumerate(body.lines):
+        if index in commented:
+            kept = commented[index].strip()
+            line = line[:len(line) - len(line.lstrip())] + kept if kept else ""
         stripped = line.strip()
         if body.in_code[index] or stripped.startswith(("```", "~~~")):
             if paragraph:

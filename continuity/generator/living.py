@@ -20,6 +20,7 @@ from pathlib import Path
 from continuity.formats.words import plural
 from continuity.generator.excerpts import excerpt
 from continuity.generator.task_lists import progress_line
+from continuity.model.conventions import INSTRUCTION_FILES
 from continuity.model.load_window import Budget, load_window
 from continuity.model.shadowed import shadowed
 from continuity.model.task_list import TASKS_FILE, parse_task_list
@@ -187,11 +188,20 @@ def rule_files(tree: MemoryTree) -> tuple[StateFile, ...]:
                  if any(fnmatch.fnmatchcase(each.path, p) for p in convention.rule_files))
 
 
+def _loaded_by_no_tool(tree: MemoryTree, state: StateFile) -> bool:
+    """A state file beside the agent instruction files (TODO.md, STATE.md): read by the general
+    rules, but no agent loads it by its name, so the site says nothing of when it applies."""
+    return tree.convention is not None and tree.convention.name == "instructions" and \
+        state.name not in INSTRUCTION_FILES and not state.name.startswith(".roorules-")
+
+
 def _catalogue_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
     cards = []
-    for state in (*tree.state_files, *rule_files(tree)):
+    rules = rule_files(tree)  # a rule file says when it applies (`paths:`), whatever its name
+    for state in (*tree.state_files, *rules):
         data = state.document.frontmatter.data if state.document is not None else {}
-        when, pattern = applies(state)
+        when, pattern = ("", "") if state not in rules and _loaded_by_no_tool(tree, state) \
+            else applies(state)
         flags: tuple[str, ...] = ()
         skipped = shadowed(tree.root, state.name) if "/" not in state.path else None
         if skipped is not None:  # CT745: its tool reads a folder in its place

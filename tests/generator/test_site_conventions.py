@@ -235,6 +235,50 @@ def test_spec_kit_features_with_the_progress_of_their_tasks(tmp_path: Path):
     assert broken_links(site) == []
 
 
+def test_a_constitution_opening_with_its_sync_impact_report_is_described_by_its_text(
+        tmp_path: Path):
+    """Spec Kit's constitution command writes its Sync Impact Report as an HTML comment above
+    the title: the card under the constitution shows the first words a reader sees, not the
+    report the comment hides (found measuring Spec Kit repositories blind)."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("spec kit", {
+        ".specify/memory/constitution.md":
+            "<!--\nSync Impact Report - Constitution v1.1.0\n=====\n\nVersion Change: 1.0.0 "
+            "-> 1.1.0\nAdded Sections:\n- None\n-->\n\n# Tide Constitution\n\n"
+            "<!-- amended 2026-02-01 --> Every change ships with its test.\n",
+        "specs/001-login/spec.md": "# Login\n\n<!-- draft -->\nUsers sign in.\n",
+        "specs/001-login/tasks.md": "# Tasks\n\n- [ ] T001 Form\n",
+    })
+    write_mkdocs_yml(project, options={"root": "."})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    home = done.html("index.html")
+    assert "Tide Constitution" in home and "Every change ships with its test." in home
+    assert "Users sign in." in home
+    for hidden in ("Sync Impact Report", "Version Change", "amended", "draft"):
+        assert hidden not in home, hidden
+
+
+def test_a_todo_beside_the_instruction_files_is_not_said_to_apply_every_session(
+        tmp_path: Path):
+    """The instruction files' root reads the protocol's state file names too (a TODO.md beside
+    an agent's configuration): its card shows the file, but no agent loads a TODO.md, so it
+    is not said to apply every session as CLAUDE.md is (found measuring repositories blind)."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("instructions", {
+        "CLAUDE.md": "# Project\n\nRun the tests before a commit.\n",
+        "TODO.md": "# PR Checklist\n\nComplete all items below before a pull request.\n\n"
+                   "- [ ] Widen the gap between sections\n",
+        "app.py": "print('not memory')\n",
+    })
+    write_mkdocs_yml(project, options={"root": "."})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    home = " ".join(done.html("index.html").split())
+    assert "Run the tests before a commit." in home and "Complete all items below" in home
+    assert home.count("every session") == 1, home  # CLAUDE.md's, not the TODO's
+
+
 def test_a_root_of_no_known_convention_publishes_its_dated_folders(tmp_path: Path):
     project = tmp_path / "project"
     GitRepo(project).commit("notes", {
