@@ -53,8 +53,9 @@ def unfilled_placeholder(ctx: CheckContext) -> Iterator[Violation]:
 
     Replace the placeholder or filler with the real value (or remove the line or section if
     the template allows). History is append-only: once committed, write a correcting entry
-    rather than editing the old one. Placeholders inside fenced code blocks are examples and
-    are not reported.
+    rather than editing the old one. Placeholders inside fenced code blocks and code spans
+    are examples and are not reported, nor those on a line that talks about placeholders
+    ("placeholders like {{name}}", a quoted example beside other text).
     """
     tracked = tracked_paths(ctx)
     for directory, entry in markdown_entries(ctx):
