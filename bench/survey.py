@@ -702,6 +702,24 @@ CONVENTIONS_HELD_OUT_27: dict[str, str] = {
     "6alalloo/Hackathon": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 28 (issue 30): row 65 of twelve markers (the next row down for one named before or with
+#: no snapshot), chosen before any run and measured blind at 9f5ec44.
+CONVENTIONS_HELD_OUT_28: dict[str, str] = {
+    "12349331/AgriWaterSmartCalc": "speckit (.specify/memory/constitution.md)",
+    "DoiRyoto/routine_record": "serena (.serena/memories/code_style_and_conventions.md)",
+    "ENNCELADUS/DIPPI-DNN-based-Interaction-Predictor-for-Protein-Protein-Interactions":
+        "cursor rules (.cursor/rules/coding-standards.mdc)",
+    "786khurambilal/Pakistan-Moment": "kiro (.kiro/steering/product.md)",
+    "BenFlint123/validation_automation": "copilot (.github/instructions/tests.instructions.md)",
+    "llxl-byte/smartmall": "windsurf (.windsurf/rules/project-rules.md)",
+    "0hmX/A5": "instructions (GEMINI.md)",
+    "00-Aakash-00/resilientbrands-landingpage": "instructions (CLAUDE.md)",
+    "44masa/border-collie-and-me": "bank (memory-bank/progress.md)",
+    "MohammedGhazal09/PLASHOE": "gsd (.planning/STATE.md)",
+    "Legacy3010/Autominous-Roo-Rules": "roo rules (.roo/rules/rules.md)",
+    "fernastereo/intranet-2BQ": "claude (.claude/agent-memory/architect/MEMORY.md)",
+}
+
 
 
 @dataclass

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -21,6 +22,7 @@ from continuity.formats.words import plural
 from continuity.generator.excerpts import excerpt
 from continuity.generator.task_lists import progress_line
 from continuity.model.conventions import INSTRUCTION_FILES
+from continuity.model.kinds import STATE_FILE_NAMES
 from continuity.model.load_window import Budget, load_window
 from continuity.model.shadowed import shadowed
 from continuity.model.task_list import TASKS_FILE, parse_task_list
@@ -188,20 +190,35 @@ def rule_files(tree: MemoryTree) -> tuple[StateFile, ...]:
                  if any(fnmatch.fnmatchcase(each.path, p) for p in convention.rule_files))
 
 
-def _loaded_by_no_tool(tree: MemoryTree, state: StateFile) -> bool:
-    """A state file beside the agent instruction files (TODO.md, STATE.md): read by the general
-    rules, but no agent loads it by its name, so the site says nothing of when it applies."""
-    return tree.convention is not None and tree.convention.name == "instructions" and \
-        state.name not in INSTRUCTION_FILES and not state.name.startswith(".roorules-")
+def _imported(tree: MemoryTree) -> frozenset[str]:
+    """The root's files its instruction files ``@``-import, as paths from the root."""
+    found = set()
+    for state in tree.state_files:
+        folder = posixpath.dirname(state.path)
+        for each in imports(state):
+            found.add(posixpath.normpath(posixpath.join(folder, each)))
+    return frozenset(found)
+
+
+def _state_not_rule(tree: MemoryTree, state: StateFile, imported: frozenset[str]) -> bool:
+    """A protocol state file (TODO.md, STATE.md, CONTEXT.md, ...) the instruction-file
+    convention reads beside CLAUDE.md and its kin: no agent loads it by itself, so it is no
+    rule given every session unless an instruction file imports it."""
+    convention = tree.convention
+    return (convention is not None and convention.name == "instructions"
+            and state.name not in INSTRUCTION_FILES and not state.name.startswith(".")
+            and state.stem in STATE_FILE_NAMES and state.path not in imported)
 
 
 def _catalogue_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
     cards = []
+    imported = _imported(tree)
     rules = rule_files(tree)  # a rule file says when it applies (`paths:`), whatever its name
     for state in (*tree.state_files, *rules):
         data = state.document.frontmatter.data if state.document is not None else {}
-        when, pattern = ("", "") if state not in rules and _loaded_by_no_tool(tree, state) \
-            else applies(state)
+        when, pattern = applies(state)
+        if state not in rules and _state_not_rule(tree, state, imported):
+            when, pattern = "state file", ""
         flags: tuple[str, ...] = ()
         skipped = shadowed(tree.root, state.name) if "/" not in state.path else None
         if skipped is not None:  # CT745: its tool reads a folder in its place

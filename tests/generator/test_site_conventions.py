@@ -473,3 +473,25 @@ def test_an_html_comment_in_a_paragraph_shows_nothing_on_the_site(tmp_path: Path
         for hidden in ("Format:", "notes/x", "gone", "&lt;!--", "onerror", "Old</a>"):
             assert hidden not in shown, hidden
     assert broken_links(project / "site") == []
+
+
+def test_a_state_file_beside_instruction_files_is_no_rule_given_every_session(tmp_path: Path):
+    """A TODO.md beside GEMINI.md is a to-do list no agent loads by itself: the catalogue calls
+    it a state file, not a rule given every session (set 28: 0hmX/A5). One an instruction file
+    ``@``-imports is loaded with it, and stays a rule of every session."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("instructions", {
+        "GEMINI.md": "# Guidelines\n\nUse strict TypeScript.\n",
+        "TODO.md": "# To do\n\n### Streaming\nwe need to stream in the response\n",
+        "sub/CLAUDE.md": "# Sub\n\nRead @./STATE.md first.\n",
+        "sub/STATE.md": "# State\n\nPhase 2 of 4.\n",
+    })
+    out = tmp_path / "out"
+    assert run_cli("generate", ".", "--out", str(out), cwd=project).code == 0
+    home = (out / "index.md").read_text("utf-8")
+    assert "](TODO.md)** · state file — we need to stream in the response" in home
+    assert "](GEMINI.md)** · every session" in home
+    out2 = tmp_path / "out2"
+    assert run_cli("generate", "sub", "--out", str(out2), cwd=project).code == 0
+    sub = (out2 / "index.md").read_text("utf-8")
+    assert "](STATE.md)** · every session" in sub
