@@ -719,6 +719,20 @@ CONVENTIONS_HELD_OUT_28: dict[str, str] = {
     "Legacy3010/Autominous-Roo-Rules": "roo rules (.roo/rules/rules.md)",
     "fernastereo/intranet-2BQ": "claude (.claude/agent-memory/architect/MEMORY.md)",
 }
+#: Set 29: row 45 of ten markers, measured once at 51b6551 by a session that changed no code;
+#: bench/conventions_survey.md, "Set 29".
+CONVENTIONS_HELD_OUT_29: dict[str, str] = {
+    "0xpetersatoshi/titanai": "speckit (.specify/memory/constitution.md)",
+    "2sem/sendadv-ios": "serena (.serena/memories/project_overview.md)",
+    "AVegMor/todoapp": "cursor rules (.cursor/rules/project.mdc)",
+    "4792373/ai_code": "kiro (.kiro/steering/tech.md)",
+    "Fangziyang0910/RuralBrain": "copilot (.github/copilot-instructions.md)",
+    "LIDR-academy/AI4Devs-finalproject": "windsurf (.windsurf/rules/rules.md)",
+    "0Jinah/kr-rest-days": "instructions (GEMINI.md)",
+    "0-isk-0/Human-OS-Project": "instructions (CLAUDE.md)",
+    "3WGhostDGit/pigi_saas": "bank (memory-bank/activeContext.md)",
+    "Farazs27/GOAT": "gsd (.planning/ROADMAP.md)",
+}
 
 
 

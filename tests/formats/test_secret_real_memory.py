@@ -1116,3 +1116,13 @@ def test_a_zhipu_key_in_a_workspaces_skill_is_reported(tmp_path: Path) -> None:
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "skills/glm-test/quick-test.js")], result.out
+
+
+def test_a_seed_users_welcome_password_is_no_credential() -> None:
+    """A GSD plan's seed step gives a demo user the classic first password (a blind
+    measurement at the end of a round: ``password: `Welcome123` ``); a drawn password in the
+    same place stays found."""
+    line = "- Email: `hygienist@example.nl`, password: `{}`, role: `HYGIENIST`\n"
+    assert kinds(line.format("Welcome" + "123")) == []
+    assert kinds(line.format("welcome" + "2024!")) == []
+    assert kinds(line.format("Wq7" + "xRt9Lp2Zk")) != []
