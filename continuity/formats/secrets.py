@@ -616,6 +616,21 @@ def _api_key_name(text: str, name: str, begin: int) -> bool:
     return _API_KEY_NAME.search(text[max(0, begin - 4):begin] + name) is not None
 
 
+#: An app password as its provider shows it: sixteen lower-case letters, in four groups of
+#: four parted the same way throughout (a space, a hyphen) or not at all.
+_APP_PASSWORD = re.compile(r"[a-z]{4}([ \-]?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}")
+
+
+def _app_password(text: str, match: re.Match[str], group: int) -> bool:  # noqa: ARG001
+    """Whether the value is generated: of that shape in lower case (the name's case is free),
+    eight letters or more of the sixteen different, not the alphabet counted out (a
+    document's ``abcd efgh ijkl mnop``, ``xxxx xxxx xxxx xxxx``)."""
+    value = match.group(group)
+    letters = value.replace(" ", "").replace("-", "")
+    return _APP_PASSWORD.fullmatch(value) is not None and len(set(letters)) >= 8 \
+        and not counted_out(letters) and not _counted_runs(letters).count(4) >= 3
+
+
 #: Lower-case letters and digits, 20 or more, the digits at least four and apart.
 _LOWER_AND_DIGITS = re.compile(r"(?=(?:[a-z]*[0-9]){4})[a-z0-9]{20,128}")
 
@@ -1101,6 +1116,16 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"login\(\s{0,5}[\"'][^\"'\n]{1,256}[\"']\s{0,5},\s{0,5}[\"']([^\"'\s]{8,256})[\"']"
               r"\s{0,5}\)",
               ("login(",), _word_end_start, lambda text, match, group: _mixed(match.group(group))),
+    # An app password (Google's: sixteen lower-case letters shown in four groups of four,
+    # ``abcd efgh ijkl mnop``; Apple's app-specific one with hyphens) under a name saying so,
+    # unquoted (``**App Password:** …``, the nineteenth survey: a workspace's SMTP note): a
+    # value with spaces reads as prose to the key-word detectors, its shape says what it is.
+    # It must end its line or field: ``app password: must have been sent to you`` is prose.
+    _anchored("app-password", "an app password",
+              r"app(?:lication)?[ \t_\-]?(?:specific[ \t_\-]?)?pass(?:word)?[\"'`*]{0,4}[ \t]{0,5}"
+              r"[:=][\"'`* \t]{0,8}([a-z]{4}[ \-]?[a-z]{4}[ \-]?[a-z]{4}[ \-]?[a-z]{4})"
+              r"(?=[\"'`*]{0,4}[ \t]{0,5}(?:[,;|)]|\r?\n|$))",
+              ("app",), _key_start, _app_password),
     # A Markdown label's emphasis may close after its colon (``- **Password:** …``, the
     # seventeenth survey: a workspace's daily note): the reader sees ``Password: …``.
     _anchored("assigned-secret", "a secret assigned to a key",

@@ -1126,3 +1126,48 @@ def test_a_seed_users_welcome_password_is_no_credential() -> None:
     assert kinds(line.format("Welcome" + "123")) == []
     assert kinds(line.format("welcome" + "2024!")) == []
     assert kinds(line.format("Wq7" + "xRt9Lp2Zk")) != []
+
+
+# -- the nineteenth survey: an app password in a workspace's note, a demo's local database
+# An app password as Google shows it: sixteen lower-case letters in four groups (made up).
+APP_PASSWORD = "qmvt" + " rkzw" + " hpya" + " jdlc"
+
+
+@pytest.mark.parametrize("text", [
+    f"# SMTP\n\n**Email:** me@mail.example\n**App Password:** {APP_PASSWORD}\n",
+    f"- App password: {APP_PASSWORD.replace(' ', '-')}\n",
+    f"APP_PASSWORD={APP_PASSWORD.replace(' ', '')}\n",
+    f'"app_password": "{APP_PASSWORD.replace(" ", "")}",\n',
+])
+def test_an_app_password_is_found(text: str) -> None:
+    assert kinds(text) == ["app-password"]
+
+
+@pytest.mark.parametrize("text", [
+    "**App Password:** abcd efgh ijkl mnop\n",  # the alphabet counted out
+    "App password: xxxx xxxx xxxx xxxx\n",
+    "app password: must have been sent to you\n",  # prose
+    "Use an app password: from your account settings\n",
+    f"app password: {APP_PASSWORD.title()}\n",  # not its shape
+])
+def test_words_and_fill_ins_after_app_password_stay_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_nineteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace, silent, and then an SMTP note holding
+    an app password (CT601)."""
+    repo = GitRepo(tmp_path / "repo")
+    files = {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "MEMORY.md": "# Memory\n\n- SMTP set up\n",
+        "smtp-credentials.md": "# SMTP\n\n**Email:** me@mail.example\n**App Password:** (in the"
+                               " keychain)\n"}
+    repo.commit("workspace", files)
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("smtp", {"smtp-credentials.md":
+                         f"# SMTP\n\n**Email:** me@mail.example\n**App Password:** {APP_PASSWORD}\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "smtp-credentials.md")], result.out
