@@ -734,6 +734,26 @@ CONVENTIONS_HELD_OUT_29: dict[str, str] = {
     "Farazs27/GOAT": "gsd (.planning/ROADMAP.md)",
 }
 
+#: Set 30 (bench/conventions_survey.md): row 80 of twelve markers reaching deeper memory
+#: (row 30 where a listing is shorter), the next row down for one named before or with no
+#: snapshot; measured blind at 1e6f213.
+CONVENTIONS_HELD_OUT_30: dict[str, str] = {
+    "GreenChang01/Titan": "roo memory bank (memory-bank/decisionLog.md; now memory_bank/)",
+    "ADuong12/ADAPT": "gsd (.planning/config.json; not at the newest commit)",
+    "JorisJonkers-dev/repo-template":
+        "speckit (.specify/scripts/bash/common.sh; not at the newest commit)",
+    "codeinaire/druum-dungeon-crawler": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "CyresSmith/zoitberg_soul": "openclaw (memory/heartbeat-state.json)",
+    "777mugen/IRRISS-SLeads": "openclaw (HEARTBEAT.md)",
+    "AndrewDongminYoo/custom_linters":
+        "serena (.serena/memories/task_completion_checklist.md; not at the newest commit)",
+    "topherfangio/popt-mud": "windsurf (.windsurf/rules/general.md)",
+    "ACicmansky/GastroPro_Product_Manager": "bank (memory-bank/productContext.md)",
+    "Burla-Cloud/burla": "cursor rules (.cursor/rules/rules.mdc)",
+    "DevRogerFer/treinos_api": "copilot (.github/instructions/typescript.instructions.md)",
+    "ANMOLJENA/ocr-on-pharma-compliance": "kiro (.kiro/steering/tech.md)",
+}
+
 
 
 @dataclass

@@ -596,6 +596,8 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False
     if _bitable_app_token(text, name, begin, match.end(group)):
         return False
+    if _figma_file_key(text, name, begin, match.end(group)):
+        return False
     value = match.group(group)
     if "&" in value and _query_parameter(text, begin):
         # A URL's query: the value ends where the next parameter starts
@@ -655,6 +657,22 @@ def lower_case_machine_value(value: str) -> bool:
 #: Bitable, 多维表格 (the product's Chinese name) or Feishu's or Lark's name.
 _BITABLE_CONTEXT = re.compile(r"bitable|多维表格|feishu|飞书|larksuite|\btbl[A-Za-z0-9]{10,20}\b",
                               re.IGNORECASE)
+
+
+#: Figma's name for a file's id (``file_key``, ``fileKey``, ``FIGMA_FILE_KEY``) and a Figma
+#: URL beside it: the key is the path segment after ``/file/``, ``/design/``, ``/proto/`` or
+#: ``/board/`` of the file's link (Figma's REST API, "file key"), read only with an access
+#: token, which stays found.
+_FIGMA_FILE_KEY_NAME = re.compile(r"file[_\-]?key$", re.IGNORECASE)
+_FIGMA_CONTEXT = re.compile(r"figma", re.IGNORECASE)
+
+
+def _figma_file_key(text: str, name: str, begin: int, end: int) -> bool:
+    """Whether ``name`` (its value ending at ``end``) is a Figma file's key: an id, not a
+    credential (the thirtieth survey: a designer's workspace listing its Figma files), told
+    by the name and Figma's name within 300 characters."""
+    return _FIGMA_FILE_KEY_NAME.search(name.strip("_-.\"'`*")) is not None and \
+        _FIGMA_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
 
 
 #: An environment variable's name, in an ``env-default-secret`` match.

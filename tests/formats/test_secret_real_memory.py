@@ -1171,3 +1171,44 @@ def test_nineteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "smtp-credentials.md")], result.out
+
+
+# Thirtieth survey: a designer's workspace lists its Figma files, each a ``file_key`` (the
+# file's id, the path segment of its figma.com link) beside the link.
+FIGMA_FILE_KEY = "Zx8yWv7UtS6rQp5OnM4lKj"  # made up: 22 letters and digits, a file's id
+FIGMA_NOTE = ("## Component library\n\n- **file_key**: `" + FIGMA_FILE_KEY + "`\n"
+              "- **URL**: https://www.figma.com/design/" + FIGMA_FILE_KEY + "/Library\n")
+
+
+@pytest.mark.parametrize("text", [
+    FIGMA_NOTE,
+    'const FIGMA_FILE_KEY = "' + FIGMA_FILE_KEY + '"; // figma.com/file/…\n',
+    '{"fileKey": "' + FIGMA_FILE_KEY + '", "source": "figma"}\n',
+])
+def test_figma_file_keys_are_no_secrets(text: str) -> None:
+    """A Figma file's key is its id (Figma's REST API reads it only with an access token)."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "file_key: " + FIGMA_FILE_KEY + "\n",  # no Figma beside it: an encryption key, found
+    "figma:\n  FIGMA_ACCESS_TOKEN: " + FIGMA_FILE_KEY + "Ab12\n",  # Figma's token stays found
+    "# figma\nsecret_key: " + FIGMA_FILE_KEY + "\n",
+])
+def test_figma_tokens_and_other_file_keys_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirtieth_survey_figma_file_keys_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirtieth survey met it, in a real git repository: an OpenClaw
+    workspace's skill reference listing Figma files by key and link, silent (CT601, CT605);
+    a key written into a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA designer's assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the Figma files\n",
+        "USER.md": "# User\n\nA product designer.\n",
+        "skills/openclaw-figma/references/assets.md": "# Figma assets\n\n" + FIGMA_NOTE,
+    })
+    _silent_then_a_key_found(repo, "memory/2026-03-30.md", "# Day\n\n- **API Key:** ")
