@@ -35,5 +35,6 @@ def test_the_conventions_known_are_listed():
     assert result.code == 0
     names = [line.split(":")[0] for line in result.out.splitlines() if not line.startswith(" ")]
     assert names == ["continuity", "claude", "cline", "openclaw", "openclaw-state", "gsd",
-                     "gptme", "agentops", "speckit", "serena", "kiro", "cursor", "windsurf", "copilot", "roo",
-                     "cursor-bank", "copilot-bank", "taskmaster", "instructions"]
+                     "gptme", "agentops", "speckit", "serena", "kiro", "cursor", "windsurf",
+                     "roo-rules", "copilot", "roo", "cursor-bank", "copilot-bank", "taskmaster",
+                     "instructions"]
