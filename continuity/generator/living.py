@@ -21,7 +21,6 @@ from pathlib import Path
 from continuity.formats.words import plural
 from continuity.generator.excerpts import excerpt
 from continuity.generator.task_lists import progress_line
-from continuity.model.conventions import INSTRUCTION_FILES
 from continuity.model.kinds import STATE_FILE_NAMES
 from continuity.model.load_window import Budget, load_window
 from continuity.model.shadowed import shadowed
@@ -201,13 +200,15 @@ def _imported(tree: MemoryTree) -> frozenset[str]:
 
 
 def _state_not_rule(tree: MemoryTree, state: StateFile, imported: frozenset[str]) -> bool:
-    """A protocol state file (TODO.md, STATE.md, CONTEXT.md, ...) the instruction-file
-    convention reads beside CLAUDE.md and its kin: no agent loads it by itself, so it is no
-    rule given every session unless an instruction file imports it."""
+    """A protocol state file (TODO.md, STATE.md, CONTEXT.md, ...) of a root whose tools load
+    only some of its living files by name (:attr:`Convention.loaded`: the instruction files):
+    no agent loads it by itself, so it is no rule given every session unless an instruction
+    file imports it."""
     convention = tree.convention
-    return (convention is not None and convention.name == "instructions"
-            and state.name not in INSTRUCTION_FILES and not state.name.startswith(".")
-            and state.stem in STATE_FILE_NAMES and state.path not in imported)
+    return (convention is not None and bool(convention.loaded)
+            and not any(fnmatch.fnmatchcase(state.name, each) for each in convention.loaded)
+            and not state.name.startswith(".") and state.stem in STATE_FILE_NAMES
+            and state.path not in imported)
 
 
 def _catalogue_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:

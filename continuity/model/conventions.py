@@ -232,6 +232,11 @@ class Convention:
     #: (Copilot's ``instructions/*.instructions.md``, Claude Code's ``.claude/rules/``): read
     #: and published as its living files are, each a card of the site's Rules.
     rule_files: tuple[str, ...] = ()
+    #: The living files its tools load by name at every session, as globs (the instruction
+    #: files). Empty: every living file is one its tool reads. Another living file of such a
+    #: root (a TODO.md beside CLAUDE.md, read by the general rules) is no rule: the site's
+    #: cards call it a state file, unless an instruction file imports it.
+    loaded: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.site not in SITE_SHAPES:
@@ -515,6 +520,7 @@ INSTRUCTIONS = Convention(
     living=(*INSTRUCTION_FILES, ".roorules-*", *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
     kinds=(), rules=("CT74", "CT782"), site="catalogue", fallback=True, memory_is_files=True,
     memory_in=(".claude/rules",), rule_files=(".claude/rules/*.md", ".claude/rules/*/*.md"),
+    loaded=(*INSTRUCTION_FILES, ".roorules-*"),
     # An agent's configuration alone (.mcp.json, Claude Code's settings) makes a root too: no
     # instruction file to judge, but the agent state files CT601 reads from the top (their
     # keys, a committed .env) are scanned where they would otherwise make no root at all.
