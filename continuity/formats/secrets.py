@@ -1107,9 +1107,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     # is no key).
     # A qualifier in brackets may follow the key's name (``**Private Key (Base58):** `…```,
     # the seventeenth survey: a wallet's note; ``API key (prod): …``): the value is judged.
+    # The name's last word may be ``value``, apart (``- Token value: `<40 hex>` ``, the
+    # twentieth survey: an agent's note of a Todoist token): the value is judged the same.
     _anchored("keyed-secret", "a generated secret under a key's name",
               r"(?:key|token|secret|password|passwd|\"(?:access|refresh)\")"
-              rf"(?:[_\-.]?(?:base|value|data|b64|hex))?{_KEY_QUALIFIER}(?:[\"'`*]){{0,4}}"
+              rf"(?:[_\-.]?(?:base|value|data|b64|hex)|[ \t]value)?{_KEY_QUALIFIER}(?:[\"'`*]){{0,4}}"
               r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
               r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",

@@ -1212,3 +1212,45 @@ def test_thirtieth_survey_figma_file_keys_in_a_repository(tmp_path: Path) -> Non
         "skills/openclaw-figma/references/assets.md": "# Figma assets\n\n" + FIGMA_NOTE,
     })
     _silent_then_a_key_found(repo, "memory/2026-03-30.md", "# Day\n\n- **API Key:** ")
+
+
+# Twentieth survey: an agent's infrastructure note keeps a Todoist token under a label
+# whose last word is ``value``, apart: ``- Token value: `<40 hex>` ``.
+TOKEN_VALUE = "0f3a9c1d2e4b5a6978c0d1e2f3a4b5c6d7e8f901"  # made up: 40 hex digits
+
+
+@pytest.mark.parametrize("text", [
+    "**API Access:**\n- Token value: `" + TOKEN_VALUE + "` (updated 2026-02-04)\n",
+    "- **API key value:** " + TOKEN_VALUE + "\n",
+    "secret value = '" + TOKEN_VALUE + "'\n",
+])
+def test_a_generated_value_under_a_name_ending_in_value_apart_is_found(text: str) -> None:
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "- Token value: refreshed every hour by the cron job\n",  # words, no generated value
+    "- Token value: `<your-todoist-token>`\n",  # a fill-in
+    "- Token value: kept in ~/.config/todoist/config.json\n",  # a path
+    "the key value store keeps sessions\n",
+])
+def test_words_after_a_name_ending_in_value_stay_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_twentieth_survey_token_value_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose infrastructure note says where
+    the token lives, silent; then the note giving its value is reported (CT601)."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead SOUL.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
+        "infrastructure.md": "# Infrastructure\n\n**API Access:**\n"
+                             "- Token location: `~/.config/todoist/config.json`\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("token", {"infrastructure.md": "# Infrastructure\n\n**API Access:**\n"
+                          f"- Token value: `{TOKEN_VALUE}` (updated 2026-02-04)\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "infrastructure.md")], result.out
