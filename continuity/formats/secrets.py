@@ -350,8 +350,13 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
 
 def _masked(text: str, match: re.Match[str], group: int) -> bool:
     """Whether the value is a mask between runs of asterisks (``*** ENCRYPTED ***``)."""
-    start, end = match.start(group), match.end(group)
-    return bool(_MASK_WORD.fullmatch(match.group(group))
+    return masked_span(text, match.start(group), match.end(group))
+
+
+def masked_span(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a mask between runs of asterisks (``*** ENCRYPTED ***``):
+    what a reader's view shows as ``ENCRYPTED`` once the emphasis is gone."""
+    return bool(_MASK_WORD.fullmatch(text, start, end)
                 and _MASK_OPEN.search(text, max(0, start - 4), start)
                 and _MASK_CLOSE.match(text, end))
 

@@ -1247,3 +1247,11 @@ def test_thirty_first_survey_rclone_masks_in_a_repository(tmp_path: Path) -> Non
                                                  "user = USERNAME\npassword = *** ENCRYPTED ***\n```\n",
     })
     _silent_then_a_key_found(repo, "memory/2026-03-31.md", "# Day\n\n- **API Key:** ")
+
+
+def test_a_mask_is_no_secret_in_the_readers_view_either() -> None:
+    """A file with an escape or an entity is read twice, as written and as a reader sees it
+    (emphasis gone): ``*** ENCRYPTED ***`` shows as ``ENCRYPTED``, still no value."""
+    text = "Use `a \\| b` in a table.\n\n```\n[koofr]\npassword = *** ENCRYPTED ***\n```\n"
+    assert kinds(text) == []
+    assert kinds(text + "api_key = " + MIXED + "\n") != []
