@@ -753,6 +753,20 @@ CONVENTIONS_HELD_OUT_30: dict[str, str] = {
     "DevRogerFer/treinos_api": "copilot (.github/instructions/typescript.instructions.md)",
     "ANMOLJENA/ocr-on-pharma-compliance": "kiro (.kiro/steering/tech.md)",
 }
+CONVENTIONS_HELD_OUT_31: dict[str, str] = {
+    "HexaFox-Labs/Brai": "roo memory bank (memory-bank/decisionLog.md)",
+    "AO-Cyber-Systems/eden-press": "gsd (.planning/config.json)",
+    "LuanDopke/persefone": "speckit (.specify/scripts/bash/common.sh; not at the newest commit)",
+    "decryptorventure/mgis-vibe": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "DynamicEV21/CrabQuant": "openclaw (memory/heartbeat-state.json; not at the newest commit)",
+    "ABBYCRM/NovaLuis": "openclaw (HEARTBEAT.md)",
+    "AnthonyVo1987/market-parser-polygon-mcp": "serena (.serena/memories/task_completion_checklist.md)",
+    "ebrahimalzaabi-seed/ebrahimalzaabi.com": "windsurf (.windsurf/rules/general.md)",
+    "ARTUR8028/Bil_Bakalim": "bank (memory-bank/productContext.md)",
+    "Chief-Strategist-J/agentic-structure": "cursor rules (.cursor/rules/rules.mdc)",
+    "Energinet-Digital-Acceleration/todos": "copilot (.github/instructions/typescript.instructions.md)",
+    "Ab74net/ImproveYourResume": "kiro (.kiro/steering/tech.md)",
+}
 
 
 

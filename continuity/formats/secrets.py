@@ -340,11 +340,33 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False  # minified code: ``_password=e}terminate(){…}``; a page's selector
         # (``LOGIN_PASSWORD: '[data-testid="password"]'``, a test's) or a style sheet's rule
         # (``.codicon-gist-secret:before{content:…}``)
-    if _POWERSHELL_COMMAND.fullmatch(value):
-        return False  # a command's output: ``$accessToken = Get-AccessToken``
+    if _POWERSHELL_COMMAND.fullmatch(value) or _masked(text, match, group):
+        return False  # a command's output: ``$accessToken = Get-AccessToken``; a mask shown in
+        # the value's place (rclone's ``pass = *** ENCRYPTED ***``)
     if _CODE_NOT_A_VALUE.fullmatch(value):
         return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+def _masked(text: str, match: re.Match[str], group: int) -> bool:
+    """Whether the value is a mask between runs of asterisks (``*** ENCRYPTED ***``)."""
+    return masked_span(text, match.start(group), match.end(group))
+
+
+def masked_span(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a mask between runs of asterisks (``*** ENCRYPTED ***``):
+    what a reader's view shows as ``ENCRYPTED`` once the emphasis is gone."""
+    return bool(_MASK_WORD.fullmatch(text, start, end)
+                and _MASK_OPEN.search(text, max(0, start - 4), start)
+                and _MASK_CLOSE.match(text, end))
+
+
+#: A mask shown where a value was (rclone's ``config show``: ``password = *** ENCRYPTED ***``;
+#: ``***REDACTED***``): one upper-case word between runs of asterisks, no value at all. The
+#: label-closing emphasis the key's pattern allows takes the first run, the word is left.
+_MASK_WORD = re.compile(r"[A-Z]{4,16}")
+_MASK_OPEN = re.compile(r"\*{3}[ \t]?\Z")
+_MASK_CLOSE = re.compile(r"[ \t]?\*{3}")
 
 
 #: opencode's variable substitution in its configuration: the environment's value or a file's.

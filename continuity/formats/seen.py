@@ -20,7 +20,7 @@ import re
 import string
 from collections.abc import Iterator
 
-from continuity.formats.secrets import CREDENTIALS, Detector, Finding, find
+from continuity.formats.secrets import CREDENTIALS, Detector, Finding, find, masked_span
 from continuity.formats.secrets_context import example_spans, is_contract, outside
 
 #: What the reader does not see, or sees as another character. Each alternative is bounded.
@@ -160,6 +160,8 @@ def _found_seen(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
         start, end = view.source_span(finding.start, finding.end)
         if _PLACEHOLDER_TAG_BEFORE.search(text, max(0, start - 64), start):
             continue  # the value is the word after a placeholder the view took for a tag
+        if masked_span(text, start, end):
+            continue  # ``*** ENCRYPTED ***``: a mask the view shows without its asterisks
         if not any(f.start < end and start < f.end for f in found):
             extra.append(Finding(finding.kind, finding.description, start, end))
     return sorted(found + extra, key=lambda f: (f.start, f.end)) if extra else found

@@ -1254,3 +1254,46 @@ def test_twentieth_survey_token_value_in_a_repository(tmp_path: Path) -> None:
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "infrastructure.md")], result.out
+
+
+# Thirty-first survey: a vendored rclone skill quotes ``rclone config show``, which prints
+# ``*** ENCRYPTED ***`` where an obscured password was: a mask, no value.
+@pytest.mark.parametrize("text", [
+    "[koofr]\ntype = koofr\nuser = USERNAME\npassword = *** ENCRYPTED ***\n",
+    "- password: *** ENCRYPTED ***\n",
+    "api_key = ***REDACTED***\n",
+])
+def test_a_mask_in_the_values_place_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "password: **" + MIXED + "**\n",  # a value in emphasis stays found
+    "password = *** ENCRYPTED ***\napi_key = " + MIXED + "\n",  # a key beside the mask
+])
+def test_a_value_after_asterisks_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_first_survey_rclone_masks_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-first survey met it, in a real git repository: an OpenClaw
+    workspace's rclone skill quoting config output with masked passwords, silent (CT601,
+    CT605); a key written into a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA file-sync assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the remotes\n",
+        "USER.md": "# User\n\nKeeps backups.\n",
+        "skills/rclone-cli/references/koofr.md": "# Koofr\n\n```\n[koofr]\ntype = koofr\n"
+                                                 "user = USERNAME\npassword = *** ENCRYPTED ***\n```\n",
+    })
+    _silent_then_a_key_found(repo, "memory/2026-03-31.md", "# Day\n\n- **API Key:** ")
+
+
+def test_a_mask_is_no_secret_in_the_readers_view_either() -> None:
+    """A file with an escape or an entity is read twice, as written and as a reader sees it
+    (emphasis gone): ``*** ENCRYPTED ***`` shows as ``ENCRYPTED``, still no value."""
+    text = "Use `a \\| b` in a table.\n\n```\n[koofr]\npassword = *** ENCRYPTED ***\n```\n"
+    assert kinds(text) == []
+    assert kinds(text + "api_key = " + MIXED + "\n") != []
