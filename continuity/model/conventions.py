@@ -232,6 +232,10 @@ class Convention:
     #: (Copilot's ``instructions/*.instructions.md``, Claude Code's ``.claude/rules/``): read
     #: and published as its living files are, each a card of the site's Rules.
     rule_files: tuple[str, ...] = ()
+    #: Files it keeps by name inside its own folders (OpenClaw's ``memory/MEMORY.md``, a
+    #: workspace's long-term memory kept beside its daily notes), root-relative: read and
+    #: published as the files its living files link to, and their links checked.
+    keeps: tuple[str, ...] = ()
     #: The living files its tools load by name at every session, as globs (the instruction
     #: files). Empty: every living file is one its tool reads. Another living file of such a
     #: root (a TODO.md beside CLAUDE.md, read by the general rules) is no rule: the site's
@@ -401,6 +405,9 @@ OPENCLAW = Convention(
     kinds=(_dated("memory", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md",
                                       "YYYY-MM-DD-HHmm.md"), "2026-06-27.md"),),
     rules=("CT721",), site="timeline", memory_in=None,
+    # Its daily notes' folder is the workspace's own, even where it keeps a MEMORY.md of its
+    # own (memory/MEMORY.md beside the notes): never a root apart, so its notes are read.
+    owns=("memory",), keeps=("memory/MEMORY.md", "memory/memory.md"),
     # openclaw.json with a workspace file beside it (a backup of it in a config folder is a
     # file of the workspace above, not a workspace of its own).
     root_signs=(RootSign(("openclaw.json",), beside=("AGENTS.md", "SOUL.md", "HEARTBEAT.md",

@@ -751,7 +751,8 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
                                below_top=repo_root is not None and root != repo_root)
     edges = _edges(state_files, kinds)
     directories, not_memory = _directories(walker, root, root_items, kinds, edges, wanted,
-                                           named_only=not recognition.is_protocol)
+                                           named_only=not recognition.is_protocol,
+                                           owned=convention.owns if convention else ())
     ledger, session_state = _locate_ledger(walker, config, root, repo_root)
     note_stores = _locate_notes(walker, config, root, recognition)
     if wanted is not None:  # read only when named: their rules report on them alone
@@ -899,13 +900,14 @@ def _dated_folders(walker: _Walker, root_items: list[os.DirEntry[str]]) -> KindS
 
 
 def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry[str]], kinds: KindSet,
-                 edges: list[MeshEdge], wanted: set[str] | None, named_only: bool = False
-                 ) -> tuple[dict[str, MemoryDirectory], list[str]]:
+                 edges: list[MeshEdge], wanted: set[str] | None, named_only: bool = False,
+                 owned: tuple[str, ...] = ()) -> tuple[dict[str, MemoryDirectory], list[str]]:
     """The kinds' directories, plus any other directory a state file declares; never one
     that holds state files of its own (a child root), and with ``wanted`` just those named.
     Also the directories bearing a kind's name that are not memory. ``named_only``: entries
     are no templates (another convention's directories: a gptme journal/templates/daily.md
-    is a form to fill in, not an entry; the protocol reports such a file as CT101)."""
+    is a form to fill in, not an entry; the protocol reports such a file as CT101). ``owned``:
+    the convention's own directories, read as its kinds even with a state file inside."""
     declared_names = {edge.directory for edge in edges if edge.declared}
     indexed = {edge.directory for edge in edges}
     named_dirs = {path.split("/", 1)[0] for path in wanted if "/" in path} if wanted else set()
@@ -921,7 +923,7 @@ def _directories(walker: _Walker, root: Path, root_items: list[os.DirEntry[str]]
             continue
         if not _readable_directory(walker, item):
             continue
-        if holds_state_by_name(Path(item.path)):
+        if item.name not in owned and holds_state_by_name(Path(item.path)):
             continue  # a child root: its directories are its own
         # Another convention's own folders (a bank's tasks/) are its memory by its word; a
         # protocol kind's name alone (memory/, knowledge/) needs an index or entries like it.
@@ -1055,7 +1057,14 @@ def _rule_files(root: Path, patterns: tuple[str, ...]) -> tuple[str, ...]:
 
 def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...]:
     """The files a convention keeps by name beside its living files, root-relative: GSD's
-    phase files; Spec Kit's constitution and each numbered feature's spec, plan and tasks."""
+    phase files; Spec Kit's constitution and each numbered feature's spec, plan and tasks;
+    those it names (:attr:`Convention.keeps`) where they are files."""
+    if convention is not None and convention.keeps:
+        # By the names listed, not is_file(): on a file system blind to case, memory.md and
+        # MEMORY.md would both "exist" and the one file be read twice.
+        return tuple(path for path in convention.keeps if path.rpartition("/")[2] in {
+            item.name for item in directory_listing(root / path.rpartition("/")[0])
+            if item.is_file()})
     if convention is not None and convention.site == "phases":
         return _phase_files(root)
     if convention is not None and convention.rule_files:

@@ -363,6 +363,32 @@ def test_template_copies_in_config_make_no_second_workspace(repo: GitRepo):
     assert roots(result) == {".": "openclaw"}
 
 
+def test_a_workspaces_memory_folder_with_its_own_memory_md_stays_the_workspaces(
+        repo: GitRepo, tmp_path: Path):
+    # memory/MEMORY.md beside the daily notes once made memory/ a root of no convention, where
+    # only the state file was read: the notes' credentials and links went unchecked.
+    key = "BSA" + "q7Zx2Lm9Pw4Rt8Vn3Kc6Hd1Jf5Gs0"
+    repo.commit("workspace", {
+        "AGENTS.md": "# AGENTS.md\n\nRead SOUL.md; notes in memory/YYYY-MM-DD.md.\n",
+        "SOUL.md": "# Soul\n\nx\n", "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
+        "memory/MEMORY.md": "# Memory\n\n- See [infra](semantic/infra.md), [old](gone.md).\n",
+        "memory/2026-01-31.md": f"# Jan 31\n\n- Search set up. **Brave API:** {key}\n",
+        "memory/semantic/infra.md": "# Infra\n\n- Todoist for tasks.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "openclaw"}
+    assert found(result) == [("CT111", "memory/MEMORY.md", 3),
+                             ("CT601", "memory/2026-01-31.md", 3)]
+    assert "published" in next(d["message"] for d in result.json["diagnostics"]
+                               if d["code"] == "CT601")
+    # The folder's own MEMORY.md is a page of the workspace's site, its link to a topic note
+    # resolved there (the dead one and the key are the check's errors, so not --strict).
+    site = build_site("mkdocs", repo.path, tmp_path / "site", strict=False)
+    page = (site / "memory" / "MEMORY" / "index.html").read_text("utf-8")
+    assert 'href="../semantic/infra/"' in page
+    assert key not in "".join(p.read_text("utf-8", "replace") for p in site.rglob("*.html"))
+
+
 def test_a_roo_decision_log_that_loses_an_entry_after_commit(repo: GitRepo):
     bank = {f"memory-bank/{name}": f"# {name}\n\nx\n" for name in (
         "activeContext.md", "productContext.md", "progress.md", "systemPatterns.md")}
