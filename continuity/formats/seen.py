@@ -20,8 +20,16 @@ import re
 import string
 from collections.abc import Iterator
 
-from continuity.formats.secrets import CREDENTIALS, Detector, Finding, find, masked_span
+from continuity.formats.secrets import (
+    CREDENTIALS,
+    Detector,
+    Finding,
+    find,
+    masked_span,
+    without_overlaps,
+)
 from continuity.formats.secrets_context import example_spans, is_contract, outside
+from continuity.formats.secrets_tables import table_findings
 
 #: What the reader does not see, or sees as another character. Each alternative is bounded.
 _MARKUP = re.compile(  # (multi-line: ``^`` is a line's start)
@@ -134,8 +142,12 @@ class ReaderView:
 def find_seen(text: str, detectors: tuple[Detector, ...] = CREDENTIALS) -> list[Finding]:
     """:func:`continuity.formats.secrets.find` on ``text`` and on what a reader sees of it;
     every finding at its source span, earliest first, overlaps removed; none inside an API
-    contract's documented example (continuity.formats.secrets_context)."""
+    contract's documented example (continuity.formats.secrets_context). A table's cell under
+    a secret's name is read with that name (continuity.formats.secrets_tables)."""
     found = _found_seen(text, detectors)
+    in_cells = table_findings(text, detectors)
+    if in_cells:
+        found = without_overlaps([*found, *in_cells])  # the finding as written wins a tie
     if found and is_contract(text):
         return outside(found, example_spans(text))
     return found

@@ -70,7 +70,10 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     kubeconfig `client-key-data`, in text,
     in binary files (and UTF-16/UTF-32 text), in file names and in a child root's folder. Text
     is scanned as written and as a reader sees it: `ghp\\_…`, `ghp&#95;…`, a token split by
-    `**`, an empty `<span></span>`, `[](x)` or a link (`ghp_AbC[rest…]()`) is found too. Not
+    `**`, an empty `<span></span>`, `[](x)` or a link (`ghp_AbC[rest…]()`) is found too; a
+    Markdown table's cell is read with the name of its column (`| Service | User | Password |`)
+    or of its row (`| Gmail app password | … |`), except a password a person chose in a table
+    of documented defaults (under `## Default credentials`). Not
     secrets: placeholders and examples (`sk_live_YOUR_KEY_HERE`, `<your-api-key>`, AWS's
     `…EXAMPLE` key), redaction markers (`__OPENCLAW_REDACTED__`, `[REDACTED]`, `********`), masked
     keys (`ghp_****`), paths to key files, references (`${X}`, `$(pass …)`, `op://…`) and code;
