@@ -343,9 +343,59 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _POWERSHELL_COMMAND.fullmatch(value) or _masked(text, match, group):
         return False  # a command's output: ``$accessToken = Get-AccessToken``; a mask shown in
         # the value's place (rclone's ``pass = *** ENCRYPTED ***``)
-    if _CODE_NOT_A_VALUE.fullmatch(value):
+    if _code_in_the_values_place(text, match, group) or _no_key_of_its_own(text, begin):
         return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: Code where a value would be (the thirty-first survey, a vendored skill library's snippets):
+#: an arrow function's parameter list (``validatePassword = (password: string) =>``), a call
+#: on an implied receiver (Cap'n Proto's ``apiToken = .envVar("CF_API_TOKEN")``), a template
+#: field as a URL's password (an f-string's ``x-access-token:{token}@github.com``), a path
+#: in Rust (``Self::derive_key(…)``, and ``ApiKey::generate()`` read from its first colon).
+_PARAMETER_LIST = re.compile(r"\([A-Za-z_$][\w$]{0,64}\??:")
+_CODE_SHAPE = re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
+                         r"|\{[A-Za-z_][\w.]{0,64}\}@.*"
+                         r"|(?:[A-Za-z_]\w{0,64}::)+[A-Za-z_]\w{0,64}(?:[(!].*|[;,)]{0,3})"
+                         r"|:[A-Za-z_]\w{0,64}(?:::[A-Za-z_]\w{0,64})*(?:\(.*|[;,)]{0,3})")
+#: A generic type opened and cut at its first comma (``Omit<User, 'password'>``).
+_OPEN_GENERIC = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[A-Za-z_][\w.]{0,80}")
+#: A word in brackets before a sentence: a field's description (``password: (optional)
+#: password for the certificate file``).
+_BRACKETED_WORD = re.compile(r"\([a-z]{2,20}\)")
+
+
+def _code_in_the_values_place(text: str, match: re.Match[str], group: int) -> bool:
+    value, end = match.group(group), match.end(group)
+    if _CODE_NOT_A_VALUE.fullmatch(value):
+        return True
+    if _PARAMETER_LIST.fullmatch(value):
+        return text.startswith(" ", end)  # the parameter's type after it
+    if _OPEN_GENERIC.fullmatch(value):
+        return text.startswith(",", end)
+    if _BRACKETED_WORD.fullmatch(value):
+        return _PROSE_AFTER.match(text, end) is not None
+    return _CODE_SHAPE.fullmatch(value) is not None
+
+
+#: Before a key's name: an absolute path's folders (``/etc/passwd:/etc/passwd:ro``, a
+#: volume; ``--update-secrets=/secrets/api-key=…``, a file the secret is mounted as), other
+#: variables' names listed with it (``REDSHIFT_USER / REDSHIFT_PASSWORD : connection``, one
+#: description for them all), gcloud's ``--update-secrets=``/``--set-secrets=`` (its value
+#: names a Secret Manager secret and its version: ``API_KEY=my-secret:latest``), an ARN
+#: (``arn:aws:secretsmanager:…:secret:app/db``, the secret's name).
+_NOT_A_KEY_BEFORE = re.compile(r"(?:^|[\s=:\"'(`])/(?:[\w.\-]{1,64}/){0,8}\Z"
+                               r"|[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,40}[ \t]/[ \t]\Z"
+                               r"|--(?:update|set)-secrets[= ][^\s]{0,200}\Z"
+                               r"|(?:^|[\s\"'`])arn:aws[\w\-]{0,20}:secretsmanager:[^\s\"'`]{0,200}\Z")
+
+
+def _no_key_of_its_own(text: str, begin: int) -> bool:
+    """Whether what precedes the key's name (starting at ``begin``) on its line makes it no
+    key given a value here (see :data:`_NOT_A_KEY_BEFORE`)."""
+    line_start = text.rfind("\n", max(0, begin - 256), begin) + 1
+    start = max(line_start, begin - 256)
+    return _NOT_A_KEY_BEFORE.search(text[start:begin]) is not None
 
 
 def _masked(text: str, match: re.Match[str], group: int) -> bool:
@@ -1247,6 +1297,8 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
                        # a template's variable between percent signs: a FortiGate's
                        # replacement message (``Password=%%PASSWORD%%``), a batch file's ``%PW%``
                        r"|%%?[A-Za-z_][A-Za-z0-9_]{0,128}%%?"
+                       # Robot Framework's environment variable (``%{LT_ACCESS_KEY}``)
+                       r"|%\{[A-Za-z_][A-Za-z0-9_]{0,128}\}"
                        r"|redacted|changeme|example|placeholder|none|null|true|false"
                        r"|token|password|passwd|pass|passphrase|secret|pwd|key|apikey|user|username"
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
@@ -1286,10 +1338,11 @@ _REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhid
 
 #: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
 #: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``), maybe
-#: behind an operator (``!state.showPassword``, ``!!this.apiKey``, ``await vault.read()``, ``new Secret(x)``).
+#: behind an operator (``!state.showPassword``, ``!!this.apiKey``, ``await vault.read()``, ``new Secret(x)``);
+#: a class's private member too (``this.#hashPassword(newPassword)``).
 _CODE = re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
-                   r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
-                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
+                   r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
+                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
 #: (where to get it in it too: ``your-key-from-aistudio.google.com``)
 _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\-. ]{1,60}"
@@ -1400,6 +1453,15 @@ _NOT_A_SECRET = re.compile(
 #: braces is a reference already (``{client_id}``).
 _FORMAT_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]{0,64}(?:\.[A-Za-z_][A-Za-z0-9_]{0,64}){0,8}"
                            r"[\[(].*")
+#: A JSX attribute's expression, the tag closing after it: ``apiKey={apiKey}>``.
+_JSX_EXPRESSION = re.compile(r"\{[A-Za-z_$][\w$]{0,64}(?:\??\.[A-Za-z_$][\w$]{0,64}){0,8}\}/?>")
+#: Words of lower-case letters joined by ``/``: a secret's name in a store
+#: (``secret_id = "prod/billing/database"``) or a path (rclone's ``secret:subdir/subfile``),
+#: as ``snake_case`` names are (see ``_NOT_A_SECRET``).
+_WORD_PATH = re.compile(r"[a-z][a-z_\-]{0,40}(?:/[a-z][a-z_\-]{0,40}){1,8}")
+#: A string of code holding more than one line of a file (``"SHOPIFY_API_KEY=skills_key\n
+#: SHOP_DOMAIN=…"``, a test writing an ``.env``): the value ends at the escaped newline.
+_ESCAPED_NEXT_LINE = re.compile(r"\\n[A-Za-z_][A-Za-z0-9_]{0,64}=.*")
 #: A string's escapes closing a value written inside a string of code:
 #: ``"export MX_APIKEY=your_api_key_here\\n"`` (the fill-in, then the line's newline).
 _ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")
@@ -1433,8 +1495,10 @@ def harmless(value: str) -> bool:
                or _REDACTED.fullmatch(each) or _counting(each) or counted_out(each)
                or _ONE_CHARACTER_RUN.search(each) is not None
                or _WIFI_SECURITY_MODE.fullmatch(each) or _PUBLISHABLE.fullmatch(each)
-               or _FORMAT_FIELD.fullmatch(each)
+               or _FORMAT_FIELD.fullmatch(each) or _JSX_EXPRESSION.fullmatch(each)
+               or _WORD_PATH.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
+                            _ESCAPED_NEXT_LINE.sub("", quoted),
                             _ESCAPES_AT_END.sub("", quoted),
                             # emphasis and a code span around it: ``**`Password123!`**``
                             quoted.strip("*_`"),

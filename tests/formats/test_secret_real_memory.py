@@ -1297,3 +1297,67 @@ def test_a_mask_is_no_secret_in_the_readers_view_either() -> None:
     text = "Use `a \\| b` in a table.\n\n```\n[koofr]\npassword = *** ENCRYPTED ***\n```\n"
     assert kinds(text) == []
     assert kinds(text + "api_key = " + MIXED + "\n") != []
+
+
+# Thirty-first survey, after the set: a vendored skill library's snippets, code where a
+# value would be.
+@pytest.mark.parametrize("text", [
+    "const validatePassword = (password: string): E.Either<Errors, string> =>\n",
+    "const processProductsSinglePass = (products: Product[]): Stats =>\n",
+    "      apiToken = .envVar(\"CF_API_TOKEN\")\n",
+    "os.system(f\"git clone https://x-access-token:{token}@github.com/{repo}.git\")\n",
+    "type UserWithoutPassword = Omit<User, 'password' | 'passwordHash'>;\n",
+    "<AppProvider isEmbeddedApp apiKey={apiKey}>\n",
+    "    this.#password = this.#hashPassword(newPassword);\n",
+    "    let secret_key = Self::derive_key(random.0);\n",
+    "static GLOBAL_KEY: LazyLock<ApiKey> = LazyLock::new(|| ApiKey::generate());\n",
+    "${URL}    https://%{LT_USERNAME}:%{LT_ACCESS_KEY}@hub.lambdatest.com/wd/hub\n",
+    "  --volume /etc/passwd:/etc/passwd:ro \\\n",
+    "gcloud run deploy svc --update-secrets=/secrets/api-key=billing-secret:latest\n",
+    "gcloud run deploy svc --update-secrets=API_KEY=billing-secret:latest\n",
+    '"valueFrom": "arn:aws:secretsmanager:region:account:secret:app/db-creds"\n',
+    "  - REDSHIFT_HOST / REDSHIFT_DB / REDSHIFT_USER / REDSHIFT_PASSWORD : connection\n",
+    "- `AZURE_CLIENT_CERTIFICATE_PASSWORD`: (optional) password for the\n",
+    '(tmp / ".env").write_text("SHOPIFY_API_KEY=skills_key\\nSHOP_DOMAIN=shop.example")\n',
+    'secret_id = "prod/billing/database"\n',
+    "files saved to `secret:subdir/subfile` are stored in the unencrypted path\n",
+])
+def test_code_where_a_value_would_be_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "password = (" + MIXED + ":\n",  # no parameter's type after it
+    "apiToken = ." + MIXED + "\n",  # no call
+    "git clone https://x-access-token:" + MIXED + "@github.com/acme/app.git\n",
+    "type_password = Omit" + MIXED + ", 'x'\n",
+    "api_key=" + MIXED + "\\nSHOP_DOMAIN=shop.example\n",  # the key before the escape
+    "REDSHIFT_USER / password: " + MIXED + "\n",  # one name alone after the slash
+    "user/password: " + MIXED + "\n",  # a label, no absolute path
+    "secret_id = \"" + MIXED + "/prod\"\n",
+    "- `CERT_PASSWORD`: (" + MIXED + ")\n",
+])
+def test_a_value_beside_code_shapes_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_first_survey_code_shapes_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-first survey met it, in a real git repository: an OpenClaw
+    workspace's vendored skills with code where a value would be, silent (CT601, CT605); a key
+    written into a daily note beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA coding assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the builds\n",
+        "USER.md": "# User\n\nWrites TypeScript.\n",
+        "skills/fp-errors/SKILL.md": "# Errors\n\n```ts\nconst validatePassword = "
+                                     "(password: string): E.Either<Errors, string> =>\n```\n",
+        "skills/hosted-agents/references/patterns.md":
+            "# Sandboxes\n\n```python\nos.system(f\"git clone https://x-access-token:"
+            "{token}@github.com/{repo}.git\")\n```\n",
+        "skills/cloudflare-deploy/references/configuration.md":
+            "# workerd\n\n```capnp\napiToken = .envVar(\"CF_API_TOKEN\")\n```\n",
+    })
+    _silent_then_a_key_found(repo, "memory/2026-04-01.md", "# Day\n\n- **API Key:** ")
+
