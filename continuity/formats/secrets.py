@@ -84,10 +84,27 @@ def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
                     prefilter=re.compile(prefilter, flags) if prefilter else None)
 
 
+#: Sample values their issuers' documentation prints, each the exact published one (a key
+#: of anyone's holds none of them): the secret part of the Telegram Bot API's sample bot
+#: token ("looks something like 123456:ABC-…", core.telegram.org/bots/api, "Authorizing
+#: your bot"); rclone's documentation (docs/content): the access and secret keys MinIO prints
+#: on start (s3.md), pixeldrain's API key after ``rclone config`` (pixeldrain.md), a Drive
+#: file's ``resourceKey`` in ``lsjson`` output (drive.md), ``rclone obscure``'s output for
+#: the password "dummy" (ftp.md) and a Mega remote's obscured password (docs.md).
+_PUBLISHED_SAMPLES = (
+    "ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # Telegram
+    "USWUXHGYZQYFYFFIT3RE", "MOJRH0mkL1IPauahWITSVvyDrQbEEIwljvmxdq03",  # rclone: MinIO
+    "b1bb1e81-9b7b-406b-986a-c9b20be76e15",  # rclone: pixeldrain
+    "0-ABCDEFGHIXJQpIGqBJq3MC",  # rclone: Drive
+    "IXs2wc8OJOz7SYLBk47Ji1rHTmxM",  # rclone: FTP
+    "PDPcQVVjVtzFY-GTdDFozqBhTdsPg3qH",  # rclone: Mega
+)
+_PUBLISHED_SAMPLE = re.compile("|".join(map(re.escape, _PUBLISHED_SAMPLES)))
 #: What a made-up value is filled with: a run of one character, the documentation's markers.
 _MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
                       r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"  # jwt.io's example token
-                      r"|\.\.\.|…")  # a key cut short in the middle: ``sk-ant-…8QAA``
+                      r"|\.\.\.|…"  # a key cut short in the middle: ``sk-ant-…8QAA``
+                      + "|" + _PUBLISHED_SAMPLE.pattern)
 
 
 _MASKED_TAIL = re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
@@ -772,7 +789,7 @@ def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
     Google sign-in's ID token, good for an hour, in a link a scraped page kept since 2021):
     an expired token grants nothing, and one with no ``exp`` or a later one stays found."""
     for match in _JWT.finditer(text):
-        if made_up(match.group()):
+        if made_up(match.group()) or unsigned_token(match.group()):
             continue
         body = match.group(1)
         try:
@@ -1386,6 +1403,8 @@ _NOT_A_SECRET = re.compile(
     r"|azerty|qwertz"
     # the documented defaults of database and broker images (a compose file's Postgres)
     r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
+    # (MinIO's root user and password, ``minioadmin``, until the image is given others)
+    r"|minioadmin"
     # a default doubled or with its word for a password (``rootroot``, ``rootpass``)
     r"|(?:root|admin|user|guest)(?:root|admin|user|guest|pass|pwd|password))"
     r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
@@ -1403,7 +1422,7 @@ _NOT_A_SECRET = re.compile(
     # the test account's password of a setup guide; the marks typed along the top row after
     # the digits, ``Test123!@#``)
     r"|(?:(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
-    r"|old|temp|default|admin|user|your)[-_]?){0,2}[-_]?"
+    r"|old|temp|default|admin|user|your|encrypted|obscured|hashed)[-_]?){0,2}[-_]?"
     r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
     # in snake_case, a ``_`` before the digits (``user_password_123!``, a security guide's
     # sample: a variable's name, not a password)
@@ -1496,7 +1515,8 @@ def harmless(value: str) -> bool:
                or _ONE_CHARACTER_RUN.search(each) is not None
                or _WIFI_SECURITY_MODE.fullmatch(each) or _PUBLISHABLE.fullmatch(each)
                or _FORMAT_FIELD.fullmatch(each) or _JSX_EXPRESSION.fullmatch(each)
-               or _WORD_PATH.fullmatch(each)
+               or _WORD_PATH.fullmatch(each) or _PUBLISHED_SAMPLE.search(each)
+               or _PUBLISHED_DEMO_SECRET.fullmatch(each) or _counted_in_threes(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             _ESCAPED_NEXT_LINE.sub("", quoted),
                             _ESCAPES_AT_END.sub("", quoted),
@@ -1506,7 +1526,7 @@ def harmless(value: str) -> bool:
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
                ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted) \
-        or expired_token(quoted)
+        or expired_token(quoted) or unsigned_token(quoted)
 
 
 #: Keys their issuers make to be shipped in every browser that loads the app, named for it:
@@ -1528,11 +1548,44 @@ _ONE_CHARACTER_RUN = re.compile(r"(.)\1{15}")
 
 
 def _counting(value: str) -> bool:
-    """Whether every part of ``value`` counts up, one character to the next: a documentation's
-    made-up value (a Telegram bot token as ``123456:ABCDEF``, ``abc-123456``), not a secret."""
+    """Whether every part of ``value`` counts up, one character to the next, or repeats one
+    character: a documentation's made-up value (a Telegram bot token as ``123456:ABCDEF``,
+    ``abc-123456``; rclone's Scaleway key as runs of ``1``, ``2``, … ``5``), not a secret."""
     parts = re.split(r"[:_\-.]", value.lower())
-    return len(parts) > 1 and all(len(part) >= 3 and any(part in run for run in _RUNS)
+    return len(parts) > 1 and all(len(part) >= 3 and (any(part in run for run in _RUNS)
+                                                      or len(set(part)) == 1)
                                   for part in parts)
+
+
+#: Runs of letters or of digits, each three or more: ``abc``, ``123``.
+_THREE_OR_MORE = re.compile(r"[a-z]{3,}|[0-9]{3,}")
+
+
+def _counted_in_threes(value: str) -> bool:
+    """Whether the last part of ``value`` (after a prefix such as ``sk-live-``) is letters and
+    digits counted up in turn, three or more at a time, three runs or more (``abc123def456``,
+    a security guide's key in a "bad" example): typed, not generated (a generated part of
+    nine characters or more is such by chance once in some 10^10)."""
+    last = re.split(r"[:_\-.]", value.lower())[-1]
+    runs = _THREE_OR_MORE.findall(last)
+    return len(last) >= 9 and len(runs) >= 3 and "".join(runs) == last and \
+        all(any(run in counted for counted in _RUNS) for run in runs)
+
+
+#: The secret of express-session's documented example (``secret: 'keyboard cat'``), copied
+#: into tutorials and security guides.
+_PUBLISHED_DEMO_SECRET = re.compile(r"keyboard cat")
+
+
+#: A JWS signature's shortest length: HS256's 32 bytes, in base64url without padding.
+_SHORTEST_SIGNATURE = 43
+
+
+def unsigned_token(value: str) -> bool:
+    """Whether ``value`` is a JSON Web Token's shape whose signature is shorter than any
+    algorithm's (``….signature``, ``….sig``: a guide's made-up token, which nothing accepts)."""
+    match = _JWT.fullmatch(value) if value.startswith("eyJ") else None
+    return match is not None and len(value) - value.rfind(".") - 1 < _SHORTEST_SIGNATURE
 
 
 #: A word in square brackets where a value goes: ``postgres://user:[PASSWORD]@host``.

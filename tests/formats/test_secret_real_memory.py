@@ -1361,3 +1361,86 @@ def test_thirty_first_survey_code_shapes_in_a_repository(tmp_path: Path) -> None
     })
     _silent_then_a_key_found(repo, "memory/2026-04-01.md", "# Day\n\n- **API Key:** ")
 
+
+# Thirty-first survey, after the set: a vendored skill library's documentation quotes its
+# services' published sample values and its guides' made-up ones.
+def _same_shape(value: str) -> str:
+    """``value`` with each digit and letter moved on (in its class and case): the same shape,
+    none of the published sample left."""
+    def moved(char: str) -> str:
+        for first, size, step in (("0", 10, 3), ("a", 26, 7), ("A", 26, 7)):
+            if first <= char < chr(ord(first) + size):
+                return chr(ord(first) + (ord(char) - ord(first) + step) % size)
+        return char
+    return "".join(moved(char) for char in value)
+
+
+SAMPLE_CONTEXTS = (
+    ("TELEGRAM_BOT_TOKEN=123456:", 0), ("AccessKey: ", 1), ("SecretKey: ", 2),
+    ("- api_key: ", 3), ('"resourceKey": "', 4), ("--ftp-pass=", 5), ("pass = ", 6),
+)
+
+
+@pytest.mark.parametrize(("before", "index"), SAMPLE_CONTEXTS)
+def test_published_sample_values_are_no_secrets(before: str, index: int) -> None:
+    from continuity.formats.secrets import _PUBLISHED_SAMPLES
+    assert kinds(before + _PUBLISHED_SAMPLES[index] + "\n") == []
+
+
+@pytest.mark.parametrize(("before", "index"), SAMPLE_CONTEXTS)
+def test_a_value_of_a_published_samples_shape_stays_found(before: str, index: int) -> None:
+    from continuity.formats.secrets import _PUBLISHED_SAMPLES
+    assert kinds(before + _same_shape(_PUBLISHED_SAMPLES[index]) + "\n") != []
+
+
+def _signed_token(signature: str) -> str:
+    def part(claims: dict[str, str]) -> str:
+        return base64.urlsafe_b64encode(json.dumps(claims).encode()).decode().rstrip("=")
+    return part({"alg": "HS256", "typ": "JWT"}) + "." + part({"user": "test"}) + "." + signature
+
+
+@pytest.mark.parametrize("text", [
+    "Authorization: Bearer " + _signed_token("sig" + "nature") + "\n",  # no algorithm's signature
+    "GET /api/data?api_key=sk-live-" + "abc" + "123" + "def" + "456\n",  # counted in threes
+    'API_KEY = "sk-' + "abc123" + 'def456"\n',
+    "- Hard-coded for example: `secret: 'keyboard" + " cat'` in repo.\n",  # express-session's
+    "  - MINIO_ROOT_PASSWORD=" + "minio" + "admin\n",  # MinIO's default
+    "pass = " + "encrypted" + "password\n",  # a value naming what goes there
+    "secret_access_key = " + "-".join(d * n for d, n in zip("12345", (7, 4, 4, 5, 14))) + "\n",
+])
+def test_made_up_and_default_values_in_guides_are_no_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Authorization: Bearer " + _signed_token("Q7r2T4v6X8z0B3d5F7h9K1m3" + "Zp0Lk9Mj8Nh7Bg6Vf5Cd4") + "\n",
+    "GET /api/data?api_key=sk-live-" + "abq" + "193" + "dkf" + "406\n",
+    'API_KEY = "sk-' + "abq193" + 'dkf406"\n',
+    "secret: 'keyboard" + " dog'\n",
+    "  - MINIO_ROOT_PASSWORD=" + "minio" + "7Kq2Zt\n",
+    "pass = " + "encrypted" + MIXED + "\n",
+    "secret_access_key = " + "-".join(d * n for d, n in zip("12345", (7, 4, 4, 5, 13))) + "6\n",
+])
+def test_values_of_the_same_shapes_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_first_survey_documented_samples_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-first survey met it, in a real git repository: an OpenClaw
+    workspace's vendored skills quoting Telegram's sample token and rclone's sample keys,
+    silent (CT601, CT605); a key written into a daily note beside them is reported."""
+    from continuity.formats.secrets import _PUBLISHED_SAMPLES
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA file-sync assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the remotes\n",
+        "USER.md": "# User\n\nKeeps backups.\n",
+        "skills/telegram/assets/.env.example": "TELEGRAM_BOT_TOKEN=123456:"
+                                               + _PUBLISHED_SAMPLES[0] + "\n",
+        "skills/rclone-cli/references/s3.md": "# Minio\n\n```text\nAccessKey: "
+                                              + _PUBLISHED_SAMPLES[1] + "\nSecretKey: "
+                                              + _PUBLISHED_SAMPLES[2] + "\n```\n",
+    })
+    _silent_then_a_key_found(repo, "memory/2026-04-02.md", "# Day\n\n- **API Key:** ")
+
