@@ -685,7 +685,7 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False
     if _bitable_app_token(text, name, begin, match.end(group)):
         return False
-    if _figma_file_key(text, name, begin, match.end(group)):
+    if _figma_file_key(text, name, begin, match.span(group)):
         return False
     value = match.group(group)
     if "&" in value and _query_parameter(text, begin):
@@ -751,17 +751,34 @@ _BITABLE_CONTEXT = re.compile(r"bitable|多维表格|feishu|飞书|larksuite|\bt
 #: Figma's name for a file's id (``file_key``, ``fileKey``, ``FIGMA_FILE_KEY``) and a Figma
 #: URL beside it: the key is the path segment after ``/file/``, ``/design/``, ``/proto/`` or
 #: ``/board/`` of the file's link (Figma's REST API, "file key"), read only with an access
-#: token, which stays found.
-_FIGMA_FILE_KEY_NAME = re.compile(r"file[_\-]?key$", re.IGNORECASE)
+#: token, which stays found. The name may be two words (``- File key: `…```, a skill's
+#: example beside the link it was read from).
+_FIGMA_FILE_KEY_NAME = re.compile(r"file[ \t_\-]?key$", re.IGNORECASE)
 _FIGMA_CONTEXT = re.compile(r"figma", re.IGNORECASE)
+#: How far from the key a Figma link holding it is looked for.
+_FIGMA_LINK_REACH = 4096
 
 
-def _figma_file_key(text: str, name: str, begin: int, end: int) -> bool:
-    """Whether ``name`` (its value ending at ``end``) is a Figma file's key: an id, not a
+def _figma_file_key(text: str, name: str, begin: int, value: tuple[int, int]) -> bool:
+    """Whether ``name`` (its value at ``value``) is a Figma file's key: an id, not a
     credential (the thirtieth survey: a designer's workspace listing its Figma files), told
-    by the name and Figma's name within 300 characters."""
-    return _FIGMA_FILE_KEY_NAME.search(name.strip("_-.\"'`*")) is not None and \
-        _FIGMA_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
+    by the name and Figma's name within 300 characters, or a Figma link holding the same key
+    further off (the thirty-first: a skill's worked example, ``fileKey="…"`` steps below
+    the link it was read from)."""
+    start, end = value
+    named = text[max(0, begin - 5):begin].lstrip() + name.strip("_-.\"'`*")
+    if _FIGMA_FILE_KEY_NAME.search(named) is None:
+        return False
+    return _FIGMA_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None \
+        or _in_a_figma_link(text, start, end)
+
+
+def _in_a_figma_link(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is also the file's segment of a Figma link near it
+    (``figma.com/design/<key>/…``)."""
+    reach = text[max(0, start - _FIGMA_LINK_REACH):min(len(text), end + _FIGMA_LINK_REACH)]
+    return any(f"figma.com/{kind}/{text[start:end]}" in reach
+               for kind in ("file", "design", "proto", "board"))
 
 
 #: An environment variable's name, in an ``env-default-secret`` match.

@@ -1444,3 +1444,45 @@ def test_thirty_first_survey_documented_samples_in_a_repository(tmp_path: Path) 
     })
     _silent_then_a_key_found(repo, "memory/2026-04-02.md", "# Day\n\n- **API Key:** ")
 
+
+# Thirty-first survey, after the set: a Figma skill's worked example names the file's key in
+# two words (``File key:``) and passes it to a tool call steps below the link it came from.
+FIGMA_FAR = "\n".join(["- step: read the page's structure and list its sections"] * 12)
+
+
+@pytest.mark.parametrize("text", [
+    "- URL: `https://figma.com/design/" + FIGMA_FILE_KEY + "/Dashboard?node-id=42-15`\n"
+    "- File key: `" + FIGMA_FILE_KEY + "`\n",
+    "User says: build https://figma.com/design/" + FIGMA_FILE_KEY + "/Dashboard\n"
+    + FIGMA_FAR + "\n4. Run `get_design_context(fileKey=\"" + FIGMA_FILE_KEY + "\", nodeId=\"1-2\")`\n",
+])
+def test_a_figma_file_key_in_two_words_or_far_from_its_link_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "- File key: `" + FIGMA_FILE_KEY + "`\n",  # no Figma beside it: found
+    "User says: build https://figma.com/design/" + FIGMA_FILE_KEY + "/Dashboard\n"
+    + FIGMA_FAR + "\n4. Run `call(fileKey=\"" + FIGMA_FILE_KEY[::-1] + "\")`\n",  # another key
+    "https://figma.com/design/" + FIGMA_FILE_KEY + "/x\n" + FIGMA_FAR
+    + "\nsecret_key: " + FIGMA_FILE_KEY + "\n",  # another name: found
+])
+def test_a_file_key_without_its_figma_link_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_first_survey_figma_skill_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's vendored Figma skill with a worked
+    example, silent (CT601, CT605); a key in a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA designer's assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the Figma files\n",
+        "USER.md": "# User\n\nA product designer.\n",
+        "skills/figma-implement-design/SKILL.md":
+            "# Implement a design\n\n- URL: `https://figma.com/design/" + FIGMA_FILE_KEY
+            + "/Dashboard`\n- File key: `" + FIGMA_FILE_KEY + "`\n\n" + FIGMA_FAR
+            + "\n4. Run `get_design_context(fileKey=\"" + FIGMA_FILE_KEY + "\")`\n",
+    })
+    _silent_then_a_key_found(repo, "memory/2026-04-03.md", "# Day\n\n- **API Key:** ")
