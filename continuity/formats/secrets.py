@@ -84,10 +84,27 @@ def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
                     prefilter=re.compile(prefilter, flags) if prefilter else None)
 
 
+#: Sample values their issuers' documentation prints, each the exact published one (a key
+#: of anyone's holds none of them): the secret part of the Telegram Bot API's sample bot
+#: token ("looks something like 123456:ABC-…", core.telegram.org/bots/api, "Authorizing
+#: your bot"); rclone's documentation (docs/content): the access and secret keys MinIO prints
+#: on start (s3.md), pixeldrain's API key after ``rclone config`` (pixeldrain.md), a Drive
+#: file's ``resourceKey`` in ``lsjson`` output (drive.md), ``rclone obscure``'s output for
+#: the password "dummy" (ftp.md) and a Mega remote's obscured password (docs.md).
+_PUBLISHED_SAMPLES = (
+    "ABC-DEF1234ghIkl-zyx57W2v1u123ew11",  # Telegram
+    "USWUXHGYZQYFYFFIT3RE", "MOJRH0mkL1IPauahWITSVvyDrQbEEIwljvmxdq03",  # rclone: MinIO
+    "b1bb1e81-9b7b-406b-986a-c9b20be76e15",  # rclone: pixeldrain
+    "0-ABCDEFGHIXJQpIGqBJq3MC",  # rclone: Drive
+    "IXs2wc8OJOz7SYLBk47Ji1rHTmxM",  # rclone: FTP
+    "PDPcQVVjVtzFY-GTdDFozqBhTdsPg3qH",  # rclone: Mega
+)
+_PUBLISHED_SAMPLE = re.compile("|".join(map(re.escape, _PUBLISHED_SAMPLES)))
 #: What a made-up value is filled with: a run of one character, the documentation's markers.
 _MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
                       r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"  # jwt.io's example token
-                      r"|\.\.\.|…")  # a key cut short in the middle: ``sk-ant-…8QAA``
+                      r"|\.\.\.|…"  # a key cut short in the middle: ``sk-ant-…8QAA``
+                      + "|" + _PUBLISHED_SAMPLE.pattern)
 
 
 _MASKED_TAIL = re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
@@ -343,9 +360,59 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _POWERSHELL_COMMAND.fullmatch(value) or _masked(text, match, group):
         return False  # a command's output: ``$accessToken = Get-AccessToken``; a mask shown in
         # the value's place (rclone's ``pass = *** ENCRYPTED ***``)
-    if _CODE_NOT_A_VALUE.fullmatch(value):
+    if _code_in_the_values_place(text, match, group) or _no_key_of_its_own(text, begin):
         return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: Code where a value would be (the thirty-first survey, a vendored skill library's snippets):
+#: an arrow function's parameter list (``validatePassword = (password: string) =>``), a call
+#: on an implied receiver (Cap'n Proto's ``apiToken = .envVar("CF_API_TOKEN")``), a template
+#: field as a URL's password (an f-string's ``x-access-token:{token}@github.com``), a path
+#: in Rust (``Self::derive_key(…)``, and ``ApiKey::generate()`` read from its first colon).
+_PARAMETER_LIST = re.compile(r"\([A-Za-z_$][\w$]{0,64}\??:")
+_CODE_SHAPE = re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
+                         r"|\{[A-Za-z_][\w.]{0,64}\}@.*"
+                         r"|(?:[A-Za-z_]\w{0,64}::)+[A-Za-z_]\w{0,64}(?:[(!].*|[;,)]{0,3})"
+                         r"|:[A-Za-z_]\w{0,64}(?:::[A-Za-z_]\w{0,64})*(?:\(.*|[;,)]{0,3})")
+#: A generic type opened and cut at its first comma (``Omit<User, 'password'>``).
+_OPEN_GENERIC = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[A-Za-z_][\w.]{0,80}")
+#: A word in brackets before a sentence: a field's description (``password: (optional)
+#: password for the certificate file``).
+_BRACKETED_WORD = re.compile(r"\([a-z]{2,20}\)")
+
+
+def _code_in_the_values_place(text: str, match: re.Match[str], group: int) -> bool:
+    value, end = match.group(group), match.end(group)
+    if _CODE_NOT_A_VALUE.fullmatch(value):
+        return True
+    if _PARAMETER_LIST.fullmatch(value):
+        return text.startswith(" ", end)  # the parameter's type after it
+    if _OPEN_GENERIC.fullmatch(value):
+        return text.startswith(",", end)
+    if _BRACKETED_WORD.fullmatch(value):
+        return _PROSE_AFTER.match(text, end) is not None
+    return _CODE_SHAPE.fullmatch(value) is not None
+
+
+#: Before a key's name: an absolute path's folders (``/etc/passwd:/etc/passwd:ro``, a
+#: volume; ``--update-secrets=/secrets/api-key=…``, a file the secret is mounted as), other
+#: variables' names listed with it (``REDSHIFT_USER / REDSHIFT_PASSWORD : connection``, one
+#: description for them all), gcloud's ``--update-secrets=``/``--set-secrets=`` (its value
+#: names a Secret Manager secret and its version: ``API_KEY=my-secret:latest``), an ARN
+#: (``arn:aws:secretsmanager:…:secret:app/db``, the secret's name).
+_NOT_A_KEY_BEFORE = re.compile(r"(?:^|[\s=:\"'(`])/(?:[\w.\-]{1,64}/){0,8}\Z"
+                               r"|[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,40}[ \t]/[ \t]\Z"
+                               r"|--(?:update|set)-secrets[= ][^\s]{0,200}\Z"
+                               r"|(?:^|[\s\"'`])arn:aws[\w\-]{0,20}:secretsmanager:[^\s\"'`]{0,200}\Z")
+
+
+def _no_key_of_its_own(text: str, begin: int) -> bool:
+    """Whether what precedes the key's name (starting at ``begin``) on its line makes it no
+    key given a value here (see :data:`_NOT_A_KEY_BEFORE`)."""
+    line_start = text.rfind("\n", max(0, begin - 256), begin) + 1
+    start = max(line_start, begin - 256)
+    return _NOT_A_KEY_BEFORE.search(text[start:begin]) is not None
 
 
 def _masked(text: str, match: re.Match[str], group: int) -> bool:
@@ -618,7 +685,7 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False
     if _bitable_app_token(text, name, begin, match.end(group)):
         return False
-    if _figma_file_key(text, name, begin, match.end(group)):
+    if _figma_file_key(text, name, begin, match.span(group)):
         return False
     value = match.group(group)
     if "&" in value and _query_parameter(text, begin):
@@ -684,17 +751,34 @@ _BITABLE_CONTEXT = re.compile(r"bitable|多维表格|feishu|飞书|larksuite|\bt
 #: Figma's name for a file's id (``file_key``, ``fileKey``, ``FIGMA_FILE_KEY``) and a Figma
 #: URL beside it: the key is the path segment after ``/file/``, ``/design/``, ``/proto/`` or
 #: ``/board/`` of the file's link (Figma's REST API, "file key"), read only with an access
-#: token, which stays found.
-_FIGMA_FILE_KEY_NAME = re.compile(r"file[_\-]?key$", re.IGNORECASE)
+#: token, which stays found. The name may be two words (``- File key: `…```, a skill's
+#: example beside the link it was read from).
+_FIGMA_FILE_KEY_NAME = re.compile(r"file[ \t_\-]?key$", re.IGNORECASE)
 _FIGMA_CONTEXT = re.compile(r"figma", re.IGNORECASE)
+#: How far from the key a Figma link holding it is looked for.
+_FIGMA_LINK_REACH = 4096
 
 
-def _figma_file_key(text: str, name: str, begin: int, end: int) -> bool:
-    """Whether ``name`` (its value ending at ``end``) is a Figma file's key: an id, not a
+def _figma_file_key(text: str, name: str, begin: int, value: tuple[int, int]) -> bool:
+    """Whether ``name`` (its value at ``value``) is a Figma file's key: an id, not a
     credential (the thirtieth survey: a designer's workspace listing its Figma files), told
-    by the name and Figma's name within 300 characters."""
-    return _FIGMA_FILE_KEY_NAME.search(name.strip("_-.\"'`*")) is not None and \
-        _FIGMA_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
+    by the name and Figma's name within 300 characters, or a Figma link holding the same key
+    further off (the thirty-first: a skill's worked example, ``fileKey="…"`` steps below
+    the link it was read from)."""
+    start, end = value
+    named = text[max(0, begin - 5):begin].lstrip() + name.strip("_-.\"'`*")
+    if _FIGMA_FILE_KEY_NAME.search(named) is None:
+        return False
+    return _FIGMA_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None \
+        or _in_a_figma_link(text, start, end)
+
+
+def _in_a_figma_link(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is also the file's segment of a Figma link near it
+    (``figma.com/design/<key>/…``)."""
+    reach = text[max(0, start - _FIGMA_LINK_REACH):min(len(text), end + _FIGMA_LINK_REACH)]
+    return any(f"figma.com/{kind}/{text[start:end]}" in reach
+               for kind in ("file", "design", "proto", "board"))
 
 
 #: An environment variable's name, in an ``env-default-secret`` match.
@@ -722,7 +806,7 @@ def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
     Google sign-in's ID token, good for an hour, in a link a scraped page kept since 2021):
     an expired token grants nothing, and one with no ``exp`` or a later one stays found."""
     for match in _JWT.finditer(text):
-        if made_up(match.group()):
+        if made_up(match.group()) or unsigned_token(match.group()):
             continue
         body = match.group(1)
         try:
@@ -1247,6 +1331,8 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
                        # a template's variable between percent signs: a FortiGate's
                        # replacement message (``Password=%%PASSWORD%%``), a batch file's ``%PW%``
                        r"|%%?[A-Za-z_][A-Za-z0-9_]{0,128}%%?"
+                       # Robot Framework's environment variable (``%{LT_ACCESS_KEY}``)
+                       r"|%\{[A-Za-z_][A-Za-z0-9_]{0,128}\}"
                        r"|redacted|changeme|example|placeholder|none|null|true|false"
                        r"|token|password|passwd|pass|passphrase|secret|pwd|key|apikey|user|username"
                        r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
@@ -1286,10 +1372,11 @@ _REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhid
 
 #: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
 #: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``), maybe
-#: behind an operator (``!state.showPassword``, ``!!this.apiKey``, ``await vault.read()``, ``new Secret(x)``).
+#: behind an operator (``!state.showPassword``, ``!!this.apiKey``, ``await vault.read()``, ``new Secret(x)``);
+#: a class's private member too (``this.#hashPassword(newPassword)``).
 _CODE = re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
-                   r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
-                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.[A-Za-z_][A-Za-z0-9_]*)+)")
+                   r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
+                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
 #: (where to get it in it too: ``your-key-from-aistudio.google.com``)
 _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\-. ]{1,60}"
@@ -1333,6 +1420,8 @@ _NOT_A_SECRET = re.compile(
     r"|azerty|qwertz"
     # the documented defaults of database and broker images (a compose file's Postgres)
     r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
+    # (MinIO's root user and password, ``minioadmin``, until the image is given others)
+    r"|minioadmin"
     # a default doubled or with its word for a password (``rootroot``, ``rootpass``)
     r"|(?:root|admin|user|guest)(?:root|admin|user|guest|pass|pwd|password))"
     r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"
@@ -1350,7 +1439,7 @@ _NOT_A_SECRET = re.compile(
     # the test account's password of a setup guide; the marks typed along the top row after
     # the digits, ``Test123!@#``)
     r"|(?:(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
-    r"|old|temp|default|admin|user|your)[-_]?){0,2}[-_]?"
+    r"|old|temp|default|admin|user|your|encrypted|obscured|hashed)[-_]?){0,2}[-_]?"
     r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
     # in snake_case, a ``_`` before the digits (``user_password_123!``, a security guide's
     # sample: a variable's name, not a password)
@@ -1400,6 +1489,15 @@ _NOT_A_SECRET = re.compile(
 #: braces is a reference already (``{client_id}``).
 _FORMAT_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]{0,64}(?:\.[A-Za-z_][A-Za-z0-9_]{0,64}){0,8}"
                            r"[\[(].*")
+#: A JSX attribute's expression, the tag closing after it: ``apiKey={apiKey}>``.
+_JSX_EXPRESSION = re.compile(r"\{[A-Za-z_$][\w$]{0,64}(?:\??\.[A-Za-z_$][\w$]{0,64}){0,8}\}/?>")
+#: Words of lower-case letters joined by ``/``: a secret's name in a store
+#: (``secret_id = "prod/billing/database"``) or a path (rclone's ``secret:subdir/subfile``),
+#: as ``snake_case`` names are (see ``_NOT_A_SECRET``).
+_WORD_PATH = re.compile(r"[a-z][a-z_\-]{0,40}(?:/[a-z][a-z_\-]{0,40}){1,8}")
+#: A string of code holding more than one line of a file (``"SHOPIFY_API_KEY=skills_key\n
+#: SHOP_DOMAIN=…"``, a test writing an ``.env``): the value ends at the escaped newline.
+_ESCAPED_NEXT_LINE = re.compile(r"\\n[A-Za-z_][A-Za-z0-9_]{0,64}=.*")
 #: A string's escapes closing a value written inside a string of code:
 #: ``"export MX_APIKEY=your_api_key_here\\n"`` (the fill-in, then the line's newline).
 _ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")
@@ -1433,8 +1531,11 @@ def harmless(value: str) -> bool:
                or _REDACTED.fullmatch(each) or _counting(each) or counted_out(each)
                or _ONE_CHARACTER_RUN.search(each) is not None
                or _WIFI_SECURITY_MODE.fullmatch(each) or _PUBLISHABLE.fullmatch(each)
-               or _FORMAT_FIELD.fullmatch(each)
+               or _FORMAT_FIELD.fullmatch(each) or _JSX_EXPRESSION.fullmatch(each)
+               or _WORD_PATH.fullmatch(each) or _PUBLISHED_SAMPLE.search(each)
+               or _PUBLISHED_DEMO_SECRET.fullmatch(each) or _counted_in_threes(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
+                            _ESCAPED_NEXT_LINE.sub("", quoted),
                             _ESCAPES_AT_END.sub("", quoted),
                             # emphasis and a code span around it: ``**`Password123!`**``
                             quoted.strip("*_`"),
@@ -1442,7 +1543,7 @@ def harmless(value: str) -> bool:
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
                ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted) \
-        or expired_token(quoted)
+        or expired_token(quoted) or unsigned_token(quoted)
 
 
 #: Keys their issuers make to be shipped in every browser that loads the app, named for it:
@@ -1464,11 +1565,44 @@ _ONE_CHARACTER_RUN = re.compile(r"(.)\1{15}")
 
 
 def _counting(value: str) -> bool:
-    """Whether every part of ``value`` counts up, one character to the next: a documentation's
-    made-up value (a Telegram bot token as ``123456:ABCDEF``, ``abc-123456``), not a secret."""
+    """Whether every part of ``value`` counts up, one character to the next, or repeats one
+    character: a documentation's made-up value (a Telegram bot token as ``123456:ABCDEF``,
+    ``abc-123456``; rclone's Scaleway key as runs of ``1``, ``2``, … ``5``), not a secret."""
     parts = re.split(r"[:_\-.]", value.lower())
-    return len(parts) > 1 and all(len(part) >= 3 and any(part in run for run in _RUNS)
+    return len(parts) > 1 and all(len(part) >= 3 and (any(part in run for run in _RUNS)
+                                                      or len(set(part)) == 1)
                                   for part in parts)
+
+
+#: Runs of letters or of digits, each three or more: ``abc``, ``123``.
+_THREE_OR_MORE = re.compile(r"[a-z]{3,}|[0-9]{3,}")
+
+
+def _counted_in_threes(value: str) -> bool:
+    """Whether the last part of ``value`` (after a prefix such as ``sk-live-``) is letters and
+    digits counted up in turn, three or more at a time, three runs or more (``abc123def456``,
+    a security guide's key in a "bad" example): typed, not generated (a generated part of
+    nine characters or more is such by chance once in some 10^10)."""
+    last = re.split(r"[:_\-.]", value.lower())[-1]
+    runs = _THREE_OR_MORE.findall(last)
+    return len(last) >= 9 and len(runs) >= 3 and "".join(runs) == last and \
+        all(any(run in counted for counted in _RUNS) for run in runs)
+
+
+#: The secret of express-session's documented example (``secret: 'keyboard cat'``), copied
+#: into tutorials and security guides.
+_PUBLISHED_DEMO_SECRET = re.compile(r"keyboard cat")
+
+
+#: A JWS signature's shortest length: HS256's 32 bytes, in base64url without padding.
+_SHORTEST_SIGNATURE = 43
+
+
+def unsigned_token(value: str) -> bool:
+    """Whether ``value`` is a JSON Web Token's shape whose signature is shorter than any
+    algorithm's (``….signature``, ``….sig``: a guide's made-up token, which nothing accepts)."""
+    match = _JWT.fullmatch(value) if value.startswith("eyJ") else None
+    return match is not None and len(value) - value.rfind(".") - 1 < _SHORTEST_SIGNATURE
 
 
 #: A word in square brackets where a value goes: ``postgres://user:[PASSWORD]@host``.

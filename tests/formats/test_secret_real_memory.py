@@ -1297,3 +1297,192 @@ def test_a_mask_is_no_secret_in_the_readers_view_either() -> None:
     text = "Use `a \\| b` in a table.\n\n```\n[koofr]\npassword = *** ENCRYPTED ***\n```\n"
     assert kinds(text) == []
     assert kinds(text + "api_key = " + MIXED + "\n") != []
+
+
+# Thirty-first survey, after the set: a vendored skill library's snippets, code where a
+# value would be.
+@pytest.mark.parametrize("text", [
+    "const validatePassword = (password: string): E.Either<Errors, string> =>\n",
+    "const processProductsSinglePass = (products: Product[]): Stats =>\n",
+    "      apiToken = .envVar(\"CF_API_TOKEN\")\n",
+    "os.system(f\"git clone https://x-access-token:{token}@github.com/{repo}.git\")\n",
+    "type UserWithoutPassword = Omit<User, 'password' | 'passwordHash'>;\n",
+    "<AppProvider isEmbeddedApp apiKey={apiKey}>\n",
+    "    this.#password = this.#hashPassword(newPassword);\n",
+    "    let secret_key = Self::derive_key(random.0);\n",
+    "static GLOBAL_KEY: LazyLock<ApiKey> = LazyLock::new(|| ApiKey::generate());\n",
+    "${URL}    https://%{LT_USERNAME}:%{LT_ACCESS_KEY}@hub.lambdatest.com/wd/hub\n",
+    "  --volume /etc/passwd:/etc/passwd:ro \\\n",
+    "gcloud run deploy svc --update-secrets=/secrets/api-key=billing-secret:latest\n",
+    "gcloud run deploy svc --update-secrets=API_KEY=billing-secret:latest\n",
+    '"valueFrom": "arn:aws:secretsmanager:region:account:secret:app/db-creds"\n',
+    "  - REDSHIFT_HOST / REDSHIFT_DB / REDSHIFT_USER / REDSHIFT_PASSWORD : connection\n",
+    "- `AZURE_CLIENT_CERTIFICATE_PASSWORD`: (optional) password for the\n",
+    '(tmp / ".env").write_text("SHOPIFY_API_KEY=skills_key\\nSHOP_DOMAIN=shop.example")\n',
+    'secret_id = "prod/billing/database"\n',
+    "files saved to `secret:subdir/subfile` are stored in the unencrypted path\n",
+])
+def test_code_where_a_value_would_be_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "password = (" + MIXED + ":\n",  # no parameter's type after it
+    "apiToken = ." + MIXED + "\n",  # no call
+    "git clone https://x-access-token:" + MIXED + "@github.com/acme/app.git\n",
+    "type_password = Omit" + MIXED + ", 'x'\n",
+    "api_key=" + MIXED + "\\nSHOP_DOMAIN=shop.example\n",  # the key before the escape
+    "REDSHIFT_USER / password: " + MIXED + "\n",  # one name alone after the slash
+    "user/password: " + MIXED + "\n",  # a label, no absolute path
+    "secret_id = \"" + MIXED + "/prod\"\n",
+    "- `CERT_PASSWORD`: (" + MIXED + ")\n",
+])
+def test_a_value_beside_code_shapes_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_first_survey_code_shapes_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-first survey met it, in a real git repository: an OpenClaw
+    workspace's vendored skills with code where a value would be, silent (CT601, CT605); a key
+    written into a daily note beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA coding assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the builds\n",
+        "USER.md": "# User\n\nWrites TypeScript.\n",
+        "skills/fp-errors/SKILL.md": "# Errors\n\n```ts\nconst validatePassword = "
+                                     "(password: string): E.Either<Errors, string> =>\n```\n",
+        "skills/hosted-agents/references/patterns.md":
+            "# Sandboxes\n\n```python\nos.system(f\"git clone https://x-access-token:"
+            "{token}@github.com/{repo}.git\")\n```\n",
+        "skills/cloudflare-deploy/references/configuration.md":
+            "# workerd\n\n```capnp\napiToken = .envVar(\"CF_API_TOKEN\")\n```\n",
+    })
+    _silent_then_a_key_found(repo, "memory/2026-04-01.md", "# Day\n\n- **API Key:** ")
+
+
+# Thirty-first survey, after the set: a vendored skill library's documentation quotes its
+# services' published sample values and its guides' made-up ones.
+def _same_shape(value: str) -> str:
+    """``value`` with each digit and letter moved on (in its class and case): the same shape,
+    none of the published sample left."""
+    def moved(char: str) -> str:
+        for first, size, step in (("0", 10, 3), ("a", 26, 7), ("A", 26, 7)):
+            if first <= char < chr(ord(first) + size):
+                return chr(ord(first) + (ord(char) - ord(first) + step) % size)
+        return char
+    return "".join(moved(char) for char in value)
+
+
+SAMPLE_CONTEXTS = (
+    ("TELEGRAM_BOT_TOKEN=123456:", 0), ("AccessKey: ", 1), ("SecretKey: ", 2),
+    ("- api_key: ", 3), ('"resourceKey": "', 4), ("--ftp-pass=", 5), ("pass = ", 6),
+)
+
+
+@pytest.mark.parametrize(("before", "index"), SAMPLE_CONTEXTS)
+def test_published_sample_values_are_no_secrets(before: str, index: int) -> None:
+    from continuity.formats.secrets import _PUBLISHED_SAMPLES
+    assert kinds(before + _PUBLISHED_SAMPLES[index] + "\n") == []
+
+
+@pytest.mark.parametrize(("before", "index"), SAMPLE_CONTEXTS)
+def test_a_value_of_a_published_samples_shape_stays_found(before: str, index: int) -> None:
+    from continuity.formats.secrets import _PUBLISHED_SAMPLES
+    assert kinds(before + _same_shape(_PUBLISHED_SAMPLES[index]) + "\n") != []
+
+
+def _signed_token(signature: str) -> str:
+    def part(claims: dict[str, str]) -> str:
+        return base64.urlsafe_b64encode(json.dumps(claims).encode()).decode().rstrip("=")
+    return part({"alg": "HS256", "typ": "JWT"}) + "." + part({"user": "test"}) + "." + signature
+
+
+@pytest.mark.parametrize("text", [
+    "Authorization: Bearer " + _signed_token("sig" + "nature") + "\n",  # no algorithm's signature
+    "GET /api/data?api_key=sk-live-" + "abc" + "123" + "def" + "456\n",  # counted in threes
+    'API_KEY = "sk-' + "abc123" + 'def456"\n',
+    "- Hard-coded for example: `secret: 'keyboard" + " cat'` in repo.\n",  # express-session's
+    "  - MINIO_ROOT_PASSWORD=" + "minio" + "admin\n",  # MinIO's default
+    "pass = " + "encrypted" + "password\n",  # a value naming what goes there
+    "secret_access_key = " + "-".join(d * n for d, n in zip("12345", (7, 4, 4, 5, 14))) + "\n",
+])
+def test_made_up_and_default_values_in_guides_are_no_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Authorization: Bearer " + _signed_token("Q7r2T4v6X8z0B3d5F7h9K1m3" + "Zp0Lk9Mj8Nh7Bg6Vf5Cd4") + "\n",
+    "GET /api/data?api_key=sk-live-" + "abq" + "193" + "dkf" + "406\n",
+    'API_KEY = "sk-' + "abq193" + 'dkf406"\n',
+    "secret: 'keyboard" + " dog'\n",
+    "  - MINIO_ROOT_PASSWORD=" + "minio" + "7Kq2Zt\n",
+    "pass = " + "encrypted" + MIXED + "\n",
+    "secret_access_key = " + "-".join(d * n for d, n in zip("12345", (7, 4, 4, 5, 13))) + "6\n",
+])
+def test_values_of_the_same_shapes_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_first_survey_documented_samples_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-first survey met it, in a real git repository: an OpenClaw
+    workspace's vendored skills quoting Telegram's sample token and rclone's sample keys,
+    silent (CT601, CT605); a key written into a daily note beside them is reported."""
+    from continuity.formats.secrets import _PUBLISHED_SAMPLES
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA file-sync assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the remotes\n",
+        "USER.md": "# User\n\nKeeps backups.\n",
+        "skills/telegram/assets/.env.example": "TELEGRAM_BOT_TOKEN=123456:"
+                                               + _PUBLISHED_SAMPLES[0] + "\n",
+        "skills/rclone-cli/references/s3.md": "# Minio\n\n```text\nAccessKey: "
+                                              + _PUBLISHED_SAMPLES[1] + "\nSecretKey: "
+                                              + _PUBLISHED_SAMPLES[2] + "\n```\n",
+    })
+    _silent_then_a_key_found(repo, "memory/2026-04-02.md", "# Day\n\n- **API Key:** ")
+
+
+# Thirty-first survey, after the set: a Figma skill's worked example names the file's key in
+# two words (``File key:``) and passes it to a tool call steps below the link it came from.
+FIGMA_FAR = "\n".join(["- step: read the page's structure and list its sections"] * 12)
+
+
+@pytest.mark.parametrize("text", [
+    "- URL: `https://figma.com/design/" + FIGMA_FILE_KEY + "/Dashboard?node-id=42-15`\n"
+    "- File key: `" + FIGMA_FILE_KEY + "`\n",
+    "User says: build https://figma.com/design/" + FIGMA_FILE_KEY + "/Dashboard\n"
+    + FIGMA_FAR + "\n4. Run `get_design_context(fileKey=\"" + FIGMA_FILE_KEY + "\", nodeId=\"1-2\")`\n",
+])
+def test_a_figma_file_key_in_two_words_or_far_from_its_link_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "- File key: `" + FIGMA_FILE_KEY + "`\n",  # no Figma beside it: found
+    "User says: build https://figma.com/design/" + FIGMA_FILE_KEY + "/Dashboard\n"
+    + FIGMA_FAR + "\n4. Run `call(fileKey=\"" + FIGMA_FILE_KEY[::-1] + "\")`\n",  # another key
+    "https://figma.com/design/" + FIGMA_FILE_KEY + "/x\n" + FIGMA_FAR
+    + "\nsecret_key: " + FIGMA_FILE_KEY + "\n",  # another name: found
+])
+def test_a_file_key_without_its_figma_link_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_first_survey_figma_skill_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's vendored Figma skill with a worked
+    example, silent (CT601, CT605); a key in a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA designer's assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the Figma files\n",
+        "USER.md": "# User\n\nA product designer.\n",
+        "skills/figma-implement-design/SKILL.md":
+            "# Implement a design\n\n- URL: `https://figma.com/design/" + FIGMA_FILE_KEY
+            + "/Dashboard`\n- File key: `" + FIGMA_FILE_KEY + "`\n\n" + FIGMA_FAR
+            + "\n4. Run `get_design_context(fileKey=\"" + FIGMA_FILE_KEY + "\")`\n",
+    })
+    _silent_then_a_key_found(repo, "memory/2026-04-03.md", "# Day\n\n- **API Key:** ")
