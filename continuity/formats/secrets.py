@@ -823,6 +823,26 @@ _BASIC_AUTH = re.compile(
     r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})")
 
 
+_AZURE_SAS = re.compile(r"[?&;]sig=([A-Za-z0-9%+/=]{20,200})")
+#: Azure's own fields of a shared access signature: the storage service version ``sv=`` of a
+#: Blob, Queue, Table or File SAS (Azure Storage, "Create a service SAS": required), the key's
+#: name ``skn=`` of a Service Bus, Event Hubs or IoT Hub one.
+_AZURE_SAS_FIELD = re.compile(r"(?:[?&;]|\\u0026)(?:sv|skn)=|SharedAccessSignature", re.IGNORECASE)
+
+
+def _azure_signatures(text: str) -> Iterator[tuple[int, int]]:
+    """``sig=`` and a signature, in a query that holds an Azure SAS's own fields (looked for
+    within 1,024 characters before and 256 after: the query's other parameters)."""
+    for match in _AZURE_SAS.finditer(text):
+        start, end = match.span(1)
+        if made_up(match.group(1)) or _MASKED_TAIL.match(text, end) or \
+                _CUT_SHORT.match(text, end):
+            continue
+        if _AZURE_SAS_FIELD.search(text, max(0, match.start() - 1024),
+                                   min(len(text), end + 256)) is not None:
+            yield start, end
+
+
 _DOCKER_AUTH = re.compile(r'"auth"\s{0,5}:\s{0,5}"([A-Za-z0-9+/]{8,1024}={0,2})"')
 
 CREDENTIALS: tuple[Detector, ...] = (
@@ -849,8 +869,11 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("secret",), placeholders=True),
     _d("azure-storage-key", "an Azure storage account key",
        r"(?i)AccountKey=([A-Za-z0-9+/]{80,100}={0,2})", 1, needles=("accountkey=",)),
-    _d("azure-sas", "an Azure shared access signature",
-       r"[?&;]sig=([A-Za-z0-9%+/=]{20,200})", 1, needles=("sig=",)),
+    # Only beside Azure's own fields: YouTube's stream links (googlevideo.com) carry a
+    # ``sig=`` too, an expiring signature of a public video, no credential (the twenty-first
+    # survey: a music agent's yt-dlp ``.info.json``).
+    Detector("azure-sas", "an Azure shared access signature", None, needles=("sig=",),
+             scanner=_azure_signatures),
     _d("azure-client-secret", "an Azure AD client secret",
        r"(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])",
        needles=("q~",)),

@@ -1297,3 +1297,39 @@ def test_a_mask_is_no_secret_in_the_readers_view_either() -> None:
     text = "Use `a \\| b` in a table.\n\n```\n[koofr]\npassword = *** ENCRYPTED ***\n```\n"
     assert kinds(text) == []
     assert kinds(text + "api_key = " + MIXED + "\n") != []
+
+
+# Twenty-first survey: a music agent's workspace keeps yt-dlp's ``.info.json`` of a video,
+# whose stream links (googlevideo.com) are signed with ``sig=``: an expiring signature of a
+# public video, no Azure SAS.
+SIGNATURE = "AJfQdSswRQIhAK" + "7x2Vb9Qe4Lm1Np8Rs5Tu3Wy6Za0Cd"  # made up
+YOUTUBE_INFO = json.dumps({"formats": [{"url": (
+    "https://rr3---sn-example.googlevideo.com/videoplayback?expire=1771700000&ei=abc&ip=203.0."
+    "113.9&id=o-Abc&itag=251&source=youtube&sparams=expire%2Cei%2Cip%2Cid%2Citag%2Csource"
+    f"&sig={SIGNATURE}%3D%3D&lsparams=cps%2Cmet&lsig={SIGNATURE}%3D")}]}) + "\n"
+
+
+def test_a_youtube_stream_signature_is_no_azure_sas() -> None:
+    assert kinds(YOUTUBE_INFO) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"https://acct.blob.core.windows.net/backups?sv=2022-11-02&sr=b&sp=r&sig={SIGNATURE}%3D\n",
+    f"sas=sp=r&st=2026-01-01&se=2027-01-01&spr=https&sv=2022-11-02&sr=c&sig={SIGNATURE}%3D\n",
+    f"SharedAccessSignature sr=ns.servicebus.windows.net&sig={SIGNATURE}%3D&se=1771700000"
+    "&skn=RootManageSharedAccessKey\n",
+    '{"url": "https://a.blob.core.windows.net/c?sp=r\\u0026sv=2022-11-02&sig=' + SIGNATURE + '"}\n',
+])
+def test_an_azure_sas_stays_found(text: str) -> None:
+    assert kinds(text) == ["azure-sas"]
+
+
+def test_twenty_first_survey_youtube_signatures_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace keeping a video's yt-dlp metadata,
+    silent (CT601, CT605); a key written into a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA music digger.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- dig a song\n", "USER.md": "# User\n",
+        "music-dig/song_info.info.json": YOUTUBE_INFO})
+    _silent_then_a_key_found(repo, "memory/2026-02-21.md", "# Day\n\n- **API Key:** ")
