@@ -620,6 +620,8 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False
     if _figma_file_key(text, name, begin, match.end(group)):
         return False
+    if _feishu_document_token(text, name, begin, match.group(group), match.end(group)):
+        return False
     value = match.group(group)
     if "&" in value and _query_parameter(text, begin):
         # A URL's query: the value ends where the next parameter starts
@@ -695,6 +697,30 @@ def _figma_file_key(text: str, name: str, begin: int, end: int) -> bool:
     by the name and Figma's name within 300 characters."""
     return _FIGMA_FILE_KEY_NAME.search(name.strip("_-.\"'`*")) is not None and \
         _FIGMA_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
+
+
+#: Feishu's (Lark's) name for a cloud document's id (``doc_token``, ``node_token`` of a wiki
+#: page, ``obj_token``, ``spreadsheet_token``, ``folder_token``; the Chinese notes' 文档token):
+#: the path segment of the document's link after ``/docx/``, ``/wiki/``, ``/sheets/`` (Feishu
+#: open platform, "cloud document token"), read only with an app's or a user's access token,
+#: which stays found. Letters and digits, 27 of them today (``doxcn`` and 22 before).
+_DOCUMENT_TOKEN_NAME = re.compile(r"(?:doc|docx|document|wiki|node|obj|sheet|spreadsheet|file"
+                                  r"|folder)[_\-]?token$", re.IGNORECASE)
+_DOCUMENT_WORD_BEFORE = re.compile(r"(?:文档|知识库|表格|文件夹?|节点)[ \t]?$")
+_DOCUMENT_ID = re.compile(r"[A-Za-z0-9]{20,40}")
+_FEISHU_CONTEXT = re.compile(r"feishu|飞书|lark|/docx/|/wiki/", re.IGNORECASE)
+
+
+def _feishu_document_token(text: str, name: str, begin: int, value: str, end: int) -> bool:
+    """Whether ``value`` (ending at ``end``) under ``name`` (starting at ``begin``) is a Feishu
+    cloud document's token: an id, not a credential (the twenty-first survey: an agent's
+    daily note and memory naming the document it writes its reports into), told by the
+    name (or 文档 before ``token``), an id's shape and Feishu's name within 300 characters."""
+    named = _DOCUMENT_TOKEN_NAME.search(name.strip("_-.\"'`*")) is not None or \
+        (name.strip("_-.\"'`*").lower() == "token" and
+         _DOCUMENT_WORD_BEFORE.search(text, max(0, begin - 8), begin) is not None)
+    return named and _DOCUMENT_ID.fullmatch(value) is not None and \
+        _FEISHU_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
 
 
 #: An environment variable's name, in an ``env-default-secret`` match.

@@ -1333,3 +1333,44 @@ def test_twenty_first_survey_youtube_signatures_in_a_repository(tmp_path: Path) 
         "HEARTBEAT.md": "# Heartbeat\n\n- dig a song\n", "USER.md": "# User\n",
         "music-dig/song_info.info.json": YOUTUBE_INFO})
     _silent_then_a_key_found(repo, "memory/2026-02-21.md", "# Day\n\n- **API Key:** ")
+
+
+# Twenty-first survey: an agent's notes name the Feishu document it writes reports into by
+# its token (``doc_token``, 文档token): the document's id, the path segment of its link.
+DOC_TOKEN = "Pz4QbN7wKc2XyR9sTa5MvL1hJdE"  # made up: 27 letters and digits, a document's id
+
+
+@pytest.mark.parametrize("text", [
+    "- 需在下一轮对话中写入飞书文档（doc_token: " + DOC_TOKEN + "）\n",
+    "**飞书写入规则**：\n- 追加到日期块下方\n- 文档token: `" + DOC_TOKEN + "`\n",
+    '{"node_token": "' + DOC_TOKEN + '", "url": "https://acme.feishu.cn/wiki/' + DOC_TOKEN + '"}\n',
+    "lark:\n  folder_token: " + DOC_TOKEN + "\n",
+])
+def test_a_feishu_documents_token_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "doc_token: " + DOC_TOKEN + "\n",  # no Feishu beside it: found
+    "飞书\n- access_token: " + DOC_TOKEN + "\n",  # an access token stays found
+    "飞书文档\n- token: " + DOC_TOKEN + "\n",  # no document's word before the token
+    "飞书\n- doc_token: " + DOC_TOKEN + "-x_Y.z\n",  # not an id's shape
+])
+def test_other_tokens_beside_feishu_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_twenty_first_survey_feishu_document_tokens_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose daily note names a Feishu
+    document by token, and whose memory once did (a line since removed: CT605 reads it in
+    the history), silent; a key written into a daily note is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    workspace = {
+        "SOUL.md": "# Soul\n\nA crawler.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- write the daily report\n", "USER.md": "# User\n",
+        "memory/2026-07-12.md": "# Day\n\n- 需在下一轮对话中写入飞书文档（doc_token: "
+                                + DOC_TOKEN + "）\n"}
+    repo.commit("workspace", {**workspace, "MEMORY.md": "# Memory\n\n**飞书写入规则**：\n"
+                              "- 只在末尾追加\n- 文档token: `" + DOC_TOKEN + "`\n"})
+    repo.commit("tidy", {"MEMORY.md": "# Memory\n\n**飞书写入规则**：\n- 只在末尾追加\n"})
+    _silent_then_a_key_found(repo, "memory/2026-07-13.md", "# Day\n\n- **API Key:** ")
