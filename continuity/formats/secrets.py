@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import hashlib
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -849,6 +850,38 @@ _BASIC_AUTH = re.compile(
     r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})")
 
 
+#: A recovery phrase under its name: lower-case words of three to eight letters (BIP-39's
+#: words are), one space apart, ending the value (a closing quote, a field's end or the
+#: line's).
+_MNEMONIC = re.compile(
+    r"(?i:mnemonic|(?:seed|recovery|secret|backup|wallet)[ \t_\-]?phrase|seed[ \t_\-]?words)"
+    r"[\"'`*]{0,4}[ \t]{0,5}(?:[:=]|\()[\"'`* \t]{0,8}((?:[a-z]{3,8} ){11,23}[a-z]{3,8})"
+    r"(?=[\"'`]|\*{0,4}[ \t]{0,5}(?:[,;|)}\]]|\r?\n|$))")
+#: Frequent words of three letters or more that BIP-39's English list lacks: prose, no phrase.
+_NOT_PHRASE_WORDS = frozenset({
+    "the", "and", "your", "yours", "for", "with", "are", "was", "were", "not", "but", "from",
+    "these", "them", "their", "its", "our", "here", "has", "been", "which", "should", "would",
+    "could", "words", "wallet"})
+#: SHA-256 of the development tools' published phrases (Ganache's ``--deterministic``,
+#: Truffle Develop's): every user of the tool has them, no one's wallet. (Hardhat's and
+#: Anvil's, ``test`` eleven times, and BIP-39's test vectors repeat words: refused below.)
+_PUBLISHED_PHRASES = frozenset({
+    "9c5d0a6656e5d3f36601d0bf98762be09bad5d7b164382c1d6c826324d6d599a",
+    "b83e96417f61cb148d0dc8a89b839ee4956ad45b5e4b6a2a6cae048e48782157"})
+
+
+def _mnemonics(text: str) -> Iterator[tuple[int, int]]:
+    """Recovery phrases: 12, 15, 18, 21 or 24 words, three in four of them different, none
+    a word of prose BIP-39 lacks, not a development tool's published phrase."""
+    for match in _MNEMONIC.finditer(text):
+        words = match.group(1).split(" ")
+        if len(words) % 3 or len(set(words)) * 4 < len(words) * 3 or \
+                _NOT_PHRASE_WORDS.intersection(words) or \
+                hashlib.sha256(match.group(1).encode()).hexdigest() in _PUBLISHED_PHRASES:
+            continue
+        yield match.span(1)
+
+
 _AZURE_SAS = re.compile(r"[?&;]sig=([A-Za-z0-9%+/=]{20,200})")
 #: Azure's own fields of a shared access signature: the storage service version ``sv=`` of a
 #: Blob, Queue, Table or File SAS (Azure Storage, "Create a service SAS": required), the key's
@@ -887,6 +920,11 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("putty-user-key-file",), block=True),
     _d("age-key", "an age secret key", r"AGE-SECRET-KEY-1[0-9A-Z]{58}",
        needles=("age-secret-key-1",)),
+    # A wallet's recovery phrase (BIP-39: 12 to 24 words) under a name saying so
+    # (``MNEMONIC = "…"``, ``**Seed phrase:** …``): the twenty-first survey, an agent's
+    # wallet scripts. Every key of the wallet derives from it.
+    Detector("mnemonic", "a wallet's recovery phrase", None,
+             needles=("mnemonic", "phrase", "seed"), scanner=_mnemonics),
     # -- cloud providers
     _d("aws-key", "an AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b",
        needles=("akia", "asia", "abia", "acca", "a3t")),

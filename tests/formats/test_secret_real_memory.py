@@ -1374,3 +1374,54 @@ def test_twenty_first_survey_feishu_document_tokens_in_a_repository(tmp_path: Pa
                               "- 只在末尾追加\n- 文档token: `" + DOC_TOKEN + "`\n"})
     repo.commit("tidy", {"MEMORY.md": "# Memory\n\n**飞书写入规则**：\n- 只在末尾追加\n"})
     _silent_then_a_key_found(repo, "memory/2026-07-13.md", "# Day\n\n- **API Key:** ")
+
+
+# Twenty-first survey: an agent's wallet scripts hard-code the wallet's recovery phrase
+# (``MNEMONIC = "…"``, twelve BIP-39 words). These words are made up for the test.
+PHRASE = " ".join(["orbit", "velvet", "cradle", "lumber", "tissue", "harbor",
+                   "fringe", "nephew", "quiz", "salmon", "tongue", "walnut"])
+PHRASE_MORE = " ".join(["copper", "meadow", "ritual", "banana", "glimpse", "oyster",
+                        "tunnel", "zebra", "pledge", "cactus", "vivid", "lobster"])
+
+
+@pytest.mark.parametrize("text", [
+    'MNEMONIC = "' + PHRASE + '"\naccount = Account.from_mnemonic(MNEMONIC)\n',
+    "## Wallet\n\n- **Seed phrase:** " + PHRASE + "\n",
+    '{"mnemonic": "' + PHRASE + " " + PHRASE_MORE + '"}\n',  # 24 words
+    "const wallet = Wallet.fromMnemonic('" + PHRASE + "');\n",
+])
+def test_a_wallets_recovery_phrase_is_found(text: str) -> None:
+    assert kinds(text) == ["mnemonic"]
+
+
+@pytest.mark.parametrize("text", [
+    "mnemonic: [REDACTED - 别途安全な場所に保管]\n",
+    'MNEMONIC = "' + " ".join(["test"] * 11 + ["junk"]) + '"\n',  # Hardhat's and Anvil's
+    'mnemonic: "' + " ".join(["abandon"] * 11 + ["about"]) + '"\n',  # BIP-39's test vector
+    'mnemonic = "' + " ".join(["myth", "like", "bonus", "scare", "over", "problem", "client",
+                               "lizard", "pioneer", "submit", "female", "collect"]) + '"\n',
+    "seed phrase: write down these twelve words and keep them somewhere safe from anyone\n",
+    "mnemonic: " + " ".join(PHRASE.split()[:11]) + "\n",  # eleven words
+    "mnemonic: " + PHRASE + " is what the wallet printed\n",  # prose goes on
+    "Mnemonic = " + PHRASE.title() + "\n",  # capitalised words: no phrase
+])
+def test_fill_ins_published_phrases_and_prose_stay_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_twenty_first_survey_recovery_phrase_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose wallet note keeps the phrase
+    elsewhere, silent; then a wallet script hard-coding it is reported (CT601)."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA trader.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check balances\n", "USER.md": "# User\n",
+        "wallet/README.md": "# Wallet\n\n**Never publish: mnemonic**\n\n"
+                            "mnemonic: [REDACTED - kept elsewhere]\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("deposit", {"wallet/deposit.py": "from eth_account import Account\n\n"
+                            f'MNEMONIC = "{PHRASE}"\naccount = Account.from_mnemonic(MNEMONIC)\n'})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "wallet/deposit.py")], result.out
