@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import hashlib
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -687,6 +688,8 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False
     if _figma_file_key(text, name, begin, match.span(group)):
         return False
+    if _feishu_document_token(text, name, begin, match.group(group), match.end(group)):
+        return False
     value = match.group(group)
     if "&" in value and _query_parameter(text, begin):
         # A URL's query: the value ends where the next parameter starts
@@ -779,6 +782,30 @@ def _in_a_figma_link(text: str, start: int, end: int) -> bool:
     reach = text[max(0, start - _FIGMA_LINK_REACH):min(len(text), end + _FIGMA_LINK_REACH)]
     return any(f"figma.com/{kind}/{text[start:end]}" in reach
                for kind in ("file", "design", "proto", "board"))
+
+
+#: Feishu's (Lark's) name for a cloud document's id (``doc_token``, ``node_token`` of a wiki
+#: page, ``obj_token``, ``spreadsheet_token``, ``folder_token``; the Chinese notes' 文档token):
+#: the path segment of the document's link after ``/docx/``, ``/wiki/``, ``/sheets/`` (Feishu
+#: open platform, "cloud document token"), read only with an app's or a user's access token,
+#: which stays found. Letters and digits, 27 of them today (``doxcn`` and 22 before).
+_DOCUMENT_TOKEN_NAME = re.compile(r"(?:doc|docx|document|wiki|node|obj|sheet|spreadsheet|file"
+                                  r"|folder)[_\-]?token$", re.IGNORECASE)
+_DOCUMENT_WORD_BEFORE = re.compile(r"(?:文档|知识库|表格|文件夹?|节点)[ \t]?$")
+_DOCUMENT_ID = re.compile(r"[A-Za-z0-9]{20,40}")
+_FEISHU_CONTEXT = re.compile(r"feishu|飞书|lark|/docx/|/wiki/", re.IGNORECASE)
+
+
+def _feishu_document_token(text: str, name: str, begin: int, value: str, end: int) -> bool:
+    """Whether ``value`` (ending at ``end``) under ``name`` (starting at ``begin``) is a Feishu
+    cloud document's token: an id, not a credential (the twenty-first survey: an agent's
+    daily note and memory naming the document it writes its reports into), told by the
+    name (or 文档 before ``token``), an id's shape and Feishu's name within 300 characters."""
+    named = _DOCUMENT_TOKEN_NAME.search(name.strip("_-.\"'`*")) is not None or \
+        (name.strip("_-.\"'`*").lower() == "token" and
+         _DOCUMENT_WORD_BEFORE.search(text, max(0, begin - 8), begin) is not None)
+    return named and _DOCUMENT_ID.fullmatch(value) is not None and \
+        _FEISHU_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
 
 
 #: An environment variable's name, in an ``env-default-secret`` match.
@@ -907,6 +934,58 @@ _BASIC_AUTH = re.compile(
     r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})")
 
 
+#: A recovery phrase under its name: lower-case words of three to eight letters (BIP-39's
+#: words are), one space apart, ending the value (a closing quote, a field's end or the
+#: line's).
+_MNEMONIC = re.compile(
+    r"(?i:mnemonic|(?:seed|recovery|secret|backup|wallet)[ \t_\-]?phrase|seed[ \t_\-]?words)"
+    r"[\"'`*]{0,4}[ \t]{0,5}(?:[:=]|\()[\"'`* \t]{0,8}((?:[a-z]{3,8} ){11,23}[a-z]{3,8})"
+    r"(?=[\"'`]|\*{0,4}[ \t]{0,5}(?:[,;|)}\]]|\r?\n|$))")
+#: Frequent words of three letters or more that BIP-39's English list lacks: prose, no phrase.
+_NOT_PHRASE_WORDS = frozenset({
+    "the", "and", "your", "yours", "for", "with", "are", "was", "were", "not", "but", "from",
+    "these", "them", "their", "its", "our", "here", "has", "been", "which", "should", "would",
+    "could", "words", "wallet"})
+#: SHA-256 of the development tools' published phrases (Ganache's ``--deterministic``,
+#: Truffle Develop's): every user of the tool has them, no one's wallet. (Hardhat's and
+#: Anvil's, ``test`` eleven times, and BIP-39's test vectors repeat words: refused below.)
+_PUBLISHED_PHRASES = frozenset({
+    "9c5d0a6656e5d3f36601d0bf98762be09bad5d7b164382c1d6c826324d6d599a",
+    "b83e96417f61cb148d0dc8a89b839ee4956ad45b5e4b6a2a6cae048e48782157"})
+
+
+def _mnemonics(text: str) -> Iterator[tuple[int, int]]:
+    """Recovery phrases: 12, 15, 18, 21 or 24 words, three in four of them different, none
+    a word of prose BIP-39 lacks, not a development tool's published phrase."""
+    for match in _MNEMONIC.finditer(text):
+        words = match.group(1).split(" ")
+        if len(words) % 3 or len(set(words)) * 4 < len(words) * 3 or \
+                _NOT_PHRASE_WORDS.intersection(words) or \
+                hashlib.sha256(match.group(1).encode()).hexdigest() in _PUBLISHED_PHRASES:
+            continue
+        yield match.span(1)
+
+
+_AZURE_SAS = re.compile(r"[?&;]sig=([A-Za-z0-9%+/=]{20,200})")
+#: Azure's own fields of a shared access signature: the storage service version ``sv=`` of a
+#: Blob, Queue, Table or File SAS (Azure Storage, "Create a service SAS": required), the key's
+#: name ``skn=`` of a Service Bus, Event Hubs or IoT Hub one.
+_AZURE_SAS_FIELD = re.compile(r"(?:[?&;]|\\u0026)(?:sv|skn)=|SharedAccessSignature", re.IGNORECASE)
+
+
+def _azure_signatures(text: str) -> Iterator[tuple[int, int]]:
+    """``sig=`` and a signature, in a query that holds an Azure SAS's own fields (looked for
+    within 1,024 characters before and 256 after: the query's other parameters)."""
+    for match in _AZURE_SAS.finditer(text):
+        start, end = match.span(1)
+        if made_up(match.group(1)) or _MASKED_TAIL.match(text, end) or \
+                _CUT_SHORT.match(text, end):
+            continue
+        if _AZURE_SAS_FIELD.search(text, max(0, match.start() - 1024),
+                                   min(len(text), end + 256)) is not None:
+            yield start, end
+
+
 _DOCKER_AUTH = re.compile(r'"auth"\s{0,5}:\s{0,5}"([A-Za-z0-9+/]{8,1024}={0,2})"')
 
 CREDENTIALS: tuple[Detector, ...] = (
@@ -925,6 +1004,11 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("putty-user-key-file",), block=True),
     _d("age-key", "an age secret key", r"AGE-SECRET-KEY-1[0-9A-Z]{58}",
        needles=("age-secret-key-1",)),
+    # A wallet's recovery phrase (BIP-39: 12 to 24 words) under a name saying so
+    # (``MNEMONIC = "…"``, ``**Seed phrase:** …``): the twenty-first survey, an agent's
+    # wallet scripts. Every key of the wallet derives from it.
+    Detector("mnemonic", "a wallet's recovery phrase", None,
+             needles=("mnemonic", "phrase", "seed"), scanner=_mnemonics),
     # -- cloud providers
     _d("aws-key", "an AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b",
        needles=("akia", "asia", "abia", "acca", "a3t")),
@@ -933,8 +1017,11 @@ CREDENTIALS: tuple[Detector, ...] = (
        needles=("secret",), placeholders=True),
     _d("azure-storage-key", "an Azure storage account key",
        r"(?i)AccountKey=([A-Za-z0-9+/]{80,100}={0,2})", 1, needles=("accountkey=",)),
-    _d("azure-sas", "an Azure shared access signature",
-       r"[?&;]sig=([A-Za-z0-9%+/=]{20,200})", 1, needles=("sig=",)),
+    # Only beside Azure's own fields: YouTube's stream links (googlevideo.com) carry a
+    # ``sig=`` too, an expiring signature of a public video, no credential (the twenty-first
+    # survey: a music agent's yt-dlp ``.info.json``).
+    Detector("azure-sas", "an Azure shared access signature", None, needles=("sig=",),
+             scanner=_azure_signatures),
     _d("azure-client-secret", "an Azure AD client secret",
        r"(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])",
        needles=("q~",)),

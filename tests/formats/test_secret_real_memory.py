@@ -1486,3 +1486,132 @@ def test_thirty_first_survey_figma_skill_in_a_repository(tmp_path: Path) -> None
             + "\n4. Run `get_design_context(fileKey=\"" + FIGMA_FILE_KEY + "\")`\n",
     })
     _silent_then_a_key_found(repo, "memory/2026-04-03.md", "# Day\n\n- **API Key:** ")
+
+
+
+# Twenty-first survey: a music agent's workspace keeps yt-dlp's ``.info.json`` of a video,
+# whose stream links (googlevideo.com) are signed with ``sig=``: an expiring signature of a
+# public video, no Azure SAS.
+SIGNATURE = "AJfQdSswRQIhAK" + "7x2Vb9Qe4Lm1Np8Rs5Tu3Wy6Za0Cd"  # made up
+YOUTUBE_INFO = json.dumps({"formats": [{"url": (
+    "https://rr3---sn-example.googlevideo.com/videoplayback?expire=1771700000&ei=abc&ip=203.0."
+    "113.9&id=o-Abc&itag=251&source=youtube&sparams=expire%2Cei%2Cip%2Cid%2Citag%2Csource"
+    f"&sig={SIGNATURE}%3D%3D&lsparams=cps%2Cmet&lsig={SIGNATURE}%3D")}]}) + "\n"
+
+
+def test_a_youtube_stream_signature_is_no_azure_sas() -> None:
+    assert kinds(YOUTUBE_INFO) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"https://acct.blob.core.windows.net/backups?sv=2022-11-02&sr=b&sp=r&sig={SIGNATURE}%3D\n",
+    f"sas=sp=r&st=2026-01-01&se=2027-01-01&spr=https&sv=2022-11-02&sr=c&sig={SIGNATURE}%3D\n",
+    f"SharedAccessSignature sr=ns.servicebus.windows.net&sig={SIGNATURE}%3D&se=1771700000"
+    "&skn=RootManageSharedAccessKey\n",
+    '{"url": "https://a.blob.core.windows.net/c?sp=r\\u0026sv=2022-11-02&sig=' + SIGNATURE + '"}\n',
+])
+def test_an_azure_sas_stays_found(text: str) -> None:
+    assert kinds(text) == ["azure-sas"]
+
+
+def test_twenty_first_survey_youtube_signatures_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace keeping a video's yt-dlp metadata,
+    silent (CT601, CT605); a key written into a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA music digger.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- dig a song\n", "USER.md": "# User\n",
+        "music-dig/song_info.info.json": YOUTUBE_INFO})
+    _silent_then_a_key_found(repo, "memory/2026-02-21.md", "# Day\n\n- **API Key:** ")
+
+
+# Twenty-first survey: an agent's notes name the Feishu document it writes reports into by
+# its token (``doc_token``, 文档token): the document's id, the path segment of its link.
+DOC_TOKEN = "Pz4QbN7wKc2XyR9sTa5MvL1hJdE"  # made up: 27 letters and digits, a document's id
+
+
+@pytest.mark.parametrize("text", [
+    "- 需在下一轮对话中写入飞书文档（doc_token: " + DOC_TOKEN + "）\n",
+    "**飞书写入规则**：\n- 追加到日期块下方\n- 文档token: `" + DOC_TOKEN + "`\n",
+    '{"node_token": "' + DOC_TOKEN + '", "url": "https://acme.feishu.cn/wiki/' + DOC_TOKEN + '"}\n',
+    "lark:\n  folder_token: " + DOC_TOKEN + "\n",
+])
+def test_a_feishu_documents_token_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "doc_token: " + DOC_TOKEN + "\n",  # no Feishu beside it: found
+    "飞书\n- access_token: " + DOC_TOKEN + "\n",  # an access token stays found
+    "飞书文档\n- token: " + DOC_TOKEN + "\n",  # no document's word before the token
+    "飞书\n- doc_token: " + DOC_TOKEN + "-x_Y.z\n",  # not an id's shape
+])
+def test_other_tokens_beside_feishu_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_twenty_first_survey_feishu_document_tokens_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose daily note names a Feishu
+    document by token, and whose memory once did (a line since removed: CT605 reads it in
+    the history), silent; a key written into a daily note is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    workspace = {
+        "SOUL.md": "# Soul\n\nA crawler.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- write the daily report\n", "USER.md": "# User\n",
+        "memory/2026-07-12.md": "# Day\n\n- 需在下一轮对话中写入飞书文档（doc_token: "
+                                + DOC_TOKEN + "）\n"}
+    repo.commit("workspace", {**workspace, "MEMORY.md": "# Memory\n\n**飞书写入规则**：\n"
+                              "- 只在末尾追加\n- 文档token: `" + DOC_TOKEN + "`\n"})
+    repo.commit("tidy", {"MEMORY.md": "# Memory\n\n**飞书写入规则**：\n- 只在末尾追加\n"})
+    _silent_then_a_key_found(repo, "memory/2026-07-13.md", "# Day\n\n- **API Key:** ")
+
+
+# Twenty-first survey: an agent's wallet scripts hard-code the wallet's recovery phrase
+# (``MNEMONIC = "…"``, twelve BIP-39 words). These words are made up for the test.
+PHRASE = " ".join(["orbit", "velvet", "cradle", "lumber", "tissue", "harbor",
+                   "fringe", "nephew", "quiz", "salmon", "tongue", "walnut"])
+PHRASE_MORE = " ".join(["copper", "meadow", "ritual", "banana", "glimpse", "oyster",
+                        "tunnel", "zebra", "pledge", "cactus", "vivid", "lobster"])
+
+
+@pytest.mark.parametrize("text", [
+    'MNEMONIC = "' + PHRASE + '"\naccount = Account.from_mnemonic(MNEMONIC)\n',
+    "## Wallet\n\n- **Seed phrase:** " + PHRASE + "\n",
+    '{"mnemonic": "' + PHRASE + " " + PHRASE_MORE + '"}\n',  # 24 words
+    "const wallet = Wallet.fromMnemonic('" + PHRASE + "');\n",
+])
+def test_a_wallets_recovery_phrase_is_found(text: str) -> None:
+    assert kinds(text) == ["mnemonic"]
+
+
+@pytest.mark.parametrize("text", [
+    "mnemonic: [REDACTED - 别途安全な場所に保管]\n",
+    'MNEMONIC = "' + " ".join(["test"] * 11 + ["junk"]) + '"\n',  # Hardhat's and Anvil's
+    'mnemonic: "' + " ".join(["abandon"] * 11 + ["about"]) + '"\n',  # BIP-39's test vector
+    'mnemonic = "' + " ".join(["myth", "like", "bonus", "scare", "over", "problem", "client",
+                               "lizard", "pioneer", "submit", "female", "collect"]) + '"\n',
+    "seed phrase: write down these twelve words and keep them somewhere safe from anyone\n",
+    "mnemonic: " + " ".join(PHRASE.split()[:11]) + "\n",  # eleven words
+    "mnemonic: " + PHRASE + " is what the wallet printed\n",  # prose goes on
+    "Mnemonic = " + PHRASE.title() + "\n",  # capitalised words: no phrase
+])
+def test_fill_ins_published_phrases_and_prose_stay_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_twenty_first_survey_recovery_phrase_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose wallet note keeps the phrase
+    elsewhere, silent; then a wallet script hard-coding it is reported (CT601)."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA trader.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check balances\n", "USER.md": "# User\n",
+        "wallet/README.md": "# Wallet\n\n**Never publish: mnemonic**\n\n"
+                            "mnemonic: [REDACTED - kept elsewhere]\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("deposit", {"wallet/deposit.py": "from eth_account import Account\n\n"
+                            f'MNEMONIC = "{PHRASE}"\naccount = Account.from_mnemonic(MNEMONIC)\n'})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "wallet/deposit.py")], result.out

@@ -29,6 +29,9 @@ SAMPLES: dict[str, str] = {
     "azure-storage-key": "AccountKey=" + _B64[:86] + "==",
     "azure-sas": "https://x.blob.core.windows.net/c?sv=2024-01-01&sig="
                  + "aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1g%3D",
+    "mnemonic": 'MNEMONIC="' + " ".join(["orbit", "velvet", "cradle", "lumber", "tissue",
+                                         "harbor", "fringe", "nephew", "quiz", "salmon",
+                                         "tongue", "walnut"]) + '"',
     "google-key": "AIza" + "SyD3x9Q7w2E5r8T1y4U6i9O2p5A8s1D4f7G",
     "google-oauth-secret": "GOCSPX-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4",
     "github-token": "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
