@@ -804,8 +804,20 @@ def _feishu_document_token(text: str, name: str, begin: int, value: str, end: in
     named = _DOCUMENT_TOKEN_NAME.search(name.strip("_-.\"'`*")) is not None or \
         (name.strip("_-.\"'`*").lower() == "token" and
          _DOCUMENT_WORD_BEFORE.search(text, max(0, begin - 8), begin) is not None)
-    return named and _DOCUMENT_ID.fullmatch(value) is not None and \
-        _FEISHU_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
+    if _DOCUMENT_ID.fullmatch(value) is None:
+        return False
+    if named and _FEISHU_CONTEXT.search(text, max(0, begin - 300),
+                                        min(len(text), end + 300)) is not None:
+        return True
+    # Any name, when a Feishu link near it holds the same id (``### 飞书文档`` then ``- Token:
+    # …`` and ``- 地址: https://…feishu.cn/docx/<the same>``): the link publishes it already.
+    near = text[max(0, begin - 2048):min(len(text), end + 2048)]
+    return any(f"{host}/{kind}/{value}" in near for host in ("feishu.cn", "larksuite.com")
+               for kind in _DOCUMENT_PATHS)
+
+
+#: The path segments of a Feishu cloud document's link that the document's token follows.
+_DOCUMENT_PATHS = ("docx", "docs", "wiki", "sheets", "base", "file", "drive/folder", "mindnotes")
 
 
 #: An environment variable's name, in an ``env-default-secret`` match.

@@ -1535,6 +1535,9 @@ DOC_TOKEN = "Pz4QbN7wKc2XyR9sTa5MvL1hJdE"  # made up: 27 letters and digits, a d
     "**飞书写入规则**：\n- 追加到日期块下方\n- 文档token: `" + DOC_TOKEN + "`\n",
     '{"node_token": "' + DOC_TOKEN + '", "url": "https://acme.feishu.cn/wiki/' + DOC_TOKEN + '"}\n',
     "lark:\n  folder_token: " + DOC_TOKEN + "\n",
+    # under a heading, the link beside it holding the same id (after the survey: a daily
+    # note its memory/MEMORY.md had kept unread)
+    "### 飞书文档\n- Token: " + DOC_TOKEN + "\n- 地址: https://feishu.cn/docx/" + DOC_TOKEN + "\n",
 ])
 def test_a_feishu_documents_token_is_no_secret(text: str) -> None:
     assert kinds(text) == []
@@ -1545,6 +1548,8 @@ def test_a_feishu_documents_token_is_no_secret(text: str) -> None:
     "飞书\n- access_token: " + DOC_TOKEN + "\n",  # an access token stays found
     "飞书文档\n- token: " + DOC_TOKEN + "\n",  # no document's word before the token
     "飞书\n- doc_token: " + DOC_TOKEN + "-x_Y.z\n",  # not an id's shape
+    # a link to another document: the token is not its id
+    "### 飞书文档\n- Token: " + DOC_TOKEN + "\n- 地址: https://feishu.cn/docx/" + DOC_TOKEN[::-1] + "\n",
 ])
 def test_other_tokens_beside_feishu_stay_found(text: str) -> None:
     assert kinds(text) != []
