@@ -321,9 +321,11 @@ class MarkdownDoc:
 
 #: Words that make a line talk about the placeholder they lead to or follow (``placeholders
 #: like {{variable}} must stay``, ``using {{variable}} syntax``): a rule written for an agent
-#: teaching a template's syntax, not a template left unfilled.
-_MENTION_BEFORE = re.compile(r"(?:\blike|\bsuch as|\be\.g\.,?)[ \t]*\(?[ \t]*$", re.IGNORECASE)
-_MENTION_AFTER = re.compile(r"[ \t]*\)?[ \t]*(?:syntax|placeholders?|interpolation)\b",
+#: teaching a template's syntax, not a template left unfilled. No two runs of blanks meet
+#: without a bracket between them, so a long run of spaces is read once (it took minutes).
+_MENTION_BEFORE = re.compile(r"(?:\blike|\bsuch as|\be\.g\.,?)[ \t]*(?:\([ \t]*)?$",
+                             re.IGNORECASE)
+_MENTION_AFTER = re.compile(r"[ \t]*(?:\)[ \t]*)?(?:syntax|placeholders?|interpolation)\b",
                             re.IGNORECASE)
 #: A quoted example (ASCII, curly or CJK quotes): ``"Used: {{used}} / {{total}}"``.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u300c[^\u300d\n]*\u300d")
