@@ -73,6 +73,8 @@ SHAPES: dict[str, Make] = {
     # placeholder and the word before or after it (four minutes at 100 kB)
     "placeholder-then-spaces": lambda n: "{{a}}" + " " * n + "x",
     "like-then-spaces": lambda n: "like" + " " * n + ":{{a}}",
+    "variables-then-words": lambda n: ("variables" + " a" * 3) * (n // 15) + ":{{a}}",
+    "variable-then-spaces": lambda n: "variable a" + " " * n + "b c:{{a}}",
 }
 
 
