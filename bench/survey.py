@@ -768,6 +768,27 @@ CONVENTIONS_HELD_OUT_31: dict[str, str] = {
     "Ab74net/ImproveYourResume": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 32 (bench/conventions_survey.md): row 42 of the same twelve markers (row 22 where a
+#: listing is shorter: none was), the next row down for one named before or with no
+#: snapshot; measured blind at 440f836.
+CONVENTIONS_HELD_OUT_32: dict[str, str] = {
+    "Caleida/session-state-sync": "roo memory bank (memory-bank/decisionLog.md)",
+    "4everinbeta/4everinbeta.github.io": "gsd (.planning/config.json)",
+    "DaveSkender/Stock.Indicators":
+        "speckit (.specify/scripts/bash/common.sh; not at the newest commit)",
+    "hoanghd218/tranvanhoang.com":
+        "claude (.claude/agent-memory/planner/MEMORY.md; not at the newest commit)",
+    "Annaholmstrompeter/Open-claw": "openclaw (memory/heartbeat-state.json)",
+    "20012002er/20012002er.github.io": "openclaw (HEARTBEAT.md; not at the newest commit)",
+    "7thCode/grapher": "serena (.serena/memories/task_completion_checklist.md)",
+    "hafeez1042/turbo-next-express-template":
+        "windsurf (.windsurf/rules/general.md; not at the newest commit)",
+    "3pWEBQUERY/Aera": "bank (memory-bank/productContext.md)",
+    "Andival-Sei/andival-sei": "cursor rules (.cursor/rules/rules.mdc; not at the newest commit)",
+    "BastianMeissner/ticket_buddy": "copilot (.github/instructions/typescript.instructions.md)",
+    "7Mohamed-Gamal/ElDawliya_Sys": "kiro (.kiro/steering/tech.md)",
+}
+
 
 
 @dataclass

@@ -321,9 +321,17 @@ class MarkdownDoc:
 
 #: Words that make a line talk about the placeholder they lead to or follow (``placeholders
 #: like {{variable}} must stay``, ``using {{variable}} syntax``): a rule written for an agent
-#: teaching a template's syntax, not a template left unfilled.
-_MENTION_BEFORE = re.compile(r"(?:\blike|\bsuch as|\be\.g\.,?)[ \t]*\(?[ \t]*$", re.IGNORECASE)
-_MENTION_AFTER = re.compile(r"[ \t]*\)?[ \t]*(?:syntax|placeholders?|interpolation)\b",
+#: teaching a template's syntax, not a template left unfilled. A note naming them as
+#: variables or placeholders, at most two words before (``dynamic variables {{session_id}}
+#: and {{email}}``, ``variable mapping for {{email}}``, German ``Platzhalter {{name}}``),
+#: describes a template the project fills in elsewhere; a label's colon between
+#: (``Variables: {{VARS}}``) makes it a field left unfilled, still found. No two runs of
+#: blanks meet without a bracket between them, so a long run of spaces is read once (it
+#: took minutes).
+_MENTION_BEFORE = re.compile(r"(?:\blike|\bsuch as|\be\.g\.,?"
+                             r"|\b(?:placeholders?|variables?|platzhalter|variablen)"
+                             r"(?:[ \t]+[^\s:{}]+){0,2})[ \t]*(?:\([ \t]*)?$", re.IGNORECASE)
+_MENTION_AFTER = re.compile(r"[ \t]*(?:\)[ \t]*)?(?:syntax|placeholders?|interpolation)\b",
                             re.IGNORECASE)
 #: A quoted example (ASCII, curly or CJK quotes): ``"Used: {{used}} / {{total}}"``.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u300c[^\u300d\n]*\u300d")
@@ -333,7 +341,8 @@ _YAML_KEY = re.compile(r"[ \t]*(?:-[ \t]+)?[A-Za-z_][\w-]*:[ \t]")
 
 def _mentions(line: str, matches: list[re.Match[str]]) -> bool:
     """Whether a line talks about its placeholders rather than leaving one to fill in: one
-    follows "like", "such as" or "e.g.", or comes before "syntax" or "placeholder", or sits in
+    follows "like", "such as" or "e.g.", or the word "variables" or "placeholders" (at most two
+    words before, no colon), or comes before "syntax" or "placeholder", or sits in
     a quoted example beside other text (a translation rule's ``"Used: {{used}}"``), outside a
     YAML key's value."""
     for match in matches:

@@ -1572,9 +1572,10 @@ _NOT_A_SECRET = re.compile(
     # it), a fill-in in capitals (``YOURSECRETKEYGOESHERE``)
     r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+[;,)]?|-----.*|.*(?:YOUR|GOES_?HERE).*"
     # three or more words in capitals joined by ``_``: a constant's name or a fill-in in
-    # any language (``JA_GERADO_NO_PASSO_ANTERIOR``, "already made in the step before"); no
-    # generated value is words of letters alone
-    r"|[A-Z]+(?:_[A-Z]+){2,}"
+    # any language (``JA_GERADO_NO_PASSO_ANTERIOR``, "already made in the step before"), its
+    # capitals Latin-1's too (Swedish ``HÄR_…_LÖSENORD``, "the password here"); no generated
+    # value is words of letters alone, and none holds a letter outside ASCII
+    r"|[A-Z\u00c0-\u00d6\u00d8-\u00de]+(?:_[A-Z\u00c0-\u00d6\u00d8-\u00de]+){2,}"
     # a fill-in in another language naming the key ("你的API Key": "your API key")
     r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*"
     # words of another script in it ("xoxb-から始まるSlackボットトークン": "a Slack bot token

@@ -1620,3 +1620,39 @@ def test_twenty_first_survey_recovery_phrase_in_a_repository(tmp_path: Path) -> 
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "wallet/deposit.py")], result.out
+
+
+# Thirty-second survey: an OpenClaw workspace's Gmail script, in Swedish, leaves the app
+# password for its owner to fill in: ``# password = "HÄR_…_LÖSENORD"``, words in capitals
+# joined by ``_`` as ``JA_GERADO_NO_PASSO_ANTERIOR`` is, with letters of Latin-1.
+@pytest.mark.parametrize("text", [
+    '    # password = "H\u00c4R_SKRIVS_DITT_L\u00d6SENORD"\n',
+    "SMTP_PASSWORD=MOT_DE_PASSE_G\u00c9N\u00c9R\u00c9_ICI\n",
+])
+def test_a_fill_in_in_capitals_of_latin_1_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    'password = "' + MIXED + '"\n',  # a chosen password beside them stays found
+    'password = "H\u00c4R_' + MIXED + '"\n',  # a value with digits after a word too
+])
+def test_a_value_beside_a_fill_in_in_capitals_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_second_survey_swedish_fill_in_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-second survey met it, in a real git repository: an OpenClaw
+    workspace's Gmail script whose password line is a Swedish fill-in, commented out, silent
+    (CT601, CT605); a key written into a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nEn assistent.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- sortera e-post\n",
+        "USER.md": "# User\n\nAnna.\n",
+        "organize_gmail.py": 'def main():\n    email = "anna@example.com"\n'
+                             '    # password = "H\u00c4R_BEH\u00d6VS_APP_L\u00d6SENORD"\n'
+                             "    print(email)\n",
+    })
+    _silent_then_a_key_found(repo, "memory/2026-03-29.md", "# Dag\n\n- **API Key:** ")

@@ -69,6 +69,12 @@ SHAPES: dict[str, Make] = {
     "speaker-spaces": lambda n: "user" + " " * n + "x",
     "long-word-end": lambda n: "a" * n + " b. C",
     "tags-in-one-paragraph": lambda n: "<b>x</b> " * (n // 9),  # CT604 placed each in O(paragraph)
+    # CT107's reading of a line that talks about its placeholder: spaces between the
+    # placeholder and the word before or after it (four minutes at 100 kB)
+    "placeholder-then-spaces": lambda n: "{{a}}" + " " * n + "x",
+    "like-then-spaces": lambda n: "like" + " " * n + ":{{a}}",
+    "variables-then-words": lambda n: ("variables" + " a" * 3) * (n // 15) + ":{{a}}",
+    "variable-then-spaces": lambda n: "variable a" + " " * n + "b c:{{a}}",
 }
 
 
@@ -105,6 +111,7 @@ def _repeated(unit: str, length: int) -> Make:
 def _document(text: str) -> None:
     document = Document.parse(text)
     parse_mesh_declaration(document.body)
+    document.body.placeholders(skip_code=True)
     for section in document.body.sections:
         document.body.table_rows(section)
         normalise_heading(section.title)

@@ -728,3 +728,34 @@ def test_a_url_slug_after_sk_is_no_openai_key(repo: GitRepo):
                                          "eiruty" + 'ghfjdkslq"\n'})
     assert [(d["code"], d["path"]) for d in check_json(repo.path).json["diagnostics"]
             if d["code"] == "CT601"] == [("CT601", "scripts/a.py"), ("CT601", "scripts/b.py")]
+
+
+def test_a_note_naming_a_templates_variables_leaves_no_placeholder(repo: GitRepo):
+    """Set 32 (issue 30): a Roo Code memory bank's log says the voice agent "uses dynamic
+    variables {{session_id}} and {{email}}" and fixed the "dynamic variable mapping for
+    {{session_id}}"; a Cline bank's progress, in German, names an e-mail series' "Platzhalter
+    {{name}}/{{community}}". The project's own template variables, described, not a value left
+    to fill in: no CT107. A field left unfilled behind a label naming variables, and a
+    placeholder where a value goes, are still found."""
+    repo.commit("banks", {
+        "memory-bank/decisionLog.md": "# Decision Log\n\n[2026-01-02] - x\n",
+        "memory-bank/productContext.md": "# Product Context\n\nx\n",
+        "memory-bank/progress.md": "# Progress\n\nx\n",
+        "memory-bank/activeContext.md": (
+            "# Active Context\n\n[2026-01-02] - End-call detection\n"
+            "- Agent tool uses dynamic variables {{session_id}} and {{email}} from widget\n"
+            "- Ensured proper dynamic variable mapping for {{session_id}} and {{email}}\n"),
+        "cline/memory-bank/projectbrief.md": "# Brief\n\nx\n",
+        "cline/memory-bank/productContext.md": "# Product\n\nx\n",
+        "cline/memory-bank/activeContext.md": "# Active\n\nx\n",
+        "cline/memory-bank/progress.md": (
+            "# Progress\n\n- Onboarding-Serie: `lib/automations.ts` (Platzhalter "
+            "{{name}}/{{community}}, nur verifizierte E-Mails)\n"),
+    })
+    assert "CT107" not in check_json(repo.path).codes()
+    repo.commit("unfilled", {
+        "memory-bank/activeContext.md": "# Active Context\n\n- Variables: {{VARS}}\n",
+        "cline/memory-bank/progress.md": "# Progress\n\n- Owner {{OWNER}} signs off\n"})
+    assert [(code, path) for code, path, _ in found(check_json(repo.path))
+            if code == "CT107"] == [("CT107", "cline/memory-bank/progress.md"),
+                                    ("CT107", "memory-bank/activeContext.md")]
