@@ -327,10 +327,12 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if substitution and not value[substitution.end():].strip("\"'`,;)]"):
         return False  # opencode's ``{env:TAVILY_API_KEY}``, ``{file:~/.secrets/key}``: a reference
     if text[max(0, _name_start(text, match.start()) - 2):_name_start(text, match.start())] == \
-            "${" and value[:1] in ("-", "="):
-        # A shell expansion's default (``${PGPASSWORD:-postgres}``): the variable is read, the
-        # default is hard-coded only when a machine made it (as an environment default).
-        return generated(value[1:])
+            "${" and (value[:1] in ("-", "=") or text[match.start(group) - 1] == ":"):
+        # A shell expansion's default (``${PGPASSWORD:-postgres}``) or a Spring property's
+        # (``${oss.accessKey:#{null}}``): the variable is read, the default is hard-coded only
+        # when a machine made it (as an environment default); a Spring expression is code.
+        default = _closing_brace(value[1:] if value[:1] in ("-", "=") else value)
+        return not _SPRING_EXPRESSION.fullmatch(default) and generated(default)
     before = text[match.start() - 1] if match.start() > 0 else ""
     if (before in ("?", "&") and len(value) < 20) or _in_signed_url(text, match.start()):
         return False
@@ -1603,6 +1605,16 @@ _ESCAPED_NEXT_LINE = re.compile(r"\\n[A-Za-z_][A-Za-z0-9_]{0,64}=.*")
 _ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")
 
 
+#: A Spring expression, evaluated when the application starts (``#{null}``,
+#: ``#{systemEnvironment['JWT_SECRET']}``): a property's default written as code, no value.
+_SPRING_EXPRESSION = re.compile(r"#\{[^{}\n]{1,256}\}")
+
+
+def _closing_brace(value: str) -> str:
+    """A placeholder's default without the brace that closes the placeholder."""
+    return value[:-1] if value.endswith("}") and value.count("}") > value.count("{") else value
+
+
 #: A variable with a default (``${POSTGRES_PASSWORD:-changeme}``, Spring's ``${JWT_SECRET:dev}``):
 #: the value is the variable's; only the default is written here.
 _WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
@@ -1621,7 +1633,8 @@ def harmless(value: str) -> bool:
         return harmless(quoted.replace(".", "", 1))
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
-        return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1])
+        return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1]) \
+            or _SPRING_EXPRESSION.fullmatch(defaulted[1]) is not None
     # As written, and without the punctuation that closes what it stands in (``…)`` in code).
     return any(_HARMLESS.match(each) or "..." in each or "…" in each
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)

@@ -1656,3 +1656,46 @@ def test_thirty_second_survey_swedish_fill_in_in_a_repository(tmp_path: Path) ->
                              "    print(email)\n",
     })
     _silent_then_a_key_found(repo, "memory/2026-03-29.md", "# Dag\n\n- **API Key:** ")
+
+
+# Twenty-second survey (met beside it, on a tagged tree of an OpenClaw workspace's project):
+# Spring reads a key's value from its properties, ``@Value("${oss.accessKey:#{null}}")``, the
+# default after the colon a Spring expression (``#{null}``: no value at all); nothing is
+# written here. A default hard-coded in its place still counts when a machine made it.
+@pytest.mark.parametrize("text", [
+    '    @Value("${file.storage.oss.accessKey:#{null}}")\n    private String ossAccessKey;\n',
+    '    @Value("${file.storage.oss.secretKey:#{null}}")\n    private String ossSecretKey;\n',
+    "spring:\n  datasource:\n    password: ${DB_PASSWORD:#{null}}\n",
+    '    @Value("${app.jwt.secret:#{systemEnvironment[\'JWT_SECRET\']}}")\n',
+])
+def test_a_spring_placeholders_expression_default_is_no_credential(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    '    @Value("${app.jwt.secret:' + MIXED + '}")\n',
+    "spring:\n  datasource:\n    password: ${DB_PASSWORD:" + MIXED + "}\n",
+])
+def test_a_generated_default_in_a_spring_placeholder_is_found(text: str) -> None:
+    assert kinds(text) == ["assigned-secret"]
+
+
+def test_twenty_second_survey_spring_placeholders_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's backend reads its storage keys from
+    Spring's properties, silent; then a start script hard-coding a key is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA builder.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the training\n", "USER.md": "# User\n",
+        "backend/src/FileStorageService.java":
+            'public class FileStorageService {\n'
+            '    @Value("${file.storage.oss.accessKey:#{null}}")\n'
+            '    private String ossAccessKey;\n\n'
+            '    @Value("${file.storage.oss.secretKey:#{null}}")\n'
+            '    private String ossSecretKey;\n}\n'})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("start", {"deploy/start.bat": f"set ANTHROPIC_API_KEY={HEX32}.{MIXED[:16]}\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "deploy/start.bat")], result.out
