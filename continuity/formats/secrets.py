@@ -363,9 +363,26 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _POWERSHELL_COMMAND.fullmatch(value) or _masked(text, match, group):
         return False  # a command's output: ``$accessToken = Get-AccessToken``; a mask shown in
         # the value's place (rclone's ``pass = *** ENCRYPTED ***``)
-    if _code_in_the_values_place(text, match, group) or _no_key_of_its_own(text, begin):
-        return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``
+    if _code_in_the_values_place(text, match, group) or _no_key_of_its_own(text, begin) or \
+            _echoes_its_name(text[begin:match.start(group)], value):
+        return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``;
+        # ``"ownerPassword": "owner123"``, a sample made of its field's name
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: A value of one word and a number at most, the marks a password policy asks for after it.
+_WORD_AND_NUMBER = re.compile(r"([A-Za-z]{3,16})[0-9]{0,6}[!@#$%.*]{0,3}")
+
+
+def _echoes_its_name(key: str, value: str) -> bool:
+    """Whether ``value`` is a word of its key's name with a number (``ownerPassword:
+    owner123``, ``adminPassword = "admin1"``): an API reference's sample, made of the field
+    it fills, no one's password."""
+    word = _WORD_AND_NUMBER.fullmatch(value.strip("\"'`"))
+    if word is None:
+        return False
+    names = {part.lower() for part in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", key)}
+    return word.group(1).lower() in names
 
 
 #: Code where a value would be (the thirty-first survey, a vendored skill library's snippets):
@@ -584,6 +601,21 @@ def generated(value: str, *, bare: bool = False) -> bool:
 #: What fills out a value to see whether the rest would make a provider's key: digits,
 #: letters of either case, all three.
 _FILLS = ("0" * 160, "a" * 160, "A" * 160, "aA0" * 54)
+
+
+#: A list of quoted strings in brackets, a value a program parses (``'["k1", "k2"]'``; the
+#: quotes escaped inside a string of code).
+_STRING_LIST = re.compile(r"\[[ \t]*\\?\"[^\"\\\n]{1,256}\\?\"(?:[ \t]*,[ \t]*\\?\"[^\"\\\n]{1,256}\\?\")"
+                          r"{0,31}[ \t]*\]")
+_LIST_ITEM = re.compile(r"\\?\"([^\"\\\n]{1,256})\\?\"")
+#: A key's prefix (``sk-or-v1-``, ``ghp_``), then a word of lower-case letters and a number:
+#: a guide's label for a key (``sk-or-v1-key1``, ``ghp_token2``), never the 16 or more
+#: characters a provider makes.
+_PREFIX_THEN_A_WORD = re.compile(r"[a-z]{2,4}(?:[-_][a-z0-9]{1,4}){0,3}[-_][a-z]{2,10}[0-9]{0,3}")
+
+
+def _prefix_then_a_word(value: str) -> bool:
+    return _PREFIX_THEN_A_WORD.fullmatch(value) is not None
 
 
 def provider_key_cut_short(value: str) -> bool:
@@ -1540,7 +1572,8 @@ _NOT_A_SECRET = re.compile(
     # the test account's password of a setup guide; the marks typed along the top row after
     # the digits, ``Test123!@#``)
     r"|(?:(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
-    r"|old|temp|default|admin|user|your|encrypted|obscured|hashed)[-_]?){0,2}[-_]?"
+    r"|old|temp|temporary|current|initial|default|admin|user|your|encrypted|obscured|hashed)"
+    r"[-_]?){0,2}[-_]?"
     r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
     # in snake_case, a ``_`` before the digits (``user_password_123!``, a security guide's
     # sample: a variable's name, not a password)
@@ -1629,6 +1662,10 @@ def harmless(value: str) -> bool:
     character sixteen times in a row (a documented test key), an expired token, a key its
     issuer made public (a publishable key); a variable whose default is one of these."""
     quoted = value.strip("\"'`")
+    listed = _STRING_LIST.fullmatch(quoted)
+    if listed is not None:  # ``'["sk-or-v1-key1", "sk-or-v1-key2"]'``: each judged
+        items = _LIST_ITEM.findall(quoted)
+        return bool(items) and all(harmless(item) or _prefix_then_a_word(item) for item in items)
     if _ID_DOT_SECRET.fullmatch(quoted):  # no dotted name in code: one token, the dot apart
         return harmless(quoted.replace(".", "", 1))
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
