@@ -789,6 +789,25 @@ CONVENTIONS_HELD_OUT_32: dict[str, str] = {
     "7Mohamed-Gamal/ElDawliya_Sys": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 34 (bench/conventions_survey.md): row 64 of the commonest marker of each of twelve
+#: conventions (row 24 where a listing is shorter: none was), the next row down for one named
+#: before or with no snapshot; measured blind at 836a191.
+CONVENTIONS_HELD_OUT_34: dict[str, str] = {
+    "Jackylyn1/applications": "instructions (CLAUDE.md)",
+    "00-Abhishek/ticket-routing-system": "agents.md (AGENTS.md alone: no memory root)",
+    "0inp/infra-home": "instructions (GEMINI.md; not at the newest commit, renamed AGENTS.md)",
+    "0xHoneyJar/interpol-squid": "instructions (.cursorrules; not in the snapshot's history)",
+    "01speed1/incomes_records": "copilot (.github/copilot-instructions.md)",
+    "849261680/interview-gpt": "instructions (.windsurfrules)",
+    "956zs/discord-embed-app": "kiro (.kiro/steering/product.md)",
+    "123Mismail/ai-employ": "speckit (.specify/memory/constitution.md)",
+    "5kahoisaac/opencode-configs":
+        "serena (.serena/memories/project_overview.md; not at the newest commit)",
+    "6ixtyn9-sudo/gold-universe-orchestrator": "instructions (.clinerules; not at the newest commit)",
+    "4nswer/Project_MCP": "cline memory bank (memory-bank/activeContext.md)",
+    "AppSprout-dev/RLE": "instructions (.claude/rules/code-style.md)",
+}
+
 
 
 @dataclass
