@@ -504,7 +504,10 @@ OWN_FOLDER = 3.0
 #: single files of Cursor, Windsurf, Cline and Roo Code.
 INSTRUCTION_FILES: tuple[str, ...] = (
     "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
-    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules")
+    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules",
+    # Replit Agent's project memory: created at the project's top, read into every request,
+    # and updated by the agent as it learns the project.
+    "replit.md")
 
 #: An agent's configuration at a project's top: its MCP servers and settings, whose `env`,
 #: `headers` and `args` hold API keys (the agent state files of ``credential_files``).
@@ -519,7 +522,7 @@ INSTRUCTIONS = Convention(
     markers=(_file("CLAUDE.md", DECISIVE), _file("CLAUDE.local.md", DECISIVE),
              _file("GEMINI.md", DECISIVE), _file(".cursorrules", DECISIVE),
              _file(".windsurfrules", DECISIVE), _file(".clinerules", DECISIVE),
-             _file(".roorules", DECISIVE), _file("AGENTS.md", 0.5),
+             _file(".roorules", DECISIVE), _file("replit.md", DECISIVE), _file("AGENTS.md", 0.5),
              _file(".claude/rules", 0.5),
              *(_file(name, DECISIVE) for name in AGENT_CONFIGURATION_FILES)),
     # The instruction files, and the protocol's state file names the general rules read.
@@ -532,7 +535,7 @@ INSTRUCTIONS = Convention(
     # instruction file to judge, but the agent state files CT601 reads from the top (their
     # keys, a committed .env) are scanned where they would otherwise make no root at all.
     root_signs=(RootSign(("CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", ".cursorrules",
-                          ".windsurfrules"), says="{0} (agent instructions)"),
+                          ".windsurfrules", "replit.md"), says="{0} (agent instructions)"),
                 # Cline's and Roo Code's rules as one file at the workspace's top (Cline's
                 # folder form, .clinerules/, is not read here: no root of its own).
                 RootSign((".clinerules", ".roorules"), says="{0} (agent instructions)",
@@ -541,7 +544,8 @@ INSTRUCTIONS = Convention(
     source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
            "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "
            "https://github.com/google-gemini/gemini-cli/blob/main/docs/core/memport.md, "
-           "https://docs.windsurf.com/windsurf/cascade/memories (rules)",
+           "https://docs.windsurf.com/windsurf/cascade/memories (rules), "
+           "https://docs.replit.com/features/project-setup/replit-dot-md (replit.md)",
 )
 
 KIRO = Convention(

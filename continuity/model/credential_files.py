@@ -54,6 +54,8 @@ ANYWHERE: tuple[StateFileKind, ...] = (
     StateFileKind("**/.aider.conf.yml", "aider's configuration: `api-key` and the providers' "
                   "keys"),
     StateFileKind("**/opencode.json", "opencode's providers with their `apiKey`"),
+    StateFileKind("**/.replit", "Replit's workspace configuration, which Replit Agent writes: "
+                  "an `[env]` block"),
     # The files a coding agent keeps its own login in, committed from a home directory.
     StateFileKind("**/.claude.json", "Claude Code's user state: MCP servers with their `env`"),
     StateFileKind("**/.claude/.credentials.json", "Claude Code's OAuth tokens"),

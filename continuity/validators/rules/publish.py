@@ -92,7 +92,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     `identity/`, `devices/`, `agents/*/agent/`, `credentials/`; `.claude/settings*.json`,
     `.mcp.json`, every agent's MCP and settings files (`.cursor/mcp.json`, `.vscode/mcp.json`,
     `.gemini/settings.json`, `.codex/config.toml`, …) and login files
-    (`.claude/.credentials.json`, `.codex/auth.json`), `.env*`, OpenClaw's `agents/*/agent/models.json` and `identity/device.json`
+    (`.claude/.credentials.json`, `.codex/auth.json`), `.env*`, Replit's `.replit`, OpenClaw's `agents/*/agent/models.json` and `identity/device.json`
     by their own paths, the credential files of the tools an agent drives (`.netrc`,
     `.pgpass`, `.npmrc`, `.pypirc`, `.git-credentials`, `.aws/credentials`,
     `.docker/config.json`, `.ssh/id_*`), and `*.bak`/`*.backup` copies beside them), anywhere
