@@ -497,7 +497,10 @@ _MINIFIED_CODE = re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
 #: ``privateKey: KeyExportResult<T["privateKeyEncoding"]>``, ``NodeJS.ArrayBufferView):``),
 #: or in a shape written out, closing what holds it (``{secret_key: SecretEntry}}``, in a
 #: code span or not).
-_TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2}){2,12}"
+#: A type variable is named so with a ``T`` after it (the MCP SDK's ``refresh_token:
+#: RefreshTokenT,``, the twenty-third survey).
+_TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2})"
+                              r"{2,12}T?"
                               r"(?:[<\[|].*|[,;):>]{0,3}|[}\]]{1,3}[,;)`]{0,2})")
 
 
@@ -1110,8 +1113,12 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("nvidia-key", "an NVIDIA API key", r"\bnvapi-[A-Za-z0-9_-]{64}(?![A-Za-z0-9_-])",
        needles=("nvapi-",)),
     # -- chat, mail and payment services
+    # Every Slack token holds digits (its team's and user's ids, ``xoxb-`` and numbers); one
+    # of words alone names one (a daily note's ``slack xoxb-test-token`` among a scan's false
+    # findings, the twenty-third survey), as ``xoxb-your-bot-token`` does.
     _d("slack-token", "a Slack token",
-       r"\bxox[abposre]-[A-Za-z0-9\-]{10,250}|\bxapp-\d-[A-Za-z0-9\-]{10,250}",
+       r"\bxox[abposre]-(?=[A-Za-z\-]{0,250}[0-9])[A-Za-z0-9\-]{10,250}"
+       r"|\bxapp-\d-[A-Za-z0-9\-]{10,250}",
        needles=("xox", "xapp-")),
     _d("slack-webhook", "a Slack webhook URL",
        r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{20,300}",
@@ -1351,8 +1358,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     _anchored("keyed-secret", "a generated secret under a key's name",
               r"(?:key|token|secret|password|passwd|\"(?:access|refresh)\")"
               rf"(?:[_\-.]?(?:base|value|data|b64|hex)|[ \t]value)?{_KEY_QUALIFIER}(?:[\"'`*]){{0,4}}"
-              r"[ \t]{0,5}(?:[:=]|(?<=[ \t])\|[ \t]{1,5}`?|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
-              r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"
+              # (before ``=`` or ``:``, the spaces of a block aligned by its formatter: gofmt's
+              # ``FreemodelKey      = "…"`` in a Go ``const`` block, the twenty-third survey)
+              r"(?:[ \t]{0,40}[:=]|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
+              r"|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
+              r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40})))"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
               (*_KEY_NAME_ENDS, '"access"', '"refresh"'), _word_end_start, _keyed_secret),
     # A generated value given in code as an environment variable's default
@@ -1699,9 +1709,11 @@ def harmless(value: str) -> bool:
 #: Keys their issuers make to be shipped in every browser that loads the app, named for it:
 #: Supabase's publishable key (``sb_publishable_``, the successor of its ``anon`` key), Stripe's
 #: and Clerk's publishable keys (``pk_live_``, ``pk_test_``), Mapbox's public token (``pk.``
-#: and a JWT's body). Their secret halves (``sb_secret_``, ``sk_live_``, Mapbox's ``sk.``)
-#: stay found.
-_PUBLISHABLE = re.compile(r"(?:sb_publishable_|pk_(?:live|test)_|pk\.eyJ)[A-Za-z0-9_\-.]{8,}")
+#: and a JWT's body), PostHog's project API key (``phc_``: write-only, in every page that
+#: sends its events; the twenty-third survey, a vendored OpenHands' default). Their secret
+#: halves (``sb_secret_``, ``sk_live_``, Mapbox's ``sk.``, PostHog's personal ``phx_``) stay
+#: found.
+_PUBLISHABLE = re.compile(r"(?:sb_publishable_|pk_(?:live|test)_|pk\.eyJ|phc_)[A-Za-z0-9_\-.]{8,}")
 
 _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")
 #: A Wi-Fi network's security mode where its password goes (``**Senha:** WPA2-PSK (mínimo 12
@@ -1887,3 +1899,24 @@ def line_column(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
     return line, column
+
+
+#: A file's name that says it holds a key: ``zhipu_key.txt``, ``api-key``, ``token``,
+#: ``.secret`` (a word of its name, a dot, ``_`` or ``-`` apart; not ``keyboard.txt``).
+_KEY_FILE_NAME = re.compile(r"(?:^|[._\-])(?:api[_\-]?key|key|token|secret|password|passwd)"
+                            r"(?:[._\-]|$)", re.IGNORECASE)
+
+
+def key_file_value(path: str, text: str) -> Finding | None:
+    """The value of a file named for a key that holds that value alone, no name beside it
+    (``zhipu_key.txt``: a Zhipu AI key and nothing else, the twenty-third survey): the file's
+    name is the key's name. Only a generated value counts, the whole text save its spaces."""
+    name = path.rpartition("/")[2]
+    if len(text) > 1024 or _KEY_FILE_NAME.search(name) is None:
+        return None
+    value = text.strip()
+    if not value or any(c.isspace() for c in value) or not generated(value):
+        return None
+    start = text.index(value)
+    return Finding("keyed-secret", "a generated secret under a key's name", start,
+                   start + len(value))

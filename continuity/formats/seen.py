@@ -61,8 +61,11 @@ _SPLIT = re.compile(_ONE_MARK + f"{_ONE_MARK}?" * 3 + r"[^\s]")
 #: A placeholder in angle brackets where a value goes, then a space: ``secret=<env> response=…``
 #: (a plan's request body). The view drops it as an HTML tag (in a code span the page shows
 #: it), and the next word would read as the value; a value inside a tag's element
-#: (``password=<b>…</b>``) has no space before it and is still read.
-_PLACEHOLDER_TAG_BEFORE = re.compile(r"[:=][ \t]{0,5}<[A-Za-z][\w-]{0,31}>[ \t]+\Z")
+#: (``password=<b>…</b>``) has no space before it and is still read. So does a quote that
+#: closes the placeholder's string, escaped or not: a notebook's ``"!echo
+#: \\"OPENAI_API_KEY=<your-openai-api-key>\\" > .env"`` (the twenty-third survey) read as
+#: ``KEY="`` and the rest of the line quoted.
+_PLACEHOLDER_TAG_BEFORE = re.compile(r"[:=][ \t]{0,5}<[A-Za-z][\w-]{0,31}>(?:[ \t]+|\\?[\"'])\Z")
 _TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_-.~+/=:%&?;,@")
 
 

@@ -26,7 +26,7 @@ from continuity.config import DEFAULT_NOTE_GLOBS, Config
 from continuity.errors import UsageError
 from continuity.formats import frontmatter as fm
 from continuity.formats.markdown import MarkdownDoc, parse_mesh_declaration
-from continuity.formats.secrets import Finding, without_overlaps
+from continuity.formats.secrets import Finding, key_file_value, without_overlaps
 from continuity.formats.seen import byte_findings, find_seen
 from continuity.formats.textfile import TextRead
 from continuity.model.boundaries import refusal, repository_top, root_refusal
@@ -119,7 +119,11 @@ class TreeFile:
         if self.read is not None and self.read.text is None and raw is not None and \
                 b"\x00" in raw:
             return tuple(without_overlaps(byte_findings(raw)))
-        return tuple(find_seen(text))
+        found = find_seen(text)
+        if not found:  # a file named for a key, holding it alone (``zhipu_key.txt``)
+            whole = key_file_value(self.path, text)
+            return (whole,) if whole is not None else ()
+        return tuple(found)
 
     @cached_property
     def name_credentials(self) -> tuple[Finding, ...]:

@@ -1699,3 +1699,106 @@ def test_twenty_second_survey_spring_placeholders_in_a_repository(tmp_path: Path
     result = check_json(repo.path, "--select", "CT601,CT605")
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "deploy/start.bat")], result.out
+
+
+# Twenty-third survey: an OpenClaw workspace's daily note (and its memory store's copy) lists
+# a scan's false findings, ``slack xoxb-test-token``: a Slack token's shape of words alone
+# names one, as ``xoxb-your-bot-token`` does; every Slack token holds digits (its team's and
+# user's ids). Beside it, in code vendored into the workspace: a notebook's placeholder
+# closed by an escaped quote, PostHog's project key (public by design), a type variable.
+@pytest.mark.parametrize("text", [
+    "- **evomap** audit ✅ (0 real secrets, 10 FPs in vendor test files — slack "
+    "xoxb-test-token, test_pii sk-)\n",
+    '{"content": "[Episodic] FPs: slack xoxb-test-token, crewai key"}\n',
+    "SLACK_BOT_TOKEN=xoxb-your-bot-token-here\n",
+])
+def test_a_slack_token_of_words_is_no_credential(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "SLACK_BOT_TOKEN=xoxb-" + "2210535565" + "-" + "4181646940" + "-" + MIXED + "\n",
+    "token: xoxp-" + "1234567890" + "-" + "0987654321" + "-" + HEX32 + "\n",
+])
+def test_a_slack_token_with_its_ids_stays_found(text: str) -> None:
+    assert kinds(text) == ["slack-token"]
+
+
+@pytest.mark.parametrize("text", [
+    '    "!echo \\"OPENAI_API_KEY=<your-openai-api-key>\\" > .env # fmt: skip\\n",\n',
+    "    \"!echo 'ANTHROPIC_API_KEY=<your-anthropic-api-key>' >> .env\\n\",\n",
+    "    posthog_client_key = 'phc_" + MIXED + "Wm8Pq3Zk5Lr7Xn2Hv9T'\n",
+    "_OSS_POSTHOG_KEY = 'phc_" + MIXED + "Wm8Pq3Zk5Lr7Xn2Hv9T'\n",
+    "    async def exchange_refresh_token(\n        self,\n        client: OAuthClient,\n"
+    "        refresh_token: RefreshTokenT,\n        scopes: list[str],\n    ) -> OAuthToken:\n",
+])
+def test_vendored_code_of_placeholders_public_keys_and_types_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    '    "!echo \\"OPENAI_API_KEY=' + MIXED + '\\" > .env\\n",\n',
+    "POSTHOG_PERSONAL_KEY=phx_" + MIXED + "Wm8Pq3Zk5Lr7Xn2Hv9T0abcd\n",
+    "        refresh_token: " + MIXED + ",\n",
+])
+def test_a_key_beside_those_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+# The misses: a Go ``const`` block aligned by gofmt keeps a key six spaces from its ``=``
+# (``FreemodelKey      = "fe_oa_…"``); a file named for a key holds it alone
+# (``zhipu_key.txt``: a Zhipu AI key, no name beside it).
+FE_KEY = "fe_oa_" + HEX32 + MIXED[:16]
+
+
+@pytest.mark.parametrize("text", [
+    'const (\n\tFreemodelAPI      = "https://api.example.net/v1"\n'
+    '\tFreemodelKey      = "' + FE_KEY + '"\n)\n',
+    '\tAPISecret                = "' + MIXED + '"\n',
+])
+def test_a_key_in_an_aligned_block_is_found(text: str) -> None:
+    assert kinds(text) == ["keyed-secret"]
+
+
+def test_twenty_third_survey_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose daily note lists a scan's false
+    findings, and vendored code's placeholders, public keys and types, silent; then a key
+    file and a Go ``const`` block are reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA builder.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- audit\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- the audit runs nightly\n",
+        "memory/2026-05-26.md": "# 2026-05-26\n\n- audit ✅ (10 FPs in vendor test files — "
+                                "slack xoxb-test-token, test_pii sk-)\n",
+        "state/sigma_memory.json": '{"content": "FPs: slack xoxb-test-token"}\n',
+        "third_party/paper-qa/settings_tutorial.ipynb":
+            '{"cells": [{"source": [\n'
+            '    "!echo \\"OPENAI_API_KEY=<your-openai-api-key>\\" > .env # fmt: skip\\n"\n'
+            ']}]}\n',
+        "third_party/openhands/server_config.py":
+            "class ServerConfig:\n    posthog_client_key = 'phc_" + MIXED + "Wm8Pq3Zk5Lr7Xn2Hv9T'\n",
+        "third_party/mcp/provider.py":
+            "    async def exchange_refresh_token(\n        self,\n"
+            "        refresh_token: RefreshTokenT,\n    ) -> OAuthToken:\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("keys", {
+        "zhipu_key.txt": f"{HEX32}.{MIXED[:16]}\n",
+        "gene_selector.go": 'package main\n\nconst (\n\tFreemodelAPI      = "https://api.example.net"\n'
+                            '\tFreemodelKey      = "' + FE_KEY + '"\n)\n'})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "gene_selector.go"), ("CT601", "zhipu_key.txt")], result.out
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("keyboard.txt", f"{HEX32}\n"),  # no key's name
+    ("api_key.txt", "your-api-key-here\n"),  # a fill-in
+    ("token.txt", "see the vault entry for the deploy token\n"),  # words
+])
+def test_a_file_not_named_for_a_key_or_of_no_generated_value_is_silent(
+        tmp_path: Path, name: str, text: str) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    assert TreeFile(name, path, read_text(path)).credentials == ()

@@ -68,7 +68,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     `PGPASSWORD=`, `dbPassword` or `"secret":` (a quoted value may hold spaces), a generated
     value under a name ending in key, token or secret (`RAILS_MASTER_KEY`, `APP_KEY=base64:…`,
     `GITHUB_TOKEN=<40 hex>`, OpenClaw's `"gateway": {"token": …}`), Docker `"auth"` and
-    kubeconfig `client-key-data`, in text,
+    kubeconfig `client-key-data`, a generated value alone in a file named for a key
+    (`zhipu_key.txt`), in text,
     in binary files (and UTF-16/UTF-32 text), in file names and in a child root's folder. Text
     is scanned as written and as a reader sees it: `ghp\\_…`, `ghp&#95;…`, a token split by
     `**`, an empty `<span></span>`, `[](x)` or a link (`ghp_AbC[rest…]()`) is found too; a
@@ -78,8 +79,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     secrets: placeholders and examples (`sk_live_YOUR_KEY_HERE`, `<your-api-key>`, AWS's
     `…EXAMPLE` key), redaction markers (`__OPENCLAW_REDACTED__`, `[REDACTED]`, `********`), masked
     keys (`ghp_****`), paths to key files, references (`${X}`, `$(pass …)`, `op://…`) and code;
-    values public by design (Supabase's `anon` key, a Firebase web config's Google key, an
-    Ethereum address) and documented test keys (one character sixteen times in a row); and a
+    values public by design (Supabase's `anon` key, a Firebase web config's Google key,
+    PostHog's project key `phc_…`, an Ethereum address) and documented test keys (one character sixteen times in a row); and a
     JSON Web Token whose `exp` has passed, which grants nothing (so its verdict changes on
     that date: one with no `exp`, or a later one, is found).
     A file of examples (`.env.example`, `*.sample`) is read only for a value found in a real
