@@ -204,6 +204,8 @@ def test_installed_packages_beside_the_memory_are_not_read(tmp_path: Path) -> No
                            # a skill's copy of a library (a public OpenClaw workspace's
                            # scripts/lib/vendor/, with Twitter's public web-client token)
                            "agent/skills/x/lib/vendor/client.js": f"'Bearer {MIXED}'\n",
+                           # another project copied in whole (a workspace's third_party/)
+                           "agent/third_party/gitleaks/README.md": f"DEPLOY_TOKEN={GHP}\n",
                            "agent/notes/deploy.txt": f"DEPLOY_TOKEN={GHP}\n"})
     found = _ct601(check_json(repo.path / "agent").json)
     assert [d["path"] for d in found] == ["notes/deploy.txt"]

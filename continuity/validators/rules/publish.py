@@ -85,7 +85,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     that date: one with no `exp`, or a later one, is found).
     A file of examples (`.env.example`, `*.sample`) is read only for a value found in a real
     file beside it (a `docker-compose.yml`'s password copied into the `.env.example`).
-    Every file git tracks in the memory is scanned, whatever its extension
+    Every file git tracks in the memory is scanned, whatever its extension (but not installed or
+    copied-in packages, their authors' published code: `node_modules/`, `vendor/`,
+    `third_party/`, virtual environments)
     (`openclaw.json.backup`), not only what the site publishes (within `max_file_size`; untracked files are not: the check of the commit that
     adds one sees it); in a root of no known convention, its living files are the memory.
     Agent *state* files that hold credentials by design are scanned too wherever git tracks
@@ -242,9 +244,12 @@ _APPEND_ONLY_HINT = (
 
 
 #: Folders of installed packages: third-party code as its registry publishes it, no memory
-#: (``vendor/``: Go's, Composer's, Bundler's, or a skill's copy of a library).
+#: (``vendor/``: Go's, Composer's, Bundler's, or a skill's copy of a library; ``third_party/``:
+#: other projects copied in whole, as Chromium and Go projects name it; the twenty-third
+#: survey's workspace holds six, gitleaks' README examples and its table of public keys among
+#: them: their authors' published files, not this memory).
 _VENDORED = re.compile(r"(?:^|/)(?:node_modules|bower_components|site-packages|\.venv|venv"
-                       r"|vendor)/")
+                       r"|vendor|third_party|third-party)/")
 
 
 #: Files of placeholders by name (``.env.example``, ``config.sample``): what to fill in, no leak.
