@@ -759,3 +759,27 @@ def test_a_note_naming_a_templates_variables_leaves_no_placeholder(repo: GitRepo
     assert [(code, path) for code, path, _ in found(check_json(repo.path))
             if code == "CT107"] == [("CT107", "cline/memory-bank/progress.md"),
                                     ("CT107", "memory-bank/activeContext.md")]
+
+
+def test_a_decision_logs_template_entry_left_at_an_ellipsis_replaced(repo: GitRepo):
+    """Set 33 (issue 30): a Roo Code decisionLog.md made from a template holds two skeleton
+    entries, one in bracketed words (`[Brief summary of the decision]`) and one left at
+    `...` after each label (`*   **[YYYY-MM-DD HH:MM:SS] - Decision:** ...`); the first real
+    decision replaces the second. No entry is lost: no CT712. A real entry removed, even one
+    ending in `...`, is still found."""
+    bank = {f"memory-bank/{name}": f"# {name}\n\nx\n" for name in (
+        "activeContext.md", "productContext.md", "progress.md", "systemPatterns.md")}
+    blank = ("*   **[YYYY-MM-DD HH:MM:SS] - Decision:** ...\n    *   **Context:** ...\n"
+             "    *   **Options Considered:** ...\n    *   **Rationale:** ...\n\n")
+    template = ("# Decision Log\n\n---\n\n*   **[YYYY-MM-DD HH:MM:SS] - Decision:** [Brief "
+                "summary of the decision]\n    *   **Context:** [Why was this needed?]\n\n"
+                + blank + "---\n")
+    repo.commit("bank", {**bank, "memory-bank/decisionLog.md": template})
+    real = ("*   **[YYYY-MM-DD HH:MM:SS] - Decision:** Proceed to Phase 2\n"
+            "    *   **Context:** Phase 1 met its objectives, and more ...\n\n")
+    repo.commit("first decision", {"memory-bank/decisionLog.md": template.replace(
+        "---\n\n*", "---\n\n" + real + "*", 1).replace(blank, "")})
+    assert "CT712" not in check_json(repo.path).codes()
+    repo.commit("rewrite", {"memory-bank/decisionLog.md": template.replace(blank, "")})
+    (lost,) = [d for d in check_json(repo.path).json["diagnostics"] if d["code"] == "CT712"]
+    assert "Proceed to Phase 2" in lost["message"]

@@ -40,14 +40,40 @@ LOG_HISTORY: Analysis[History] = Analysis("roo-log-history", _read_logs, needs_g
 #: entries go, filled in when the first ones are written; no entry.
 _EMPTY_ITEM = re.compile(r"(?:[*+\-]|\d{1,3}[.)])")
 
+#: A template's entry left blank: a list item whose labels (``**Context:**``, ``Decision:``)
+#: and date fill-in in letters (``[YYYY-MM-DD HH:MM:SS] -``) are followed by an ellipsis
+#: alone (``*   **[YYYY-MM-DD HH:MM:SS] - Decision:** ...``, ``    *   **Rationale:** ...``):
+#: the skeleton a memory bank starts with, replaced by the first real entry; no entry. A
+#: real date, or any word after the label, makes it an entry. (Read in steps, emphasis taken
+#: out first, so that every pattern is bounded: a line of many spaces or asterisks is read
+#: in linear time.)
+_LIST_MARK = re.compile(r"(?:[*+\-]|\d{1,3}[.)])[ \t]")
+_BLANK_BODY = re.compile(r"(?:\[?[YMDHS]{1,4}(?:[-/:. ][YMDHS]{1,4}){0,5}\]?[ \t]{0,8}-?[ \t]{0,8})?"
+                         r"(?:[A-Za-z][A-Za-z ]{0,40}:)?")
+
+
+def _blank_entry(stripped: str) -> bool:
+    ellipsis = "..." if stripped.endswith("...") else "…" if stripped.endswith("…") else ""
+    mark = _LIST_MARK.match(stripped) if ellipsis else None
+    if mark is None:
+        return False
+    body = stripped[mark.end():len(stripped) - len(ellipsis)].replace("*", "").strip()
+    return len(body) <= 96 and _BLANK_BODY.fullmatch(body) is not None
+
+
+def _holds_no_entry(line: str) -> bool:
+    stripped = line.strip()
+    return not stripped or _EMPTY_ITEM.fullmatch(stripped) is not None or _blank_entry(stripped)
+
 
 def lost_lines(before: str, after: str) -> list[str]:
     """The lines of ``before`` holding text that ``after`` no longer holds, in order (a blank
-    line or an empty list item, a template's place for entries, holds none)."""
+    line, an empty list item or an entry of a template's left at ``...``, a template's place
+    for entries, holds none)."""
     kept = iter(after.splitlines())
     lost = []
     for line in before.splitlines():
-        if not line.strip() or _EMPTY_ITEM.fullmatch(line.strip()):
+        if _holds_no_entry(line):
             continue
         if not any(line == candidate for candidate in kept):
             lost.append(line)
