@@ -364,9 +364,11 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a command's output: ``$accessToken = Get-AccessToken``; a mask shown in
         # the value's place (rclone's ``pass = *** ENCRYPTED ***``)
     if _code_in_the_values_place(text, match, group) or _no_key_of_its_own(text, begin) or \
-            _echoes_its_name(text[begin:match.start(group)], value):
+            _echoes_its_name(text[begin:match.start(group)], value) or \
+            _documented_default(text, begin, value):
         return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``;
-        # ``"ownerPassword": "owner123"``, a sample made of its field's name
+        # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
+        # fresh install creates, documented
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
 
 
@@ -425,6 +427,22 @@ _NOT_A_KEY_BEFORE = re.compile(r"(?:^|[\s=:\"'(`])/(?:[\w.\-]{1,64}/){0,8}\Z"
                                r"|[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,40}[ \t]/[ \t]\Z"
                                r"|--(?:update|set)-secrets[= ][^\s]{0,200}\Z"
                                r"|(?:^|[\s\"'`])arn:aws[\w\-]{0,20}:secretsmanager:[^\s\"'`]{0,200}\Z")
+
+
+#: A login the software makes for itself, named on the line before its password: "a default
+#: admin user (username: `admin`, password: `umami`)" (Umami's, and its forks' documentation),
+#: "default credentials", "default login". A person's word, the product's documented
+#: default, as in a table of defaults (``secrets_tables``); a generated value stays found.
+_DEFAULT_ACCOUNT = re.compile(r"\bdefault[ \t]+(?:admin(?:istrator)?|user|login|account"
+                              r"|credentials?|superuser)s?\b", re.IGNORECASE)
+
+
+def _documented_default(text: str, begin: int, value: str) -> bool:
+    """Whether the line before the key (at ``begin``) says the value is the password of a
+    default account the software creates, and the value is a person's, not generated."""
+    line_start = text.rfind("\n", max(0, begin - 256), begin) + 1
+    start = max(line_start, begin - 256)
+    return _DEFAULT_ACCOUNT.search(text, start, begin) is not None and not generated(value)
 
 
 def _no_key_of_its_own(text: str, begin: int) -> bool:

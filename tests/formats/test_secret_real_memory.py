@@ -1804,3 +1804,72 @@ def test_a_file_not_named_for_a_key_or_of_no_generated_value_is_silent(
     path = tmp_path / name
     path.write_text(text)
     assert TreeFile(name, path, read_text(path)).credentials == ()
+
+
+# Thirty-third survey: paper-qa's tutorial notebook, vendored into an OpenClaw workspace,
+# writes an .env in a cell: ``"!echo \"OPENAI_API_KEY=<your-openai-api-key>\" > .env\n",``.
+# As a reader sees it the fill-in is an HTML tag and ``\"`` a quote: ``"OPENAI_API_KEY="``
+# closes, and the JSON string's rest (`` > .env\n``) was read as the value.
+NOTEBOOK_CELL = ('   "source": [\n    "# Replace <your-openai-api-key> with your key\\n",\n'
+                 '    "!echo \\"OPENAI_API_KEY=<your-openai-api-key>\\" > .env # fmt: skip\\n",\n'
+                 '    "!echo \\"ANTHROPIC_API_KEY=<your-anthropic-api-key>\\" >> .env\\n",\n'
+                 '   ]\n')
+
+
+def test_a_fill_in_echoed_into_an_env_file_in_a_notebook_is_no_secret() -> None:
+    assert kinds(NOTEBOOK_CELL) == []
+
+
+@pytest.mark.parametrize("value", [MIXED, "sk-" + "proj-aB1cD2eF3gH4iJ5kL6mN7oP8qR9s"])
+def test_a_key_echoed_into_an_env_file_in_a_notebook_stays_found(value: str) -> None:
+    assert kinds(NOTEBOOK_CELL.replace("<your-openai-api-key>\\", value + "\\", 1)) != []
+
+
+def test_thirty_third_survey_notebook_fill_in_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-third survey met it, in a real git repository: an OpenClaw
+    workspace's vendored tutorial notebook echoing fill-ins into an .env, silent (CT601,
+    CT605); a key in a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nAn assistant.\n",
+        "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- audit\n",
+        "third_party/paper-qa/docs/settings_tutorial.ipynb": (
+            '{\n "cells": [\n  {\n   "cell_type": "code",\n' + NOTEBOOK_CELL + "  }\n ]\n}\n"),
+    })
+    _silent_then_a_key_found(repo, "memory/2026-05-27.md", "# 2026-05-27\n\n- **API Key:** ")
+
+
+# Thirty-third survey: a fork of Umami keeps its CLAUDE.md saying what the first build
+# creates, "a default admin user (username: `admin`, password: `umami`)", later renamed: the
+# product's documented default login, in the history (CT605) and in the file.
+DEFAULT_LOGIN = ("### Development Database\nThe build creates the tables on first run and a "
+                 "default admin user (username: `admin`, password: `{}`).\n")
+
+
+@pytest.mark.parametrize("password", ["umami", "superlytics"])
+def test_a_default_accounts_documented_password_is_no_secret(password: str) -> None:
+    assert kinds(DEFAULT_LOGIN.format(password)) == []
+    assert kinds(f"- **Default login:** admin / password: {password}\n") == []
+
+
+@pytest.mark.parametrize("text", [
+    DEFAULT_LOGIN.format(MIXED),  # a generated value as the default stays found
+    "Admin user (username: `admin`, password: `superlytics`).\n",  # no default said
+    "The default admin user was removed.\nDB_PASSWORD=superlytics\n",  # on another line
+])
+def test_a_password_not_documented_as_a_default_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_third_survey_default_login_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-third survey met it, in a real git repository: a CLAUDE.md
+    documenting the default admin login the build creates, then renamed (the first in the
+    history only), silent (CT601, CT605); a key in a daily note beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("docs", {"CLAUDE.md": "# Project\n\n" + DEFAULT_LOGIN.format("umami"),
+                         "SOUL.md": "# Soul\n\nAn assistant.\n",
+                         "AGENTS.md": "# Agents\n\nRead SOUL.md and HEARTBEAT.md first.\n",
+                         "HEARTBEAT.md": "# Heartbeat\n\n- build\n"})
+    repo.commit("rebrand", {"CLAUDE.md": "# Project\n\n" + DEFAULT_LOGIN.format("superlytics")})
+    _silent_then_a_key_found(repo, "memory/2026-07-08.md", "# 2026-07-08\n\n- **API Key:** ")
