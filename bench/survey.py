@@ -789,6 +789,26 @@ CONVENTIONS_HELD_OUT_32: dict[str, str] = {
     "7Mohamed-Gamal/ElDawliya_Sys": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 33 (bench/conventions_survey.md): row 17 of the same twelve markers (row 8 where a
+#: listing is shorter: none was), the next row down for one named before or with no
+#: snapshot; measured blind at 97979af.
+CONVENTIONS_HELD_OUT_33: dict[str, str] = {
+    "Anu-bhav/solana-coin-sniping-bot": "roo memory bank (memory-bank/decisionLog.md)",
+    "0xr1c4rd0/cardiva_app": "gsd (.planning/config.json)",
+    "Anishka-Sinha-2003/Edward-Jones-Spec":
+        "speckit (.specify/scripts/bash/common.sh; a Spec Kit-derived framework's, no constitution)",
+    "SSteringS/financas_bot_telegram":
+        "claude (.claude/agent-memory/planner/MEMORY.md; not in the snapshot's history)",
+    "8w6hmdgchz-cmd/apex-spiral": "openclaw (memory/heartbeat-state.json)",
+    "0xwaya/tarot": "openclaw (HEARTBEAT.md; not at the newest commit)",
+    "26hzhang/verl": "serena (.serena/memories/task_completion_checklist.md)",
+    "Mrityunjoy99/go-grpc": "windsurf (.windsurf/rules/general.md)",
+    "1KHA/dhwmk": "bank (memory-bank/productContext.md)",
+    "AYakymov1990/AI-PDF-Assistant": "cursor rules (.cursor/rules/rules.mdc)",
+    "AlessandroAnnini/time-loch": "copilot (.github/instructions/typescript.instructions.md)",
+    "1804audio/superlytics.to": "kiro (.kiro/steering/tech.md)",
+}
+
 #: Set 34 (bench/conventions_survey.md): row 64 of the commonest marker of each of twelve
 #: conventions (row 24 where a listing is shorter: none was), the next row down for one named
 #: before or with no snapshot; measured blind at 836a191.
@@ -807,7 +827,6 @@ CONVENTIONS_HELD_OUT_34: dict[str, str] = {
     "4nswer/Project_MCP": "cline memory bank (memory-bank/activeContext.md)",
     "AppSprout-dev/RLE": "instructions (.claude/rules/code-style.md)",
 }
-
 
 
 @dataclass
