@@ -1599,10 +1599,13 @@ _NOT_A_SECRET = re.compile(
     # (in any case, with the digits and marks a password policy asks for: ``TestPassword123!``,
     # the test account's password of a setup guide; the marks typed along the top row after
     # the digits, ``Test123!@#``)
+    # (``supersecret999``, a scrubber's test; ``MyPassphrase123``, a setup guide's sample
+    # config: the twenty-fourth survey)
     r"|(?:(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
-    r"|old|temp|temporary|current|initial|default|admin|user|your|encrypted|obscured|hashed)"
+    r"|old|temp|temporary|current|initial|default|admin|user|your|encrypted|obscured|hashed"
+    r"|super|top)"
     r"[-_]?){0,2}[-_]?"
-    r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
+    r"(?i:p[a@]ss(?:w[o0]rd|phrase)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
     # in snake_case, a ``_`` before the digits (``user_password_123!``, a security guide's
     # sample: a variable's name, not a password)
     r"|(?:[a-z]+_){1,2}password_[0-9]{1,6}[!@#$%.*]{0,4}"
@@ -1679,6 +1682,15 @@ def _closing_brace(value: str) -> str:
 #: A variable with a default (``${POSTGRES_PASSWORD:-changeme}``, Spring's ``${JWT_SECRET:dev}``):
 #: the value is the variable's; only the default is written here.
 _WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
+#: A shell's substring of a variable, in its default's place: ``${WEBHOOK_SECRET:0:8}`` (the
+#: twenty-fourth survey: a setup script echoing a secret's first eight characters), ``${TOKEN:
+#: -4}``. Offsets, no value: the characters shown are the variable's, read at run time.
+_SUBSTRING_OFFSETS = re.compile(r"[0-9]{1,4}:[0-9]{1,4}| -[0-9]{1,4}(?::[0-9]{1,4})?")
+#: The ``0x`` of a hexadecimal number before letters no hexadecimal number holds, or words:
+#: ``0xfake_private_key``, ``0xfile_key`` (the twenty-fourth survey: a wallet's key and address
+#: in a skill's tests). A key in hexadecimal is digits and ``a``-``f`` alone, and stays found;
+#: what follows the mark is judged as a value of its own.
+_HEX_MARK_BEFORE_WORDS = re.compile(r"0x(?=[0-9A-Fa-f]*[G-Zg-z_\-])[A-Za-z][A-Za-z0-9_\-]{2,128}")
 
 
 def harmless(value: str) -> bool:
@@ -1699,7 +1711,11 @@ def harmless(value: str) -> bool:
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
         return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1]) \
-            or _SPRING_EXPRESSION.fullmatch(defaulted[1]) is not None
+            or _SPRING_EXPRESSION.fullmatch(defaulted[1]) is not None \
+            or _SUBSTRING_OFFSETS.fullmatch(defaulted[1]) is not None
+    unescaped = _ESCAPES_AT_END.sub("", quoted)  # (a line of a file written in a string: ``\n``)
+    if _HEX_MARK_BEFORE_WORDS.fullmatch(unescaped):  # ``0xfake_private_key``: the words judged
+        return harmless(unescaped[2:])
     # As written, and without the punctuation that closes what it stands in (``…)`` in code).
     return any(_HARMLESS.match(each) or "..." in each or "…" in each
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)

@@ -1873,3 +1873,30 @@ def test_thirty_third_survey_default_login_in_a_repository(tmp_path: Path) -> No
                          "HEARTBEAT.md": "# Heartbeat\n\n- build\n"})
     repo.commit("rebrand", {"CLAUDE.md": "# Project\n\n" + DEFAULT_LOGIN.format("superlytics")})
     _silent_then_a_key_found(repo, "memory/2026-07-08.md", "# 2026-07-08\n\n- **API Key:** ")
+
+
+# Twenty-fourth survey: an OpenClaw workspace committed whole, its skills' tests beside its
+# notes: a wallet's key in a test as ``0x`` and words (``0xfake_private_key``, a ``.env``
+# written as ``HL_PRIVATE_KEY=0xfile_key\n``), a scrubber's test value ``supersecret999``;
+# another workspace's setup guide's sample ``MyPassphrase123`` and a script echoing a
+# secret's first characters with a shell's substring (``${WEBHOOK_SECRET:0:8}``).
+@pytest.mark.parametrize("text", [
+    '    executor_obj.private_key = "0xfake_private_key"\n',
+    '            "HL_PRIVATE_KEY=0xfile_key\\n"\n',
+    '        assert private_key == "0xfallback_key"\n',
+    "        result = scrub_personal_info('api_key = \"supersecret999\"')\n",
+    '  "password": "MyPassphrase123",\n',
+    '  echo "   Secret: ${GITHUB_WEBHOOK_SECRET:0:8}..."\n',
+    'echo "token ends ${API_TOKEN: -4}"\n',
+])
+def test_words_after_a_hex_mark_demo_passwords_and_substrings_are_no_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    '    executor_obj.private_key = "0x' + HEX32 + HEX32 + '"\n',  # a key in hexadecimal
+    '  "password": "' + MIXED + '",\n',
+    "WEBHOOK_SECRET=${WEBHOOK_SECRET:-" + MIXED + "}\n",  # a generated default
+])
+def test_a_key_beside_those_words_stays_found(text: str) -> None:
+    assert kinds(text) != []
