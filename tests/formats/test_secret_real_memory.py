@@ -1876,17 +1876,17 @@ def test_thirty_third_survey_default_login_in_a_repository(tmp_path: Path) -> No
 
 
 # Twenty-fourth survey: an OpenClaw workspace committed whole, its skills' tests beside its
-# notes: a wallet's key in a test as ``0x`` and words (``0xfake_private_key``, a ``.env``
-# written as ``HL_PRIVATE_KEY=0xfile_key\n``), a scrubber's test value ``supersecret999``;
-# another workspace's setup guide's sample ``MyPassphrase123`` and a script echoing a
-# secret's first characters with a shell's substring (``${WEBHOOK_SECRET:0:8}``).
+# notes: a wallet's key in a test as ``0x`` and words (``0xdummy_signer_key``, a ``.env``
+# written as ``WALLET_PRIVATE_KEY=0xenv_key\n``), a scrubber's test value ``supersecret42``;
+# another workspace's setup guide's sample ``MyPassphrase2024`` and a script echoing a
+# secret's first characters with a shell's substring (``${HOOK_SIGNING_SECRET:0:6}``).
 @pytest.mark.parametrize("text", [
-    '    executor_obj.private_key = "0xfake_private_key"\n',
-    '            "HL_PRIVATE_KEY=0xfile_key\\n"\n',
-    '        assert private_key == "0xfallback_key"\n',
-    "        result = scrub_personal_info('api_key = \"supersecret999\"')\n",
-    '  "password": "MyPassphrase123",\n',
-    '  echo "   Secret: ${GITHUB_WEBHOOK_SECRET:0:8}..."\n',
+    '    executor_obj.private_key = "0xdummy_signer_key"\n',
+    '            "WALLET_PRIVATE_KEY=0xenv_key\\n"\n',
+    '        assert private_key == "0xdefault_key"\n',
+    "        result = scrub_personal_info('api_key = \"supersecret42\"')\n",
+    '  "password": "MyPassphrase2024",\n',
+    '  echo "   Secret: ${HOOK_SIGNING_SECRET:0:6}..."\n',
     'echo "token ends ${API_TOKEN: -4}"\n',
 ])
 def test_words_after_a_hex_mark_demo_passwords_and_substrings_are_no_secrets(text: str) -> None:
@@ -1911,8 +1911,8 @@ PASSWORD = "Zr7kq2Lm" + "@4091"
 
 
 @pytest.mark.parametrize(("text", "kind"), [
-    ("os.environ['OKX_API_SECRET'] = '" + MIXED + "'\n", "keyed-secret"),
-    ("os.environ['OKX_PASSPHRASE'] = '" + PASSWORD + "'\n", "assigned-secret"),
+    ("os.environ['EXCHANGE_API_SECRET'] = '" + MIXED + "'\n", "keyed-secret"),
+    ("os.environ['EXCHANGE_PASSPHRASE'] = '" + PASSWORD + "'\n", "assigned-secret"),
     ('ENV["STRIPE_SECRET_KEY"] = "' + MIXED + '"\n', "keyed-secret"),
     ("- **Token obtained:** " + CLAWHUB + "\n", "clawhub-token"),
     ('   echo "' + PASSWORD + '" | sudo -S mkdir -p /data/models\n', "sudo-password"),
@@ -1925,9 +1925,9 @@ def test_a_subscripts_key_a_clawhub_token_and_command_line_passwords_are_found(
 
 
 @pytest.mark.parametrize("text", [
-    "os.environ['OKX_API_KEY'] = args.key\n",
+    "os.environ['EXCHANGE_API_KEY'] = args.key\n",
     # a destructuring's bracket after a bare name (a GSD plan's React state)
-    "Add `const [includeByApiKeyId, setIncludeByApiKeyId] = useState<Record<string, boolean>>({})`\n",
+    "Add `const [showApiKeyId, setShowApiKeyId] = useState<boolean>(false)` to the form\n",
     "clawhub login --token clh_...\n",
     "    return `clh_${Date.now().toString(36)}`\n",
     'echo "$SUDO_PASSWORD" | sudo -S apt-get update\n',
@@ -1951,14 +1951,14 @@ def test_twenty_fourth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
         "HEARTBEAT.md": "# Heartbeat\n\n- trade\n", "USER.md": "# User\n",
         "MEMORY.md": "# Memory\n\n- keys live in the encrypted store\n",
         "skills/harvester/tests/conftest.py":
-            'def executor():\n    obj = Executor()\n    obj.private_key = "0xfake_private_key"\n'
+            'def executor():\n    obj = Executor()\n    obj.private_key = "0xdummy_signer_key"\n'
             '    return obj\n',
-        "tests/test_scrub.py": "def test_key():\n    assert scrub('api_key = \"supersecret999\"')\n",
-        "scripts/setup.sh": 'echo "Secret: ${WEBHOOK_SECRET:0:8}..."\n'})
+        "tests/test_scrub.py": "def test_key():\n    assert scrub('api_key = \"supersecret42\"')\n",
+        "scripts/setup.sh": 'echo "Secret: ${HOOK_SIGNING_SECRET:0:6}..."\n'})
     result = check_json(repo.path, "--select", "CT601,CT605")
     assert result.json["diagnostics"] == [], result.out
     repo.commit("notes", {
-        "scripts/debug_stoploss.py": "import os\nos.environ['OKX_API_SECRET'] = '" + MIXED + "'\n",
+        "scripts/debug_orders.py": "import os\nos.environ['EXCHANGE_API_SECRET'] = '" + MIXED + "'\n",
         "memory/2026-02-05.md": "# 2026-02-05\n\n- **Token obtained:** " + CLAWHUB + "\n",
         "memory/2026-02-25.md": '# 2026-02-25\n\n```bash\necho "' + PASSWORD
                                 + '" | sudo -S mkdir -p /data\n```\n',
@@ -1968,4 +1968,4 @@ def test_twenty_fourth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
     found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
     assert found == [("CT601", "memory/2026-02-05.md"), ("CT601", "memory/2026-02-25.md"),
                      ("CT601", "memory/2026-04-23.md"),
-                     ("CT601", "scripts/debug_stoploss.py")], result.out
+                     ("CT601", "scripts/debug_orders.py")], result.out
