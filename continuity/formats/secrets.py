@@ -1226,6 +1226,12 @@ CREDENTIALS: tuple[Detector, ...] = (
        r"\bfigd_[A-Za-z0-9_\-]{40}(?![A-Za-z0-9_\-])", needles=("figd_",)),
     _d("apify-token", "an Apify API token", r"\bapify_api_[A-Za-z0-9]{36}\b",
        needles=("apify_api_",)),
+    # ClawHub's API token (OpenClaw's skill registry; ``clawhub login --token clh_…``): 24
+    # random bytes in hex, now 32 in base64url (the twenty-fourth survey: a workspace's note
+    # of its account's setup).
+    _d("clawhub-token", "a ClawHub API token",
+       r"\bclh_(?=[A-Za-z0-9_\-]{0,55}[0-9])(?=[A-Za-z0-9_\-]{0,55}[A-Za-z])[A-Za-z0-9_\-]{40,56}"
+       r"(?![A-Za-z0-9_\-])", needles=("clh_",)),
     _d("notion-token", "a Notion integration token",
        r"\bntn_[A-Za-z0-9]{40,50}\b|\bsecret_(?=[A-Za-z]{0,42}[0-9])[A-Za-z0-9]{43}\b",
        needles=("ntn_", "secret_")),
@@ -1362,6 +1368,19 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("curl-user", "a password given to curl",
        r"\bcurl\b[^\n|;&]{0,512}?(?<![\w\-])(?:-u|--user)[ \t=]{1,5}[\"']?[\w.@\-]{1,128}:"
        r"([^\s'\"@]{6,256})", 1, needles=("curl",), placeholders=True),
+    # A password piped to ``sudo -S`` (``echo "…" | sudo -S apt install …``, the twenty-fourth
+    # survey: a workspace's note of how to run a GPU server's commands as root): the command
+    # names it, no key word does.
+    _d("sudo-password", "a password piped to sudo",
+       r"\becho[ \t]{1,5}(?:-[ne][ \t]{1,5})?[\"']?([^\s'\"|;&`$]{6,256})[\"']?[ \t]{0,5}\|[ \t]{0,5}"
+       r"sudo[ \t]{1,5}(?:-[A-Za-z]{1,3}[ \t]{1,5}){0,3}-[A-Za-z]{0,2}S", 1, needles=("sudo",),
+       placeholders=True),
+    # OpenSSL's password argument given as the password itself (``-pass pass:…``, ``-passin
+    # pass:…``; the twenty-fourth survey: the passphrase that decrypts a workspace's encrypted
+    # credential files, in its daily note). ``env:VAR`` and ``file:path`` name where it is.
+    _d("openssl-pass", "a password given to openssl",
+       r"-pass(?:in|out)?[ \t]{1,5}[\"']?pass:([^\s'\"`]{4,256})", 1, needles=("pass:",),
+       placeholders=True),
     # A generated value under a key whose name ends in a secret's word (``RAILS_MASTER_KEY``,
     # Laravel's ``APP_KEY=base64:…``, ``"gateway": {"token": …}``, ``GITHUB_TOKEN=<40 hex>``):
     # the value is judged, not the name, so ``cache_key: 1f0c…`` is refused by its name and
@@ -1376,6 +1395,8 @@ CREDENTIALS: tuple[Detector, ...] = (
     _anchored("keyed-secret", "a generated secret under a key's name",
               r"(?:key|token|secret|password|passwd|\"(?:access|refresh)\")"
               rf"(?:[_\-.]?(?:base|value|data|b64|hex)|[ \t]value)?{_KEY_QUALIFIER}(?:[\"'`*]){{0,4}}"
+              # (a subscript's bracket after a quoted name: ``os.environ['OKX_API_KEY'] = …``)
+              r"(?:(?<=[\"'])\])?"
               # (before ``=`` or ``:``, the spaces of a block aligned by its formatter: gofmt's
               # ``FreemodelKey      = "…"`` in a Go ``const`` block, the twenty-third survey)
               r"(?:[ \t]{0,40}[:=]|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
@@ -1415,8 +1436,12 @@ CREDENTIALS: tuple[Detector, ...] = (
               ("app",), _key_start, _app_password),
     # A Markdown label's emphasis may close after its colon (``- **Password:** …``, the
     # seventeenth survey: a workspace's daily note): the reader sees ``Password: …``.
+    # A subscript's bracket may close the key's name, quoted (``os.environ['OKX_API_SECRET'] =
+    # '…'``, the twenty-fourth survey: a trading bot's debug scripts; ``ENV["API_KEY"] = …``);
+    # a bare name before one is code (``const [apiKeyId, setApiKeyId] = useState(…)``).
     _anchored("assigned-secret", "a secret assigned to a key",
-              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?[ \t]{{0,5}}[:=]{_LABEL_CLOSED}[ \t]{{0,5}}"
+              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?(?:(?<=[\"'])\])?"
+              rf"[ \t]{{0,5}}[:=]{_LABEL_CLOSED}[ \t]{{0,5}}"
               rf"{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
                "bot", "session", "bearer", "senha", "contrase", "kennwort"), _key_start,
@@ -1599,10 +1624,13 @@ _NOT_A_SECRET = re.compile(
     # (in any case, with the digits and marks a password policy asks for: ``TestPassword123!``,
     # the test account's password of a setup guide; the marks typed along the top row after
     # the digits, ``Test123!@#``)
+    # (``supersecret999``, a scrubber's test; ``MyPassphrase123``, a setup guide's sample
+    # config: the twenty-fourth survey)
     r"|(?:(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
-    r"|old|temp|temporary|current|initial|default|admin|user|your|encrypted|obscured|hashed)"
+    r"|old|temp|temporary|current|initial|default|admin|user|your|encrypted|obscured|hashed"
+    r"|super|top)"
     r"[-_]?){0,2}[-_]?"
-    r"(?i:p[a@]ss(?:w[o0]rd)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
+    r"(?i:p[a@]ss(?:w[o0]rd|phrase)?|senha|s[e3]cr[e3]t|pwd|pw)[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}"
     # in snake_case, a ``_`` before the digits (``user_password_123!``, a security guide's
     # sample: a variable's name, not a password)
     r"|(?:[a-z]+_){1,2}password_[0-9]{1,6}[!@#$%.*]{0,4}"
@@ -1679,6 +1707,15 @@ def _closing_brace(value: str) -> str:
 #: A variable with a default (``${POSTGRES_PASSWORD:-changeme}``, Spring's ``${JWT_SECRET:dev}``):
 #: the value is the variable's; only the default is written here.
 _WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
+#: A shell's substring of a variable, in its default's place: ``${WEBHOOK_SECRET:0:8}`` (the
+#: twenty-fourth survey: a setup script echoing a secret's first eight characters), ``${TOKEN:
+#: -4}``. Offsets, no value: the characters shown are the variable's, read at run time.
+_SUBSTRING_OFFSETS = re.compile(r"[0-9]{1,4}:[0-9]{1,4}| -[0-9]{1,4}(?::[0-9]{1,4})?")
+#: The ``0x`` of a hexadecimal number before letters no hexadecimal number holds, or words:
+#: ``0xfake_private_key``, ``0xfile_key`` (the twenty-fourth survey: a wallet's key and address
+#: in a skill's tests). A key in hexadecimal is digits and ``a``-``f`` alone, and stays found;
+#: what follows the mark is judged as a value of its own.
+_HEX_MARK_BEFORE_WORDS = re.compile(r"0x(?=[0-9A-Fa-f]*[G-Zg-z_\-])[A-Za-z][A-Za-z0-9_\-]{2,128}")
 
 
 def harmless(value: str) -> bool:
@@ -1699,7 +1736,11 @@ def harmless(value: str) -> bool:
     defaulted = _WITH_DEFAULT.fullmatch(quoted.rstrip(")]>,;."))
     if defaulted is not None:  # (``${X:?message}`` fails when X is unset: a message, no value)
         return not defaulted[1] or defaulted[1].startswith("?") or harmless(defaulted[1]) \
-            or _SPRING_EXPRESSION.fullmatch(defaulted[1]) is not None
+            or _SPRING_EXPRESSION.fullmatch(defaulted[1]) is not None \
+            or _SUBSTRING_OFFSETS.fullmatch(defaulted[1]) is not None
+    unescaped = _ESCAPES_AT_END.sub("", quoted)  # (a line of a file written in a string: ``\n``)
+    if _HEX_MARK_BEFORE_WORDS.fullmatch(unescaped):  # ``0xfake_private_key``: the words judged
+        return harmless(unescaped[2:])
     # As written, and without the punctuation that closes what it stands in (``…)`` in code).
     return any(_HARMLESS.match(each) or "..." in each or "…" in each
                or _NAMES_A_KEY.fullmatch(each) or _READ_AT_RUN_TIME.match(each)

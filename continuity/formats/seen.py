@@ -213,7 +213,8 @@ def wide_encoding(raw: bytes) -> tuple[str, int, int] | None:
 #: in a binary file (a SQLite database, an image) the bytes around a match are no text, and
 #: ``…key=<a UUID>`` in a database row is a record's id.
 _BY_KEY_WORD = frozenset({"keyed-secret", "assigned-secret", "pgpass-password", "netrc-password",
-                          "curl-user", "url-password", "bearer-token", "basic-auth", "npmrc-auth",
+                          "curl-user", "sudo-password", "openssl-pass",
+                          "url-password", "bearer-token", "basic-auth", "npmrc-auth",
                           "docker-auth", "vault-legacy-token"})
 _SHAPED: dict[int, tuple[tuple[Detector, ...], tuple[Detector, ...]]] = {}
 

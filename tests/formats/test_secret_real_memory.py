@@ -1873,3 +1873,99 @@ def test_thirty_third_survey_default_login_in_a_repository(tmp_path: Path) -> No
                          "HEARTBEAT.md": "# Heartbeat\n\n- build\n"})
     repo.commit("rebrand", {"CLAUDE.md": "# Project\n\n" + DEFAULT_LOGIN.format("superlytics")})
     _silent_then_a_key_found(repo, "memory/2026-07-08.md", "# 2026-07-08\n\n- **API Key:** ")
+
+
+# Twenty-fourth survey: an OpenClaw workspace committed whole, its skills' tests beside its
+# notes: a wallet's key in a test as ``0x`` and words (``0xdummy_signer_key``, a ``.env``
+# written as ``WALLET_PRIVATE_KEY=0xenv_key\n``), a scrubber's test value ``supersecret42``;
+# another workspace's setup guide's sample ``MyPassphrase2024`` and a script echoing a
+# secret's first characters with a shell's substring (``${HOOK_SIGNING_SECRET:0:6}``).
+@pytest.mark.parametrize("text", [
+    '    executor_obj.private_key = "0xdummy_signer_key"\n',
+    '            "WALLET_PRIVATE_KEY=0xenv_key\\n"\n',
+    '        assert private_key == "0xdefault_key"\n',
+    "        result = scrub_personal_info('api_key = \"supersecret42\"')\n",
+    '  "password": "MyPassphrase2024",\n',
+    '  echo "   Secret: ${HOOK_SIGNING_SECRET:0:6}..."\n',
+    'echo "token ends ${API_TOKEN: -4}"\n',
+])
+def test_words_after_a_hex_mark_demo_passwords_and_substrings_are_no_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    '    executor_obj.private_key = "0x' + HEX32 + HEX32 + '"\n',  # a key in hexadecimal
+    '  "password": "' + MIXED + '",\n',
+    "WEBHOOK_SECRET=${WEBHOOK_SECRET:-" + MIXED + "}\n",  # a generated default
+])
+def test_a_key_beside_those_words_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+# The misses: a trading bot's debug scripts set its exchange's keys in ``os.environ[…]``;
+# daily notes keep a ClawHub token after ``Token obtained:``, a password piped to ``sudo
+# -S``, and the passphrase of ``openssl enc -pass pass:…`` that decrypts the workspace's
+# encrypted credential files.
+CLAWHUB = "clh_" + MIXED + "Wm8Pq3Zk5Lr7Xn2Hv9T"
+PASSWORD = "Zr7kq2Lm" + "@4091"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("os.environ['EXCHANGE_API_SECRET'] = '" + MIXED + "'\n", "keyed-secret"),
+    ("os.environ['EXCHANGE_PASSPHRASE'] = '" + PASSWORD + "'\n", "assigned-secret"),
+    ('ENV["STRIPE_SECRET_KEY"] = "' + MIXED + '"\n', "keyed-secret"),
+    ("- **Token obtained:** " + CLAWHUB + "\n", "clawhub-token"),
+    ('   echo "' + PASSWORD + '" | sudo -S mkdir -p /data/models\n', "sudo-password"),
+    ("openssl enc -d -aes-256-cbc -salt -pass pass:" + PASSWORD + " -in creds.enc\n",
+     "openssl-pass"),
+])
+def test_a_subscripts_key_a_clawhub_token_and_command_line_passwords_are_found(
+        text: str, kind: str) -> None:
+    assert kinds(text) == [kind]
+
+
+@pytest.mark.parametrize("text", [
+    "os.environ['EXCHANGE_API_KEY'] = args.key\n",
+    # a destructuring's bracket after a bare name (a GSD plan's React state)
+    "Add `const [showApiKeyId, setShowApiKeyId] = useState<boolean>(false)` to the form\n",
+    "clawhub login --token clh_...\n",
+    "    return `clh_${Date.now().toString(36)}`\n",
+    'echo "$SUDO_PASSWORD" | sudo -S apt-get update\n',
+    "echo 'deb http://deb.example.org stable main' | sudo tee /etc/apt/sources.list.d/x.list\n",
+    "openssl enc -d -aes-256-cbc -pass env:BACKUP_PASSPHRASE -in creds.enc\n",
+    "openssl pkcs12 -export -passout pass:$EXPORT_PASSWORD -out cert.p12\n",
+    "openssl enc -aes-256-cbc -pass pass:changeme -in a\n",
+])
+def test_references_and_fill_ins_in_those_places_are_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_twenty_fourth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose skill's tests hold ``0x`` and
+    words, a scrubber's demo value and a script's substring, silent (CT601, CT605); then a
+    debug script's ``os.environ`` key and a daily note's ClawHub token, ``sudo -S`` password
+    and ``openssl`` passphrase are reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA builder.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- trade\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- keys live in the encrypted store\n",
+        "skills/harvester/tests/conftest.py":
+            'def executor():\n    obj = Executor()\n    obj.private_key = "0xdummy_signer_key"\n'
+            '    return obj\n',
+        "tests/test_scrub.py": "def test_key():\n    assert scrub('api_key = \"supersecret42\"')\n",
+        "scripts/setup.sh": 'echo "Secret: ${HOOK_SIGNING_SECRET:0:6}..."\n'})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("notes", {
+        "scripts/debug_orders.py": "import os\nos.environ['EXCHANGE_API_SECRET'] = '" + MIXED + "'\n",
+        "memory/2026-02-05.md": "# 2026-02-05\n\n- **Token obtained:** " + CLAWHUB + "\n",
+        "memory/2026-02-25.md": '# 2026-02-25\n\n```bash\necho "' + PASSWORD
+                                + '" | sudo -S mkdir -p /data\n```\n',
+        "memory/2026-04-23.md": "# 2026-04-23\n\n- `openssl enc -d -aes-256-cbc -pass pass:"
+                                + PASSWORD + " -in memory/encrypted/x.enc`\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "memory/2026-02-05.md"), ("CT601", "memory/2026-02-25.md"),
+                     ("CT601", "memory/2026-04-23.md"),
+                     ("CT601", "scripts/debug_orders.py")], result.out

@@ -60,6 +60,7 @@ SAMPLES: dict[str, str] = {
     "figma-token": "figd_" + "pMmpHcKYAKdjourxG1qyLHHG1xIsmuA6xTo8rh5n",
     "apify-token": "apify_api_" + "v4rWzjriOpI5sMLH5njAQdSqkxeuxnQuQnVG",
     "notion-token": "ntn_" + "6ZHycPMuo56RoGpav6nMfCDcpoITfoBoofbDBUKyJSn463",
+    "clawhub-token": "clh_" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe" + "aB1cD2eF3gH",
     "airtable-token": "pat" + "7LaFETXCEKmXre.22a3872a63dce162af70422429b13cc90b89569589d74"
         + "793ea000018028ed984",
     "resend-key": "re_" + "Q54inL0p_OdZ8q6mlqydEQAZ4VdTPBbf5",
@@ -161,6 +162,8 @@ SAMPLES: dict[str, str] = {
     "netrc-password": "machine git.acme-corp.io login deploy password " + "Q7r2T4v6X8z0B3d5",
     "pgpass-password": "db.acme-corp.io:5432:app:app_owner:" + "Q7r2T4v6X8z0B3d5",
     "curl-user": "curl -u deploy:" + "Q7r2T4v6X8z0B3d5" + " https://registry.acme-corp.io/v2/",
+    "sudo-password": 'echo "' + "Q7r2T4v6X8z0B3d5" + '" | sudo -S mkdir -p /data',
+    "openssl-pass": "openssl enc -d -aes-256-cbc -pass pass:" + "Q7r2T4v6X8z0B3d5" + " -in a.enc",
     "keyed-secret": "RAILS_MASTER_KEY=" + "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
     "terraform-token": "a1b2c3d4e5f6g7" + ".atlasv1." + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe" * 2,
     "pypi-token": "pypi-AgEIcHlwaS5vcmc" + "CJDk3ZjY1YTIyLWQ0NTgtNDcwYi05MzE2LTcwZGI4YjA1YjEyZQ",

@@ -63,7 +63,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     Anthropic and the other families of gitleaks' default rules), webhook URLs, private key
     blocks (a header with a key after it; a header quoted alone is not one) and PuTTY keys,
     a wallet's recovery phrase (12 to 24 words under a name such as `MNEMONIC` or `seed phrase`),
-    JSON Web Tokens, bearer and basic HTTP credentials, `curl -u`, passwords in URLs, in
+    JSON Web Tokens, bearer and basic HTTP credentials, `curl -u`, a password piped to
+    `sudo -S` or given to `openssl … -pass pass:`, passwords in URLs, in
     `.netrc` and `.pgpass`, secrets assigned to keys such as `password:`, `DB_PASSWORD=`,
     `PGPASSWORD=`, `dbPassword` or `"secret":` (a quoted value may hold spaces), a generated
     value under a name ending in key, token or secret (`RAILS_MASTER_KEY`, `APP_KEY=base64:…`,
