@@ -349,8 +349,9 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _CODE_SPAN_CAMEL_NAME.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
         return False  # a function named in a sentence: ``Email/password: `signUp` and …``
     key = match.group(0)[:match.start(group) - match.start()]
-    if re.fullmatch(r"pass[\"']?\s*:(?:\*{1,3}|_{1,2})?\s*[\"']?", key, re.IGNORECASE):
-        return False
+    if re.fullmatch(r"pass[\"']?\s*:(?:\*{1,3}|_{1,2})?\s*[\"']?", key, re.IGNORECASE) or \
+            _API_KEY_ID.match(key):
+        return False  # ``PASS: …`` is a status; ``api_key_id = <uuid>`` names which key
     if _GENERATED.search(key) and _WORDS.fullmatch(value.rstrip(")]}>,;.:")):
         return False
     line_end = text.find("\n", match.end(group))
@@ -370,6 +371,15 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: A name ending in the id of an API key (``api_key_id``, ``apiKeyId``, ``API_KEY_IDS``; the
+#: thirty-fifth conventions set: a GSD planning tree's notes on an ``api_keys`` table, its row
+#: ids, a foreign key's column, a function ``buildPerKeyReturnsByApiKeyId``): it names which
+#: key, a database row's id, never the key itself, whose secret is stored under its own name.
+#: (``secret_id`` and ``access_key_id`` are not read so: a Tencent SecretId, an R2 or AWS key
+#: id are halves of a credential pair.)
+_API_KEY_ID = re.compile(r"api[_\-]?key[_\-]?ids?(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 #: A value of one word and a number at most, the marks a password policy asks for after it.

@@ -1873,3 +1873,50 @@ def test_thirty_third_survey_default_login_in_a_repository(tmp_path: Path) -> No
                          "HEARTBEAT.md": "# Heartbeat\n\n- build\n"})
     repo.commit("rebrand", {"CLAUDE.md": "# Project\n\n" + DEFAULT_LOGIN.format("superlytics")})
     _silent_then_a_key_found(repo, "memory/2026-07-08.md", "# 2026-07-08\n\n- **API Key:** ")
+
+
+# Thirty-fifth conventions set: a GSD planning tree's notes on an ``api_keys`` table name a
+# key's row by its id (``api_key_id = <uuid>``), a foreign key's column, a fixture's id and a
+# function ending in ``ApiKeyId``: which key, never the key itself.
+ROW_ID = "7c1e9a42-5b3d-4f60-8e2a-1d9c0b7f3a65"  # made up: a version 4 UUID
+
+
+@pytest.mark.parametrize("text", [
+    f"- `api_key_id = {ROW_ID}` (label \"OKX read-only (/qa)\") is the test row.\n",
+    f"  const req = makeReq({{ api_key_id: \"{ROW_ID}\" }});\n",
+    "  apiKeyId: \"key-readfailure-1\",\n",
+    "| `allocator_holdings.api_key_id` | **RESTRICT** (aborts a set-based DELETE) |\n",
+    "| `buildPerKeyReturnsByApiKeyId` | `src/lib/queries.ts:2413` | groups rows |\n",
+    "per-key rows, `anchors = {api_key_id: float}`. Then the core's contract holds.\n",
+    f"API_KEY_IDS={ROW_ID}\n",
+])
+def test_the_id_of_an_api_key_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"- `api_key = {MIXED}` (label \"OKX read-only\")\n",  # the key itself
+    f"  apiKeySecret: \"{MIXED}\",\n",
+    f"api_key_id = {ROW_ID}\napi_secret = {MIXED}\n",  # its secret on the next line
+])
+def test_an_api_key_beside_its_id_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_fifth_set_api_key_ids_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-fifth conventions set met it, in a real git repository: a GSD
+    planning tree whose phase notes name API keys' rows by id, silent (CT601, CT605); a key
+    written into a phase note beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("planning", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\nPhase 6.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n- Phase 6: allocator API ingestion\n",
+        ".planning/phases/06-ingestion/06-HANDOFF.md":
+            f"# Handoff\n\nSynced 3 holdings. api_key_id = `{ROW_ID}` (left idle after /qa).\n",
+        ".planning/phases/06-ingestion/06-03-PLAN.md":
+            f"```ts\nconst req = makeReq({{ api_key_id: \"{ROW_ID}\" }});\n```\n",
+    })
+    repo.commit("move", {".planning/phases/06-ingestion/06-HANDOFF.md":
+                         "# Handoff\n\nSynced 3 holdings.\n"})
+    _silent_then_a_key_found(repo, ".planning/phases/06-ingestion/06-NOTES.md",
+                             "# Notes\n\n- **API Key:** ")
