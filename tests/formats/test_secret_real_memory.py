@@ -1920,3 +1920,51 @@ def test_thirty_fifth_set_api_key_ids_in_a_repository(tmp_path: Path) -> None:
                          "# Handoff\n\nSynced 3 holdings.\n"})
     _silent_then_a_key_found(repo, ".planning/phases/06-ingestion/06-NOTES.md",
                              "# Notes\n\n- **API Key:** ")
+
+
+# Thirty-fifth conventions set, the same plans: a key's name quoted alone in a code span with
+# its separator (the sentence goes on after the span), a type closing the code span that
+# quotes a signature, and a value cut short by an ellipsis right after it.
+@pytest.mark.parametrize("text", [
+    "- Contains a redacted form (whatever `scrubPii` returns for an `apikey:`-prefixed value)\n",
+    "stamped `comp_x`) mitigated by `scrub_freeform_string` (proven by the redacted\n`secret=` "
+    "assertion); T-74-06 (guard warning mis-mapped to failed_final) not triggered\n",
+    "The type exists: `mintClaim(identity: TenantIdentity | \"public\", secret: "
+    "InternalApiToken)`, a branded string\n",
+    '  "X-User-Access-Token":"eyJhbGciOiJIUzI1NiIs\u2026"}        \u2190 LEAK\n',
+])
+def test_a_name_quoted_as_code_a_signature_and_a_cut_value_are_no_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"`API_KEY=`{MIXED}`\n",  # a generated value after the quoted name
+    f"`secret=`{MIXED}\n",
+    f"`apikey:`{MIXED}\n",  # a generated value right after the span
+    f"secret: {MIXED})`\n",  # no type's shape before the bracket
+    f'  "X-User-Access-Token":"{MIXED}" \u2026\n',  # an ellipsis after the quote, not the value
+    f"- Password: `SummerHoliday{MIXED[:4]}` for the test account\n",
+])
+def test_values_beside_those_shapes_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_fifth_set_quoted_names_in_a_repository(tmp_path: Path) -> None:
+    """The three shapes as the thirty-fifth conventions set met them, in a real git
+    repository: a GSD planning tree's plans, silent (CT601, CT605); a key written into a
+    phase note beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("planning", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\nPhase 17.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n- Phase 17: design contract\n",
+        ".planning/phases/17-design/17-04-PLAN.md":
+            "# Plan\n\n- Test 6: a redacted form of an `apikey:`-prefixed value, read the "
+            "scrubber to confirm.\n",
+        ".planning/phases/17-design/17-REVIEW.md":
+            "# Review\n\nTake the type: `mintClaim(identity: TenantIdentity | \"public\", "
+            "secret: InternalApiToken)`.\n",
+        ".planning/phases/17-design/17-SUMMARY.md":
+            '# Summary\n\n```\n{"X-User-Access-Token":"eyJhbGciOiJIUzI1NiIs\u2026"}\n```\n',
+    })
+    _silent_then_a_key_found(repo, ".planning/phases/17-design/17-NOTES.md",
+                             "# Notes\n\n- **API Key:** ")
