@@ -829,6 +829,28 @@ CONVENTIONS_HELD_OUT_34: dict[str, str] = {
 }
 
 
+#: Set 35 (bench/conventions_survey.md): row 88 of the twelve markers of sets 25, 27 and 30-33
+#: (row 35 where a listing is shorter: the planner agent's memory, 75 rows), the next row down
+#: for one named before or with no snapshot; measured blind at 7427db5.
+CONVENTIONS_HELD_OUT_35: dict[str, str] = {
+    "HeapsGo0d/comfyui-flux-phoenix":
+        "roo (memory-bank/decisionLog.md; only on other branches, not at the newest commit)",
+    "AI-Isaiah/Quantalyze": "gsd (.planning/config.json)",
+    "KirillMaster/mom_site":
+        "speckit (.specify/scripts/bash/common.sh; not in the snapshot, its PowerShell scripts are)",
+    "devlitus/queryBox": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "DigitsUp/mollie-hq": "openclaw (memory/heartbeat-state.json)",
+    "892153301/Agent-Evolution-System": "openclaw (HEARTBEAT.md)",
+    "AndroidDagashi/androiddagashi.github.io":
+        "serena (.serena/memories/task_completion_checklist.md)",
+    "xeodocs/xeodocs-admin-app": "windsurf (.windsurf/rules/general.md)",
+    "ADRE9/financial-document-analyzer-fullstack":
+        "cline memory bank (memory-bank/productContext.md; deleted in c463bb8)",
+    "Caspar-Baumeister/acro-workout": "cursor rules (.cursor/rules/rules.mdc)",
+    "DubjamMusic/AI-Task-Force-Pro": "copilot (.github/instructions/typescript.instructions.md)",
+    "AVKeerthan11/Liquidity-Orchestrator": "kiro (.kiro/steering/tech.md)",
+}
+
 @dataclass
 class Row:
     """What one repository's check came to."""

@@ -349,8 +349,11 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _CODE_SPAN_CAMEL_NAME.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
         return False  # a function named in a sentence: ``Email/password: `signUp` and …``
     key = match.group(0)[:match.start(group) - match.start()]
-    if re.fullmatch(r"pass[\"']?\s*:(?:\*{1,3}|_{1,2})?\s*[\"']?", key, re.IGNORECASE):
-        return False
+    if re.fullmatch(r"pass[\"']?\s*:(?:\*{1,3}|_{1,2})?\s*[\"']?", key, re.IGNORECASE) or \
+            _API_KEY_ID.match(key) or \
+            (_name_quoted_as_code(text, begin, match, key) and
+             LOWER_CASE_WORDS.fullmatch(value.lstrip("`"))):
+        return False  # ``PASS: …`` is a status; ``api_key_id = <uuid>`` names which key
     if _GENERATED.search(key) and _WORDS.fullmatch(value.rstrip(")]}>,;.:")):
         return False
     line_end = text.find("\n", match.end(group))
@@ -370,6 +373,30 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: A name ending in the id of an API key (``api_key_id``, ``apiKeyId``, ``API_KEY_IDS``; the
+#: thirty-fifth conventions set: a GSD planning tree's notes on an ``api_keys`` table, its row
+#: ids, a foreign key's column, a function ``buildPerKeyReturnsByApiKeyId``): it names which
+#: key, a database row's id, never the key itself, whose secret is stored under its own name.
+#: (``secret_id`` and ``access_key_id`` are not read so: a Tencent SecretId, an R2 or AWS key
+#: id are halves of a credential pair.)
+_API_KEY_ID = re.compile(r"api[_\-]?key[_\-]?ids?(?![A-Za-z0-9])", re.IGNORECASE)
+
+
+#: Lower-case words joined by hyphens, a closing mark after them: a sentence's words
+#: (``-prefixed``, ``assertion)``), no machine's value.
+LOWER_CASE_WORDS = re.compile(r"-?[a-z]{2,}(?:-[a-z]{2,}){0,3}[)\].,;:]{0,2}")
+
+
+def _name_quoted_as_code(text: str, begin: int, match: re.Match[str], key: str) -> bool:
+    """Whether the key's name and its separator are quoted alone in a code span (an
+    `` `apikey:`-prefixed value ``, "the redacted `` `secret=` `` assertion", the thirty-fifth
+    conventions set's plans): the span opens right before the name and closes right after
+    the ``:`` or ``=``, so what follows is the sentence going on, not the key's value."""
+    separator = max(key.rfind(":"), key.rfind("="))
+    after = match.start() + separator + 1
+    return separator >= 0 and begin > 0 and text[begin - 1] == "`" and text[after:after + 1] == "`"
 
 
 #: A value of one word and a number at most, the marks a password policy asks for after it.
@@ -519,7 +546,8 @@ _MINIFIED_CODE = re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
 #: RefreshTokenT,``, the twenty-third survey).
 _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2})"
                               r"{2,12}T?"
-                              r"(?:[<\[|].*|[,;):>]{0,3}|[}\]]{1,3}[,;)`]{0,2})")
+                              # (closing the code span that quotes a signature: ``secret: ApiToken)```)
+                              r"(?:[<\[|].*|[,;):>]{0,3}(?:`[.,;]?)?|[}\]]{1,3}[,;)`]{0,2})")
 
 
 _CAPITALISED_WORD = re.compile(r"[A-Za-z][a-z]{2,}")
@@ -737,8 +765,11 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a status badge's read-only token in an image URL (``circle-token=``)
     if _in_signed_url(text, begin):
         return False  # a parameter of a signed, expiring link (a CDN's ``x-signature``)
-    if public_google_key(text, match.start(group), match.end(group)):
-        return False
+    if public_google_key(text, match.start(group), match.end(group)) or \
+            text.startswith("\u2026", match.end(group)):
+        return False  # a published browser key; or cut short (``"eyJhbGciOiJIUzI1NiIs…"``,
+        # the thirty-fifth conventions set: the rest is not there; an ellipsis inside the
+        # value is read by :func:`harmless`, this one ends the match)
     if _bitable_app_token(text, name, begin, match.end(group)):
         return False
     if _figma_file_key(text, name, begin, match.span(group)):

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from continuity.formats.secrets import (
     CREDENTIALS,
+    LOWER_CASE_WORDS,
     Detector,
     Finding,
     find,
@@ -66,6 +67,11 @@ _SPLIT = re.compile(_ONE_MARK + f"{_ONE_MARK}?" * 3 + r"[^\s]")
 #: \\"OPENAI_API_KEY=<your-openai-api-key>\\" > .env"`` (the twenty-third survey) read as
 #: ``KEY="`` and the rest of the line quoted.
 _PLACEHOLDER_TAG_BEFORE = re.compile(r"[:=][ \t]{0,5}<[A-Za-z][\w-]{0,31}>(?:[ \t]+|\\?[\"'])\Z")
+#: A key's name and its separator quoted alone in a code span, right before what the view
+#: took for its value (`` `apikey:`-prefixed ``, "the redacted `` `secret=` `` assertion": the
+#: thirty-fifth conventions set's plans): without the backticks the view reads ``apikey:-…``
+#: and ``secret= assertion``, but the span closed after the separator and the sentence goes on.
+_NAME_QUOTED_AS_CODE_BEFORE = re.compile(r"`[A-Za-z0-9_.\-]{1,64}[:=]`[ \t]{0,5}\Z")
 _TOKEN_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_-.~+/=:%&?;,@")
 
 
@@ -173,8 +179,11 @@ def _found_seen(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
     extra = []
     for finding in in_view:
         start, end = view.source_span(finding.start, finding.end)
-        if _PLACEHOLDER_TAG_BEFORE.search(text, max(0, start - 64), start):
-            continue  # the value is the word after a placeholder the view took for a tag
+        if _PLACEHOLDER_TAG_BEFORE.search(text, max(0, start - 64), start) or \
+                (_NAME_QUOTED_AS_CODE_BEFORE.search(text, max(0, start - 72), start)
+                 and LOWER_CASE_WORDS.fullmatch(text, start, end)):
+            continue  # the word after a placeholder the view took for a tag, or after a
+            # key's name quoted as code: no value
         if masked_span(text, start, end):
             continue  # ``*** ENCRYPTED ***``: a mask the view shows without its asterisks
         if not any(f.start < end and start < f.end for f in found):

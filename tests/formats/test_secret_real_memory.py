@@ -1969,3 +1969,98 @@ def test_twenty_fourth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
     assert found == [("CT601", "memory/2026-02-05.md"), ("CT601", "memory/2026-02-25.md"),
                      ("CT601", "memory/2026-04-23.md"),
                      ("CT601", "scripts/debug_orders.py")], result.out
+
+
+# Thirty-fifth conventions set: a GSD planning tree's notes on an ``api_keys`` table name a
+# key's row by its id (``api_key_id = <uuid>``), a foreign key's column, a fixture's id and a
+# function ending in ``ApiKeyId``: which key, never the key itself.
+ROW_ID = "7c1e9a42-5b3d-4f60-8e2a-1d9c0b7f3a65"  # made up: a version 4 UUID
+
+
+@pytest.mark.parametrize("text", [
+    f"- `api_key_id = {ROW_ID}` (label \"OKX read-only (/qa)\") is the test row.\n",
+    f"  const req = makeReq({{ api_key_id: \"{ROW_ID}\" }});\n",
+    "  apiKeyId: \"key-readfailure-1\",\n",
+    "| `allocator_holdings.api_key_id` | **RESTRICT** (aborts a set-based DELETE) |\n",
+    "| `buildPerKeyReturnsByApiKeyId` | `src/lib/queries.ts:2413` | groups rows |\n",
+    "per-key rows, `anchors = {api_key_id: float}`. Then the core's contract holds.\n",
+    f"API_KEY_IDS={ROW_ID}\n",
+])
+def test_the_id_of_an_api_key_is_no_secret(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"- `api_key = {MIXED}` (label \"OKX read-only\")\n",  # the key itself
+    f"  apiKeySecret: \"{MIXED}\",\n",
+    f"api_key_id = {ROW_ID}\napi_secret = {MIXED}\n",  # its secret on the next line
+])
+def test_an_api_key_beside_its_id_stays_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_fifth_set_api_key_ids_in_a_repository(tmp_path: Path) -> None:
+    """The class as the thirty-fifth conventions set met it, in a real git repository: a GSD
+    planning tree whose phase notes name API keys' rows by id, silent (CT601, CT605); a key
+    written into a phase note beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("planning", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\nPhase 6.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n- Phase 6: allocator API ingestion\n",
+        ".planning/phases/06-ingestion/06-HANDOFF.md":
+            f"# Handoff\n\nSynced 3 holdings. api_key_id = `{ROW_ID}` (left idle after /qa).\n",
+        ".planning/phases/06-ingestion/06-03-PLAN.md":
+            f"```ts\nconst req = makeReq({{ api_key_id: \"{ROW_ID}\" }});\n```\n",
+    })
+    repo.commit("move", {".planning/phases/06-ingestion/06-HANDOFF.md":
+                         "# Handoff\n\nSynced 3 holdings.\n"})
+    _silent_then_a_key_found(repo, ".planning/phases/06-ingestion/06-NOTES.md",
+                             "# Notes\n\n- **API Key:** ")
+
+
+# Thirty-fifth conventions set, the same plans: a key's name quoted alone in a code span with
+# its separator (the sentence goes on after the span), a type closing the code span that
+# quotes a signature, and a value cut short by an ellipsis right after it.
+@pytest.mark.parametrize("text", [
+    "- Contains a redacted form (whatever `scrubPii` returns for an `apikey:`-prefixed value)\n",
+    "stamped `comp_x`) mitigated by `scrub_freeform_string` (proven by the redacted\n`secret=` "
+    "assertion); T-74-06 (guard warning mis-mapped to failed_final) not triggered\n",
+    "The type exists: `mintClaim(identity: TenantIdentity | \"public\", secret: "
+    "InternalApiToken)`, a branded string\n",
+    '  "X-User-Access-Token":"eyJhbGciOiJIUzI1NiIs\u2026"}        \u2190 LEAK\n',
+])
+def test_a_name_quoted_as_code_a_signature_and_a_cut_value_are_no_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    f"`API_KEY=`{MIXED}`\n",  # a generated value after the quoted name
+    f"`secret=`{MIXED}\n",
+    f"`apikey:`{MIXED}\n",  # a generated value right after the span
+    f"secret: {MIXED})`\n",  # no type's shape before the bracket
+    f'  "X-User-Access-Token":"{MIXED}" \u2026\n',  # an ellipsis after the quote, not the value
+    f"- Password: `SummerHoliday{MIXED[:4]}` for the test account\n",
+])
+def test_values_beside_those_shapes_stay_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_thirty_fifth_set_quoted_names_in_a_repository(tmp_path: Path) -> None:
+    """The three shapes as the thirty-fifth conventions set met them, in a real git
+    repository: a GSD planning tree's plans, silent (CT601, CT605); a key written into a
+    phase note beside them is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("planning", {
+        ".planning/STATE.md": "---\ngsd_state_version: 1.0\n---\n# State\n\nPhase 17.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n- Phase 17: design contract\n",
+        ".planning/phases/17-design/17-04-PLAN.md":
+            "# Plan\n\n- Test 6: a redacted form of an `apikey:`-prefixed value, read the "
+            "scrubber to confirm.\n",
+        ".planning/phases/17-design/17-REVIEW.md":
+            "# Review\n\nTake the type: `mintClaim(identity: TenantIdentity | \"public\", "
+            "secret: InternalApiToken)`.\n",
+        ".planning/phases/17-design/17-SUMMARY.md":
+            '# Summary\n\n```\n{"X-User-Access-Token":"eyJhbGciOiJIUzI1NiIs\u2026"}\n```\n',
+    })
+    _silent_then_a_key_found(repo, ".planning/phases/17-design/17-NOTES.md",
+                             "# Notes\n\n- **API Key:** ")
