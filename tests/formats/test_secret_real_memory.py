@@ -24,6 +24,17 @@ UUID = "3f2c8a9e-1b7d-4c6e-" + "9a0f-5d4e3c2b1a09"
 GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0" + "K1l2M3n4O5p6Q7r8"
 
 
+
+def secret_findings(repo: GitRepo) -> tuple[list[tuple[str, str]], str]:
+    """CT601 and CT605 at ``repo``'s top: each finding's (code, path), sorted, and the output."""
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    return sorted((d["code"], d["path"]) for d in result.json["diagnostics"]), result.out
+
+
+def assert_no_secret_found(repo: GitRepo) -> None:
+    found, out = secret_findings(repo)
+    assert found == [], out
+
 def kinds(text: str) -> list[str]:
     return [finding.kind for finding in find_seen(text)]
 
@@ -548,10 +559,9 @@ def test_a_projects_eleventh_survey_classes(tmp_path: Path) -> None:
         ".env.local": "FIGMA_API_KEY=figd_" + MIXED[:13] + "\nBAIDU_SECRET_KEY=Be\n",
         ".cursor/mcp.json": json.dumps({"mcpServers": {"github": {
             "command": "npx", "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": GHP}}}}) + "\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", ".cursor/mcp.json")], result.out
-    assert GHP not in result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", ".cursor/mcp.json")], out
+    assert GHP not in out
 
 
 def test_a_templates_made_up_values_are_no_credentials(tmp_path: Path) -> None:
@@ -696,9 +706,8 @@ def test_a_projects_twelfth_survey_classes(tmp_path: Path) -> None:
     assert [d for d in result.json["diagnostics"]] == [], result.out
     repo.commit("skill", {"skills/imap-smtp-email/.env": "IMAP_USER=me@example.com\n"
                                                          "IMAP_PASS=Zq8vN2pL5xR7wK3m\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "skills/imap-smtp-email/.env")], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "skills/imap-smtp-email/.env")], out
 
 
 def test_a_password_under_its_key_in_another_language_is_found(tmp_path: Path) -> None:
@@ -719,10 +728,9 @@ def test_a_password_under_its_key_in_another_language_is_found(tmp_path: Path) -
         "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
         "MEMORY.md": "# Memory\n\n## Institutional Access\n- **Library:**\n"
                      "  - E-mail: someone@example.edu\n  - Senha: " + password + "\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], result.out
-    assert password not in result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], out
+    assert password not in out
 
 
 def test_a_templates_variable_between_percent_signs_is_no_credential() -> None:
@@ -763,12 +771,10 @@ def test_a_function_named_in_a_code_span_is_no_credential(tmp_path: Path) -> Non
     repo = GitRepo(tmp_path / "repo")
     repo.commit("audit", {"AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
                           "MEMORY.md": "# Audit\n\n### Sprint A (Auth)\n" + line})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("env", {"MEMORY.md": "# Audit\n\n" + line + "- DB_PASSWORD=Zq8vN2pL5xR7\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "MEMORY.md"), ("CT605", "MEMORY.md")], out
 
 
 def test_code_and_words_where_a_value_goes_are_no_credentials() -> None:
@@ -830,12 +836,10 @@ def test_a_workspaces_skills_fourteenth_survey_classes(tmp_path: Path) -> None:
 def _silent_then_a_key_found(repo: GitRepo, path: str, before_key: str) -> None:
     """No CT601 or CT605 on what ``repo`` holds; then a key committed at ``path`` (after
     ``before_key``) is the one finding."""
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("key", {path: before_key + MIXED + "\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", path)], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", path)], out
 
 
 # Fifteenth survey: a Feishu Bitable base's app_token (an id), CSS selectors and rules.
@@ -929,8 +933,7 @@ def test_seventeenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
         "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
         "MEMORY.md": "# Memory\n\n- wallet in memory/wallet.md\n",
         "memory/wallet.md": "# Wallet\n\n**Public Key (Base58):** `" + BASE58_KEY[::-1] + "`\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("notes", {
         "memory/2026-02-15.md": "# Day\n\n### Instagram\n- **Handle:** @gym\n"
                                 "- **Password:** " + CHOSEN + "\n- **Followers:** 1,268\n",
@@ -1111,13 +1114,11 @@ def test_a_zhipu_key_in_a_workspaces_skill_is_reported(tmp_path: Path) -> None:
         "skills/glm-test/quick-test.js":
             "const https = require('https');\n\nconst GLM_API_KEY = process.env.GLM_API_KEY;\n"}
     repo.commit("workspace", files)
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("key", {"skills/glm-test/quick-test.js":
                         f"const https = require('https');\n\nconst GLM_API_KEY = '{ZHIPU_KEY}';\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "skills/glm-test/quick-test.js")], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "skills/glm-test/quick-test.js")], out
 
 
 def test_a_seed_users_welcome_password_is_no_credential() -> None:
@@ -1166,13 +1167,11 @@ def test_nineteenth_survey_classes_in_a_repository(tmp_path: Path) -> None:
         "smtp-credentials.md": "# SMTP\n\n**Email:** me@mail.example\n**App Password:** (in the"
                                " keychain)\n"}
     repo.commit("workspace", files)
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("smtp", {"smtp-credentials.md":
                          f"# SMTP\n\n**Email:** me@mail.example\n**App Password:** {APP_PASSWORD}\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "smtp-credentials.md")], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "smtp-credentials.md")], out
 
 
 # Thirtieth survey: a designer's workspace lists its Figma files, each a ``file_key`` (the
@@ -1249,13 +1248,11 @@ def test_twentieth_survey_token_value_in_a_repository(tmp_path: Path) -> None:
         "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
         "infrastructure.md": "# Infrastructure\n\n**API Access:**\n"
                              "- Token location: `~/.config/todoist/config.json`\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("token", {"infrastructure.md": "# Infrastructure\n\n**API Access:**\n"
                           f"- Token value: `{TOKEN_VALUE}` (updated 2026-02-04)\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "infrastructure.md")], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "infrastructure.md")], out
 
 
 # Thirty-first survey: a vendored rclone skill quotes ``rclone config show``, which prints
@@ -1615,13 +1612,11 @@ def test_twenty_first_survey_recovery_phrase_in_a_repository(tmp_path: Path) -> 
         "HEARTBEAT.md": "# Heartbeat\n\n- check balances\n", "USER.md": "# User\n",
         "wallet/README.md": "# Wallet\n\n**Never publish: mnemonic**\n\n"
                             "mnemonic: [REDACTED - kept elsewhere]\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("deposit", {"wallet/deposit.py": "from eth_account import Account\n\n"
                             f'MNEMONIC = "{PHRASE}"\naccount = Account.from_mnemonic(MNEMONIC)\n'})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "wallet/deposit.py")], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "wallet/deposit.py")], out
 
 
 # Thirty-second survey: an OpenClaw workspace's Gmail script, in Swedish, leaves the app
@@ -1695,12 +1690,10 @@ def test_twenty_second_survey_spring_placeholders_in_a_repository(tmp_path: Path
             '    private String ossAccessKey;\n\n'
             '    @Value("${file.storage.oss.secretKey:#{null}}")\n'
             '    private String ossSecretKey;\n}\n'})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("start", {"deploy/start.bat": f"set ANTHROPIC_API_KEY={HEX32}.{MIXED[:16]}\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "deploy/start.bat")], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "deploy/start.bat")], out
 
 
 # Twenty-third survey: an OpenClaw workspace's daily note (and its memory store's copy) lists
@@ -1783,15 +1776,13 @@ def test_twenty_third_survey_workspace_in_a_repository(tmp_path: Path) -> None:
         "third_party/mcp/provider.py":
             "    async def exchange_refresh_token(\n        self,\n"
             "        refresh_token: RefreshTokenT,\n    ) -> OAuthToken:\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("keys", {
         "zhipu_key.txt": f"{HEX32}.{MIXED[:16]}\n",
         "gene_selector.go": 'package main\n\nconst (\n\tFreemodelAPI      = "https://api.example.net"\n'
                             '\tFreemodelKey      = "' + FE_KEY + '"\n)\n'})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
-    assert found == [("CT601", "gene_selector.go"), ("CT601", "zhipu_key.txt")], result.out
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "gene_selector.go"), ("CT601", "zhipu_key.txt")], out
 
 
 @pytest.mark.parametrize(("name", "text"), [
@@ -1955,8 +1946,7 @@ def test_twenty_fourth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
             '    return obj\n',
         "tests/test_scrub.py": "def test_key():\n    assert scrub('api_key = \"supersecret42\"')\n",
         "scripts/setup.sh": 'echo "Secret: ${HOOK_SIGNING_SECRET:0:6}..."\n'})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert result.json["diagnostics"] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("notes", {
         "scripts/debug_orders.py": "import os\nos.environ['EXCHANGE_API_SECRET'] = '" + MIXED + "'\n",
         "memory/2026-02-05.md": "# 2026-02-05\n\n- **Token obtained:** " + CLAWHUB + "\n",
@@ -1964,11 +1954,10 @@ def test_twenty_fourth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
                                 + '" | sudo -S mkdir -p /data\n```\n',
         "memory/2026-04-23.md": "# 2026-04-23\n\n- `openssl enc -d -aes-256-cbc -pass pass:"
                                 + PASSWORD + " -in memory/encrypted/x.enc`\n"})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    found, out = secret_findings(repo)
     assert found == [("CT601", "memory/2026-02-05.md"), ("CT601", "memory/2026-02-25.md"),
                      ("CT601", "memory/2026-04-23.md"),
-                     ("CT601", "scripts/debug_orders.py")], result.out
+                     ("CT601", "scripts/debug_orders.py")], out
 
 
 # Thirty-fifth conventions set: a GSD planning tree's notes on an ``api_keys`` table name a
