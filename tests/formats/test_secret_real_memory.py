@@ -1969,3 +1969,52 @@ def test_twenty_fourth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
     assert found == [("CT601", "memory/2026-02-05.md"), ("CT601", "memory/2026-02-25.md"),
                      ("CT601", "memory/2026-04-23.md"),
                      ("CT601", "scripts/debug_orders.py")], result.out
+
+
+# Survey 25 of agent memory: an OpenClaw workspace's installed skills ship their scripts as
+# one line of minified JavaScript each. A quoted key's bare name closing its object with a
+# keyword glued on (``"api-key":e}}function``), a destructuring given a call's result
+# (``{saveApiKey:Cd}=Oo()``), and a conditional's arm after a subscript
+# (``V=H["api-key"]:H.api_key?…``, read since survey 24 read ``os.environ['…'] =``) are code.
+@pytest.mark.parametrize("text", [
+    'function Gs(t={}){let e=Se();return{...t,"api-key":e}}function Js(){let t=[]}\n',
+    "var Y0=ts(),Bo=dd(),{saveApiKey:Cd}=Oo(),{loadGateways:wy}=No();\n",
+    'let V=null;if(H["api-key"]?V=H["api-key"]:H.api_key?V=H.api_key:H.result&&H.result.x)\n',
+    'function f(pw){let t={"password":pw}return t}\n',
+])
+def test_minified_codes_names_calls_and_conditionals_are_no_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("os.environ['EXCHANGE_API_SECRET'] = '" + MIXED + "'\n", "keyed-secret"),
+    ('{"password": "' + PASSWORD + '}function"}\n', "assigned-secret"),  # a string's own
+    ('const c={"api-key":"' + MIXED + '"};function f(){}\n', "keyed-secret"),
+    ("password = " + PASSWORD + "\n", "assigned-secret"),
+])
+def test_a_key_in_code_beside_those_shapes_stays_found(text: str, kind: str) -> None:
+    assert kinds(text) == [kind]
+
+
+def test_twenty_fifth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose skills hold minified scripts
+    and a table of routes, silent (CT601, CT605); then a skill's script given a key in a
+    string is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA helper.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- skills installed\n",
+        "skills/quotes/skill-entry.js":
+            '"use strict";function Gs(t={}){let e=Se();return{...t,"api-key":e}}function Js()'
+            '{var Y0=ts(),{saveApiKey:Cd}=Oo();if(H["api-key"]?V=H["api-key"]:H.api_key?V=1:0)}\n',
+        "skills/pdf/SKILL.md":
+            "# PDF\n\n| User intent | Route | Scripts used |\n|---|---|---|\n"
+            "| Encrypt PDF with password | **ENCRYPT** | `make.sh encrypt` |\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert result.json["diagnostics"] == [], result.out
+    repo.commit("key", {"skills/travel/cli.cjs": "var Ve='https://api.example.org/mcp',"
+                                                 "Me={'api-key':'" + MIXED + "'};\n"})
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    found = sorted((d["code"], d["path"]) for d in result.json["diagnostics"])
+    assert found == [("CT601", "skills/travel/cli.cjs")], result.out
