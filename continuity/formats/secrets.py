@@ -359,7 +359,9 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     line_end = text.find("\n", match.end(group))
     if value.startswith("<") and ">" in text[match.start(group) + 1:None if line_end < 0 else line_end]:
         return False  # a placeholder with spaces in it: ``<generate: openssl rand -hex 32>``
-    if _MINIFIED_CODE.search(value) or _CSS_SELECTOR_OR_RULE.match(value):
+    bare = text[match.start(group) - 1] not in "'\""
+    if _MINIFIED_CODE.search(value) or (bare and _MINIFIED_BARE.search(value)) or \
+            _CSS_SELECTOR_OR_RULE.match(value):
         return False  # minified code: ``_password=e}terminate(){…}``; a page's selector
         # (``LOGIN_PASSWORD: '[data-testid="password"]'``, a test's) or a style sheet's rule
         # (``.codicon-gist-secret:before{content:…}``)
@@ -536,6 +538,13 @@ _CSS_SELECTOR_OR_RULE = re.compile(r"\[[A-Za-z][\w\-]{0,60}[~|^$*]?=[\"']?[^\"'\
 
 #: Code run together, as a minifier writes it: a block closed and a call after it, ``){``.
 _MINIFIED_CODE = re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
+#: And, unquoted (a string's characters are the string's): a name closing its object, then
+#: a keyword glued on (``{...t,"api-key":e}}function Js(){``); a destructuring given a
+#: call's result (``{saveApiKey:Cd}=Oo(),``). Survey 25 of agent memory: a workspace's
+#: bundled skill scripts, each one line of minified JavaScript.
+_MINIFIED_BARE = re.compile(r"[})\]](?:function|return|var|let|const|async|await|typeof|new"
+                            r"|if|else|for|while|do|try|catch|throw|class|switch|case)(?![\w$])"
+                            r"|[}\]]=[A-Za-z_$][\w$.]{0,64}\(")
 
 
 #: A type in a signature (``privateKey: KeyObject;``, ``password: BinaryLike,``,
@@ -1426,8 +1435,9 @@ CREDENTIALS: tuple[Detector, ...] = (
     _anchored("keyed-secret", "a generated secret under a key's name",
               r"(?:key|token|secret|password|passwd|\"(?:access|refresh)\")"
               rf"(?:[_\-.]?(?:base|value|data|b64|hex)|[ \t]value)?{_KEY_QUALIFIER}(?:[\"'`*]){{0,4}}"
-              # (a subscript's bracket after a quoted name: ``os.environ['OKX_API_KEY'] = …``)
-              r"(?:(?<=[\"'])\])?"
+              # (a subscript's bracket after a quoted name: ``os.environ['OKX_API_KEY'] = …``;
+              # only ``=`` sets a subscript: ``H["api-key"]:…`` is a conditional's other arm)
+              r"(?:(?<=[\"'])\](?=[ \t]{0,40}=))?"
               # (before ``=`` or ``:``, the spaces of a block aligned by its formatter: gofmt's
               # ``FreemodelKey      = "…"`` in a Go ``const`` block, the twenty-third survey)
               r"(?:[ \t]{0,40}[:=]|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
@@ -1468,10 +1478,12 @@ CREDENTIALS: tuple[Detector, ...] = (
     # A Markdown label's emphasis may close after its colon (``- **Password:** …``, the
     # seventeenth survey: a workspace's daily note): the reader sees ``Password: …``.
     # A subscript's bracket may close the key's name, quoted (``os.environ['OKX_API_SECRET'] =
-    # '…'``, the twenty-fourth survey: a trading bot's debug scripts; ``ENV["API_KEY"] = …``);
+    # '…'``, the twenty-fourth survey: a trading bot's debug scripts; ``ENV["API_KEY"] = …``),
+    # when ``=`` sets it: after ``]``, a colon is a conditional's (minified code's
+    # ``V=H["api-key"]:H.api_key?…``, survey 25 of agent memory), not an assignment;
     # a bare name before one is code (``const [apiKeyId, setApiKeyId] = useState(…)``).
     _anchored("assigned-secret", "a secret assigned to a key",
-              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?(?:(?<=[\"'])\])?"
+              rf"{_SECRET_WORDS}{_KEY_SUFFIX}[\"']?(?:(?<=[\"'])\](?=[ \t]{{0,5}}=))?"
               rf"[ \t]{{0,5}}[:=]{_LABEL_CLOSED}[ \t]{{0,5}}"
               rf"{_ASSIGNED_VALUE}",
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",

@@ -62,8 +62,8 @@ def table_findings(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
             if len(row) >= 2 and _SECRET_WORD.search(row[0][1]) and \
                     not row[0][1].lstrip("`").startswith("-"):
                 pairs.append((_name(row[0][1]), row[1]))
-            lines.extend(_Line(name, offset, value, documented) for name, (offset, value) in pairs
-                         if _readable(name, value))
+            lines.extend(_Line(name, offset, value, documented, _done_with(name))
+                         for name, (offset, value) in pairs if _readable(name, value))
     if not lines:
         return []
     # One text of every cell read with its name, one line each: the detectors run once.
@@ -79,6 +79,8 @@ def table_findings(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
             continue  # in the name (the table's, not the file's), or past the cell
         if line.documented and finding.kind in _CHOSEN:
             continue
+        if line.done_with and _WORDS_ONLY.fullmatch(line.value):
+            continue
         shift = line.offset - value_start
         found.append(Finding(finding.kind, finding.description, finding.start + shift,
                              finding.end + shift))
@@ -92,6 +94,23 @@ class _Line(NamedTuple):
     offset: int  # the value's offset in the text
     value: str
     documented: bool  # in a table of documented defaults
+    done_with: bool  # its name says what is done with a secret (``Encrypt PDF with password``)
+
+
+#: A secret's word as what something is done with (``| Encrypt PDF with password |
+#: **ENCRYPT** |``, survey 25 of agent memory: a PDF skill's table of routes; ``Sign in via
+#: API key``): the row names an action. A word in its next cell (in emphasis or a code span)
+#: names how to take it; a value of digits or marks there is still read as the secret.
+_DONE_WITH = re.compile(r"\b(?:with|without|by|using|via)[ \t]+(?:(?:a|an|the|your|its)[ \t]+)?\Z",
+                        re.IGNORECASE)
+_WORDS_ONLY = re.compile(r"[*_`]{0,3}[A-Za-z]+(?:[ \-][A-Za-z]+){0,3}[*_`]{0,3}")
+
+
+def _done_with(name: str) -> bool:
+    """Whether every secret's word in a cell's name is what something is done with
+    (``Encrypt PDF with password``), none the name of a value (``Gmail app password``)."""
+    return all(_DONE_WITH.search(name, 0, word.start()) is not None
+               for word in _SECRET_WORD.finditer(name))
 
 
 def _readable(name: str, value: str) -> bool:

@@ -702,8 +702,7 @@ def test_a_projects_twelfth_survey_classes(tmp_path: Path) -> None:
             + "\n- body `secret=<env> response=valid-token remoteip=1.2.3.4`\n",
         "corpus/log/rss-page-5.xml":
             '<a href="https://blog.example.com/p#id_token=' + _jwt(claims) + '">p</a>\n'})
-    result = check_json(repo.path, "--select", "CT601,CT605")
-    assert [d for d in result.json["diagnostics"]] == [], result.out
+    assert_no_secret_found(repo)
     repo.commit("skill", {"skills/imap-smtp-email/.env": "IMAP_USER=me@example.com\n"
                                                          "IMAP_PASS=Zq8vN2pL5xR7wK3m\n"})
     found, out = secret_findings(repo)
@@ -2053,3 +2052,50 @@ def test_thirty_fifth_set_quoted_names_in_a_repository(tmp_path: Path) -> None:
     })
     _silent_then_a_key_found(repo, ".planning/phases/17-design/17-NOTES.md",
                              "# Notes\n\n- **API Key:** ")
+
+
+# Survey 25 of agent memory: an OpenClaw workspace's installed skills ship their scripts as
+# one line of minified JavaScript each. A quoted key's bare name closing its object with a
+# keyword glued on (``"api-key":e}}function``), a destructuring given a call's result
+# (``{saveApiKey:Cd}=Oo()``), and a conditional's arm after a subscript
+# (``V=H["api-key"]:H.api_key?…``, read since survey 24 read ``os.environ['…'] =``) are code.
+@pytest.mark.parametrize("text", [
+    'function Gs(t={}){let e=Se();return{...t,"api-key":e}}function Js(){let t=[]}\n',
+    "var Y0=ts(),Bo=dd(),{saveApiKey:Cd}=Oo(),{loadGateways:wy}=No();\n",
+    'let V=null;if(H["api-key"]?V=H["api-key"]:H.api_key?V=H.api_key:H.result&&H.result.x)\n',
+    'function f(pw){let t={"password":pw}return t}\n',
+])
+def test_minified_codes_names_calls_and_conditionals_are_no_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("os.environ['EXCHANGE_API_SECRET'] = '" + MIXED + "'\n", "keyed-secret"),
+    ('{"password": "' + PASSWORD + '}function"}\n', "assigned-secret"),  # a string's own
+    ('const c={"api-key":"' + MIXED + '"};function f(){}\n', "keyed-secret"),
+    ("password = " + PASSWORD + "\n", "assigned-secret"),
+])
+def test_a_key_in_code_beside_those_shapes_stays_found(text: str, kind: str) -> None:
+    assert kinds(text) == [kind]
+
+
+def test_twenty_fifth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose skills hold minified scripts
+    and a table of routes, silent (CT601, CT605); then a skill's script given a key in a
+    string is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA helper.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- skills installed\n",
+        "skills/quotes/skill-entry.js":
+            '"use strict";function Gs(t={}){let e=Se();return{...t,"api-key":e}}function Js()'
+            '{var Y0=ts(),{saveApiKey:Cd}=Oo();if(H["api-key"]?V=H["api-key"]:H.api_key?V=1:0)}\n',
+        "skills/pdf/SKILL.md":
+            "# PDF\n\n| User intent | Route | Scripts used |\n|---|---|---|\n"
+            "| Encrypt PDF with password | **ENCRYPT** | `make.sh encrypt` |\n"})
+    assert_no_secret_found(repo)
+    repo.commit("key", {"skills/travel/cli.cjs": "var Ve='https://api.example.org/mcp',"
+                                                 "Me={'api-key':'" + MIXED + "'};\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "skills/travel/cli.cjs")], out

@@ -77,3 +77,27 @@ def test_a_workspaces_credentials_table_is_ct601_at_its_cell(tmp_path: Path):
     assert ("CT601", "TOOLS.md", line, len("| NAS | admin | ") + 1) in found
     assert {code for code, *_ in found} == {"CT601", "CT605"} and len(found) == 2
     assert PASSWORD not in result.out
+
+
+# Survey 25 of agent memory: a PDF skill's table of routes, ``| Encrypt PDF with password |
+# **ENCRYPT** | …``. The row says what is done with a password; its next cell, a word, names
+# the route that does it. A value of digits or marks in such a row, or a word under a row
+# that names the secret, is still read.
+@pytest.mark.parametrize("text", [
+    "## Route table\n\n| User intent | Route | Scripts used |\n|---|---|---|\n"
+    "| Encrypt PDF with password | **ENCRYPT** | `make.sh encrypt` |\n"
+    "| Decrypt PDF with password | **DECRYPT** | `make.sh decrypt` |\n",
+    "| Action | Mode |\n|---|---|\n| Open the vault with the password | **PROMPTED** |\n",
+    "| Action | Mode |\n|---|---|\n| Log in using password | Interactive |\n",
+])
+def test_a_row_of_what_is_done_with_a_secret_and_a_word_is_silent(text: str):
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    (f"| Step | How |\n|---|---|\n| Log in with password | `{PASSWORD}` |\n", f"`{PASSWORD}`"),
+    ("| Item | Value |\n|---|---|\n| Archive password | **ENCRYPTION** |\n", "**ENCRYPTION**"),
+])
+def test_a_value_beside_such_a_row_or_a_word_under_a_secrets_name_stays_found(
+        text: str, value: str):
+    assert [span for _, span in kinds(text)] == [value]

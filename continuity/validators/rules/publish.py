@@ -76,7 +76,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     `**`, an empty `<span></span>`, `[](x)` or a link (`ghp_AbC[rest…]()`) is found too; a
     Markdown table's cell is read with the name of its column (`| Service | User | Password |`)
     or of its row (`| Gmail app password | … |`), except a password a person chose in a table
-    of documented defaults (under `## Default credentials`). Not
+    of documented defaults (under `## Default credentials`) and a word beside a row saying
+    what is done with one (`| Encrypt PDF with password | **ENCRYPT** |`). Not
     secrets: placeholders and examples (`sk_live_YOUR_KEY_HERE`, `<your-api-key>`, AWS's
     `…EXAMPLE` key), redaction markers (`__OPENCLAW_REDACTED__`, `[REDACTED]`, `********`), masked
     keys (`ghp_****`), paths to key files, references (`${X}`, `$(pass …)`, `op://…`) and code;
