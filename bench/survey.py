@@ -851,6 +851,25 @@ CONVENTIONS_HELD_OUT_35: dict[str, str] = {
     "AVKeerthan11/Liquidity-Orchestrator": "kiro (.kiro/steering/tech.md)",
 }
 
+
+#: Set 36 (bench/conventions_survey.md): row 52 of the twelve commonest markers of set 34, the
+#: next row down for one named before or with no snapshot; measured blind at 516ed17.
+CONVENTIONS_HELD_OUT_36: dict[str, str] = {
+    "Creative-Inertia/OSCAR_Public": "instructions (CLAUDE.md)",
+    "Innovate-To-Grow/Innovate-To-Grow-Website":
+        "agents.md (AGENTS.md; deleted in f6b6343a, not at the newest commit)",
+    "0disoft/GamBlick": "instructions (GEMINI.md, .gemini/GEMINI.md)",
+    "0vertake/connect-four": "instructions (.cursorrules; deleted in 30103e4)",
+    "01bkgift/dhamma-channel-automation": "copilot (.github/copilot-instructions.md)",
+    "5Screens/lumiere20": "instructions (.windsurfrules)",
+    "4Min4m/bunqshield": "kiro (.kiro/steering/product.md; deleted in 417d735)",
+    "100-tokens/claude-code-telegram": "speckit (.specify/memory/constitution.md)",
+    "359zzz/cap-x": "serena (.serena/memories/project_overview.md)",
+    "3gpp-chatbox/p2_backend": "instructions (.clinerules/, the folder form)",
+    "40min/flocus": "cline memory bank (memory-bank/activeContext.md; deleted in 74b43cb)",
+    "Amitpnk/claude-code": "instructions (.claude/rules/code-style.md)",
+}
+
 @dataclass
 class Row:
     """What one repository's check came to."""

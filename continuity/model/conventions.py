@@ -529,23 +529,30 @@ INSTRUCTIONS = Convention(
     # Roo Code's mode rules as one file each (.roorules-code) are instruction files too.
     living=(*INSTRUCTION_FILES, ".roorules-*", *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
     kinds=(), rules=("CT74", "CT782"), site="catalogue", fallback=True, memory_is_files=True,
-    memory_in=(".claude/rules",), rule_files=(".claude/rules/*.md", ".claude/rules/*/*.md"),
+    # Rule folders read as rules: Claude Code's .claude/rules/ and Cline's .clinerules/ (each
+    # Markdown file at its top a rule Cline combines into every session; its workflows/ are
+    # commands run on request, not rules).
+    memory_in=(".claude/rules", ".clinerules"),
+    rule_files=(".claude/rules/*.md", ".claude/rules/*/*.md", ".clinerules/*.md"),
     loaded=(*INSTRUCTION_FILES, ".roorules-*"),
     # An agent's configuration alone (.mcp.json, Claude Code's settings) makes a root too: no
     # instruction file to judge, but the agent state files CT601 reads from the top (their
     # keys, a committed .env) are scanned where they would otherwise make no root at all.
     root_signs=(RootSign(("CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", ".cursorrules",
                           ".windsurfrules", "replit.md"), says="{0} (agent instructions)"),
-                # Cline's and Roo Code's rules as one file at the workspace's top (Cline's
-                # folder form, .clinerules/, is not read here: no root of its own).
+                # Cline's and Roo Code's rules as one file at the workspace's top, and Cline's
+                # folder form, .clinerules/ with Markdown rules in it, as Cline reads both.
                 RootSign((".clinerules", ".roorules"), says="{0} (agent instructions)",
                          file_only=True),
+                RootSign((".clinerules/*.md",), says="{0} (Cline rules)"),
                 RootSign(AGENT_CONFIGURATION_FILES, says="{0} (an agent's configuration)")),
     source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
            "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "
            "https://github.com/google-gemini/gemini-cli/blob/main/docs/core/memport.md, "
            "https://docs.windsurf.com/windsurf/cascade/memories (rules), "
-           "https://docs.replit.com/features/project-setup/replit-dot-md (replit.md)",
+           "https://docs.replit.com/features/project-setup/replit-dot-md (replit.md), "
+           "https://docs.cline.bot/features/cline-rules/overview (.clinerules/: all its .md "
+           "files combined, the recommended form)",
 )
 
 KIRO = Convention(

@@ -133,11 +133,11 @@ def test_clines_clinerules_file_is_an_agent_instruction_file(repo: GitRepo):
                        "- [Gone](missing.md)\n\n```bash\nexport API_KEY=sk-live-0000000000000000\n```\n",
         "ARCHITECTURE.md": "# Architecture\n",
         "AGENTS.md": "# Agents\n",
-        "service/.clinerules/01-style.md": "# Style\n",  # the folder form: no root of its own
+        "service/.clinerules/01-style.md": "# Style\n",  # the folder form: a root of its own
         "service/main.py": "print('x')\n",
     })
     result = check_json(repo.path)
-    assert roots(result) == {".": "instructions"}
+    assert roots(result) == {".": "instructions", "service": "instructions"}
     # read as an instruction file is: its dead link found, its fenced example no secret
     assert found(result) == [("CT111", ".clinerules", 4)]
     said = run_cli("conventions", ".", cwd=repo.path)
@@ -148,3 +148,23 @@ def test_a_clinerules_file_beside_a_bank_makes_the_top_a_root_of_its_own(repo: G
     repo.commit("bank", {**bank("memory-bank", CLINE),
                          ".clinerules": "# Rules\n\nRead memory-bank/ first.\n"})
     assert roots(check_json(repo.path)) == {".": "instructions", "memory-bank": "cline"}
+
+
+def test_clines_clinerules_folder_is_read_as_the_agents_rules(repo: GitRepo):
+    """Found on the survey (set 36): a project keeping Cline's rules in the folder form Cline
+    recommends, `.clinerules/` with one Markdown file a rule, was "no memory root at or below
+    it". Each Markdown file at the folder's top is a rule Cline combines into every task, read
+    (links, secrets; fenced code is an example) and published as one; `workflows/` inside holds
+    commands run on request, not rules."""
+    repo.commit("rules", {
+        ".clinerules/01-role.md": "# Role\n\nYou are the backend's maintainer.\n",
+        ".clinerules/02-coding.md": "# Coding\n\n- Follow [the guide](docs/gone.md).\n\n"
+                                    "```bash\nexport API_KEY=sk-live-0000000000000000\n```\n",
+        ".clinerules/workflows/01-release.md": "# Release\n\n- [Notes](docs/missing.md)\n",
+        "src/main.py": "print('x')\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions"}
+    assert found(result) == [("CT111", ".clinerules/02-coding.md", 3)]
+    said = run_cli("conventions", ".", cwd=repo.path)
+    assert "Agent instruction files (.clinerules/)" in said.out, said.out + said.err
