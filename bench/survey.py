@@ -988,16 +988,27 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+
+def beside_python(command: str) -> str:
+    """``command`` as installed beside the running Python (``.venv/bin/continuity`` when run
+    by ``.venv/bin/python``, whose folder is not on PATH unless the venv is activated), else
+    the bare name, found on PATH."""
+    installed = Path(sys.executable).parent / command
+    return str(installed) if installed.is_file() else command
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path, help="a folder of git clones, one repository each")
-    parser.add_argument("--continuity", default="continuity", help="the continuity command to run")
+    parser.add_argument("--continuity", default=beside_python("continuity"),
+                        help="the continuity command to run (default: the one installed beside "
+                             "this Python, else the one on PATH)")
     parser.add_argument("--no-git", action="store_true", help="skip the rules that read git")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per repository")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--build", action="store_true",
                         help="also run mkdocs build --strict with the plugin on each repository")
-    parser.add_argument("--mkdocs", default="mkdocs", help="the mkdocs command (with --build)")
+    parser.add_argument("--mkdocs", default=beside_python("mkdocs"),
+                        help="the mkdocs command (with --build; default as --continuity)")
     args = parser.parse_args(argv)
     if not args.folder.is_dir():
         print(f"survey: {args.folder}: not a folder", file=sys.stderr)

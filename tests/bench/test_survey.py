@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,15 @@ def test_a_folder_with_no_clone_or_no_command_is_a_clear_message(tmp_path: Path)
                               str(tmp_path / "no-such-continuity")], capture_output=True, text=True)
     assert missing.returncode == 2 and "no such command" in missing.stderr
     assert "Traceback" not in empty.stderr + missing.stderr
+
+
+def test_with_no_command_given_the_one_beside_this_python_runs(tmp_path: Path) -> None:
+    """Run by a virtual environment's Python that is not activated (its folder not on PATH),
+    the survey finds that environment's continuity instead of failing."""
+    GitRepo(tmp_path / "clones" / "todo").commit("a dead link", {
+        "TODO.md": "# TODO\n\n## Active\n\n- Read [the plan](plans/missing.md)\n"})
+    done = subprocess.run([sys.executable, str(SURVEY), str(tmp_path / "clones")],
+                          env={**os.environ, "PATH": "/usr/bin:/bin"}, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "| todo | 0 | 1 | CT111×1 |" in done.stdout
