@@ -783,3 +783,26 @@ def test_a_decision_logs_template_entry_left_at_an_ellipsis_replaced(repo: GitRe
     repo.commit("rewrite", {"memory-bank/decisionLog.md": template.replace(blank, "")})
     (lost,) = [d for d in check_json(repo.path).json["diagnostics"] if d["code"] == "CT712"]
     assert "Proceed to Phase 2" in lost["message"]
+
+
+def test_apply_to_quoted_with_a_comment_after_it(repo: GitRepo):
+    """Set 37 (issue 30): VS Code's template for a new instructions file writes `applyTo: '**'
+    # when provided, instructions will automatically be added…`; the author fills in the glob
+    and keeps the comment. The value is the quoted glob alone, which matches the `.vue` files:
+    no CT771 (it was read with the comment, a glob matching nothing). A `#` inside the quotes is
+    the value's own, and a quoted glob matching nothing, commented or not, is still found."""
+    comment = " # when provided, instructions will automatically be added to the request context"
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/vue.instructions.md": f"---\napplyTo: '**/*.vue'{comment}\n---\n# Vue\n",
+        ".github/instructions/ts.instructions.md": f"---\napplyTo: \"**/*.ts\"{comment}\n---\n# TS\n",
+        ".github/instructions/cs.instructions.md": "---\napplyTo: \"src/#cs/*.cs\"\n---\n# C#\n",
+        ".github/instructions/svelte.instructions.md":
+            f"---\napplyTo: 'web/**/*.svelte'{comment}\n---\n# Svelte\n",
+        "src/App.vue": "<template><p>x</p></template>\n",
+        "src/main.ts": "export {}\n",
+        "src/#cs/Program.cs": "class P {}\n",
+    })
+    result = check_json(repo.path)
+    assert found(result) == [("CT771", ".github/instructions/svelte.instructions.md", 2)]
+    assert "'web/**/*.svelte'" in result.json["diagnostics"][0]["message"]
