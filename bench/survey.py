@@ -870,6 +870,26 @@ CONVENTIONS_HELD_OUT_36: dict[str, str] = {
     "Amitpnk/claude-code": "instructions (.claude/rules/code-style.md)",
 }
 
+
+#: Set 37 (bench/conventions_survey.md): row 70 of the twelve markers of sets 25, 27, 30 to 33,
+#: the next row down for one named before or with no snapshot; measured blind at 7d286e5.
+CONVENTIONS_HELD_OUT_37: dict[str, str] = {
+    "FuyukiVila/MaiMBot": "roo (memory-bank/decisionLog.md; not in the snapshot)",
+    "9thLevelSoftware/Project-Phoenix-MP": "gsd (.planning/config.json; deleted in dee07366)",
+    "Inigo88/otulenie-website":
+        "speckit (.specify/scripts/bash/common.sh; its features in .specify/specs/)",
+    "superkaiba/explore-persona-space": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "Dagrimes2/N.O.V.A": "none (memory/heartbeat-state.json, written by its own program)",
+    "555bighamsome/kiko-bestie-soul": "openclaw (HEARTBEAT.md)",
+    "AlexandrosLiaskos/CVIc":
+        "serena (.serena/memories/task_completion_checklist.md; .serena deleted in 0258b11)",
+    "samcarrington/gwawr-claude": "windsurf (.windsurf/rules/general.md)",
+    "9xlabs-vn/wifi-vip": "cline memory bank (memory-bank/productContext.md)",
+    "Birleyici/BeyrahaCurrent": "cursor rules (.cursor/rules/rules.mdc)",
+    "Dac099/workmonitor": "copilot (.github/instructions/typescript.instructions.md)",
+    "AMETIY/Abe_Garage_2025-tier-1": "kiro (.kiro/steering/tech.md; deleted in 7014284)",
+}
+
 @dataclass
 class Row:
     """What one repository's check came to."""

@@ -25,7 +25,7 @@ from continuity.model.kinds import STATE_FILE_NAMES
 from continuity.model.load_window import Budget, load_window
 from continuity.model.shadowed import shadowed
 from continuity.model.task_list import TASKS_FILE, parse_task_list
-from continuity.model.tree import TASK_LINE, MemoryTree, StateFile
+from continuity.model.tree import TASK_LINE, MemoryTree, StateFile, is_feature_file
 
 #: How each site kind names its living files on the home page and in the navigation.
 SECTION_TITLES: dict[str, str] = {
@@ -248,21 +248,22 @@ def _feature_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingS
     if constitution is not None:
         cards.append(Card(constitution.path, pages.get(constitution.path),
                           constitution.title, excerpt(constitution.document), "constitution"))
-    folders = sorted({path.split("/")[1] for path in by_path if path.startswith("specs/")
-                      and path.count("/") == 2})
+    folders = sorted({path.rpartition("/")[0] for path in by_path if is_feature_file(path)},
+                     key=lambda folder: (folder.rpartition("/")[2], folder))
     for folder in folders:
-        spec = by_path.get(f"specs/{folder}/spec.md")
-        tasks = by_path.get(f"specs/{folder}/tasks.md")
+        spec = by_path.get(f"{folder}/spec.md")
+        tasks = by_path.get(f"{folder}/tasks.md")
         text = tasks.document.text if tasks and tasks.document else ""
         marks = [match.group(1) for match in TASK_LINE.finditer(text)]
         done = sum(1 for mark in marks if mark in "xX")
         progress = f"{done} of {plural(len(marks), 'task')} done" if marks else \
             ("tasks not written yet" if spec else "")
-        first = spec or tasks or by_path.get(f"specs/{folder}/plan.md")
+        first = spec or tasks or by_path.get(f"{folder}/plan.md")
         cards.append(Card(first.path if first else folder,
                           pages.get(first.path) if first else None,
                           spec.title if spec and spec.document and spec.document.title
-                          else folder, excerpt(spec.document) if spec else "", progress))
+                          else folder.rpartition("/")[2], excerpt(spec.document) if spec else "",
+                          progress))
     return LivingSection("Features", "The project's constitution, then each feature in the "
                          "order of its number, with how far its tasks have come.",
                          tuple(cards), kind_heading="Progress")

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from continuity.model.tree import MemoryTree
+from continuity.model.tree import MemoryTree, is_feature_file
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,6 @@ PROTOCOL = SiteShape()
 
 #: Where a GSD project keeps its phases (``.planning/phases/NN-name/``, its root .planning/).
 PHASES = "phases/"
-#: Where Spec Kit keeps its numbered features (``specs/001-login/spec.md``).
-FEATURES = "specs/"
 
 
 def shape_of(tree: MemoryTree) -> SiteShape:
@@ -79,7 +77,7 @@ def shape_of(tree: MemoryTree) -> SiteShape:
         return SiteShape(title, lists=(FileList("Phases", "phases.md", phases, by="folder"),)
                          if phases else ())
     if site == "features":  # Spec Kit: each numbered feature's spec, plan and tasks
-        specs = tuple(each.path for each in tree.linked if each.path.startswith(FEATURES))
+        specs = tuple(each.path for each in tree.linked if is_feature_file(each.path))
         return SiteShape(title, lists=(FileList("Features", "features.md", specs, by="folder"),)
                          if specs else ())
     return SiteShape(title) if title else PROTOCOL

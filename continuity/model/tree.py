@@ -1008,6 +1008,26 @@ FEATURE_FOLDER = re.compile(r"^\d{3,}-[\w.-]+$")
 TASK_LINE = re.compile(r"^\s*[-*]\s+\[([ xX])\]\s+(T\d{3,}(?:[-.][0-9A-Za-z]+)*)\b", re.M)
 FEATURE_FILES = ("spec.md", "plan.md", "tasks.md")
 MAX_FEATURES = 500
+#: Where Spec Kit's feature folders are kept: ``specs/`` at the top, as Spec Kit's scripts make
+#: them, or ``.specify/specs/``, where a project's own ``common.sh`` puts them
+#: (``get_feature_dir() { echo "$1/.specify/specs/$2"; }``): the same features either way.
+FEATURE_PLACES = ("specs", ".specify/specs")
+
+
+def feature_folders(root: Path) -> list[str]:
+    """Spec Kit's numbered feature folders below ``root``, root-relative (``specs/001-login``,
+    ``.specify/specs/002-navbar``), real folders only (a link is not followed)."""
+    found: list[str] = []
+    for place in FEATURE_PLACES:
+        found.extend(f"{place}/{item.name}" for item in directory_listing(root / place)
+                     if FEATURE_FOLDER.match(item.name) and item.is_dir(follow_symlinks=False))
+    return found[:MAX_FEATURES]
+
+
+def is_feature_file(path: str) -> bool:
+    """Whether a root-relative path is one of a feature folder's files (``specs/001-x/spec.md``)."""
+    place, _, rest = path.rpartition("/")[0].rpartition("/")
+    return place in FEATURE_PLACES and FEATURE_FOLDER.match(rest) is not None
 
 
 #: GSD's phase files read at most (``phases/NN-name/NN-MM-PLAN.md``, ``-SUMMARY.md``, ...).
@@ -1076,12 +1096,8 @@ def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...
     if convention is None or convention.site != "features":
         return ()
     found = [".specify/memory/constitution.md"]
-    try:
-        folders = sorted(os.listdir(root / "specs"))
-    except OSError:
-        folders = []
-    for folder in [f for f in folders if FEATURE_FOLDER.match(f)][:MAX_FEATURES]:
-        found.extend(f"specs/{folder}/{name}" for name in FEATURE_FILES)
+    for folder in feature_folders(root):
+        found.extend(f"{folder}/{name}" for name in FEATURE_FILES)
     return tuple(found)
 
 

@@ -495,3 +495,28 @@ def test_a_state_file_beside_instruction_files_is_no_rule_given_every_session(tm
     assert run_cli("generate", "sub", "--out", str(out2), cwd=project).code == 0
     sub = (out2 / "index.md").read_text("utf-8")
     assert "](STATE.md)** · every session" in sub
+
+
+def test_spec_kit_features_kept_in_specify_specs_are_published(tmp_path: Path):
+    """Set 37 (issue 30): features kept in `.specify/specs/NNN-name/` (a project's own
+    `common.sh` puts them there) are cards of the home page with their tasks' progress, and
+    pages of the site, as `specs/` ones are (the home page listed the constitution alone)."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tide Constitution\n\n**Version**: 1.2.0 | "
+                                           "**Ratified**: 2026-01-01\n\nTest first.\n",
+        ".specify/specs/001-login/spec.md": "# Login\n\nUsers sign in.\n",
+        ".specify/specs/001-login/plan.md": "# Plan\n\nA form.\n",
+        ".specify/specs/001-login/tasks.md": "# Tasks\n\n- [x] T001 Model\n- [ ] T002 Form\n",
+        ".specify/specs/002-export/spec.md": "# Export\n\nA CSV of the tides.\n",
+    })
+    write_mkdocs_yml(project, options={"root": "."})
+    done = build(project, strict=True)
+    assert done.error is None, done.said
+    home = done.html("index.html")
+    assert "Tide Constitution" in home and "1 of 2 tasks done" in home
+    assert "Login" in home and "Users sign in." in home and "A CSV of the tides." in home
+    features = done.html("features/")
+    assert ".specify/specs/001-login/" in features and ".specify/specs/002-export/" in features
+    assert "Users sign in." in done.html(".specify/specs/001-login/spec/")
+    assert broken_links(project / "site") == []

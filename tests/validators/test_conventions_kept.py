@@ -783,3 +783,51 @@ def test_a_decision_logs_template_entry_left_at_an_ellipsis_replaced(repo: GitRe
     repo.commit("rewrite", {"memory-bank/decisionLog.md": template.replace(blank, "")})
     (lost,) = [d for d in check_json(repo.path).json["diagnostics"] if d["code"] == "CT712"]
     assert "Proceed to Phase 2" in lost["message"]
+
+
+def test_apply_to_quoted_with_a_comment_after_it(repo: GitRepo):
+    """Set 37 (issue 30): VS Code's template for a new instructions file writes `applyTo: '**'
+    # when provided, instructions will automatically be added…`; the author fills in the glob
+    and keeps the comment. The value is the quoted glob alone, which matches the `.vue` files:
+    no CT771 (it was read with the comment, a glob matching nothing). A `#` inside the quotes is
+    the value's own, and a quoted glob matching nothing, commented or not, is still found."""
+    comment = " # when provided, instructions will automatically be added to the request context"
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/vue.instructions.md": f"---\napplyTo: '**/*.vue'{comment}\n---\n# Vue\n",
+        ".github/instructions/ts.instructions.md": f"---\napplyTo: \"**/*.ts\"{comment}\n---\n# TS\n",
+        ".github/instructions/cs.instructions.md": "---\napplyTo: \"src/#cs/*.cs\"\n---\n# C#\n",
+        ".github/instructions/svelte.instructions.md":
+            f"---\napplyTo: 'web/**/*.svelte'{comment}\n---\n# Svelte\n",
+        "src/App.vue": "<template><p>x</p></template>\n",
+        "src/main.ts": "export {}\n",
+        "src/#cs/Program.cs": "class P {}\n",
+    })
+    result = check_json(repo.path)
+    assert found(result) == [("CT771", ".github/instructions/svelte.instructions.md", 2)]
+    assert "'web/**/*.svelte'" in result.json["diagnostics"][0]["message"]
+
+
+def test_spec_kit_features_kept_in_specify_specs(repo: GitRepo):
+    """Set 37 (issue 30): a project whose own `common.sh` keeps the features in
+    `.specify/specs/NNN-name/` (`get_feature_dir() { echo "$1/.specify/specs/$2"; }`): they are
+    its features as `specs/` ones are: read (links checked), and judged by CT792 and CT793.
+    Before, the constitution alone was read and the features were neither judged nor
+    published."""
+    repo.commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0 | "
+                                           "**Ratified**: 2026-01-02\n",
+        ".specify/scripts/bash/common.sh":
+            'get_feature_dir() { echo "$1/.specify/specs/$2"; }\n',
+        ".specify/specs/001-a/spec.md": "# Spec\n\nSee [the plan](plan.md) and "
+                                        "[the bug](../bugs/B001.md).\n",
+        ".specify/specs/001-a/plan.md": "# Plan\n",
+        ".specify/specs/001-a/tasks.md": "- [ ] T001 One\n- [x] T002 Two\n- [ ] T002 Three\n",
+        ".specify/specs/002-b/tasks.md": "- [ ] T001 One\n",
+        ".specify/specs/003-c/spec.md": "# Only a spec: in progress\n",
+        ".specify/bugs/B001.md": "# Bug\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT111", ".specify/specs/001-a/spec.md", 3),
+        ("CT792", ".specify/specs/002-b/tasks.md", 1),
+        ("CT793", ".specify/specs/001-a/tasks.md", 3)]

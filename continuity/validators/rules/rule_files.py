@@ -68,12 +68,45 @@ def front_fields(text: str) -> tuple[dict[str, str], dict[str, int]] | None:
 
 
 def _unquote(value: str) -> str:
-    value = value.split(" #", 1)[0].strip() if not value.startswith(("'", '"')) else value
+    value = _without_comment(value)
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
         return value[1:-1]
     if value.startswith("[") and value.endswith("]"):
         return ",".join(_unquote(item.strip()) for item in value[1:-1].split(",") if item.strip())
     return value
+
+
+def _without_comment(value: str) -> str:
+    """The value without its YAML comment (`` #`` and what follows). A quoted value's comment
+    begins after its closing quote: VS Code's template for a new instructions file writes
+    ``applyTo: '**' # when provided, instructions will automatically be added…``, and the
+    value its author filled in is the glob alone; a ``#`` inside the quotes (``"C# files"``)
+    is the value's own."""
+    if not value.startswith(("'", '"')):
+        return value.split(" #", 1)[0].strip()
+    close = _closing_quote(value)
+    if close != -1 and re.match(r"\s+#", value[close + 1:]):
+        return value[:close + 1]
+    return value
+
+
+def _closing_quote(value: str) -> int:
+    """Where the quoted scalar opening ``value`` closes, -1 where it does not: YAML doubles a
+    quote inside single quotes (``'it''s'``) and escapes one with a backslash inside double
+    quotes."""
+    quote, index = value[0], 1
+    while index < len(value):
+        char = value[index]
+        if quote == '"' and char == "\\":
+            index += 2
+            continue
+        if char == quote:
+            if quote == "'" and value.startswith("''", index):
+                index += 2
+                continue
+            return index
+        index += 1
+    return -1
 
 
 def globs(value: str) -> list[str]:

@@ -10,13 +10,12 @@ then ``plan.md`` (``/plan``), then ``tasks.md`` (``/tasks``), whose tasks are nu
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Iterator
 
 from continuity.formats.markdown import CODE_SPAN, MarkdownDoc
-from continuity.model.tree import FEATURE_FOLDER, TASK_LINE
+from continuity.model.tree import TASK_LINE, feature_folders
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
@@ -96,13 +95,8 @@ def _without_comments(text: str) -> str:
 
 
 def _features(ctx: CheckContext) -> list[str]:
-    specs = ctx.tree.root / "specs"
-    try:
-        names = sorted(os.listdir(specs))
-    except OSError:
-        return []
-    return [name for name in names if FEATURE_FOLDER.match(name) and (specs / name).is_dir()
-            and not (specs / name).is_symlink()]
+    """The feature folders, root-relative (``specs/001-login``, ``.specify/specs/002-navbar``)."""
+    return feature_folders(ctx.tree.root)
 
 
 @rule("CT792", "feature-files", "warning", reach=TREE)
@@ -131,17 +125,17 @@ def feature_files(ctx: CheckContext) -> Iterator[Violation]:
     # the project's way of working (features written as spec and tasks, never planned), not a
     # file lost from one feature: the rule's premise, a source gone, does not hold there.
     kept = {source for later, source in MADE_FROM.items()
-            if any((root / "specs" / feature / source).is_file() for feature in features)
-            or sum((root / "specs" / feature / later).is_file() for feature in features) < 2}
+            if any((root / feature / source).is_file() for feature in features)
+            or sum((root / feature / later).is_file() for feature in features) < 2}
     for feature in features:
-        folder = root / "specs" / feature
+        folder = root / feature
         for later, source in MADE_FROM.items():
             if source not in kept:
                 continue
             if (folder / later).is_file() and not (folder / source).is_file():
-                yield Violation(f"specs/{feature}/{later}", f"specs/{feature}/ has {later} but "
+                yield Violation(f"{feature}/{later}", f"{feature}/ has {later} but "
                                 f"no {source}, which it is made from",
-                                f"restore specs/{feature}/{source}, or move the feature's "
+                                f"restore {feature}/{source}, or move the feature's "
                                 "files together")
 
 
@@ -164,7 +158,7 @@ def task_id_repeated(ctx: CheckContext) -> Iterator[Violation]:
     """
     root = ctx.tree.root
     for feature in _features(ctx):
-        relative = f"specs/{feature}/tasks.md"
+        relative = f"{feature}/tasks.md"
         text = read_beside(ctx, root / relative)
         if text is None:
             continue
