@@ -349,7 +349,8 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     if _CODE_SPAN_CAMEL_NAME.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
         return False  # a function named in a sentence: ``Email/password: `signUp` and …``
     key = match.group(0)[:match.start(group) - match.start()]
-    if re.fullmatch(r"pass[\"']?\s*:(?:\*{1,3}|_{1,2})?\s*[\"']?", key, re.IGNORECASE) or \
+    if (re.fullmatch(r"pass[\"']?\s*:(?:\*{1,3}|_{1,2})?\s*[\"']?", key, re.IGNORECASE) and
+            not _a_logins_pass(text, begin, match, group)) or \
             _API_KEY_ID.match(key) or \
             (_name_quoted_as_code(text, begin, match, key) and
              LOWER_CASE_WORDS.fullmatch(value.lstrip("`"))):
@@ -375,6 +376,26 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: A user's field of a login's object, its value quoted (``user: 'me@mail.com'``).
+_USER_FIELD = re.compile(r"(?:^|[\s{,])[\"']?(?:user|username|email|login)[\"']?[ \t]{0,5}:[ \t]{0,5}"
+                         r"[\"'][^\"'\n]{1,128}[\"']")
+#: How far a login's user may stand from its ``pass`` in the same object.
+_LOGIN_REACH = 256
+
+
+def _a_logins_pass(text: str, begin: int, match: re.Match[str], group: int) -> bool:
+    """Whether a ``pass:`` key is a login's password, not a status line (``PASS: VERIFIED``):
+    a quoted value in the same object as a user's quoted field, as nodemailer's SMTP
+    ``auth: { user: '…', pass: '…' }`` is written (the twenty-sixth survey: a workspace's
+    mail scripts, a mail provider's authorization code in seven of them)."""
+    if text[match.start(group) - 1] not in "'\"":
+        return False
+    start = _record_start(text, begin, max(0, begin - _LOGIN_REACH))
+    end = _record_end(text, match.end(group), min(len(text), match.end(group) + _LOGIN_REACH))
+    return _USER_FIELD.search(text, start, begin) is not None or \
+        _USER_FIELD.search(text, match.end(group), end) is not None
 
 
 #: A name ending in the id of an API key (``api_key_id``, ``apiKeyId``, ``API_KEY_IDS``; the
@@ -1041,6 +1062,61 @@ _BASIC_AUTH = re.compile(
     r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})")
 
 
+#: A cookie's record as a browser's cookie export and Playwright's ``addCookies`` write it
+#: (``{"name": "sessionid", "value": "…", "domain": ".example.com"}``): the cookie's name is
+#: the record's ``name`` field, its value another field of the same object. The twenty-sixth
+#: survey: an OpenClaw workspace's exported session cookies of three sites in 48 files
+#: (cookie files, the scripts that load them, a note), none of them under a key word.
+_COOKIE_NAME_FIELD = re.compile(r"[\"']?\bname[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\n]{1,64})[\"']")
+_COOKIE_VALUE_FIELD = re.compile(r"[\"']?\bvalue[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\s]{16,4096})[\"']")
+#: A cookie that keeps a login: a session's, a session id's, a token's, an auth cookie
+#: (``sessionid``, ``sid_tt``, ``JSESSIONID``, ``UserToken``, ``web_session``,
+#: ``auth_token``); a CSRF token only guards a form and keeps no login.
+_LOGIN_COOKIE = re.compile(r"(?i)sess|(?:^|[_\-.])s?sid(?:$|[_\-.])|sid$|token|auth")
+_NOT_A_LOGIN_COOKIE = re.compile(r"(?i)csrf|xsrf|_status$")
+#: A record that lets the page's scripts read its cookie: an analytics or an advertiser's
+#: session (``_hjSession_…``, ``taboola_session_id``, ``_uetsid``; survey 26's comparison: a
+#: job site's cookie jar in another workspace's notes, with no login in it). A login's cookie
+#: is kept from scripts (every one the survey's exports held was ``httpOnly``).
+_READ_BY_SCRIPTS = re.compile(r"[\"']?\bhttpOnly[\"']?[ \t]{0,5}:[ \t]{0,5}false\b")
+#: How far a record's fields may stand from its name (a browser's export writes seven
+#: fields between ``name`` and ``value``).
+_COOKIE_RECORD_REACH = 400
+
+
+def _cookie_records(text: str) -> Iterator[tuple[int, int]]:
+    """The value of a login cookie in a cookie's record, read from the same object as its
+    name (no brace between them), either side of it; generated values only (a test's
+    ``{name: 'session', value: 'test-session'}`` is no login), and not of a record open to
+    the page's scripts."""
+    for name in _COOKIE_NAME_FIELD.finditer(text):
+        cookie = name.group(1)
+        if not _LOGIN_COOKIE.search(cookie) or _NOT_A_LOGIN_COOKIE.search(cookie):
+            continue
+        after = _record_end(text, name.end(), min(len(text), name.end() + _COOKIE_RECORD_REACH))
+        before = _record_start(text, name.start(), max(0, name.start() - _COOKIE_RECORD_REACH))
+        if _READ_BY_SCRIPTS.search(text, before, after):
+            continue
+        for start, end in ((name.end(), after), (before, name.start())):
+            value = _COOKIE_VALUE_FIELD.search(text, start, end)
+            if value is not None and generated(value.group(1)):
+                yield value.span(1)
+                break
+
+
+def _record_end(text: str, start: int, stop: int) -> int:
+    """Where the object a field at ``start`` belongs to closes (or another opens), at most
+    ``stop``."""
+    ends = [i for i in (text.find("}", start, stop), text.find("{", start, stop)) if i >= 0]
+    return min(ends, default=stop)
+
+
+def _record_start(text: str, end: int, stop: int) -> int:
+    """Where the object a field ending at ``end`` belongs to opens (or another closes), at
+    least ``stop``."""
+    return max(text.rfind("{", stop, end), text.rfind("}", stop, end), stop)
+
+
 #: A recovery phrase under its name: lower-case words of three to eight letters (BIP-39's
 #: words are), one space apart, ending the value (a closing quote, a field's end or the
 #: line's).
@@ -1388,6 +1464,8 @@ CREDENTIALS: tuple[Detector, ...] = (
              scanner=_basic_credentials),
     Detector("docker-auth", "a registry credential in a Docker config", None,
              needles=('"auth"',), scanner=_docker_auths),
+    Detector("cookie-record", "a login cookie's value in a cookie's record", None,
+             needles=("value",), scanner=_cookie_records),
     _d("kubeconfig-key", "a client key in a kubeconfig",
        r"(?i)client-key-data[\"']?\s{0,5}:\s{0,5}[\"']?([A-Za-z0-9+/]{40,20000}={0,2})", 1,
        needles=("client-key-data",), block=True),

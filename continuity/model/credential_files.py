@@ -64,6 +64,9 @@ ANYWHERE: tuple[StateFileKind, ...] = (
     StateFileKind("**/gh/hosts.yml", "the GitHub CLI's login: an OAuth token"),
     StateFileKind("**/.env", "environment variables for the agent: API keys by design"),
     StateFileKind("**/.env.*", "an environment file per stage (.env.local, .env.production)"),
+    # The same, its stage after an underscore (the twenty-sixth survey: a workshop's
+    # ``.env_prototype``, the ``.env`` it is copied to and its generated keys alike).
+    StateFileKind("**/.env_*", "an environment file per stage (.env_local, .env_prototype)"),
     StateFileKind("**/.envrc", "direnv's environment: exported API keys"),
     # The credential files of the tools an agent drives, committed from a home directory.
     StateFileKind("**/.netrc", "machine logins and passwords"),
@@ -99,6 +102,8 @@ IN_OPENCLAW_STATE: tuple[StateFileKind, ...] = (
 _BACKUP = re.compile(r"(?:\.(?:bak|backup|old|orig|save|prev)(?:[.-]?[A-Za-z0-9_]{1,32})?|\.\d{1,4}|~)$")
 #: Files of placeholders by name (``.env.example``): what to fill in, no leak; and public keys.
 EXAMPLE_SUFFIXES = (".example", ".sample", ".template", ".dist", ".pub")
+#: An environment file of placeholders named with an underscore (``.env_example``).
+_UNDERSCORED_EXAMPLE = re.compile(r"(?:^|/)\.env_(?:example|sample|template|dist)$")
 
 #: The bounds of the search: folders below the top, files scanned per repository.
 MAX_DEPTH = 8
@@ -157,8 +162,13 @@ def in_openclaw_state(relative: str) -> StateFileKind | None:
     return _row(IN_OPENCLAW_STATE, relative)
 
 
+def of_examples(path: str, suffixes: tuple[str, ...] = EXAMPLE_SUFFIXES) -> bool:
+    """Whether a path names a file of placeholders (``.env.example``, ``.env_sample``)."""
+    return path.endswith(suffixes) or _UNDERSCORED_EXAMPLE.search(path) is not None
+
+
 def _row(rows: tuple[StateFileKind, ...], path: str) -> StateFileKind | None:
-    if path.endswith(EXAMPLE_SUFFIXES):
+    if of_examples(path):
         return None
     for candidate in dict.fromkeys((path, without_backup_suffix(path))):
         for kind in rows:

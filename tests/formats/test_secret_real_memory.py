@@ -2099,3 +2099,68 @@ def test_twenty_fifth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
                                                  "Me={'api-key':'" + MIXED + "'};\n"})
     found, out = secret_findings(repo)
     assert found == [("CT601", "skills/travel/cli.cjs")], out
+
+
+# Twenty-sixth survey of agent memory: an OpenClaw workspace kept its sites' session cookies
+# as a browser exports them (``{"name": "sessionid", …, "value": "…"}``) in cookie files, the
+# scripts that load them and a note; its mail scripts log in with nodemailer's ``auth: {
+# user: '…', pass: '…' }``; a workshop's ``.env_prototype`` holds its ``.env``'s keys.
+MAIL_CODE = "NKZPWR" + "TQLMVB" + "XCJD"  # made up: a mail provider's 16-letter code
+COOKIE_EXPORT = json.dumps([
+    {"domain": ".example.com", "expirationDate": 1783696041.99, "hostOnly": False,
+     "httpOnly": True, "name": "sessionid", "path": "/", "sameSite": None, "secure": True,
+     "session": False, "storeId": None, "value": HEX32},
+    {"domain": ".example.com", "name": "lang", "path": "/", "value": "en"}], indent=1)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    (COOKIE_EXPORT, "cookie-record"),
+    ("await context.addCookies([\n  { domain: '.example.org', value: '" + MIXED
+     + "', name: 'UserToken', path: '/' },\n]);\n", "cookie-record"),
+    ("const transporter = nodemailer.createTransport({\n  host: 'smtp.example.com',\n"
+     "  auth: {\n    user: 'agent@example.com',\n    pass: '" + MAIL_CODE + "'\n  }\n});\n",
+     "assigned-secret"),
+])
+def test_a_login_cookies_record_and_a_mail_logins_pass_are_found(text: str, kind: str) -> None:
+    assert kinds(text) == [kind]
+
+
+@pytest.mark.parametrize("text", [
+    '[{"name": "passport_csrf_token", "path": "/", "value": "' + HEX32 + '"}]',
+    '[{"name": "theme_preference", "value": "' + HEX32 + '"}]',
+    # an analytics session, open to the page's scripts (a job site's cookie jar)
+    '[{"domain": ".jobs.example", "httpOnly": false, "name": "_hjSession_162402", "value": "'
+    + HEX32 + '"}]',
+    "await page.context().addCookies([{ name: 'session', value: 'test-session-value' }]);\n",
+    '[{"name": "sessionid"}, {"name": "lang", "value": "' + HEX32 + '"}]',
+    "user: 'ada'\nPASS: VERIFIED\n",
+    "auth: { user: 'agent@example.com', pass: process.env.SMTP_PASS }\n",
+    "auth: { user: 'agent@example.com', pass: 'your-auth-code' }\n",
+])
+def test_other_cookies_and_a_pass_of_no_login_are_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_twenty_sixth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's cookie file of a CSRF token, a mail
+    script reading its code from the environment and an ``.env_example`` of a generated
+    sample, silent (CT601, CT605); then the exported session cookie, the mail script's code
+    and an ``.env_prototype``'s key are reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA publisher.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the cookie\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- cookies exported from the browser\n",
+        "site/cookie.txt": '[{"name": "csrf_session_id", "value": "' + HEX32 + '"}]\n',
+        "send-email.js": "module.exports = {\n  auth: {\n    user: 'agent@example.com',\n"
+                         "    pass: process.env.SMTP_PASS\n  }\n};\n",
+        ".env_example": "API_KEY=" + MIXED[::-1] + "\n"})
+    assert_no_secret_found(repo)
+    repo.commit("secrets", {
+        "site/cookie.txt": COOKIE_EXPORT + "\n",
+        "send-email.js": "module.exports = {\n  auth: {\n    user: 'agent@example.com',\n"
+                         "    pass: '" + MAIL_CODE + "'\n  }\n};\n",
+        ".env_prototype": "TRADING_API_KEY=" + MIXED + "\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", ".env_prototype"), ("CT601", "send-email.js"),
+                     ("CT601", "site/cookie.txt")], out

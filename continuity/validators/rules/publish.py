@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from continuity.formats.secrets import line_column
 from continuity.formats.seen import find_seen
 from continuity.model.boundaries import refusal
+from continuity.model.credential_files import of_examples
 from continuity.model.safe_open import Beneath
 from continuity.model.tree import Document, TreeFile
 from continuity.validators.agent_state import agent_state_files
@@ -199,7 +200,7 @@ def _examples_holding(ctx: CheckContext, leaked: dict[str, set[str]]) -> Iterato
     beneath = Beneath(ctx.tree.boundary)
     try:
         for path in sorted(committed or ()):
-            if not path.endswith(_EXAMPLE_SUFFIXES) or path.startswith(children) or \
+            if not of_examples(path, _EXAMPLE_SUFFIXES) or path.startswith(children) or \
                     _VENDORED.search(path):
                 continue
             try:
@@ -274,7 +275,7 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
     try:
         for path in sorted(committed - read):
             if path.startswith(children) or not path or not inside(path) or \
-                    path.endswith(_EXAMPLE_SUFFIXES) or _VENDORED.search(path):
+                    of_examples(path, _EXAMPLE_SUFFIXES) or _VENDORED.search(path):
                 continue  # another root's, the code beside the memory, a file of examples,
                 # or a package installed into it (node_modules/: its authors' published code)
             try:
