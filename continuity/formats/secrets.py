@@ -1317,7 +1317,10 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("neon-key", "a Neon API key", r"\bnapi_[a-z0-9]{64}(?![A-Za-z0-9])", needles=("napi_",)),
     _d("langsmith-key", "a LangSmith API key", r"\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\b",
        needles=("lsv2_",)),
-    _d("tavily-key", "a Tavily API key", r"\btvly-(?:dev-|prod-)?[A-Za-z0-9]{32}\b",
+    # Tavily's keys: 32 characters after ``tvly-`` (``dev-``, ``prod-``), or, as its console
+    # issues them now, a short id and 42 characters after ``tvly-dev-`` (survey 27).
+    _d("tavily-key", "a Tavily API key",
+       r"\btvly-(?:(?:dev|prod)-[A-Za-z0-9]{4,8}-[A-Za-z0-9]{40,44}|(?:dev-|prod-)?[A-Za-z0-9]{32})\b",
        needles=("tvly-",)),
     _d("perplexity-key", "a Perplexity API key", r"\bpplx-[A-Za-z0-9]{48}\b", needles=("pplx-",)),
     _d("groq-key", "a Groq API key", r"\bgsk_[A-Za-z0-9]{52}\b", needles=("gsk_",)),
@@ -1567,6 +1570,16 @@ CREDENTIALS: tuple[Detector, ...] = (
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
                "bot", "session", "bearer", "senha", "contrase", "kennwort"), _key_start,
               _plausible_assignment),
+    # A password under its Chinese name, 密码 (密碼 as Taiwan writes it), the twenty-seventh
+    # survey: a workspace's mail guide, ``| **密碼** | `…` |`` and ``密碼：…`` (a full-width
+    # colon). The value is printable ASCII without a space, up to a backtick, a space or a
+    # Chinese character: a sentence after the word (``密码：请联系管理员``) is none. In a
+    # table the word is its cell's label, the whole cell (a cell ending in it, ``| OKX
+    # 交易所密码 | 1Password / Vault |``, describes a secret; the next cell says where it is).
+    _d("chinese-password", "a password under its Chinese name",
+       r"(?:\|[ \t]{0,3}\*{0,3}密[码碼]\*{0,3}[ \t]{0,3}\||密[码碼]\*{0,3}[ \t]{0,3}[:：])"
+       r"[ \t]{0,5}\*{0,3}[ \t]{0,3}`?([!-_a-~]{8,64})(?![!-_a-~])", 1,
+       needles=("密码", "密碼"), placeholders=True),
 )
 
 # --------------------------------------------------------------------------- personal data
@@ -1721,6 +1734,9 @@ _NOT_A_SECRET = re.compile(
     # the first password a seed user or a new account is given (``Welcome123``, a GSD plan's
     # seed step: measured blind at the end of a round)
     r"|welcome"
+    # a password a test case types to be refused (``Wrong@123``, ``InvalidPass1``: a test
+    # case generator's example table, survey 27)
+    r"|(?:wrong|invalid|incorrect)(?:pass|pwd|password)?"
     # a keyboard's row typed from its start (``Asdf1234.``, ``zxcv123``, ``qwer!``): the
     # demo password of a seed user or a fixture, as ``qwerty`` is
     r"|qwer(?:t(?:y(?:u(?:i(?:op?)?)?)?)?)?|asdf(?:g(?:h(?:j(?:kl?)?)?)?)?|zxcv(?:b(?:nm?)?)?"

@@ -2164,3 +2164,69 @@ def test_twenty_sixth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
     found, out = secret_findings(repo)
     assert found == [("CT601", ".env_prototype"), ("CT601", "send-email.js"),
                      ("CT601", "site/cookie.txt")], out
+
+
+# Twenty-seventh survey of agent memory: an OpenClaw workspace (seen in a code index's copy)
+# kept a Tavily key as its console issues them now (``tvly-dev-``, a short id, 42
+# characters) alone in a fenced block, and a mail account's password under its Chinese name,
+# 密碼, in a guide's table row and after a full-width colon.
+TAVILY_NOW = "tvly-dev-" + "k3Rq9-" + MIXED + "Zp4Wn8Lc2Hs6GdYf3J"  # made up: 5, then 42
+MAIL_PASSWORD = "Lanternfish" + "0429"  # made up
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("## API Key（2026-03-07）\n```\n" + TAVILY_NOW + "\n```\n", "tavily-key"),
+    ("| 項目 | 設定值 |\n|---|---|\n| **密碼** | `" + MAIL_PASSWORD + "` |\n", "chinese-password"),
+    ("```\n電子郵件地址：ada@example.com\n密碼：" + MAIL_PASSWORD + "\n```\n", "chinese-password"),
+    ("- 邮箱密码: " + MAIL_PASSWORD + "\n", "chinese-password"),
+])
+def test_a_tavily_key_of_now_and_a_password_under_its_chinese_name_are_found(
+        text: str, kind: str) -> None:
+    assert kinds(text) == [kind]
+
+
+@pytest.mark.parametrize("text", [
+    "密码：请联系管理员获取新的登录凭据\n",
+    "密碼：`your_password`\n",
+    "密码：123456\n",
+    "密码：${MAIL_PASSWORD}\n",
+    "| **密碼** | 與帳號相同 |\n",
+    "const KEY_CANARY = 'tvly-dev-canary-0123456789abcdef';\n",
+])
+def test_a_chinese_sentence_or_fill_in_and_a_short_tavily_canary_are_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_twenty_seventh_survey_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose guide says where the password
+    goes and whose tools note names Tavily's variable, silent (CT601, CT605); then the
+    guide's password under 密碼 and the tools note's key are reported (the key, a provider's
+    shape, also as committed in the history: CT605)."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA news bot.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- send the report\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- reports go out by mail\n",
+        "TOOLS.md": "# Tavily\n\n## API Key\n```\nTAVILY_API_KEY=tvly-dev-...\n```\n",
+        "mail_setup_guide.md": "# Mail\n\n| 項目 | 設定值 |\n|---|---|\n"
+                               "| **密碼** | 請向管理員索取 |\n"})
+    assert_no_secret_found(repo)
+    repo.commit("secrets", {
+        "TOOLS.md": "# Tavily\n\n## API Key\n```\n" + TAVILY_NOW + "\n```\n",
+        "mail_setup_guide.md": "# Mail\n\n| 項目 | 設定值 |\n|---|---|\n"
+                               "| **密碼** | `" + MAIL_PASSWORD + "` |\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "TOOLS.md"), ("CT601", "mail_setup_guide.md"),
+                     ("CT605", "TOOLS.md")], out
+
+
+@pytest.mark.parametrize("text", [
+    # a secrets policy's table: the cell names the secret, the next where it is kept
+    "| `OKX_PASSPHRASE` | OKX 交易所密码 | 1Password / Vault | 90 天 |\n",
+    # a test case generator's example: the password a test types to be refused
+    "| 输入错误密码 | 用户名：testuser <br>密码：Wrong@123 (连续3次) | 账号锁定 |\n",
+    "password: Wrong@123\n",
+])
+def test_a_table_cell_describing_a_password_and_a_test_cases_wrong_one_are_silent(
+        text: str) -> None:
+    assert kinds(text) == []
