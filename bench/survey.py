@@ -890,6 +890,27 @@ CONVENTIONS_HELD_OUT_37: dict[str, str] = {
     "AMETIY/Abe_Garage_2025-tier-1": "kiro (.kiro/steering/tech.md; deleted in 7014284)",
 }
 
+
+#: Set 38 (bench/conventions_survey.md): row 26 of the twelve markers of sets 25, 27, 30 to 33,
+#: the next row down for one named before or with no snapshot; measured blind at bfd6a0a.
+CONVENTIONS_HELD_OUT_38: dict[str, str] = {
+    "BioInfo/app-studio": "roo (memory-bank/decisionLog.md)",
+    "1akashkalita/SportsEdge": "gsd (.planning/config.json)",
+    "BrettHamlin/minds": "speckit (.specify/scripts/bash/common.sh; .specify deleted in 7e9b285)",
+    "bachtx-datapot/md-reader-vscode":
+        "claude (.claude/agent-memory/planner/MEMORY.md; not in the snapshot)",
+    "ALEXPRIME000/alex-dashboard":
+        "openclaw (memory/heartbeat-state.json; not in the snapshot)",
+    "15857182453/wechat_fetch": "openclaw (HEARTBEAT.md)",
+    "3824/file_manager":
+        "serena (.serena/memories/task_completion_checklist.md; not in the snapshot)",
+    "cbejensen/theode": "windsurf (.windsurf/rules/general.md)",
+    "1zrui/rui-scripts": "cline memory bank (memory-bank/productContext.md; deleted in a9434c7)",
+    "Acmarkdry/cyVulkanNanite": "cursor rules (.cursor/rules/rules.mdc; not in the snapshot)",
+    "AntonyCanut/Mirehub": "copilot (.github/instructions/typescript.instructions.md)",
+    "220631948/cape-connect": "kiro (.kiro/steering/tech.md)",
+}
+
 @dataclass
 class Row:
     """What one repository's check came to."""

@@ -168,3 +168,31 @@ def test_clines_clinerules_folder_is_read_as_the_agents_rules(repo: GitRepo):
     assert found(result) == [("CT111", ".clinerules/02-coding.md", 3)]
     said = run_cli("conventions", ".", cwd=repo.path)
     assert "Agent instruction files (.clinerules/)" in said.out, said.out + said.err
+
+
+def test_junies_guidelines_are_read_as_the_agents_rules(repo: GitRepo):
+    """Found on the survey (set 38): JetBrains Junie's `.junie/guidelines.md`, which Junie adds
+    to every task, was neither read nor named beside a CLAUDE.md, and alone made no root. It is
+    an instruction file: read (links, secrets; fenced code is an example) and published as a
+    rule, alone a root of its own; Junie's MCP settings beside it are not instructions."""
+    repo.commit("guidelines", {
+        ".junie/guidelines.md": "# Guidelines\n\n- Follow [the guide](docs/gone.md).\n\n"
+                                "```bash\nexport API_KEY=sk-live-0000000000000000\n```\n",
+        ".junie/mcp/mcp.json": '{"mcpServers": {}}\n',
+        "service/.junie/AGENTS.md": "# Agents\n\n- See [the notes](notes/missing.md).\n",
+        "src/main.py": "print('x')\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions", "service": "instructions"}
+    assert found(result) == [("CT111", ".junie/guidelines.md", 3),
+                             ("CT111", "service/.junie/AGENTS.md", 3)]
+    said = run_cli("conventions", ".", cwd=repo.path)
+    assert "Agent instruction files (.junie/guidelines.md)" in said.out, said.out + said.err
+
+
+def test_junies_guidelines_beside_a_claude_md_are_read_too(repo: GitRepo):
+    repo.commit("both", {"CLAUDE.md": "# Project\n\nx\n",
+                         ".junie/guidelines.md": "# Guidelines\n\n- [Gone](gone.md)\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions"}
+    assert found(result) == [("CT111", ".junie/guidelines.md", 3)]
