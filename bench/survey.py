@@ -911,6 +911,26 @@ CONVENTIONS_HELD_OUT_38: dict[str, str] = {
     "220631948/cape-connect": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 39 (bench/conventions_survey.md): row 77 of the twelve markers of sets 25, 27, 30 to 33
+#: (row 33 where a listing has fewer), the next row down for one named before or with no
+#: snapshot; measured blind at 1aec7eb.
+CONVENTIONS_HELD_OUT_39: dict[str, str] = {
+    "Gibber1977/Reverse_Distill_Transformer": "roo (memory-bank/decisionLog.md)",
+    "AAON66/5xyj": "gsd (.planning/config.json)",
+    "JorisJonkers-dev/platform-blueprints":
+        "speckit (.specify/scripts/bash/common.sh; .specify deleted in a650021)",
+    "duc01226/easy-claude":
+        "claude (.claude/agent-memory/planner/MEMORY.md; deleted in 5a590f66)",
+    "DiamondAlchemy/OpenClaw-WorkSpace": "openclaw (memory/heartbeat-state.json)",
+    "6mxspxxdjr-star/nexus-seed": "openclaw (HEARTBEAT.md; only on a branch not checked out)",
+    "Andeveling/glasify-lite": "serena (.serena/memories/task_completion_checklist.md)",
+    "twellspring/contract-testing": "windsurf (.windsurf/rules/general.md)",
+    "ACHRAF-YOUSSEF/serenade": "copilot memory bank (memory-bank/productContext.md)",
+    "Brodylb97/calibrationTracker": "cursor rules (.cursor/rules/rules.mdc)",
+    "Dave-Meloncelli/ambiguity": "copilot (.github/instructions/typescript.instructions.md)",
+    "ANAMASGARD/SignLand": "kiro (.kiro/steering/tech.md)",
+}
+
 @dataclass
 class Row:
     """What one repository's check came to."""

@@ -513,6 +513,9 @@ INSTRUCTION_FILES: tuple[str, ...] = (
 #: JetBrains' own guideline catalogue keeps in the same folder.
 JUNIE_GUIDELINES: tuple[str, ...] = (".junie/guidelines.md", ".junie/AGENTS.md")
 
+#: Grok CLI's custom instructions, which it adds to its system prompt in that project.
+GROK_INSTRUCTIONS: tuple[str, ...] = (".grok/GROK.md",)
+
 #: An agent's configuration at a project's top: its MCP servers and settings, whose `env`,
 #: `headers` and `args` hold API keys (the agent state files of ``credential_files``).
 AGENT_CONFIGURATION_FILES: tuple[str, ...] = (
@@ -528,7 +531,8 @@ INSTRUCTIONS = Convention(
              _file(".windsurfrules", DECISIVE), _file(".clinerules", DECISIVE),
              _file(".roorules", DECISIVE), _file("replit.md", DECISIVE), _file("AGENTS.md", 0.5),
              _file(".claude/rules", 0.5),
-             *(_file(name, DECISIVE) for name in (*JUNIE_GUIDELINES, *AGENT_CONFIGURATION_FILES))),
+             *(_file(name, DECISIVE)
+               for name in (*JUNIE_GUIDELINES, *GROK_INSTRUCTIONS, *AGENT_CONFIGURATION_FILES))),
     # The instruction files, and the protocol's state file names the general rules read.
     # Roo Code's mode rules as one file each (.roorules-code) are instruction files too.
     living=(*INSTRUCTION_FILES, ".roorules-*", *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
@@ -536,10 +540,11 @@ INSTRUCTIONS = Convention(
     # Rule folders read as rules: Claude Code's .claude/rules/ and Cline's .clinerules/ (each
     # Markdown file at its top a rule Cline combines into every session; its workflows/ are
     # commands run on request, not rules), and JetBrains Junie's guidelines, the one file of
-    # .junie/ Junie adds to every task (its MCP settings beside it are not instructions).
-    memory_in=(".claude/rules", ".clinerules", ".junie"),
+    # .junie/ Junie adds to every task (its MCP settings beside it are not instructions), and
+    # Grok CLI's .grok/GROK.md (its settings.json beside it is not instructions either).
+    memory_in=(".claude/rules", ".clinerules", ".junie", ".grok"),
     rule_files=(".claude/rules/*.md", ".claude/rules/*/*.md", ".clinerules/*.md",
-                *JUNIE_GUIDELINES),
+                *JUNIE_GUIDELINES, *GROK_INSTRUCTIONS),
     loaded=(*INSTRUCTION_FILES, ".roorules-*"),
     # An agent's configuration alone (.mcp.json, Claude Code's settings) makes a root too: no
     # instruction file to judge, but the agent state files CT601 reads from the top (their
@@ -552,6 +557,7 @@ INSTRUCTIONS = Convention(
                          file_only=True),
                 RootSign((".clinerules/*.md",), says="{0} (Cline rules)"),
                 RootSign(JUNIE_GUIDELINES, says="{0} (Junie guidelines)"),
+                RootSign(GROK_INSTRUCTIONS, says="{0} (Grok CLI instructions)"),
                 RootSign(AGENT_CONFIGURATION_FILES, says="{0} (an agent's configuration)")),
     source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
            "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "
@@ -561,7 +567,8 @@ INSTRUCTIONS = Convention(
            "https://docs.cline.bot/features/cline-rules/overview (.clinerules/: all its .md "
            "files combined, the recommended form), "
            "https://www.jetbrains.com/help/junie/customize-guidelines.html (.junie/guidelines.md "
-           "added to every task; .junie/AGENTS.md in JetBrains/junie-guidelines)",
+           "added to every task; .junie/AGENTS.md in JetBrains/junie-guidelines), "
+           "https://github.com/superagent-ai/grok-cli (.grok/GROK.md: custom instructions)",
 )
 
 KIRO = Convention(

@@ -196,3 +196,23 @@ def test_junies_guidelines_beside_a_claude_md_are_read_too(repo: GitRepo):
     result = check_json(repo.path)
     assert roots(result) == {".": "instructions"}
     assert found(result) == [("CT111", ".junie/guidelines.md", 3)]
+
+
+def test_grok_clis_instructions_are_read_as_the_agents_rules(repo: GitRepo):
+    """Found on the survey (set 39): Grok CLI's `.grok/GROK.md`, its custom instructions for the
+    project, was neither read nor named beside a CLAUDE.md, and alone made no root. It is an
+    instruction file: read (links checked) and published as a rule, alone a root of its own;
+    Grok CLI's settings beside it are not instructions."""
+    repo.commit("grok", {
+        ".grok/GROK.md": "# Custom Instructions\n\n- Follow [the guide](docs/gone.md).\n",
+        ".grok/settings.json": '{"model": "grok-code-fast-1"}\n',
+        "service/CLAUDE.md": "# Service\n\nx\n",
+        "service/.grok/GROK.md": "# Service\n\n- See [the notes](notes/missing.md).\n",
+        "src/main.py": "print('x')\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions", "service": "instructions"}
+    assert found(result) == [("CT111", ".grok/GROK.md", 3),
+                             ("CT111", "service/.grok/GROK.md", 3)]
+    said = run_cli("conventions", ".", cwd=repo.path)
+    assert "Agent instruction files (.grok/GROK.md)" in said.out, said.out + said.err

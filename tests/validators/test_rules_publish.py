@@ -156,3 +156,14 @@ def test_ct604_does_not_fire_on_code_comments_or_autolinks(tree: Path):
                             "    <p>indented code</p>")
     write_files(tree, {"journal/2026-01-02-turn-1.md": entry})
     assert findings(tree) == []
+
+
+def test_ct604_names_markdown_swallowed_after_a_comment_opening_its_line(tree: Path):
+    """Found on the survey (set 39): a line opening with a comment and holding Markdown after
+    it is an HTML block to its end, the heading after the comment shown raw; the finding named
+    it by the comment's first characters (`<<!-- openclaw:dreami>`). It says what it is."""
+    entry = JOURNAL.replace("Wrote the parser.", "<!-- marker:end --> ## Next part\n")
+    write_files(tree, {"journal/2026-01-02-turn-1.md": entry})
+    [finding] = findings(tree)
+    assert "raw HTML Markdown after an HTML comment on its line" in finding["message"]
+    assert "<<!--" not in finding["message"]

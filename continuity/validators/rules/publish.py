@@ -416,12 +416,12 @@ def raw_html(ctx: CheckContext) -> Iterator[Violation]:
         closed = set(_CLOSING.findall(document.text)) if lenient else set()
         for line, column, html in _raw_html(document):
             tag = _TAG.search(_after_comments(html))
-            name = tag.group(1) if tag else html.strip()[:20]
+            name = tag.group(1) if tag else ""
             script = bool(_SCRIPT.search(html))
-            if lenient and not script and (name.lstrip("/").lower() in _MEANT_HTML or
-                                           name.lstrip("/") in closed):
+            if lenient and not script and name and (name.lstrip("/").lower() in _MEANT_HTML or
+                                                    name.lstrip("/") in closed):
                 continue
-            found.append((line, column, f"<{name}>", script))
+            found.append((line, column, f"<{name}>" if name else _untagged(html), script))
         if found:
             yield _raw_html_found(path, found)
 
@@ -472,6 +472,15 @@ def _only_comments(html: str) -> bool:
             return False
         position = close + 3
         found = True
+
+
+def _untagged(html: str) -> str:
+    """How a raw HTML block with no tag is named. A line opening with a comment is an HTML
+    block to its end (CommonMark's second kind), so the Markdown after the comment on that line
+    (a heading, a list) is shown raw: named so, not by the comment's first characters."""
+    if html.lstrip().startswith("<!--"):
+        return "Markdown after an HTML comment on its line"
+    return f"<{html.strip()[:20]}>"
 
 
 def _after_comments(html: str) -> str:
