@@ -2254,3 +2254,23 @@ def test_a_source_map_named_for_a_token_is_silent_and_a_key_file_is_found(
     repo.commit("key", {"backend/api_key.txt": f"{HEX32}.{MIXED[:16]}\n"})
     found, out = secret_findings(repo)
     assert found == [("CT601", "backend/api_key.txt")], out
+
+
+# The twenty-eighth survey's miss: Windsurf's ``mcp_config.json`` copied to a repository's
+# top beside Cursor's ``.cursor/mcp.json``, a Google key in a server's ``headers``.
+GOOGLE_MCP = ('{\n  "mcpServers": {\n    "docs": {\n      "url": "https://mcp.example.net/mcp",\n'
+              '      "headers": {\n        "X-Goog-Api-Key": "' + GOOGLE + '"\n'
+              '      }\n    }\n  }\n}\n')
+
+
+def test_an_mcp_config_at_the_top_is_read_for_credentials(tmp_path: Path) -> None:
+    """In a real git repository: Cursor's MCP config and a copy as ``mcp_config.json`` at the
+    top, with no key, silent; then both with a key are reported, the copy as well."""
+    repo = GitRepo(tmp_path / "repo")
+    empty = GOOGLE_MCP.replace(GOOGLE, "${GOOGLE_API_KEY}")
+    repo.commit("mcp", {"CLAUDE.md": "# Project\n", ".cursor/mcp.json": empty,
+                        "mcp_config.json": empty})
+    assert_no_secret_found(repo)
+    repo.commit("keys", {".cursor/mcp.json": GOOGLE_MCP, "mcp_config.json": GOOGLE_MCP})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", ".cursor/mcp.json"), ("CT601", "mcp_config.json")], out
