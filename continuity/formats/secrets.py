@@ -2113,6 +2113,9 @@ def key_file_value(path: str, text: str) -> Finding | None:
     value = text.strip()
     if not value or any(c.isspace() for c in value) or not generated(value):
         return None
+    if value[0] in "{[":
+        return None  # a JSON document, not a key: ``token.d.ts.map``, TypeScript's source
+        # map of a ``token`` module, is one line of minified JSON (the twenty-eighth survey)
     start = text.index(value)
     return Finding("keyed-secret", "a generated secret under a key's name", start,
                    start + len(value))

@@ -48,7 +48,10 @@ ANYWHERE: tuple[StateFileKind, ...] = (
     StateFileKind("**/claude_desktop_config.json", "Claude Desktop's MCP servers with their "
                   "`env`"),
     StateFileKind("**/cline_mcp_settings.json", "Cline's MCP servers with their `env`"),
-    StateFileKind("**/windsurf/mcp_config.json", "Windsurf's MCP servers with their `env`"),
+    # (Windsurf keeps it under ``windsurf/``, Antigravity under ``antigravity/``; a copy at
+    # a repository's top, beside ``.cursor/mcp.json``, holds the same keys: survey 28)
+    StateFileKind("**/mcp_config.json", "Windsurf's and Antigravity's MCP servers with their "
+                  "`env` and `headers`"),
     StateFileKind("**/.continue/config.json", "Continue's models with their `apiKey`"),
     StateFileKind("**/.continue/config.yaml", "Continue's models with their `apiKey`"),
     StateFileKind("**/.aider.conf.yml", "aider's configuration: `api-key` and the providers' "

@@ -2230,3 +2230,47 @@ def test_twenty_seventh_survey_workspace_in_a_repository(tmp_path: Path) -> None
 def test_a_table_cell_describing_a_password_and_a_test_cases_wrong_one_are_silent(
         text: str) -> None:
     assert kinds(text) == []
+
+
+# The twenty-eighth survey's false class: a file named for a key holding a JSON document
+# (``token.d.ts.map``, TypeScript's source map of a ``token`` route: one line, no space).
+SOURCE_MAP = ('{"version":3,"file":"token.d.ts","sourceRoot":"","sources":'
+              '["../../src/routes/token.ts"],"names":[],"mappings":'
+              '"AAIA,QAAA,MAAM,MAAM,4CAAW,CAAC;AAqNxB,eAAe,MAAM,CAAC"}')
+
+
+def test_a_source_map_named_for_a_token_is_silent_and_a_key_file_is_found(
+        tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's built backend holds a source map
+    named for its ``token`` route, silent; then a key file beside it is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA builder.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- build\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- the backend builds to dist/\n",
+        "backend/dist/routes/token.d.ts.map": SOURCE_MAP,
+        "backend/dist/routes/token.js.map": "[" + SOURCE_MAP + "]\n"})
+    assert_no_secret_found(repo)
+    repo.commit("key", {"backend/api_key.txt": f"{HEX32}.{MIXED[:16]}\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "backend/api_key.txt")], out
+
+
+# The twenty-eighth survey's miss: Windsurf's ``mcp_config.json`` copied to a repository's
+# top beside Cursor's ``.cursor/mcp.json``, a Google key in a server's ``headers``.
+GOOGLE_MCP = ('{\n  "mcpServers": {\n    "docs": {\n      "url": "https://mcp.example.net/mcp",\n'
+              '      "headers": {\n        "X-Goog-Api-Key": "' + GOOGLE + '"\n'
+              '      }\n    }\n  }\n}\n')
+
+
+def test_an_mcp_config_at_the_top_is_read_for_credentials(tmp_path: Path) -> None:
+    """In a real git repository: Cursor's MCP config and a copy as ``mcp_config.json`` at the
+    top, with no key, silent; then both with a key are reported, the copy as well."""
+    repo = GitRepo(tmp_path / "repo")
+    empty = GOOGLE_MCP.replace(GOOGLE, "${GOOGLE_API_KEY}")
+    repo.commit("mcp", {"CLAUDE.md": "# Project\n", ".cursor/mcp.json": empty,
+                        "mcp_config.json": empty})
+    assert_no_secret_found(repo)
+    repo.commit("keys", {".cursor/mcp.json": GOOGLE_MCP, "mcp_config.json": GOOGLE_MCP})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", ".cursor/mcp.json"), ("CT601", "mcp_config.json")], out
