@@ -340,8 +340,7 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False
     begin = _name_start(text, match.start())  # the whole name: ``app_secret``, not ``secret``
     quoted = (text[begin - 1] if begin > 0 else "") in ("'", '"')
-    if quoted and text[match.start(group) - 1] not in "'\"" and \
-            _CODE_IDENTIFIER.fullmatch(value):
+    if quoted and not _value_quoted(text, match, group) and _CODE_IDENTIFIER.fullmatch(value):
         return False  # a quoted key, a bare name after it: code (``{'password': hashed}``)
     if _CAPITALISED_WORD.fullmatch(value) and _PROSE_AFTER.match(text, match.end(group)):
         return False  # a sentence: ``**The 10x Secret**: Delegate the mechanical parts``,
@@ -360,8 +359,8 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     line_end = text.find("\n", match.end(group))
     if value.startswith("<") and ">" in text[match.start(group) + 1:None if line_end < 0 else line_end]:
         return False  # a placeholder with spaces in it: ``<generate: openssl rand -hex 32>``
-    bare = text[match.start(group) - 1] not in "'\""
-    if _MINIFIED_CODE.search(value) or (bare and _MINIFIED_BARE.search(value)) or \
+    if _MINIFIED_CODE.search(value) or \
+            (not _value_quoted(text, match, group) and _MINIFIED_BARE.search(value)) or \
             _CSS_SELECTOR_OR_RULE.match(value):
         return False  # minified code: ``_password=e}terminate(){…}``; a page's selector
         # (``LOGIN_PASSWORD: '[data-testid="password"]'``, a test's) or a style sheet's rule
@@ -378,6 +377,12 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
 
 
+def _value_quoted(text: str, match: re.Match[str], group: int) -> bool:
+    """Whether the value a key's match read opens with a quote (``'…'``, ``"…"``)."""
+    start = match.start(group)
+    return start > 0 and text[start - 1] in "'\""
+
+
 #: A user's field of a login's object, its value quoted (``user: 'me@mail.com'``).
 _USER_FIELD = re.compile(r"(?:^|[\s{,])[\"']?(?:user|username|email|login)[\"']?[ \t]{0,5}:[ \t]{0,5}"
                          r"[\"'][^\"'\n]{1,128}[\"']")
@@ -390,7 +395,7 @@ def _a_logins_pass(text: str, begin: int, match: re.Match[str], group: int) -> b
     a quoted value in the same object as a user's quoted field, as nodemailer's SMTP
     ``auth: { user: '…', pass: '…' }`` is written (the twenty-sixth survey: a workspace's
     mail scripts, a mail provider's authorization code in seven of them)."""
-    if text[match.start(group) - 1] not in "'\"":
+    if not _value_quoted(text, match, group):
         return False
     start = _record_start(text, begin, max(0, begin - _LOGIN_REACH))
     end = _record_end(text, match.end(group), min(len(text), match.end(group) + _LOGIN_REACH))
@@ -2111,11 +2116,10 @@ def key_file_value(path: str, text: str) -> Finding | None:
     if len(text) > 1024 or _KEY_FILE_NAME.search(name) is None:
         return None
     value = text.strip()
-    if not value or any(c.isspace() for c in value) or not generated(value):
+    # (a JSON document is no key: ``token.d.ts.map``, TypeScript's source map of a ``token``
+    # module, is one line of minified JSON, the twenty-eighth survey)
+    if not value or value[0] in "{[" or any(c.isspace() for c in value) or not generated(value):
         return None
-    if value[0] in "{[":
-        return None  # a JSON document, not a key: ``token.d.ts.map``, TypeScript's source
-        # map of a ``token`` module, is one line of minified JSON (the twenty-eighth survey)
     start = text.index(value)
     return Finding("keyed-secret", "a generated secret under a key's name", start,
                    start + len(value))
