@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-import yaml
+from continuity.formats import frontmatter as fm
 
 if TYPE_CHECKING:
     from continuity.model.tree import MemoryTree
@@ -46,25 +46,6 @@ _PREFIXED = re.compile(r"^([a-zA-Z]+)-(.*)$")
 _NUMBERS = re.compile(r"[0-9]+(?:\.[0-9]+)*")
 #: A task file's name: ``task-12.1 - Title.md`` (src/utils/task-path.ts, TASK_FILENAME_ID_PATTERN).
 _FILE_ID = re.compile(r"^([a-zA-Z]+)-([a-zA-Z0-9]+(?:[._-][a-zA-Z0-9]+)*) -")
-
-
-class _StrictLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, refusing a key twice in one mapping as js-yaml does."""
-
-
-def _mapping(loader: _StrictLoader, node: yaml.MappingNode) -> dict[Any, Any]:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if isinstance(key, (str, int, float, bool)) and key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicated mapping key {key!r}", key_node.start_mark)
-        if isinstance(key, (str, int, float, bool)):
-            seen.add(key)
-    return dict(loader.construct_pairs(node, deep=True))
-
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 
 
 def _quoted(value: str) -> str:
@@ -121,21 +102,29 @@ class Frontmatter:
 
 
 def read_frontmatter(text: str) -> Frontmatter:
-    """What gray-matter gives Backlog.md for ``text``: no block is no data (not a problem)."""
+    """What gray-matter gives Backlog.md for ``text``: no block is no data (not a problem).
+    Read by the project's YAML reader (aliases bounded, values as written); a key written
+    twice is a problem, as js-yaml makes it one."""
     match = _FRONTMATTER.match(text)
     if match is None:
         return Frontmatter({})
-    block = _preprocessed(match.group(1))
-    try:
-        data = yaml.load(block, Loader=_StrictLoader)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-        line = mark.line + 2 if mark is not None else 1
-        reason = getattr(error, "problem", None) or str(error).split("\n")[0]
-        return Frontmatter({}, f"its frontmatter is not YAML ({reason})", line)
-    lines = {m.group(1): n for n, m in enumerate(
-        (re.match(r"([A-Za-z_]\w*)\s*:", line) for line in block.split("\n")), 2) if m}
-    return Frontmatter(data if isinstance(data, dict) else {}, None, 1, lines)
+    parsed = _yaml_mapping(_preprocessed(match.group(1)))
+    problems = [problem for problem in parsed.problems
+                if problem.kind is not fm.FrontmatterIssue.NOT_A_MAPPING]
+    if problems:
+        reason = problems[0].message.removeprefix("frontmatter is not valid YAML: ")
+        return Frontmatter({}, f"its frontmatter is not YAML ({reason})", problems[0].line)
+    if parsed.duplicates:
+        key, where = parsed.duplicates[0]
+        return Frontmatter({}, f"its frontmatter is not YAML (duplicated mapping key {key!r})",
+                           where.line)
+    lines = {key: where.line for key, where in parsed.positions.items()}
+    return Frontmatter(parsed.data, None, 1, lines)
+
+
+def _yaml_mapping(block: str) -> fm.Frontmatter:
+    """``block`` read as a frontmatter block's YAML, its lines counted from the file's second."""
+    return fm.parse(f"---\n{block}\n---\n")
 
 
 @dataclass(frozen=True)
@@ -262,11 +251,8 @@ def _status_key(status: str) -> str:
 def read_config(text: str | None) -> tuple[tuple[str, ...], str, str]:
     """(statuses, task prefix, project name) from config.yml; the defaults where it says
     nothing readable."""
-    try:
-        data = yaml.safe_load(text or "")
-    except yaml.YAMLError:
-        data = None
-    data = data if isinstance(data, dict) else {}
+    parsed = _yaml_mapping(text or "")
+    data = parsed.data if not parsed.problems else {}
     listed = data.get("statuses")
     statuses = tuple(str(s).strip() for s in listed if str(s).strip()) \
         if isinstance(listed, list) else ()

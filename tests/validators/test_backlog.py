@@ -200,3 +200,14 @@ def test_the_site_shows_the_board_as_backlog_md_does(repo: GitRepo):
     assert "We use YAML." in decision
     home = (site / "index.html").read_text()
     assert "Board" in home and "2 of 4 tasks done" in home
+
+
+def test_frontmatter_aliases_cannot_expand_without_bound(repo: GitRepo):
+    # A "billion laughs" block: refused as the project's YAML reader refuses it, not expanded.
+    levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"] + [
+        f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 7)]
+    bomb = "---\nid: task-1\ntitle: Bomb\nstatus: To Do\n" + "\n".join(levels) + \
+        "\nlabels: *a6\n---\n"
+    repo.commit("backlog", {"backlog/config.yml": CONFIG, path("tasks", "1"): bomb})
+    (code, _, _, message), = found(repo)
+    assert code == "CT811" and "aliases expand to more than" in message
