@@ -312,6 +312,14 @@ def _in_signed_url(text: str, position: int) -> bool:
     return _SIGNED_QUERY.search(text, start, min(stop, start + 8192)) is not None
 
 
+def _before_closing_tag(value: str) -> str:
+    """A bare value as HTML shows it: up to a closing tag it runs into (a code walkthrough's
+    ``<div class="sig">session.ts#refresh_token:function</div>``, the Backlog.md survey: the
+    value is the word ``function``, not ``function</div>``)."""
+    tag = value.find("</")
+    return value[:tag] if tag > 0 else value
+
+
 def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     """Whether a key word's match assigns a value at all. Not: a short value of a URL's query
     parameter (``…jpeg?refresh_token=14e067dc&x-expires=…``: a CDN's signed, expiring link; a
@@ -354,7 +362,7 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
             (_name_quoted_as_code(text, begin, match, key) and
              LOWER_CASE_WORDS.fullmatch(value.lstrip("`"))):
         return False  # ``PASS: …`` is a status; ``api_key_id = <uuid>`` names which key
-    if _GENERATED.search(key) and _WORDS.fullmatch(value.rstrip(")]}>,;.:")):
+    if _GENERATED.search(key) and _WORDS.fullmatch(_before_closing_tag(value).rstrip(")]}>,;.:")):
         return False
     line_end = text.find("\n", match.end(group))
     if value.startswith("<") and ">" in text[match.start(group) + 1:None if line_end < 0 else line_end]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from continuity.generator import charts, html_links, listings, mdtext, paging
+from continuity.generator.boards import board_body
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_facts import metadata_value
 from continuity.generator.entry_pages import data_body, split_heading, tree_markdown
@@ -17,6 +18,7 @@ from continuity.generator.living import section_title, site_kind, title_of
 from continuity.generator.render import render
 from continuity.generator.site import Page
 from continuity.generator.task_lists import task_list_body
+from continuity.model.backlog import CONFIG_FILE, read_tree
 from continuity.model.task_list import TASKS_FILE, parse_task_list
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 
@@ -206,6 +208,9 @@ def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list[tupl
     if site_kind(ctx.tree) == "tasks" and state.name == TASKS_FILE and read is not None \
             and read.text is not None:  # Task Master's list, as task-master list shows it
         return f"# {mdtext.inline(state.name)}", task_list_body(parse_task_list(read.text)), []
+    if site_kind(ctx.tree) == "board" and state.name == CONFIG_FILE:  # Backlog.md's board
+        page = ctx.layout.page_of(state.path) or ""
+        return "# Board", board_body(read_tree(ctx.tree), page, ctx.layout.page_of), []
     if document is None and read is not None and read.text is not None:  # a file of data
         return f"# {mdtext.inline(state.name)}", data_body(state.name, read), []
     if document is None:

@@ -19,8 +19,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from continuity.formats.words import plural
+from continuity.generator.boards import board_progress
 from continuity.generator.excerpts import excerpt
 from continuity.generator.task_lists import progress_line
+from continuity.model.backlog import CONFIG_FILE, read_tree
 from continuity.model.kinds import STATE_FILE_NAMES
 from continuity.model.load_window import Budget, load_window
 from continuity.model.shadowed import shadowed
@@ -31,7 +33,7 @@ from continuity.model.tree import TASK_LINE, MemoryTree, StateFile, is_feature_f
 SECTION_TITLES: dict[str, str] = {
     "index": "Topics", "catalogue": "Rules", "state": "Core files", "features": "Instructions",
     "timeline": "Living files", "phases": "Living files", "ledger": "Living files",
-    "tasks": "Task lists", "unknown": "Living files",
+    "tasks": "Task lists", "board": "Board", "unknown": "Living files",
 }
 
 #: Claude Code loads the first 200 lines of MEMORY.md (code.claude.com/docs/en/memory).
@@ -281,6 +283,16 @@ def _task_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSect
                          "Master keeps them.", tuple(cards), kind_heading="Progress")
 
 
+def _board_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
+    """Backlog.md: its board (config.yml's page) with how many tasks are done."""
+    progress = board_progress(read_tree(tree))
+    cards = tuple(Card(state.path, pages.get(state.path), "Board" if state.name == CONFIG_FILE
+                       else state.name, kind=progress if state.name == CONFIG_FILE else "")
+                  for state in tree.state_files)
+    return LivingSection("Board", "The tasks the agent and its people plan from, by status, "
+                         "as Backlog.md keeps them.", cards, kind_heading="Progress")
+
+
 def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
                    withheld: frozenset[str] = frozenset()) -> LivingSection | None:
     """The home page's section about the living files, or None: the protocol's own table
@@ -300,6 +312,8 @@ def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
         section = _catalogue_cards(tree, pages)
     elif kind == "tasks":
         section = _task_cards(tree, pages)
+    elif kind == "board":
+        section = _board_cards(tree, pages)
     else:
         section = _plain_cards(tree, pages, SECTION_TITLES.get(kind, "Living files"))
     names = {s.path: s.name for s in tree.state_files}

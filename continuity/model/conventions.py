@@ -115,9 +115,10 @@ class Marker:
 #: topic a page), "state" (the core files as state pages), "timeline" (dated notes), "phases"
 #: (GSD's phase folders), "ledger" (a cycle ledger), "catalogue" (rule files: each rule and
 #: when it applies), "features" (Spec Kit's numbered feature folders), "tasks" (Task Master's
-#: task lists: each task with its status, the home page their progress).
+#: task lists: each task with its status, the home page their progress), "board" (Backlog.md:
+#: its tasks by status in the config's order, each decision and document a page).
 SITE_SHAPES: tuple[str, ...] = ("protocol", "index", "state", "timeline", "phases", "ledger",
-                                "catalogue", "features", "tasks")
+                                "catalogue", "features", "tasks", "board")
 
 
 @dataclass(frozen=True)
@@ -671,6 +672,30 @@ TASKMASTER = Convention(
            "dependencies, statuses; validate-dependencies)",
 )
 
+#: Backlog.md's folders in ``backlog/`` (src/constants/index.ts): tasks, drafts, done tasks
+#: moved off the board, archived tasks, decisions, documents, milestones.
+BACKLOG_FOLDERS = ("tasks", "drafts", "completed", "archive", "decisions", "docs", "milestones")
+
+BACKLOG = Convention(
+    name="backlog", title="Backlog.md",
+    # config.yml as only Backlog.md writes it (project_name and statuses, serializeConfig), or
+    # a folder named backlog/ (or .backlog/) holding its task files.
+    markers=(Marker(CONTENT, "config.yml",
+                    r"(?ms)\A(?=.*?^project_name[ \t]*:)(?=.*?^statuses[ \t]*:)", OWN_FOLDER,
+                    "config.yml with project_name: and statuses:"),
+             Marker(PATH, "*/backlog", weight=0.5), Marker(PATH, "*/.backlog", weight=0.5),
+             _file("tasks/task-*.md", 0.5)),
+    # Tasks are edited and moved between folders by design (a status set, a task completed or
+    # archived): every folder is curated, none append-only.
+    living=("config.yml",), kinds=tuple(_folder(name, "task-1 - Title.md")
+                                        for name in BACKLOG_FOLDERS),
+    owns=BACKLOG_FOLDERS, rules=("CT81",), site="board", memory_is_files=True,
+    root_signs=(RootSign(("config.yml", "tasks"), where=("*/backlog", "*/.backlog"),
+                         says="{0} (Backlog.md)"),),
+    source="https://github.com/MrLesk/Backlog.md (src/markdown/parser.ts, "
+           "src/file-system/operations.ts, src/utils/task-id.ts, src/board.ts; v1.50.1)",
+)
+
 ROO = Convention(
     name="roo", title="Roo Code memory bank",
     markers=(_file("decisionLog.md", 0.6), *(_file(name, 0.15) for name in ROO_CORE
@@ -768,7 +793,8 @@ def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
 #: The built-in conventions, the protocol first (it wins a tie).
 BUILTIN_CONVENTIONS: tuple[Convention, ...] = (
     PROTOCOL, CLAUDE, CLINE, OPENCLAW, OPENCLAW_STATE, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
-    WINDSURF, ROO_RULES, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, INSTRUCTIONS)
+    WINDSURF, ROO_RULES, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, BACKLOG,
+    INSTRUCTIONS)
 
 
 # --------------------------------------------------------------------------- recognition

@@ -2274,3 +2274,14 @@ def test_an_mcp_config_at_the_top_is_read_for_credentials(tmp_path: Path) -> Non
     repo.commit("keys", {".cursor/mcp.json": GOOGLE_MCP, "mcp_config.json": GOOGLE_MCP})
     found, out = secret_findings(repo)
     assert found == [("CT601", ".cursor/mcp.json"), ("CT601", "mcp_config.json")], out
+
+
+@pytest.mark.parametrize("text, found", [
+    # The Backlog.md survey: a task's HTML walkthrough names symbols as file#name:kind.
+    ('<div class="sig">src/auth/session.ts#refresh_token:function</div>\n', []),
+    ("<td>refresh_token:returned</td>\n", []),
+    # A generated value before the tag is still one.
+    ("<td>refresh_token:Xq9fT2mZ8rLw4Kp7Yv3N</td>\n", ["assigned-secret"]),
+])
+def test_a_word_before_a_closing_tag_is_no_token(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
