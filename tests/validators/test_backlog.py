@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.common import GitRepo, check_json
+from tests.hostile.site_markup import unsafe, unsafe_under_any_engine
+from tests.support.common import GitRepo, check_json, run_cli
 
 CONFIG = ('project_name: "Demo"\ndefault_status: "To Do"\n'
           'statuses: ["To Do", "In Progress", "Review", "Done"]\nlabels: []\n'
@@ -165,11 +166,12 @@ def test_a_token_in_a_decision_note_is_found(repo: GitRepo):
     assert (code, where) == ("CT601", "decisions/decision-1 - CMS.md")
 
 
-def build(repo: GitRepo) -> Path:
+def build(repo: GitRepo, strict: bool = True) -> Path:
     (repo.path / "docs").mkdir(exist_ok=True)
     (repo.path / "mkdocs.yml").write_text(
         "site_name: board\nplugins:\n  - continuity:\n      root: backlog\n")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict"],
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q",
+                           *(["--strict"] if strict else [])],
                           cwd=repo.path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return repo.path / "site"
@@ -200,6 +202,38 @@ def test_the_site_shows_the_board_as_backlog_md_does(repo: GitRepo):
     assert "We use YAML." in decision
     home = (site / "index.html").read_text()
     assert "Board" in home and "2 of 4 tasks done" in home
+
+
+def test_hostile_values_stay_text_on_the_board_under_every_engine(repo: GitRepo,
+                                                                  tmp_path: Path):
+    """A status becomes a column's heading, a title, assignee, label, priority and dependency a
+    cell: each is text under Python-Markdown (attr_list on) and markdown-it, never a script, a
+    handler, an attribute list or a javascript: link."""
+    config = CONFIG.replace('"Review"', '"Review {: onclick=alert(1) }"')
+    repo.commit("backlog", {
+        "backlog/config.yml": config,
+        path("tasks", "1", "Evil"): task(
+            "1", "'Review {: onclick=alert(1) }'",
+            title="'<img src=x onerror=alert(2)> [a](javascript:alert(3))'",
+            extra="assignee: ['<script>alert(4)</script>']\n"
+                  "labels: ['[b](javascript:alert(5))', '{: #__drawer }']\n"
+                  "priority: '<b onmouseover=alert(6)>high</b>'\n"
+                  "dependencies: ['<svg onload=alert(7)>']\n"),
+        path("tasks", "2", "Plain"): task("2", "Done"),
+    })
+    out = tmp_path / "out"
+    done = run_cli("generate", str(repo.path / "backlog"), "--out", str(out), cwd=repo.path)
+    assert done.code == 0, done.err
+    board = (out / "config-yml.md").read_text("utf-8")
+    assert "## To Do" in board and "onerror" in board  # the board, the title on it as text
+    verdict = {page.relative_to(out).as_posix(): unsafe_under_any_engine(page.read_text("utf-8"))
+               for page in out.rglob("*.md")}
+    assert {page: v for page, v in verdict.items() if any(v.values())} == {}
+    site = build(repo, strict=False)  # the dependency on no task is an error (CT813)
+    html = (site / "config-yml" / "index.html").read_text()
+    article = html[html.index("<h1"):html.index("<footer")]  # the board, not the theme
+    assert unsafe(article) == []
+    assert "&lt;img src=x onerror=alert(2)&gt;" in article
 
 
 def test_frontmatter_aliases_cannot_expand_without_bound(repo: GitRepo):
