@@ -945,6 +945,17 @@ _DOCUMENT_PATHS = ("docx", "docs", "wiki", "sheets", "base", "file", "drive/fold
 _ENV_NAME = re.compile(r"[A-Za-z0-9_]{3,100}")
 
 
+def _env_default_secret(text: str, match: re.Match[str], group: int) -> bool:
+    """Whether an environment variable's default is a generated secret: not a Bitable base's
+    id, nor a Google key a web page ships by design (a Firebase web config's ``apiKey:
+    process.env.…_API_KEY || "AIza…"`` beside its ``authDomain``, the thirtieth survey: the
+    fallback is the same public key the config would hold written alone)."""
+    name = (_ENV_NAME.findall(text, match.start(), match.start(group)) or [""])[-1]
+    return generated(match.group(group)) and \
+        not _bitable_app_token(text, name, match.start(), match.end(group)) and \
+        not public_google_key(text, match.start(group), match.end(group))
+
+
 def _bitable_app_token(text: str, name: str, begin: int, end: int) -> bool:
     """Whether ``name`` (its value ending at ``end``) is a Bitable base's ``app_token``: an id,
     not a credential (the fifteenth survey: a trade workspace's notes, skill and script)."""
@@ -1540,10 +1551,7 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"[\"']([^\"'\s]{16,256})[\"']"
               r"|process\.env\.[A-Za-z0-9_]{0,64}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD)"
               r"[A-Za-z0-9_]{0,32}\s{0,5}(?:\|\||\?\?)\s{0,5}[\"'`]([^\"'`\s]{16,256})[\"'`]",
-              ("getenv", "environ.get", "process.env."), _word_end_start,
-              lambda text, match, group: generated(match.group(group)) and not _bitable_app_token(
-                  text, (_ENV_NAME.findall(text, match.start(), match.start(group)) or [""])[-1],
-                  match.start(), match.end(group))),
+              ("getenv", "environ.get", "process.env."), _word_end_start, _env_default_secret),
     # A password given to a login call as its second argument, a literal beside the user's
     # (Python's ``smtplib``/``imaplib``/``ftplib``: ``mail.login('me@mail.com', '…')``): no
     # key word names it, the call does.

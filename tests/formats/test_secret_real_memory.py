@@ -2274,3 +2274,34 @@ def test_an_mcp_config_at_the_top_is_read_for_credentials(tmp_path: Path) -> Non
     repo.commit("keys", {".cursor/mcp.json": GOOGLE_MCP, "mcp_config.json": GOOGLE_MCP})
     found, out = secret_findings(repo)
     assert found == [("CT601", ".cursor/mcp.json"), ("CT601", "mcp_config.json")], out
+
+
+# The thirtieth survey's false class: a Firebase web config whose ``apiKey`` falls back on a
+# literal (``process.env.NEXT_PUBLIC_FIREBASE_API_KEY || "AIza…"``) in an OpenClaw workspace's
+# dashboard: public by design, as the same key written alone already is.
+FIREBASE_FALLBACK = (
+    "const firebaseConfig = {\n"
+    "  apiKey: process.env.NEXT_PUBLIC_FIREBASE_API_KEY || \"" + GOOGLE + "\",\n"
+    "  authDomain: process.env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN || \"tide-tables.firebaseapp.com\",\n"
+    "  projectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || \"tide-tables\",\n"
+    "}\n")
+
+
+def test_a_firebase_web_configs_fallback_key_is_silent_and_a_servers_is_found(
+        tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's dashboard gives its Firebase web
+    config's Google key as an environment variable's default, silent; then a server's key
+    given the same way (no Firebase config near it) is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA manager.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the dashboard\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- the dashboard reads Firestore\n",
+        "dashboard/services/firebase.ts": FIREBASE_FALLBACK})
+    assert_no_secret_found(repo)
+    repo.commit("server", {"dashboard/services/gemini.ts": (
+        "export const geminiKey = process.env.GEMINI_API_KEY || \"" + MIXED + MIXED[:8] + "\"\n")})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "dashboard/services/gemini.ts")], out
+    assert kinds("apiKey: process.env.GOOGLE_API_KEY || \"" + GOOGLE + "\"\n") == ["google-key"]
+
