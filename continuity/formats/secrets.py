@@ -1074,6 +1074,34 @@ def _basic_credentials(text: str) -> Iterator[tuple[int, int]]:
         yield match.span(1)
 
 
+def _email_password_pairs(text: str) -> Iterator[tuple[int, int]]:
+    """The password of a ``user@host / password`` pair in a note: an e-mail address, a slash
+    between spaces, then one word of at least eight characters mixing three kinds (a chosen
+    password's shape; ``me@mail.com / Gmail``, a list of accounts, is not one). Not a pair
+    whose second half is a link, a path, a handle or another address, nor a documentation
+    domain's login (``admin@example.com / Admin123!``, a sample)."""
+    for start, end in _emails(text):
+        pair = _PASSWORD_AFTER_LOGIN.match(text, end)
+        if pair is None or _DOCUMENTATION_DOMAIN.search(text, start, end) is not None:
+            continue
+        value = pair.group(1)
+        if _mixed(value) and not harmless(value) and not made_up(value) and \
+                _NOT_A_PASSWORD_AFTER_LOGIN.search(value) is None:
+            yield pair.span(1)
+
+
+#: After a login's address: its code span or emphasis closed, `` / ``, the password (one word,
+#: in a code span or not) ending at a space, its line (a written ``\n`` too: the note copied
+#: into a JSON string), a field or the parenthesis it was given in.
+_PASSWORD_AFTER_LOGIN = re.compile(r"[`*]{0,3}[ \t]{1,3}/[ \t]{1,3}[`*]{0,3}"
+                                   r"([^\s`*\"'<>()\\]{8,128})(?=[`*]{0,3}(?:\s|$|\\[nr]|[,;|()]))")
+#: A second half that is no password: a link, a path, a handle, another address.
+_NOT_A_PASSWORD_AFTER_LOGIN = re.compile(r"://|/|^@|^www\.|@[A-Za-z0-9\-]{1,63}\.[A-Za-z]")
+#: Domains kept for documentation (RFC 2606): a login there is a sample.
+_DOCUMENTATION_DOMAIN = re.compile(r"@(?:[\w\-]{1,63}\.){0,4}(?:example|test|invalid|localhost)\b",
+                                   re.IGNORECASE)
+
+
 _BASIC_AUTH = re.compile(
     r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})")
 
@@ -1559,6 +1587,12 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"login\(\s{0,5}[\"'][^\"'\n]{1,256}[\"']\s{0,5},\s{0,5}[\"']([^\"'\s]{8,256})[\"']"
               r"\s{0,5}\)",
               ("login(",), _word_end_start, lambda text, match, group: _mixed(match.group(group))),
+    # A login written as its e-mail address, a slash and its password (``- Login:
+    # me@mail.com / …``, ``- Later: me@mail.com / …`` under "Accounts/Logins Used", the
+    # thirtieth survey: a workspace's daily notes): no key word names the password, the pair
+    # does.
+    Detector("login-pair", "a password written after its login's e-mail address", None,
+             needles=("@",), scanner=_email_password_pairs),
     # An app password (Google's: sixteen lower-case letters shown in four groups of four,
     # ``abcd efgh ijkl mnop``; Apple's app-specific one with hyphens) under a name saying so,
     # unquoted (``**App Password:** …``, the nineteenth survey: a workspace's SMTP note): a

@@ -2305,3 +2305,52 @@ def test_a_firebase_web_configs_fallback_key_is_silent_and_a_servers_is_found(
     assert found == [("CT601", "dashboard/services/gemini.ts")], out
     assert kinds("apiKey: process.env.GOOGLE_API_KEY || \"" + GOOGLE + "\"\n") == ["google-key"]
 
+
+# The thirtieth survey's miss: a workspace's daily notes write a login as its e-mail address,
+# a slash and its password, under no key word (``- Login: …``, ``- Later: …`` under
+# "Accounts/Logins Used", ``(Canva: … / …)``).
+LOGIN_PASSWORD = "Quill" + "9:41" + "Rx"
+
+
+def test_a_login_written_as_address_slash_password_is_found(tmp_path: Path) -> None:
+    """In a real git repository: a daily note lists the accounts used, each an address and
+    what it is for, silent; then the same note with an address's password after a slash is
+    reported."""
+    repo = GitRepo(tmp_path / "repo")
+    accounts = ("# 2026-01-25\n\n## Accounts/Logins Used\n"
+                "- Gmail: dan@corner-cafe.net / Personal - Work\n"
+                "- Toast: ops@corner-cafe.net / https://pos.corner-cafe.net/Login2\n"
+                "- Demo: admin@example.com / Admin123!\n")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA manager.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the menus\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- menus live in Toast\n", "memory/2026-01-25.md": accounts})
+    assert_no_secret_found(repo)
+    repo.commit("note", {"memory/2026-01-25.md": accounts + (
+        f"- Later: Dan@corner-cafe.net / {LOGIN_PASSWORD} (already in TOOLS.md)\n")})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "memory/2026-01-25.md")], out
+
+
+@pytest.mark.parametrize("text", [
+    f"- Login: dan@corner-cafe.net / {LOGIN_PASSWORD}\n",
+    f"- Logged into Canva (dan@corner-cafe.net / {LOGIN_PASSWORD})\n",
+    f"- **Login:** `dan@corner-cafe.net` / `{LOGIN_PASSWORD}`\n",
+    # the note copied into a search index's JSON string
+    json.dumps({"content": f"- Login: dan@corner-cafe.net / {LOGIN_PASSWORD}\n- next"}),
+])
+def test_a_logins_password_after_its_address_is_found_without_what_follows(text: str) -> None:
+    found = find_seen(text)
+    assert [f.kind for f in found] == ["login-pair"]
+    assert [text[f.start:f.end] for f in found] == [LOGIN_PASSWORD]
+
+
+@pytest.mark.parametrize("text", [
+    "- Gmail: dan@corner-cafe.net / Personal\n",
+    "dan@corner-cafe.net / sales-team accounts\n",
+    "dan@corner-cafe.net / ops@corner-cafe.net\n",
+    "Sign in as admin@example.com / Admin123!\n",
+    "dan@corner-cafe.net / @cornercafe2026\n",
+])
+def test_an_address_slash_something_else_is_silent(text: str) -> None:
+    assert [f.kind for f in find_seen(text) if f.kind == "login-pair"] == []
