@@ -1940,6 +1940,9 @@ def harmless(value: str) -> bool:
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             _ESCAPED_NEXT_LINE.sub("", quoted),
                             _ESCAPES_AT_END.sub("", quoted),
+                            # both: code copied into a JSON string, a call's bracket then the
+                            # line's written newline (``OpenAI(api_key=OPENAI_API_KEY)\\n``)
+                            _ESCAPES_AT_END.sub("", quoted).rstrip(")]}>,;"),
                             # emphasis and a code span around it: ``**`Password123!`**``
                             quoted.strip("*_`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``

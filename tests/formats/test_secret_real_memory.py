@@ -2354,3 +2354,29 @@ def test_a_logins_password_after_its_address_is_found_without_what_follows(text:
 ])
 def test_an_address_slash_something_else_is_silent(text: str) -> None:
     assert [f.kind for f in find_seen(text) if f.kind == "login-pair"] == []
+
+
+# The thirtieth survey's false findings inside a true file: a workspace's search index (JSON)
+# holds its bots' source, a call passing a constant's name (``OpenAI(api_key=OPENAI_API_KEY)``)
+# then the line's newline written as ``\n``; the same index's copy of a config's key is found.
+BOT_SOURCE = ("from openai import OpenAI\n\ndef analyze(text):\n"
+              "    client = OpenAI(api_key=OPENAI_API_KEY)\n\n    return client\n")
+
+
+def test_a_constant_passed_to_a_call_in_an_indexed_copy_is_silent(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's search index holding a bot's source,
+    silent; then the index holding a config with a generated key is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    index = {"52d8": {"content": BOT_SOURCE, "title": "llm_analyzer",
+                      "path": "trading/bot/llm_analyzer.py"}}
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA trader.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the bots\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- the bots trade on paper\n",
+        "search/document-content.json": json.dumps(index, indent=2)})
+    assert_no_secret_found(repo)
+    index["2337"] = {"content": f'API_SECRET_KEY = "{MIXED}{MIXED[:12]}"\n', "title": "config",
+                     "path": "trading/bot/config.py"}
+    repo.commit("config", {"search/document-content.json": json.dumps(index, indent=2)})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "search/document-content.json")], out
