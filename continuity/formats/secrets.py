@@ -953,6 +953,17 @@ _DOCUMENT_PATHS = ("docx", "docs", "wiki", "sheets", "base", "file", "drive/fold
 _ENV_NAME = re.compile(r"[A-Za-z0-9_]{3,100}")
 
 
+def _env_default_secret(text: str, match: re.Match[str], group: int) -> bool:
+    """Whether an environment variable's default is a generated secret: not a Bitable base's
+    id, nor a Google key a web page ships by design (a Firebase web config's ``apiKey:
+    process.env.…_API_KEY || "AIza…"`` beside its ``authDomain``, the thirtieth survey: the
+    fallback is the same public key the config would hold written alone)."""
+    name = (_ENV_NAME.findall(text, match.start(), match.start(group)) or [""])[-1]
+    return generated(match.group(group)) and \
+        not _bitable_app_token(text, name, match.start(), match.end(group)) and \
+        not public_google_key(text, match.start(group), match.end(group))
+
+
 def _bitable_app_token(text: str, name: str, begin: int, end: int) -> bool:
     """Whether ``name`` (its value ending at ``end``) is a Bitable base's ``app_token``: an id,
     not a credential (the fifteenth survey: a trade workspace's notes, skill and script)."""
@@ -1069,6 +1080,34 @@ def _basic_credentials(text: str) -> Iterator[tuple[int, int]]:
         if colon and decoded.isascii() and harmless(password.decode("ascii")):
             continue
         yield match.span(1)
+
+
+def _email_password_pairs(text: str) -> Iterator[tuple[int, int]]:
+    """The password of a ``user@host / password`` pair in a note: an e-mail address, a slash
+    between spaces, then one word of at least eight characters mixing three kinds (a chosen
+    password's shape; ``me@mail.com / Gmail``, a list of accounts, is not one). Not a pair
+    whose second half is a link, a path, a handle or another address, nor a documentation
+    domain's login (``admin@example.com / Admin123!``, a sample)."""
+    for start, end in _emails(text):
+        pair = _PASSWORD_AFTER_LOGIN.match(text, end)
+        if pair is None or _DOCUMENTATION_DOMAIN.search(text, start, end) is not None:
+            continue
+        value = pair.group(1)
+        if _mixed(value) and not harmless(value) and not made_up(value) and \
+                _NOT_A_PASSWORD_AFTER_LOGIN.search(value) is None:
+            yield pair.span(1)
+
+
+#: After a login's address: its code span or emphasis closed, `` / ``, the password (one word,
+#: in a code span or not) ending at a space, its line (a written ``\n`` too: the note copied
+#: into a JSON string), a field or the parenthesis it was given in.
+_PASSWORD_AFTER_LOGIN = re.compile(r"[`*]{0,3}[ \t]{1,3}/[ \t]{1,3}[`*]{0,3}"
+                                   r"([^\s`*\"'<>()\\]{8,128})(?=[`*]{0,3}(?:\s|$|\\[nr]|[,;|()]))")
+#: A second half that is no password: a link, a path, a handle, another address.
+_NOT_A_PASSWORD_AFTER_LOGIN = re.compile(r"://|/|^@|^www\.|@[A-Za-z0-9\-]{1,63}\.[A-Za-z]")
+#: Domains kept for documentation (RFC 2606): a login there is a sample.
+_DOCUMENTATION_DOMAIN = re.compile(r"@(?:[\w\-]{1,63}\.){0,4}(?:example|test|invalid|localhost)\b",
+                                   re.IGNORECASE)
 
 
 _BASIC_AUTH = re.compile(
@@ -1548,10 +1587,7 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"[\"']([^\"'\s]{16,256})[\"']"
               r"|process\.env\.[A-Za-z0-9_]{0,64}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD)"
               r"[A-Za-z0-9_]{0,32}\s{0,5}(?:\|\||\?\?)\s{0,5}[\"'`]([^\"'`\s]{16,256})[\"'`]",
-              ("getenv", "environ.get", "process.env."), _word_end_start,
-              lambda text, match, group: generated(match.group(group)) and not _bitable_app_token(
-                  text, (_ENV_NAME.findall(text, match.start(), match.start(group)) or [""])[-1],
-                  match.start(), match.end(group))),
+              ("getenv", "environ.get", "process.env."), _word_end_start, _env_default_secret),
     # A password given to a login call as its second argument, a literal beside the user's
     # (Python's ``smtplib``/``imaplib``/``ftplib``: ``mail.login('me@mail.com', '…')``): no
     # key word names it, the call does.
@@ -1559,6 +1595,12 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"login\(\s{0,5}[\"'][^\"'\n]{1,256}[\"']\s{0,5},\s{0,5}[\"']([^\"'\s]{8,256})[\"']"
               r"\s{0,5}\)",
               ("login(",), _word_end_start, lambda text, match, group: _mixed(match.group(group))),
+    # A login written as its e-mail address, a slash and its password (``- Login:
+    # me@mail.com / …``, ``- Later: me@mail.com / …`` under "Accounts/Logins Used", the
+    # thirtieth survey: a workspace's daily notes): no key word names the password, the pair
+    # does.
+    Detector("login-pair", "a password written after its login's e-mail address", None,
+             needles=("@",), scanner=_email_password_pairs),
     # An app password (Google's: sixteen lower-case letters shown in four groups of four,
     # ``abcd efgh ijkl mnop``; Apple's app-specific one with hyphens) under a name saying so,
     # unquoted (``**App Password:** …``, the nineteenth survey: a workspace's SMTP note): a
@@ -1906,6 +1948,9 @@ def harmless(value: str) -> bool:
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             _ESCAPED_NEXT_LINE.sub("", quoted),
                             _ESCAPES_AT_END.sub("", quoted),
+                            # both: code copied into a JSON string, a call's bracket then the
+                            # line's written newline (``OpenAI(api_key=OPENAI_API_KEY)\\n``)
+                            _ESCAPES_AT_END.sub("", quoted).rstrip(")]}>,;"),
                             # emphasis and a code span around it: ``**`Password123!`**``
                             quoted.strip("*_`"),
                             # a value cut short before a closing bracket: ``sk-ant-api03-...)``

@@ -2285,3 +2285,109 @@ def test_an_mcp_config_at_the_top_is_read_for_credentials(tmp_path: Path) -> Non
 ])
 def test_a_word_before_a_closing_tag_is_no_token(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+# The thirtieth survey's false class: a Firebase web config whose ``apiKey`` falls back on a
+# literal (``process.env.NEXT_PUBLIC_FIREBASE_API_KEY || "AIza…"``) in an OpenClaw workspace's
+# dashboard: public by design, as the same key written alone already is.
+FIREBASE_FALLBACK = (
+    "const firebaseConfig = {\n"
+    "  apiKey: process.env.NEXT_PUBLIC_FIREBASE_API_KEY || \"" + GOOGLE + "\",\n"
+    "  authDomain: process.env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN || \"tide-tables.firebaseapp.com\",\n"
+    "  projectId: process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || \"tide-tables\",\n"
+    "}\n")
+
+
+def test_a_firebase_web_configs_fallback_key_is_silent_and_a_servers_is_found(
+        tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's dashboard gives its Firebase web
+    config's Google key as an environment variable's default, silent; then a server's key
+    given the same way (no Firebase config near it) is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA manager.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the dashboard\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- the dashboard reads Firestore\n",
+        "dashboard/services/firebase.ts": FIREBASE_FALLBACK})
+    assert_no_secret_found(repo)
+    repo.commit("server", {"dashboard/services/gemini.ts": (
+        "export const geminiKey = process.env.GEMINI_API_KEY || \"" + MIXED + MIXED[:8] + "\"\n")})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "dashboard/services/gemini.ts")], out
+    assert kinds("apiKey: process.env.GOOGLE_API_KEY || \"" + GOOGLE + "\"\n") == ["google-key"]
+
+
+# The thirtieth survey's miss: a workspace's daily notes write a login as its e-mail address,
+# a slash and its password, under no key word (``- Login: …``, ``- Later: …`` under
+# "Accounts/Logins Used", ``(Canva: … / …)``).
+LOGIN_PASSWORD = "Quill" + "9:41" + "Rx"
+
+
+def test_a_login_written_as_address_slash_password_is_found(tmp_path: Path) -> None:
+    """In a real git repository: a daily note lists the accounts used, each an address and
+    what it is for, silent; then the same note with an address's password after a slash is
+    reported."""
+    repo = GitRepo(tmp_path / "repo")
+    accounts = ("# 2026-01-25\n\n## Accounts/Logins Used\n"
+                "- Gmail: dan@corner-cafe.net / Personal - Work\n"
+                "- Toast: ops@corner-cafe.net / https://pos.corner-cafe.net/Login2\n"
+                "- Demo: admin@example.com / Admin123!\n")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA manager.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the menus\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- menus live in Toast\n", "memory/2026-01-25.md": accounts})
+    assert_no_secret_found(repo)
+    repo.commit("note", {"memory/2026-01-25.md": accounts + (
+        f"- Later: Dan@corner-cafe.net / {LOGIN_PASSWORD} (already in TOOLS.md)\n")})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "memory/2026-01-25.md")], out
+
+
+@pytest.mark.parametrize("text", [
+    f"- Login: dan@corner-cafe.net / {LOGIN_PASSWORD}\n",
+    f"- Logged into Canva (dan@corner-cafe.net / {LOGIN_PASSWORD})\n",
+    f"- **Login:** `dan@corner-cafe.net` / `{LOGIN_PASSWORD}`\n",
+    # the note copied into a search index's JSON string
+    json.dumps({"content": f"- Login: dan@corner-cafe.net / {LOGIN_PASSWORD}\n- next"}),
+])
+def test_a_logins_password_after_its_address_is_found_without_what_follows(text: str) -> None:
+    found = find_seen(text)
+    assert [f.kind for f in found] == ["login-pair"]
+    assert [text[f.start:f.end] for f in found] == [LOGIN_PASSWORD]
+
+
+@pytest.mark.parametrize("text", [
+    "- Gmail: dan@corner-cafe.net / Personal\n",
+    "dan@corner-cafe.net / sales-team accounts\n",
+    "dan@corner-cafe.net / ops@corner-cafe.net\n",
+    "Sign in as admin@example.com / Admin123!\n",
+    "dan@corner-cafe.net / @cornercafe2026\n",
+])
+def test_an_address_slash_something_else_is_silent(text: str) -> None:
+    assert [f.kind for f in find_seen(text) if f.kind == "login-pair"] == []
+
+
+# The thirtieth survey's false findings inside a true file: a workspace's search index (JSON)
+# holds its bots' source, a call passing a constant's name (``OpenAI(api_key=OPENAI_API_KEY)``)
+# then the line's newline written as ``\n``; the same index's copy of a config's key is found.
+BOT_SOURCE = ("from openai import OpenAI\n\ndef analyze(text):\n"
+              "    client = OpenAI(api_key=OPENAI_API_KEY)\n\n    return client\n")
+
+
+def test_a_constant_passed_to_a_call_in_an_indexed_copy_is_silent(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's search index holding a bot's source,
+    silent; then the index holding a config with a generated key is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    index = {"52d8": {"content": BOT_SOURCE, "title": "llm_analyzer",
+                      "path": "trading/bot/llm_analyzer.py"}}
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA trader.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the bots\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- the bots trade on paper\n",
+        "search/document-content.json": json.dumps(index, indent=2)})
+    assert_no_secret_found(repo)
+    index["2337"] = {"content": f'API_SECRET_KEY = "{MIXED}{MIXED[:12]}"\n', "title": "config",
+                     "path": "trading/bot/config.py"}
+    repo.commit("config", {"search/document-content.json": json.dumps(index, indent=2)})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "search/document-content.json")], out

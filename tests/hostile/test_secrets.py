@@ -137,6 +137,7 @@ SAMPLES: dict[str, str] = {
     "env-default-secret": 'os.environ.get("BRAVE_API_KEY", "' + "Wq7R2t4V6x8Z0b3D5f7H9j1L3n5P"
                           + '")',
     "login-password": "server.login('bot@acme-corp.io', '" + "Vq8#Lm2" + "pZ4wX9tR')",
+    "login-pair": "Login: bot@acme-corp.io / " + "Vq8#Lm2" + "pZ4wX9tR",
     "slack-token": "xoxb-" + "1234567890-0987654321-AbCdEfGhIjKlMnOp",
     "slack-webhook": "https://hooks.slack.com/services/" + "T0ABCDEF1/B0ABCDEF2/aBcDeFgHiJkLmNoPqRsTuVwX",
     "sendgrid-key": "SG." + "aB1cD2eF3gH4iJ5kL6mN7o" + "." + "pQ8rS9tU0vW1xY2zA3bC4dE5fG6hI7jK8lM9nO0pQ1r",
