@@ -184,9 +184,10 @@ def rule_files(tree: MemoryTree) -> tuple[StateFile, ...]:
     convention = tree.convention
     if convention is None or not convention.rule_files:
         return ()
+    patterns = convention.rule_files_at(tree.root)
     return tuple(StateFile(each.path.rsplit("/", 1)[-1], each.file, each.document, None)
                  for each in tree.linked
-                 if any(fnmatch.fnmatchcase(each.path, p) for p in convention.rule_files))
+                 if any(fnmatch.fnmatchcase(each.path, p) for p in patterns))
 
 
 def _imported(tree: MemoryTree) -> frozenset[str]:

@@ -278,11 +278,30 @@ class Convention:
                 lines.add(number)
         return frozenset(lines)
 
+    def rule_files_at(self, root: Path) -> tuple[str, ...]:
+        """:attr:`rule_files` as the root at ``root`` finds them (see :func:`from_inside`)."""
+        return (*self.rule_files, *from_inside(self.rule_files, root.name))
+
+    def memory_in_at(self, root: Path) -> tuple[str, ...]:
+        """:attr:`memory_in` as the root at ``root`` finds it (see :func:`from_inside`)."""
+        folders = self.memory_in or ()
+        return (*folders, *from_inside(folders, root.name))
+
     def is_living(self, filename: str) -> bool:
         return any(fnmatch.fnmatchcase(filename, pattern) for pattern in self.living)
 
     def is_index(self, filename: str) -> bool:
         return any(fnmatch.fnmatchcase(filename, pattern) for pattern in self.index)
+
+
+def from_inside(patterns: tuple[str, ...], folder: str) -> tuple[str, ...]:
+    """The patterns that open with the folder a root is, from inside it. Rule folders are named
+    from the project's top (``.claude/rules/*.md``), but Claude Code reads a project's CLAUDE.md
+    kept inside ``.claude/`` as well as at the top, and that file makes ``.claude`` a root of its
+    own: from there its rules are ``rules/*.md``. Without this they belonged to neither root, the
+    top's nor ``.claude``'s, and were neither read nor published."""
+    prefix = folder + "/"
+    return tuple(pattern[len(prefix):] for pattern in patterns if pattern.startswith(prefix))
 
 
 def _dated(name: str, role: str, patterns: tuple[str, ...], example: str) -> DirectoryKind:

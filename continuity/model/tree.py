@@ -454,7 +454,8 @@ class MemoryTree:
     @functools.cached_property
     def _memory_folders(self) -> tuple[str, ...]:
         convention = self.convention
-        folders = {*self.directories, *((convention.memory_in or ()) if convention else ()),
+        kept_in = convention.memory_in_at(self.root) if convention else ()
+        folders = {*self.directories, *kept_in,
                    *(posixpath.dirname(state.path) for state in self.state_files)} - {""}
         return tuple(folder.rstrip("/") + "/" for folder in sorted(folders))
 
@@ -1092,7 +1093,7 @@ def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...
     if convention is not None and convention.site == "phases":
         return _phase_files(root)
     if convention is not None and convention.rule_files:
-        return _rule_files(root, convention.rule_files)
+        return _rule_files(root, convention.rule_files_at(root))
     if convention is None or convention.site != "features":
         return ()
     found = [".specify/memory/constitution.md"]

@@ -593,6 +593,26 @@ def test_an_import_written_from_the_top_in_a_claude_folders_claude_md(repo: GitR
     assert "repository's top" not in finding["message"] and "outside.md" in finding["message"]
 
 
+def test_the_rules_of_a_claude_folder_holding_the_projects_claude_md(repo: GitRepo,
+                                                                   tmp_path: Path):
+    """Found on set 41 (conventions): Claude Code reads a project's CLAUDE.md at the top or in
+    `.claude/`, and its rules from `.claude/rules/` either way. Kept in `.claude/`, the file
+    made `.claude` a root of its own, which looked for `.claude/.claude/rules/`: the eight
+    rules belonged to neither root, neither read (a dead link in one unreported) nor
+    published. From inside `.claude/` they are `rules/*.md`, and its folders' too."""
+    repo.commit("claude", {
+        ".claude/CLAUDE.md": "# Project\n\nSee the rules.\n",
+        ".claude/rules/style.md": "# Code Style\n\nTabs. See [the guide](../../GUIDE.md).\n",
+        ".claude/rules/frontend/react.md": "# React Rules\n\nServer components first.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".claude": "instructions"}
+    assert found(result) == [("CT111", ".claude/rules/style.md", 3)]
+    repo.commit("fixed", {".claude/rules/style.md": "# Code Style\n\nTabs.\n"})
+    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    assert "Code Style" in page and "React Rules" in page
+
+
 def test_a_gsd_plans_instructions_and_code_are_no_secrets(repo: GitRepo, tmp_path: Path):
     """Found on the thirteenth held-out survey: a GSD project's phase plans and research
     notes (CT601 on six files, seven findings) saying what to put in an Ansible vault
