@@ -668,11 +668,18 @@ SPECKIT = Convention(
     code_is_example=True,
     name="speckit", title="Spec Kit",
     markers=(_file(".specify/memory/constitution.md", 2.0), _file(".specify", 0.5),
-             _file("specs/*/spec.md", 0.5)),
+             _file("specs/*/spec.md", 0.5),
+             # Its first layout, before .specify/: what `specify init` wrote at the project's
+             # top, the constitution in memory/ and the templates its commands copy. Spec Kit's
+             # own source keeps the same two as what it copies: not a project's memory.
+             _file("memory/constitution.md", 0.5), _file("templates/spec-template.md", 0.5),
+             _file("src/specify_cli", -2.0)),
     # Spec Kit lives at the repository's top, beside the agent instruction files it writes.
     living=INSTRUCTIONS.living, kinds=(), rules=("CT74", "CT79"), site="features",
     memory_in=(".specify", "specs"), memory_is_files=True,
-    root_signs=(RootSign((".specify/memory/constitution.md",), says="{0} (Spec Kit)"),),
+    root_signs=(RootSign((".specify/memory/constitution.md",), says="{0} (Spec Kit)"),
+                RootSign(("memory/constitution.md",), beside=("templates",),
+                         says="{0} (Spec Kit's first layout)")),
     source="https://github.com/github/spec-kit (spec-driven.md, templates/tasks-template.md, "
            "memory/constitution.md)",
 )

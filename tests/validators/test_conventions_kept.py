@@ -65,6 +65,34 @@ def test_spec_kit_at_the_top_with_its_instruction_files(repo: GitRepo):
     assert found(result) == [("CT741", "CLAUDE.md", 3)]  # judged by the instruction rules too
 
 
+def test_spec_kit_in_its_first_layout_memory_and_templates_at_the_top(repo: GitRepo,
+                                                                     tmp_path: Path):
+    """Found on set 41 (conventions): before `.specify/`, `specify init` wrote `memory/`,
+    `scripts/` and `templates/` at the project's top ("Read the constitution at
+    `/memory/constitution.md`"). Such a project was judged by its CLAUDE.md alone, its
+    constitution (still the template) neither read nor published. Spec Kit's own source,
+    which keeps the same two files as what it copies, is not a project of it."""
+    template = "# [PROJECT_NAME] Constitution\n\n**Version**: [CONSTITUTION_VERSION]\n"
+    repo.commit("spec kit", {
+        "memory/constitution.md": template,
+        "templates/spec-template.md": "# Feature Specification: [FEATURE NAME]\n",
+        "specs/001-export/spec.md": "# Export\n", "CLAUDE.md": "# Claude\n\nUse pnpm.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "speckit"}
+    assert found(result) == [("CT791", "memory/constitution.md", 1)]
+    repo.commit("filled", {"memory/constitution.md": "# Tides Constitution\n\n**Version**: "
+                                                     "1.0.0 | **Ratified**: 2026-01-02\n"})
+    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    assert "Tides Constitution" in page
+    repo.commit("a link", {"memory/constitution.md": "# Tides\n\n**Version**: 1.0.0\n\n"
+                                                     "See [the checklist](gone.md).\n"})
+    assert found(check_json(repo.path)) == [("CT111", "memory/constitution.md", 5)]
+    repo.commit("spec kit's own source", {"src/specify_cli/__init__.py": "",
+                                          "memory/constitution.md": template})
+    assert roots(check_json(repo.path)) == {".": "instructions"}
+
+
 def test_a_claude_md_alone_has_its_imports_checked(repo: GitRepo):
     repo.commit("claude", {
         "CLAUDE.md": "# Project\n\nSee @docs/missing.md and @docs/there.md.\n"
