@@ -677,6 +677,9 @@ SPECKIT = Convention(
     # Spec Kit lives at the repository's top, beside the agent instruction files it writes.
     living=INSTRUCTIONS.living, kinds=(), rules=("CT74", "CT79"), site="features",
     memory_in=(".specify", "specs"), memory_is_files=True,
+    # .specify/ is its first layout moved into a folder (memory/, scripts/, templates/): the
+    # top's, never a root of its own.
+    owns=(".specify",),
     root_signs=(RootSign((".specify/memory/constitution.md",), says="{0} (Spec Kit)"),
                 RootSign(("memory/constitution.md",), beside=("templates",),
                          says="{0} (Spec Kit's first layout)")),

@@ -88,8 +88,16 @@ def test_spec_kit_in_its_first_layout_memory_and_templates_at_the_top(repo: GitR
     repo.commit("a link", {"memory/constitution.md": "# Tides\n\n**Version**: 1.0.0\n\n"
                                                      "See [the checklist](gone.md).\n"})
     assert found(check_json(repo.path)) == [("CT111", "memory/constitution.md", 5)]
+    # upgraded: the same three folders moved into .specify/, which is the top's, no root of its
+    # own, and its constitution is the one read
+    repo.commit("upgraded", {".specify/memory/constitution.md": template,
+                             ".specify/templates/spec-template.md": "# Feature Specification\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "speckit"}
+    assert ("CT791", ".specify/memory/constitution.md", 1) in found(result)
     repo.commit("spec kit's own source", {"src/specify_cli/__init__.py": "",
-                                          "memory/constitution.md": template})
+                                          "memory/constitution.md": template},
+                delete=[".specify/memory/constitution.md", ".specify/templates/spec-template.md"])
     assert roots(check_json(repo.path)) == {".": "instructions"}
 
 
