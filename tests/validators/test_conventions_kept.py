@@ -649,6 +649,27 @@ def test_the_rules_of_a_claude_folder_holding_the_projects_claude_md(repo: GitRe
     assert "Code Style" in page and "React Rules" in page
 
 
+def test_a_linked_rules_links_resolve_from_where_it_was_written(repo: GitRepo):
+    """Found comparing set 41's change on other clones: a project keeps its rules in `.ai/rules/`
+    and links each into `.claude/rules/` (`csharp.md -> ../../.ai/rules/csharp.md`), its
+    `.claude/CLAUDE.md` a link to `.ai/rules/general.md`. A rule's "see [general.md](./general.md)"
+    was judged from `.claude/rules/`, where the author never wrote it, and reported dead; from
+    `.ai/rules/` it resolves. A link dead from both places still is."""
+    repo.commit("rules", {
+        ".ai/rules/general.md": "# General\n\nBe kind.\n",
+        ".ai/rules/csharp.md": "# C#\n\nSee [general.md](./general.md) and [x](./gone.md).\n",
+    })
+    (repo.path / ".claude" / "rules").mkdir(parents=True)
+    (repo.path / ".claude" / "rules" / "csharp.md").symlink_to("../../.ai/rules/csharp.md")
+    (repo.path / ".claude" / "CLAUDE.md").symlink_to("../.ai/rules/general.md")
+    repo.commit("linked")
+    result = check_json(repo.path)
+    assert roots(result)[".claude"] == "instructions"
+    assert [(code, path) for code, path, _ in found(result)] == \
+        [("CT111", ".claude/rules/csharp.md")]
+    assert "gone.md" in result.json["diagnostics"][0]["message"]
+
+
 def test_a_gsd_plans_instructions_and_code_are_no_secrets(repo: GitRepo, tmp_path: Path):
     """Found on the thirteenth held-out survey: a GSD project's phase plans and research
     notes (CT601 on six files, seven findings) saying what to put in an Ansible vault
