@@ -931,6 +931,24 @@ CONVENTIONS_HELD_OUT_39: dict[str, str] = {
     "ANAMASGARD/SignLand": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 41 (bench/conventions_survey.md): row 28 of the twelve commonest markers of set 34 (row
+#: 14 where a listing has fewer), the next row down for one named before or with no snapshot;
+#: measured blind at 2a45006.
+CONVENTIONS_HELD_OUT_41: dict[str, str] = {
+    "0-GreenRaven-0/SamaraMichaelsFBA": "instructions (CLAUDE.md)",
+    "Innomatix46/comfyui-serverless": "instructions (AGENTS.md; deleted in b3cd726)",
+    "01szak/cpsfFrontend": "instructions (GEMINI.md; reverted in 3e9028a)",
+    "09tarni/SplitSmart": "instructions (.cursorrules)",
+    "Zero3-web/Free_Software": "copilot (.github/copilot-instructions.md)",
+    "1975539727/pet-manager": "instructions (.windsurfrules)",
+    "2464693633/ShunLiDuo.AutomationDetection": "kiro (.kiro/steering/product.md)",
+    "0kam/alproj-gui": "speckit (.specify/memory/constitution.md)",
+    "2025-mapputai/kimamap": "serena (.serena/memories/project_overview.md)",
+    "20181000103340/hikyuu": "instructions (.clinerules)",
+    "217th/sandbox_loki_logging": "cursor memory bank (memory-bank/activeContext.md)",
+    "Agilow/agilow-insights-chris": "instructions (.claude/rules/code-style.md)",
+}
+
 @dataclass
 class Row:
     """What one repository's check came to."""

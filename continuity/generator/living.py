@@ -28,6 +28,7 @@ from continuity.model.load_window import Budget, load_window
 from continuity.model.shadowed import shadowed
 from continuity.model.task_list import TASKS_FILE, parse_task_list
 from continuity.model.tree import TASK_LINE, MemoryTree, StateFile, is_feature_file
+from continuity.model.tree import constitution as constitution_path
 
 #: How each site kind names its living files on the home page and in the navigation.
 SECTION_TITLES: dict[str, str] = {
@@ -186,9 +187,10 @@ def rule_files(tree: MemoryTree) -> tuple[StateFile, ...]:
     convention = tree.convention
     if convention is None or not convention.rule_files:
         return ()
+    patterns = convention.rule_files_at(tree.root)
     return tuple(StateFile(each.path.rsplit("/", 1)[-1], each.file, each.document, None)
                  for each in tree.linked
-                 if any(fnmatch.fnmatchcase(each.path, p) for p in convention.rule_files))
+                 if any(fnmatch.fnmatchcase(each.path, p) for p in patterns))
 
 
 def _imported(tree: MemoryTree) -> frozenset[str]:
@@ -246,7 +248,7 @@ def _feature_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingS
     done; the constitution first."""
     by_path = {each.path: each for each in tree.linked}
     cards = []
-    constitution = by_path.get(".specify/memory/constitution.md")
+    constitution = by_path.get(constitution_path(tree.root))
     if constitution is not None:
         cards.append(Card(constitution.path, pages.get(constitution.path),
                           constitution.title, excerpt(constitution.document), "constitution"))

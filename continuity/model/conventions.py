@@ -279,11 +279,30 @@ class Convention:
                 lines.add(number)
         return frozenset(lines)
 
+    def rule_files_at(self, root: Path) -> tuple[str, ...]:
+        """:attr:`rule_files` as the root at ``root`` finds them (see :func:`from_inside`)."""
+        return (*self.rule_files, *from_inside(self.rule_files, root.name))
+
+    def memory_in_at(self, root: Path) -> tuple[str, ...]:
+        """:attr:`memory_in` as the root at ``root`` finds it (see :func:`from_inside`)."""
+        folders = self.memory_in or ()
+        return (*folders, *from_inside(folders, root.name))
+
     def is_living(self, filename: str) -> bool:
         return any(fnmatch.fnmatchcase(filename, pattern) for pattern in self.living)
 
     def is_index(self, filename: str) -> bool:
         return any(fnmatch.fnmatchcase(filename, pattern) for pattern in self.index)
+
+
+def from_inside(patterns: tuple[str, ...], folder: str) -> tuple[str, ...]:
+    """The patterns that open with the folder a root is, from inside it. Rule folders are named
+    from the project's top (``.claude/rules/*.md``), but Claude Code reads a project's CLAUDE.md
+    kept inside ``.claude/`` as well as at the top, and that file makes ``.claude`` a root of its
+    own: from there its rules are ``rules/*.md``. Without this they belonged to neither root, the
+    top's nor ``.claude``'s, and were neither read nor published."""
+    prefix = folder + "/"
+    return tuple(pattern[len(prefix):] for pattern in patterns if pattern.startswith(prefix))
 
 
 def _dated(name: str, role: str, patterns: tuple[str, ...], example: str) -> DirectoryKind:
@@ -650,11 +669,21 @@ SPECKIT = Convention(
     code_is_example=True,
     name="speckit", title="Spec Kit",
     markers=(_file(".specify/memory/constitution.md", 2.0), _file(".specify", 0.5),
-             _file("specs/*/spec.md", 0.5)),
+             _file("specs/*/spec.md", 0.5),
+             # Its first layout, before .specify/: what `specify init` wrote at the project's
+             # top, the constitution in memory/ and the templates its commands copy. Spec Kit's
+             # own source keeps the same two as what it copies: not a project's memory.
+             _file("memory/constitution.md", 0.5), _file("templates/spec-template.md", 0.5),
+             _file("src/specify_cli", -2.0)),
     # Spec Kit lives at the repository's top, beside the agent instruction files it writes.
     living=INSTRUCTIONS.living, kinds=(), rules=("CT74", "CT79"), site="features",
     memory_in=(".specify", "specs"), memory_is_files=True,
-    root_signs=(RootSign((".specify/memory/constitution.md",), says="{0} (Spec Kit)"),),
+    # .specify/ is its first layout moved into a folder (memory/, scripts/, templates/): the
+    # top's, never a root of its own.
+    owns=(".specify",),
+    root_signs=(RootSign((".specify/memory/constitution.md",), says="{0} (Spec Kit)"),
+                RootSign(("memory/constitution.md",), beside=("templates",),
+                         says="{0} (Spec Kit's first layout)")),
     source="https://github.com/github/spec-kit (spec-driven.md, templates/tasks-template.md, "
            "memory/constitution.md)",
 )

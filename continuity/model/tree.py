@@ -454,7 +454,11 @@ class MemoryTree:
     @functools.cached_property
     def _memory_folders(self) -> tuple[str, ...]:
         convention = self.convention
-        folders = {*self.directories, *((convention.memory_in or ()) if convention else ()),
+        kept_in = convention.memory_in_at(self.root) if convention else ()
+        # The folders of the files it keeps by name are its own: Spec Kit's first layout kept
+        # the constitution in memory/ at the project's top.
+        declared = (posixpath.dirname(path) for path in _declared_files(self.root, convention))
+        folders = {*self.directories, *kept_in, *declared,
                    *(posixpath.dirname(state.path) for state in self.state_files)} - {""}
         return tuple(folder.rstrip("/") + "/" for folder in sorted(folders))
 
@@ -1014,6 +1018,19 @@ MAX_FEATURES = 500
 FEATURE_PLACES = ("specs", ".specify/specs")
 
 
+#: Where Spec Kit keeps the constitution: in ``.specify/memory/``, and, before it had a folder
+#: of its own, in ``memory/`` at the project's top (``specify init`` wrote ``memory/``,
+#: ``scripts/`` and ``templates/`` there; its commands still say "Read the constitution at
+#: `/memory/constitution.md`"). The first that is a file is the project's.
+CONSTITUTIONS = (".specify/memory/constitution.md", "memory/constitution.md")
+
+
+def constitution(root: Path) -> str:
+    """The root-relative path of a Spec Kit root's constitution (see :data:`CONSTITUTIONS`):
+    the first there is, else where Spec Kit keeps it now."""
+    return next((path for path in CONSTITUTIONS if (root / path).is_file()), CONSTITUTIONS[0])
+
+
 def feature_folders(root: Path) -> list[str]:
     """Spec Kit's numbered feature folders below ``root``, root-relative (``specs/001-login``,
     ``.specify/specs/002-navbar``), real folders only (a link is not followed)."""
@@ -1092,10 +1109,10 @@ def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...
     if convention is not None and convention.site == "phases":
         return _phase_files(root)
     if convention is not None and convention.rule_files:
-        return _rule_files(root, convention.rule_files)
+        return _rule_files(root, convention.rule_files_at(root))
     if convention is None or convention.site != "features":
         return ()
-    found = [".specify/memory/constitution.md"]
+    found = [constitution(root)]
     for folder in feature_folders(root):
         found.extend(f"{folder}/{name}" for name in FEATURE_FILES)
     return tuple(found)

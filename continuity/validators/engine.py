@@ -272,7 +272,7 @@ def display_path(root: Path, path: str, cwd: Path) -> str:
 
 def _holds_files(root: Path, convention: Convention | None) -> bool:
     """Whether one of the folders a convention keeps its memory in holds a file."""
-    for folder in (convention.memory_in or ()) if convention is not None else ():
+    for folder in convention.memory_in_at(root) if convention is not None else ():
         try:
             with os.scandir(root / folder) as entries:
                 if any(entry.is_file(follow_symlinks=False) for entry in entries):

@@ -194,9 +194,10 @@ def _dead_links(resolver: Resolver, path: str, body: MarkdownDoc, indices: range
         return []
     own = os.path.join(resolver.root, path)
     base = os.path.dirname(own)
+    written_in = _written_in(resolver, own)
     dead: list[Unresolved] = []
     for link in found:
-        reason = _judge(resolver, base, own, link)
+        reason = _judge(resolver, base, own, link, written_in)
         if reason is not None:
             dead.append(Unresolved(path, link.line, link.column, link.written, reason, evidence))
     return dead
@@ -222,10 +223,27 @@ def _runs(indices: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def _judge(resolver: Resolver, base: str, own: str, link: Link) -> str | None:
-    """Why ``link`` points at nothing, or None when it resolves (or cannot be judged)."""
+def _written_in(resolver: Resolver, own: str) -> str | None:
+    """The folder a file reached through a symbolic link was written in, inside the repository
+    (``.claude/rules/csharp.md`` a link to ``.ai/rules/csharp.md``); None for a file that is
+    where it is read."""
+    real = os.path.realpath(own)
+    if real == os.path.normpath(own) or not resolver._inside(real):
+        return None
+    return os.path.dirname(real)
+
+
+def _judge(resolver: Resolver, base: str, own: str, link: Link,
+           written_in: str | None = None) -> str | None:
+    """Why ``link`` points at nothing, or None when it resolves (or cannot be judged). A link
+    of a file reached through a symbolic link resolves from the folder it was written in as
+    well: rules kept in one folder and linked into each tool's (``.ai/rules/`` into
+    ``.claude/rules/``) link to their siblings there, where the author wrote them."""
     if link.path:
         state, real = resolver.lookup(base, link.path)
+        if state == MISSING and written_in is not None and \
+                resolver.lookup(written_in, link.path)[0] == FOUND:
+            state, real = resolver.lookup(written_in, link.path)
         if state == OUTSIDE:
             return None
         if state == MISSING:  # say the path again only when it was written otherwise

@@ -65,6 +65,42 @@ def test_spec_kit_at_the_top_with_its_instruction_files(repo: GitRepo):
     assert found(result) == [("CT741", "CLAUDE.md", 3)]  # judged by the instruction rules too
 
 
+def test_spec_kit_in_its_first_layout_memory_and_templates_at_the_top(repo: GitRepo,
+                                                                     tmp_path: Path):
+    """Found on set 41 (conventions): before `.specify/`, `specify init` wrote `memory/`,
+    `scripts/` and `templates/` at the project's top ("Read the constitution at
+    `/memory/constitution.md`"). Such a project was judged by its CLAUDE.md alone, its
+    constitution (still the template) neither read nor published. Spec Kit's own source,
+    which keeps the same two files as what it copies, is not a project of it."""
+    template = "# [PROJECT_NAME] Constitution\n\n**Version**: [CONSTITUTION_VERSION]\n"
+    repo.commit("spec kit", {
+        "memory/constitution.md": template,
+        "templates/spec-template.md": "# Feature Specification: [FEATURE NAME]\n",
+        "specs/001-export/spec.md": "# Export\n", "CLAUDE.md": "# Claude\n\nUse pnpm.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "speckit"}
+    assert found(result) == [("CT791", "memory/constitution.md", 1)]
+    repo.commit("filled", {"memory/constitution.md": "# Tides Constitution\n\n**Version**: "
+                                                     "1.0.0 | **Ratified**: 2026-01-02\n"})
+    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    assert "Tides Constitution" in page
+    repo.commit("a link", {"memory/constitution.md": "# Tides\n\n**Version**: 1.0.0\n\n"
+                                                     "See [the checklist](gone.md).\n"})
+    assert found(check_json(repo.path)) == [("CT111", "memory/constitution.md", 5)]
+    # upgraded: the same three folders moved into .specify/, which is the top's, no root of its
+    # own, and its constitution is the one read
+    repo.commit("upgraded", {".specify/memory/constitution.md": template,
+                             ".specify/templates/spec-template.md": "# Feature Specification\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "speckit"}
+    assert ("CT791", ".specify/memory/constitution.md", 1) in found(result)
+    repo.commit("spec kit's own source", {"src/specify_cli/__init__.py": "",
+                                          "memory/constitution.md": template},
+                delete=[".specify/memory/constitution.md", ".specify/templates/spec-template.md"])
+    assert roots(check_json(repo.path)) == {".": "instructions"}
+
+
 def test_a_claude_md_alone_has_its_imports_checked(repo: GitRepo):
     repo.commit("claude", {
         "CLAUDE.md": "# Project\n\nSee @docs/missing.md and @docs/there.md.\n"
@@ -591,6 +627,47 @@ def test_an_import_written_from_the_top_in_a_claude_folders_claude_md(repo: GitR
     repo.commit("outside", {".claude/CLAUDE.md": "# Project\n\n@../outside.md\n"})
     (finding,) = check_json(repo.path).json["diagnostics"]
     assert "repository's top" not in finding["message"] and "outside.md" in finding["message"]
+
+
+def test_the_rules_of_a_claude_folder_holding_the_projects_claude_md(repo: GitRepo,
+                                                                   tmp_path: Path):
+    """Found on set 41 (conventions): Claude Code reads a project's CLAUDE.md at the top or in
+    `.claude/`, and its rules from `.claude/rules/` either way. Kept in `.claude/`, the file
+    made `.claude` a root of its own, which looked for `.claude/.claude/rules/`: the eight
+    rules belonged to neither root, neither read (a dead link in one unreported) nor
+    published. From inside `.claude/` they are `rules/*.md`, and its folders' too."""
+    repo.commit("claude", {
+        ".claude/CLAUDE.md": "# Project\n\nSee the rules.\n",
+        ".claude/rules/style.md": "# Code Style\n\nTabs. See [the guide](../../GUIDE.md).\n",
+        ".claude/rules/frontend/react.md": "# React Rules\n\nServer components first.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".claude": "instructions"}
+    assert found(result) == [("CT111", ".claude/rules/style.md", 3)]
+    repo.commit("fixed", {".claude/rules/style.md": "# Code Style\n\nTabs.\n"})
+    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    assert "Code Style" in page and "React Rules" in page
+
+
+def test_a_linked_rules_links_resolve_from_where_it_was_written(repo: GitRepo):
+    """Found comparing set 41's change on other clones: a project keeps its rules in `.ai/rules/`
+    and links each into `.claude/rules/` (`csharp.md -> ../../.ai/rules/csharp.md`), its
+    `.claude/CLAUDE.md` a link to `.ai/rules/general.md`. A rule's "see [general.md](./general.md)"
+    was judged from `.claude/rules/`, where the author never wrote it, and reported dead; from
+    `.ai/rules/` it resolves. A link dead from both places still is."""
+    repo.commit("rules", {
+        ".ai/rules/general.md": "# General\n\nBe kind.\n",
+        ".ai/rules/csharp.md": "# C#\n\nSee [general.md](./general.md) and [x](./gone.md).\n",
+    })
+    (repo.path / ".claude" / "rules").mkdir(parents=True)
+    (repo.path / ".claude" / "rules" / "csharp.md").symlink_to("../../.ai/rules/csharp.md")
+    (repo.path / ".claude" / "CLAUDE.md").symlink_to("../.ai/rules/general.md")
+    repo.commit("linked")
+    result = check_json(repo.path)
+    assert roots(result)[".claude"] == "instructions"
+    assert [(code, path) for code, path, _ in found(result)] == \
+        [("CT111", ".claude/rules/csharp.md")]
+    assert "gone.md" in result.json["diagnostics"][0]["message"]
 
 
 def test_a_gsd_plans_instructions_and_code_are_no_secrets(repo: GitRepo, tmp_path: Path):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from continuity.formats.markdown import MarkdownDoc
+from continuity.model.conventions import from_inside
 from continuity.model.load_window import Budget, chain_window
 from continuity.model.roots import NEVER_SEARCHED
 from continuity.model.shadowed import shadowed
@@ -29,6 +30,8 @@ from continuity.validators.rules.rule_files import listed, read_beside
 #: The files whose ``@`` imports a loader follows (Claude Code: CLAUDE.md, CLAUDE.local.md,
 #: ``.claude/rules/*.md``; Gemini CLI: GEMINI.md).
 IMPORTING = ("CLAUDE.md", "CLAUDE.local.md", "GEMINI.md")
+#: Claude Code's rule folder, from the project's top.
+CLAUDE_RULES = ".claude/rules"
 #: "a maximum depth of five hops" (Claude Code), "maxDepth 5" (Gemini CLI).
 MAX_DEPTH = 5
 #: Codex's ``project_doc_max_bytes`` default: 32 KiB.
@@ -85,7 +88,8 @@ def _resolve(written: str, source: str, root: Path, boundary: Path) -> str | Non
 def _starting_files(ctx: CheckContext) -> list[str]:
     root = ctx.tree.root
     found = [name for name in IMPORTING if (root / name).is_file()]
-    found += [f".claude/rules/{p.name}" for p in listed(root / ".claude" / "rules", "*.md")]
+    for folder in (CLAUDE_RULES, *from_inside((CLAUDE_RULES,), root.name)):
+        found += [f"{folder}/{p.name}" for p in listed(root / folder, "*.md")]
     return found
 
 

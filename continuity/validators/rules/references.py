@@ -28,7 +28,8 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     `#heading`) against the headings of the target, by the slugs the site gives them (MkDocs'
     toc; GitHub's are accepted too), and the paths named in a state file's `## Mesh index`
     bullets other than `**Indexes:**` (whose directories are CT104's). A path is resolved from
-    the file's own directory; URLs, absolute paths and anything leaving the repository are
+    the file's own directory (for a file reached through a symbolic link, from the folder it
+    was written in too); URLs, absolute paths and anything leaving the repository are
     never followed. Links in code are examples and are not judged, nor a link to the word
     `url`, `link` or `path` (`[links](url)`: a format shown). The site marks each dead link on
     its page.

@@ -15,12 +15,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 from continuity.formats.markdown import CODE_SPAN, MarkdownDoc
-from continuity.model.tree import TASK_LINE, feature_folders
+from continuity.model.tree import TASK_LINE, constitution, feature_folders
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
 
-CONSTITUTION = ".specify/memory/constitution.md"
 PLACEHOLDER = re.compile(r"\[[A-Z][A-Z0-9_]{2,}\](?![(\[])")  # not a link's text: [ADR](x.md)
 #: "**Version**: 1.0.0 | **Ratified**: …", in any language ("**版本**：1.0.0"): a bold label,
 #: a colon (or a full-width one), a version number.
@@ -52,7 +51,8 @@ def constitution_unfilled(ctx: CheckContext) -> Iterator[Violation]:
     Run `/speckit.constitution` with the project's principles, or fill the placeholders in
     and give it a version (1.0.0).
     """
-    text = read_beside(ctx, ctx.tree.root / CONSTITUTION)
+    path = constitution(ctx.tree.root)
+    text = read_beside(ctx, ctx.tree.root / path)
     if text is None:
         return
     in_code = MarkdownDoc(text).in_code  # an exemption marker's format shown in a code block
@@ -66,13 +66,13 @@ def constitution_unfilled(ctx: CheckContext) -> Iterator[Violation]:
             for match in PLACEHOLDER.finditer(CODE_SPAN.sub(lambda s: " " * len(s.group()), line))]
     if left:
         names = sorted({name for _, name in left})
-        yield Violation(CONSTITUTION, f"the constitution still holds {len(left)} template "
+        yield Violation(path, f"the constitution still holds {len(left)} template "
                         f"placeholder{'s' if len(left) != 1 else ''} ({', '.join(names[:4])}"
                         f"{', …' if len(names) > 4 else ''}): it was never filled in",
                         "run /speckit.constitution, or fill the placeholders in",
                         left[0][0], 1)
     elif not any(VERSION_LINE.search(line) or VERSION_NAMED.search(line) for line in lines):
-        yield Violation(CONSTITUTION, "the constitution has no version line (**Version**: "
+        yield Violation(path, "the constitution has no version line (**Version**: "
                         "X.Y.Z | **Ratified**: … | **Last Amended**: …)",
                         "add the version line: amendments are versioned", 1, 1)
 
