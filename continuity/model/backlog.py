@@ -33,11 +33,12 @@ if TYPE_CHECKING:
 CONFIG_FILE = "config.yml"
 #: The board's columns when config.yml names no status (src/constants/index.ts).
 DEFAULT_STATUSES = ("To Do", "In Progress", "Done")
+#: Backlog.md's folder of tasks done and moved off the board (its own, not the protocol's
+#: ``completed/`` directory kind; every folder is listed in conventions.BACKLOG_FOLDERS).
+DONE_FOLDER = "completed"
 #: The folders of task files, and what Backlog.md makes of a task in each.
-TASK_FOLDERS = {"tasks": "active", "drafts": "draft", "completed": "completed",
+TASK_FOLDERS = {"tasks": "active", "drafts": "draft", DONE_FOLDER: "completed",
                 "archive/tasks": "archived", "archive/drafts": "archived draft"}
-#: Every folder of a Backlog.md tree (src/constants/index.ts, DEFAULT_DIRECTORIES).
-FOLDERS = ("tasks", "drafts", "completed", "archive", "decisions", "docs", "milestones")
 
 _FRONTMATTER = re.compile(r"\A---\r?\n(.*?)\r?\n---", re.S)
 _PERSON = re.compile(r"^(\s*(?:assignee|reporter):\s*)(.*)$")
@@ -234,7 +235,7 @@ class Backlog:
 
     def is_done(self, task: BacklogTask) -> bool:
         """Done as Backlog.md counts it: completed/, or the last configured status."""
-        return task.folder == "completed" or (
+        return task.folder == DONE_FOLDER or (
             bool(task.status) and self.status_of(task.status) == self.statuses[-1])
 
     def status_of(self, written: str) -> str | None:
