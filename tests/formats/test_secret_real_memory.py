@@ -2274,3 +2274,74 @@ def test_an_mcp_config_at_the_top_is_read_for_credentials(tmp_path: Path) -> Non
     repo.commit("keys", {".cursor/mcp.json": GOOGLE_MCP, "mcp_config.json": GOOGLE_MCP})
     found, out = secret_findings(repo)
     assert found == [("CT601", ".cursor/mcp.json"), ("CT601", "mcp_config.json")], out
+
+
+# Twenty-ninth survey of agent memory: an OpenClaw workspace committed whole. False: the
+# ``secret_key: "ultrasecretkey"`` SearXNG's shipped ``settings.yml`` sets (to be overwritten),
+# and a search skill's comment showing several keys may be given (``TAVILY_API_KEY="key1&key2"``).
+# Missed: a management password after 口令 and 改为 ("changed to") in a daily note, and login
+# cookies under their own names: a script's ``COOKIES`` dict and a forum note's list.
+SESSION_HEX = HEX32 + "a1b2c3"  # made up: 38 hexadecimal digits, as a site's web_session
+FORUM_SESSION = "L2Nx" + MIXED + "%2F" + MIXED[::-1] + "--" + HEX32  # made up
+ADMIN_PASSWORD = "Vq8" + "kLm2Zr"  # made up: nine characters, letters and digits
+
+
+@pytest.mark.parametrize("text", [
+    'server:\n  secret_key: "ultrasecretkey"  # Is overwritten by ${SEARXNG_SECRET}\n',
+    '  // - TAVILY_API_KEY="key1&key2&key3" (round-robin)\n',
+    '  // - TAVILY_API_KEY="key1,key2"\n',
+    '  // - TAVILY_API_KEY="key1 key2 key3" (whitespace-separated)\n',
+    # Taobao's share code is no password
+    "淘口令：" + ADMIN_PASSWORD + "\n",
+    # a cookie's name that is no login's, and a login's name with a test's value
+    '# Cookies\nCOOKIES = {"csrftoken": "' + MIXED + '", "sessionid": "test-session-value"}\n',
+    # a session under its name with no cookie about it
+    "- session: " + MIXED + "\n",
+])
+def test_a_shipped_default_numbered_key_names_and_cookies_no_login_keeps_are_silent(
+        text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ('secret_key: "' + MIXED + '"\n', "keyed-secret"),
+    ("- **结论**: 管理口令先改为 `" + ADMIN_PASSWORD + "`，两次修改后都已重启\n", "chinese-password"),
+    ("密码已重置为 " + ADMIN_PASSWORD + "\n", "chinese-password"),
+    ("| **口令** | `" + ADMIN_PASSWORD + "` |\n", "chinese-password"),
+    ('# Cookie 配置\nCOOKIES = {\n    "a1": "' + HEX32 + '",\n    "web_session": "'
+     + SESSION_HEX + '",\n}\n', "cookie-named"),
+    ("## 当前 Cookie\n- **_forum_session**: `" + FORUM_SESSION + "`\n", "cookie-named"),
+    ("curl -H 'Cookie: csrftoken=" + MIXED + "; sessionid=" + MIXED[::-1] + "' …\n",
+     "cookie-named"),
+])
+def test_a_password_after_kouling_and_login_cookies_under_their_names_are_found(
+        text: str, kind: str) -> None:
+    assert kinds(text) == [kind]
+
+
+def test_twenty_ninth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's SearXNG settings with the shipped
+    secret, a skill's comment of numbered key names and a note that the admin password was
+    changed (no value), silent (CT601, CT605); then the note with the new password, the
+    Xiaohongshu script's cookies and the forum's cookie note are reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA writer.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- search\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- searxng runs in docker\n",
+        "searxng/settings.yml": 'server:\n  secret_key: "ultrasecretkey"\n',
+        "skills/search/search.mjs": '// - TAVILY_API_KEY="key1&key2&key3" (round-robin)\n'
+                                    "const raw = String(process.env.TAVILY_API_KEY ?? '');\n",
+        "memory/2026-02-27.md": "# 2026-02-27\n\n- 管理口令已按老板要求修改，已重启\n",
+        "skills/xhs/direct.py": '# Cookie 配置\nCOOKIES = {\n    "xsecappid": "xhs-pc-web",\n}\n'})
+    assert_no_secret_found(repo)
+    repo.commit("secrets", {
+        "memory/2026-02-27.md": "# 2026-02-27\n\n- 管理口令先改为 `" + ADMIN_PASSWORD + "`，已重启\n",
+        "skills/xhs/direct.py": '# Cookie 配置\nCOOKIES = {\n    "web_session": "' + SESSION_HEX
+                                + '",\n    "xsecappid": "xhs-pc-web",\n}\n',
+        "memory/context/forum-cookies.md": "# Forum cookies\n\n## 当前 Cookie\n"
+                                           "- **_forum_session**: `" + FORUM_SESSION + "`\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "memory/2026-02-27.md"),
+                     ("CT601", "memory/context/forum-cookies.md"),
+                     ("CT601", "skills/xhs/direct.py")], out
