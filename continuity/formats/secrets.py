@@ -1539,8 +1539,6 @@ CREDENTIALS: tuple[Detector, ...] = (
              needles=('"auth"',), scanner=_docker_auths),
     Detector("cookie-record", "a login cookie's value in a cookie's record", None,
              needles=("value",), scanner=_cookie_records),
-    Detector("cookie-named", "a login cookie's value under its name", None,
-             needles=("cookie",), scanner=_named_cookies),
     _d("kubeconfig-key", "a client key in a kubeconfig",
        r"(?i)client-key-data[\"']?\s{0,5}:\s{0,5}[\"']?([A-Za-z0-9+/]{40,20000}={0,2})", 1,
        needles=("client-key-data",), block=True),
@@ -1656,6 +1654,10 @@ CREDENTIALS: tuple[Detector, ...] = (
        rf"(?:\*{{0,3}}[ \t]{{0,3}}[:：]|[\u4e00-\u9fff]{{0,4}}?{_CHANGED_TO}[:：]?))"
        r"[ \t]{0,5}\*{0,3}[ \t]{0,3}`?([!-_a-~]{8,64})(?![!-_a-~])", 1,
        needles=("密码", "密碼", "口令"), placeholders=True),
+    # Last: a key word's detector names a value it shares (``ACCESS_TOKEN = "…"`` in a script
+    # that mentions cookies) better.
+    Detector("cookie-named", "a login cookie's value under its name", None,
+             needles=("cookie",), scanner=_named_cookies),
 )
 
 # --------------------------------------------------------------------------- personal data
