@@ -230,6 +230,12 @@ def _scheme_start(text: str, position: int) -> int | None:
     return begin
 
 
+#: A password's Chinese names: 密码 (密碼 as Taiwan writes it) and 口令, but not Taobao's
+#: share code (淘口令).
+_CHINESE_PASSWORD = r"(?:密[码碼]|(?<!淘)口令)"
+#: "Changed to", "set to", "reset to" (简体 and 繁體), before a password's new value.
+_CHANGED_TO = r"(?:改|修改|更改|设置?|設置?|设定|設定|重置|重设|重設)[为為成]"
+
 _I = re.IGNORECASE
 #: Key words that name a secret: the value assigned to one is a secret (``DB_PASSWORD=``,
 #: ``SECRET_KEY:``, ``"password":``, ``client_secret =``). No ``\b`` before: ``_`` is a word
@@ -329,8 +335,9 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     (``accessToken: "refreshed"``: tokens and API keys are generated, never words; a
     password may be words, and still counts)."""
     value = match.group(group)
-    if public_google_key(text, match.start(group), match.end(group)):
-        return False
+    if _shorter_than_the_floor(text, match, group) or \
+            public_google_key(text, match.start(group), match.end(group)):
+        return False  # ``password: `abc1234` ``: seven characters, as ``password: abc1234`` is
     substitution = _SUBSTITUTION.match(value)
     if substitution and not value[substitution.end():].strip("\"'`,;)]"):
         return False  # opencode's ``{env:TAVILY_API_KEY}``, ``{file:~/.secrets/key}``: a reference
@@ -383,6 +390,22 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+
+
+#: The fewest characters of a value assigned to a key word (``_ASSIGNED_VALUE``'s floor):
+#: shorter, it is a word, a sample or a status far more often than a secret.
+_ASSIGNED_FLOOR = 8
+
+
+def _shorter_than_the_floor(text: str, match: re.Match[str], group: int) -> bool:
+    """Whether a bare value, without the backticks of the code span it is in, is shorter than
+    the floor: the backticks are Markdown's, not the value's. A value opening a span
+    (``password: `abc1234` ``) or closing one the key opened (`` `password: abc1234` ``) was
+    counted with them, so seven characters were found in a code span and not bare (set 35 of
+    the conventions survey); the span's text alone is measured now, as a quoted value's is."""
+    value = match.group(group)
+    return not _value_quoted(text, match, group) and \
+        len(value.lstrip("`").split("`", 1)[0]) < _ASSIGNED_FLOOR
 
 
 def _value_quoted(text: str, match: re.Match[str], group: int) -> bool:
@@ -1156,6 +1179,48 @@ def _cookie_records(text: str) -> Iterator[tuple[int, int]]:
                 break
 
 
+#: A field named for a cookie and its value, as a script's dict (``"web_session": "…"``), a
+#: note's list (``- **_forum_session**: `…` ``) or a ``Cookie:`` header (``sid=…``) write it.
+_NAMED_COOKIE = re.compile(r"(?<![\w.\-])[\"'`*]{0,3}([A-Za-z_][\w.\-]{0,63})[\"'`*]{0,3}[ \t]{0,5}"
+                           r"[:=][ \t]{0,5}[\"'`*]{0,3}([A-Za-z0-9%._\-+/=]{16,4096})"
+                           r"(?![A-Za-z0-9%._\-+/=])")
+#: How far after the word "cookie" its fields may start (a dict's or a list's, a few lines),
+#: and how far past that a field that started may run (its name, its marks, its value).
+_NAMED_COOKIE_REACH = 800
+_NAMED_COOKIE_LONGEST = 4200
+
+
+def _cookie_stretches(lowered: str) -> Iterator[tuple[int, int]]:
+    """The stretches of text within reach after the word "cookie", overlapping ones merged."""
+    start = end = -1
+    position = lowered.find("cookie")
+    while position >= 0:
+        if position > end:
+            if end > start:
+                yield start, end
+            start = position
+        end = position + _NAMED_COOKIE_REACH
+        position = lowered.find("cookie", position + 1)
+    if end > start:
+        yield start, end
+
+
+def _named_cookies(text: str) -> Iterator[tuple[int, int]]:
+    """The value of a login cookie under its own name, after the word "cookie" (a script's
+    ``COOKIES = {…, "web_session": "…"}``; a note's "## Current cookies" and its list,
+    ``- **_forum_session**: `…` ``; survey 29: an OpenClaw workspace's Xiaohongshu script
+    and its forum note): a name a login's cookie has (see :data:`_LOGIN_COOKIE`), a
+    generated value. Each stretch is read once, and a field starting in it to its end."""
+    for start, end in _cookie_stretches(ascii_lower(text)):
+        for field in _NAMED_COOKIE.finditer(text, start, min(len(text), end + _NAMED_COOKIE_LONGEST)):
+            if field.start() >= end:
+                break
+            name, value = field.group(1), field.group(2)
+            if _LOGIN_COOKIE.search(name) and not _NOT_A_LOGIN_COOKIE.search(name) and \
+                    generated(value):
+                yield field.span(2)
+
+
 def _record_end(text: str, start: int, stop: int) -> int:
     """Where the object a field at ``start`` belongs to closes (or another opens), at most
     ``stop``."""
@@ -1631,10 +1696,18 @@ CREDENTIALS: tuple[Detector, ...] = (
     # Chinese character: a sentence after the word (``密码：请联系管理员``) is none. In a
     # table the word is its cell's label, the whole cell (a cell ending in it, ``| OKX
     # 交易所密码 | 1Password / Vault |``, describes a secret; the next cell says where it is).
+    # 口令 names a password too (``管理口令：…``), and a note of a change gives the new one
+    # after 改为 ("changed to"), a word or two between (``管理口令先改为 `…` ``, survey 29: a
+    # workspace's daily note; ``密码已重置为 …``). Not Taobao's share code, 淘口令.
     _d("chinese-password", "a password under its Chinese name",
-       r"(?:\|[ \t]{0,3}\*{0,3}密[码碼]\*{0,3}[ \t]{0,3}\||密[码碼]\*{0,3}[ \t]{0,3}[:：])"
+       rf"(?:\|[ \t]{{0,3}}\*{{0,3}}{_CHINESE_PASSWORD}\*{{0,3}}[ \t]{{0,3}}\||{_CHINESE_PASSWORD}"
+       rf"(?:\*{{0,3}}[ \t]{{0,3}}[:：]|[\u4e00-\u9fff]{{0,4}}?{_CHANGED_TO}[:：]?))"
        r"[ \t]{0,5}\*{0,3}[ \t]{0,3}`?([!-_a-~]{8,64})(?![!-_a-~])", 1,
-       needles=("密码", "密碼"), placeholders=True),
+       needles=("密码", "密碼", "口令"), placeholders=True),
+    # Last: a key word's detector names a value it shares (``ACCESS_TOKEN = "…"`` in a script
+    # that mentions cookies) better.
+    Detector("cookie-named", "a login cookie's value under its name", None,
+             needles=("cookie",), scanner=_named_cookies),
 )
 
 # --------------------------------------------------------------------------- personal data
@@ -1833,8 +1906,9 @@ _NOT_A_SECRET = re.compile(
     r"(?:[-_](?:[a-z]+|[0-9]{1,4}))+"
     r"|(?:(?:[A-Z]+|[0-9]{1,4})_)*(?:CHANGE|CHANGEME|REPLACE|DEFAULT|INSECURE|DEV|GENERATE)(?:_(?:[A-Z]+|[0-9]{1,4}))+"
     # the example password of the Postgres image's documentation, Kitsu's default admin
-    # password (``mysecretpassword``), and its kin (``supersecretkey``)
-    r"|(?i:(?:my|your|our|super|top)[-_]?(?:super[-_]?)?secret[-_]?(?:p[a@]ss(?:w[o0]rd)?|key|token))"
+    # password (``mysecretpassword``), and its kin (``supersecretkey``; SearXNG's shipped
+    # ``settings.yml`` sets ``secret_key: "ultrasecretkey"``, to be overwritten: survey 29)
+    r"|(?i:(?:my|your|our|super|top|ultra)[-_]?(?:super[-_]?)?secret[-_]?(?:p[a@]ss(?:w[o0]rd)?|key|token))"
     r"[!@#$%.*]?[0-9]{0,6}"
     # a provider's prefix, with its version (``sk-or-v1-``, ``sk-ant-api03-``), before a
     # fill-in in words: ``sk-or-v1-your-key`` (no generated value ends in plain words)
@@ -1910,6 +1984,14 @@ _SUBSTRING_OFFSETS = re.compile(r"[0-9]{1,4}:[0-9]{1,4}| -[0-9]{1,4}(?::[0-9]{1,
 _HEX_MARK_BEFORE_WORDS = re.compile(r"0x(?=[0-9A-Fa-f]*[G-Zg-z_\-])[A-Za-z][A-Za-z0-9_\-]{2,128}")
 
 
+#: Names of the value numbered and listed (``TAVILY_API_KEY="key1,key2"``, ``"key1&key2"``,
+#: ``"key1 key2 key3"``: a script's comment showing that several keys may be given, survey
+#: 29): the shape of a value, no value.
+_NUMBERED_NAMES = re.compile(r"(?i:(?:key|token|secret|pass(?:word)?|value)[_\-]?[0-9]{1,3}"
+                             r"(?:[ \t]{0,2}[,;|& ][ \t]{0,2}(?:key|token|secret|pass(?:word)?|value)"
+                             r"[_\-]?[0-9]{1,3}){1,8})")
+
+
 def harmless(value: str) -> bool:
     """Whether a value assigned to a secret's key is no secret: a placeholder, a value its
     author cut short (``eyJhbGciOiJI...``: the rest is not there) or shortened in the middle
@@ -1945,6 +2027,7 @@ def harmless(value: str) -> bool:
                or _FORMAT_FIELD.fullmatch(each) or _JSX_EXPRESSION.fullmatch(each)
                or _WORD_PATH.fullmatch(each) or _PUBLISHED_SAMPLE.search(each)
                or _PUBLISHED_DEMO_SECRET.fullmatch(each) or _counted_in_threes(each)
+               or _NUMBERED_NAMES.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
                             _ESCAPED_NEXT_LINE.sub("", quoted),
                             _ESCAPES_AT_END.sub("", quoted),

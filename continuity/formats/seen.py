@@ -224,7 +224,8 @@ def wide_encoding(raw: bytes) -> tuple[str, int, int] | None:
 _BY_KEY_WORD = frozenset({"keyed-secret", "assigned-secret", "pgpass-password", "netrc-password",
                           "curl-user", "sudo-password", "openssl-pass",
                           "url-password", "bearer-token", "basic-auth", "npmrc-auth",
-                          "docker-auth", "vault-legacy-token", "cookie-record"})
+                          "docker-auth", "vault-legacy-token", "cookie-record",
+                          "cookie-named"})
 _SHAPED: dict[int, tuple[tuple[Detector, ...], tuple[Detector, ...]]] = {}
 
 

@@ -766,7 +766,8 @@ def test_a_function_named_in_a_code_span_is_no_credential(tmp_path: Path) -> Non
     assert kinds(line) == []
     assert kinds("- Email/password: `Zq8vN2pL5xR7` and the admin's in AuthContext.js.\n") == \
         ["assigned-secret"]
-    assert kinds("password: `signUp`\n") == ["assigned-secret"]
+    # (eight characters or more: a code span's value is held to the bare value's floor)
+    assert kinds("password: `signUpNow`\n") == ["assigned-secret"]
     repo = GitRepo(tmp_path / "repo")
     repo.commit("audit", {"AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
                           "MEMORY.md": "# Audit\n\n### Sprint A (Auth)\n" + line})
@@ -2391,3 +2392,92 @@ def test_a_constant_passed_to_a_call_in_an_indexed_copy_is_silent(tmp_path: Path
     repo.commit("config", {"search/document-content.json": json.dumps(index, indent=2)})
     found, out = secret_findings(repo)
     assert found == [("CT601", "search/document-content.json")], out
+
+
+# Twenty-ninth survey of agent memory: an OpenClaw workspace committed whole. False: the
+# ``secret_key: "ultrasecretkey"`` SearXNG's shipped ``settings.yml`` sets (to be overwritten),
+# and a search skill's comment showing several keys may be given (``TAVILY_API_KEY="key1&key2"``).
+# Missed: a management password after 口令 and 改为 ("changed to") in a daily note, and login
+# cookies under their own names: a script's ``COOKIES`` dict and a forum note's list.
+SESSION_HEX = HEX32 + "a1b2c3"  # made up: 38 hexadecimal digits, as a site's web_session
+FORUM_SESSION = "L2Nx" + MIXED + "%2F" + MIXED[::-1] + "--" + HEX32  # made up
+ADMIN_PASSWORD = "Vq8" + "kLm2Zr"  # made up: nine characters, letters and digits
+
+
+@pytest.mark.parametrize("text", [
+    'server:\n  secret_key: "ultrasecretkey"  # Is overwritten by ${SEARXNG_SECRET}\n',
+    '  // - TAVILY_API_KEY="key1&key2&key3" (round-robin)\n',
+    '  // - TAVILY_API_KEY="key1,key2"\n',
+    '  // - TAVILY_API_KEY="key1 key2 key3" (whitespace-separated)\n',
+    # Taobao's share code is no password
+    "淘口令：" + ADMIN_PASSWORD + "\n",
+    # a cookie's name that is no login's, and a login's name with a test's value
+    '# Cookies\nCOOKIES = {"csrftoken": "' + MIXED + '", "sessionid": "test-session-value"}\n',
+    # a session under its name with no cookie about it
+    "- session: " + MIXED + "\n",
+])
+def test_a_shipped_default_numbered_key_names_and_cookies_no_login_keeps_are_silent(
+        text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ('secret_key: "' + MIXED + '"\n', "keyed-secret"),
+    ("- **结论**: 管理口令先改为 `" + ADMIN_PASSWORD + "`，两次修改后都已重启\n", "chinese-password"),
+    ("密码已重置为 " + ADMIN_PASSWORD + "\n", "chinese-password"),
+    ("| **口令** | `" + ADMIN_PASSWORD + "` |\n", "chinese-password"),
+    ('# Cookie 配置\nCOOKIES = {\n    "a1": "' + HEX32 + '",\n    "web_session": "'
+     + SESSION_HEX + '",\n}\n', "cookie-named"),
+    ("## 当前 Cookie\n- **_forum_session**: `" + FORUM_SESSION + "`\n", "cookie-named"),
+    ("curl -H 'Cookie: csrftoken=" + MIXED + "; sessionid=" + MIXED[::-1] + "' …\n",
+     "cookie-named"),
+])
+def test_a_password_after_kouling_and_login_cookies_under_their_names_are_found(
+        text: str, kind: str) -> None:
+    assert kinds(text) == [kind]
+
+
+def test_twenty_ninth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace's SearXNG settings with the shipped
+    secret, a skill's comment of numbered key names and a note that the admin password was
+    changed (no value), silent (CT601, CT605); then the note with the new password, the
+    Xiaohongshu script's cookies and the forum's cookie note are reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA writer.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- search\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\n- searxng runs in docker\n",
+        "searxng/settings.yml": 'server:\n  secret_key: "ultrasecretkey"\n',
+        "skills/search/search.mjs": '// - TAVILY_API_KEY="key1&key2&key3" (round-robin)\n'
+                                    "const raw = String(process.env.TAVILY_API_KEY ?? '');\n",
+        "memory/2026-02-27.md": "# 2026-02-27\n\n- 管理口令已按老板要求修改，已重启\n",
+        "skills/xhs/direct.py": '# Cookie 配置\nCOOKIES = {\n    "xsecappid": "xhs-pc-web",\n}\n'})
+    assert_no_secret_found(repo)
+    repo.commit("secrets", {
+        "memory/2026-02-27.md": "# 2026-02-27\n\n- 管理口令先改为 `" + ADMIN_PASSWORD + "`，已重启\n",
+        "skills/xhs/direct.py": '# Cookie 配置\nCOOKIES = {\n    "web_session": "' + SESSION_HEX
+                                + '",\n    "xsecappid": "xhs-pc-web",\n}\n',
+        "memory/context/forum-cookies.md": "# Forum cookies\n\n## 当前 Cookie\n"
+                                           "- **_forum_session**: `" + FORUM_SESSION + "`\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "memory/2026-02-27.md"),
+                     ("CT601", "memory/context/forum-cookies.md"),
+                     ("CT601", "skills/xhs/direct.py")], out
+
+
+# Set 35 of the conventions survey: ``assigned-secret``'s floor (eight characters) counted the
+# backticks of a code span, so a seven-character password was found in a code span and not
+# bare. The span's text alone is measured now, as a quoted value's is: seven characters are
+# silent either way (a shorter floor found a table's ``(empty)`` on the clones of surveys 24
+# to 29), eight found either way.
+SEVEN = "Qx7k2mz"  # made up
+EIGHT = SEVEN + "A"
+
+
+@pytest.mark.parametrize("written", [
+    "password: {}\n", "password: `{}`\n", "`password: {}`\n", 'password: "{}"\n',
+    "- **Password:** `{}`\n", "DB_PASSWORD=`{}`\n",
+])
+def test_the_floor_of_a_value_in_a_code_span_is_the_bare_values(written: str) -> None:
+    assert kinds(written.format(SEVEN)) == []
+    assert kinds(written.format(EIGHT)) == ["assigned-secret"]

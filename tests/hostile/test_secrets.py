@@ -190,6 +190,8 @@ SAMPLES: dict[str, str] = {
                       + "pNSUlFcEFJQkFBS0NBUUVB",
     "cookie-record": '{"domain": ".acme-corp.io", "name": "sessionid", "path": "/", "value": "'
                      + "0f1e2d3c4b5a6978" + "8796a5b4c3d2e1f0" + '"}',
+    "cookie-named": '# cookies\nCOOKIES = {"web_session": "' + "0f1e2d3c4b5a6978" + "8796a5b4c3d2e1f0"
+                    + '"}',
 }
 #: More shapes of ``assigned-secret`` that a ``\\b`` before the key word used to miss.
 ASSIGNED = [
