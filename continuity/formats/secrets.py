@@ -335,9 +335,8 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     (``accessToken: "refreshed"``: tokens and API keys are generated, never words; a
     password may be words, and still counts)."""
     value = match.group(group)
-    if _shorter_than_the_floor(text, match, group) or \
-            public_google_key(text, match.start(group), match.end(group)):
-        return False  # ``password: `abc1234` ``: seven characters, as ``password: abc1234`` is
+    if public_google_key(text, match.start(group), match.end(group)):
+        return False
     substitution = _SUBSTITUTION.match(value)
     if substitution and not value[substitution.end():].strip("\"'`,;)]"):
         return False  # opencode's ``{env:TAVILY_API_KEY}``, ``{file:~/.secrets/key}``: a reference
@@ -390,22 +389,6 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
-
-
-#: The fewest characters of a value assigned to a key word (``_ASSIGNED_VALUE``'s floor):
-#: shorter, it is a word, a sample or a status far more often than a secret.
-_ASSIGNED_FLOOR = 8
-
-
-def _shorter_than_the_floor(text: str, match: re.Match[str], group: int) -> bool:
-    """Whether a bare value, without the backticks of the code span it is in, is shorter than
-    the floor: the backticks are Markdown's, not the value's. A value opening a span
-    (``password: `abc1234` ``) or closing one the key opened (`` `password: abc1234` ``) was
-    counted with them, so seven characters were found in a code span and not bare (set 35 of
-    the conventions survey); the span's text alone is measured now, as a quoted value's is."""
-    value = match.group(group)
-    return not _value_quoted(text, match, group) and \
-        len(value.lstrip("`").split("`", 1)[0]) < _ASSIGNED_FLOOR
 
 
 def _value_quoted(text: str, match: re.Match[str], group: int) -> bool:

@@ -766,8 +766,7 @@ def test_a_function_named_in_a_code_span_is_no_credential(tmp_path: Path) -> Non
     assert kinds(line) == []
     assert kinds("- Email/password: `Zq8vN2pL5xR7` and the admin's in AuthContext.js.\n") == \
         ["assigned-secret"]
-    # (eight characters or more: a code span's value is held to the bare value's floor)
-    assert kinds("password: `signUpNow`\n") == ["assigned-secret"]
+    assert kinds("password: `signUp`\n") == ["assigned-secret"]
     repo = GitRepo(tmp_path / "repo")
     repo.commit("audit", {"AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
                           "MEMORY.md": "# Audit\n\n### Sprint A (Auth)\n" + line})
@@ -2465,19 +2464,16 @@ def test_twenty_ninth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
                      ("CT601", "skills/xhs/direct.py")], out
 
 
-# Set 35 of the conventions survey: ``assigned-secret``'s floor (eight characters) counted the
-# backticks of a code span, so a seven-character password was found in a code span and not
-# bare. The span's text alone is measured now, as a quoted value's is: seven characters are
-# silent either way (a shorter floor found a table's ``(empty)`` on the clones of surveys 24
-# to 29), eight found either way.
-SEVEN = "Qx7k2mz"  # made up
-EIGHT = SEVEN + "A"
-
-
-@pytest.mark.parametrize("written", [
-    "password: {}\n", "password: `{}`\n", "`password: {}`\n", 'password: "{}"\n',
-    "- **Password:** `{}`\n", "DB_PASSWORD=`{}`\n",
+@pytest.mark.parametrize("text, found", [
+    # A code span marks a literal: a short value written in one is a value given (set 35's
+    # gate passwords of six and seven characters), counted with its backticks.
+    ("- Gate password: `Rv7kq2`\n", ["assigned-secret"]),
+    ("password: `abc1234`\n", ["assigned-secret"]),
+    # Bare, the floor is eight characters: shorter it is a word or a status far more often
+    # (survey 29 measured a floor of seven on every clone: a table's `(empty)`, "attempt").
+    ("password: abc1234\n", []),
+    ("REDIS_PASSWORD | (empty) |\n", []),
+    ("password: Kx7q2mPa\n", ["assigned-secret"]),
 ])
-def test_the_floor_of_a_value_in_a_code_span_is_the_bare_values(written: str) -> None:
-    assert kinds(written.format(SEVEN)) == []
-    assert kinds(written.format(EIGHT)) == ["assigned-secret"]
+def test_a_short_value_counts_in_a_code_span_and_not_bare(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
