@@ -442,13 +442,25 @@ OPENCLAW_STATE = Convention(
            "credentials/, agents/<agentId>/agent/, secrets.json)",
 )
 
+#: Keys of GSD's settings file, `.planning/config.json` (get-shit-done/templates/config.json
+#: and the keys later versions add), as a JSON key: a config.json of another program has none.
+GSD_SETTINGS_KEYS = r'"(?:parallelization|plan_check|commit_docs|model_profile|granularity)"\s*:'
+
 GSD = Convention(
     name="gsd", title="GSD planning",
     markers=(
         Marker(FRONTMATTER, "STATE.md", "gsd_state_version", DECISIVE),
         Marker(PATH, "*/.planning", weight=0.5),
-        _file("STATE.md", 0.25), _file("ROADMAP.md", 0.25), _file("REQUIREMENTS.md", 0.1),
-        _file("PROJECT.md", 0.1), _file("phases", 0.25),
+        # In a `.planning/`, any two of the files its root sign names (below) make GSD's
+        # tree, so each weighs a quarter: a planning folder of PROJECT.md, ROADMAP.md,
+        # REQUIREMENTS.md and its config.json, no STATE.md or phases/ yet, was found as a
+        # root and then said to follow no convention (set 40).
+        _file("STATE.md", 0.25), _file("ROADMAP.md", 0.25), _file("REQUIREMENTS.md", 0.25),
+        _file("PROJECT.md", 0.25), _file("phases", 0.25),
+        # GSD's settings by their own keys (its templates/config.json): another program's
+        # config.json is not evidence.
+        Marker(CONTENT, "config.json", GSD_SETTINGS_KEYS, 0.25,
+               says="config.json (GSD's settings)"),
     ),
     living=("*.md",), kinds=(), rules=("CT731", "CT732"), site="phases",
     owns=("phases", "milestones", "quick", "research", "todos", "codebase", "debug"),
