@@ -104,6 +104,23 @@ def test_the_agents_md_chain_past_codexs_32_kib_names_the_lines(repo: GitRepo):
     assert "past what Codex loads" in diagnostic["message"]
 
 
+def test_the_agents_md_chain_is_not_judged_into_templates_or_archives(repo: GitRepo):
+    """Set 40 (issue 30): CT743 judged the chain down to a workspace template's AGENTS.md
+    (OpenClaw's translated `docs/zh-CN/reference/templates/AGENTS.md`), in a folder the root
+    search sets aside as templates and the check says it does not judge. A folder of
+    templates, test data or archived copies is where no agent works; a real folder's chain
+    past the budget is still found."""
+    top = "# Agents\n\n" + "".join(f"- rule {n:05d} " + "x" * 60 + "\n" for n in range(330))
+    long_below = "# Below\n" + "- more detail here\n" * 600
+    repo.commit("chain", {"CLAUDE.md": "# Claude\n", "AGENTS.md": top,
+                          "docs/reference/templates/AGENTS.md": long_below,
+                          "docs/archive/AGENTS.md": long_below})
+    assert check_json(repo.path, "--select", "CT743").json["diagnostics"] == []
+    repo.commit("real folder", {"services/AGENTS.md": long_below})
+    (diagnostic,) = check_json(repo.path, "--select", "CT743").json["diagnostics"]
+    assert diagnostic["path"] == "services/AGENTS.md", diagnostic
+
+
 def test_kiro_inclusion_and_file_match(repo: GitRepo):
     repo.commit("kiro", {
         ".kiro/steering/a.md": "---\ninclusion: filematch\n---\n# A\n",
