@@ -288,6 +288,30 @@ def test_spec_kit_features_never_planned_are_the_projects_practice(repo: GitRepo
                                             ("CT792", "specs/003-f3/tasks.md", 1)]
 
 
+def test_spec_kit_tasks_made_from_a_plan_the_project_named_otherwise(repo: GitRepo):
+    """Set 40 (issue 30): a feature's plan kept as `impl-plan.md`, its tasks.md saying so
+    (`**Prerequisites**: impl-plan.md (required)`): CT792 said the tasks had no plan. A plan
+    the tasks name and the folder holds is their source; tasks naming the usual plan.md, or
+    only the spec, beside no plan are still found."""
+    prerequisites = "# Tasks\n\n**Input**: Design documents from `/specs/{0}/`\n" \
+                    "**Prerequisites**: {1} (required), spec.md (required for user stories)\n" \
+                    "\n- [ ] T001 One\n"
+    repo.commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0 | "
+                                           "**Ratified**: 2026-01-02\n",
+        "specs/001-a/spec.md": "# Spec\n", "specs/001-a/plan.md": "# Plan\n",
+        "specs/001-a/tasks.md": prerequisites.format("001-a", "plan.md"),
+        "specs/002-b/spec.md": "# Spec\n", "specs/002-b/impl-plan.md": "# Plan\n",
+        "specs/002-b/tasks.md": prerequisites.format("002-b", "impl-plan.md"),
+        "specs/003-c/spec.md": "# Spec\n",
+        "specs/003-c/tasks.md": prerequisites.format("003-c", "plan.md"),
+        "specs/004-d/spec.md": "# Spec\n", "specs/004-d/notes.md": "# Notes\n",
+        "specs/004-d/tasks.md": "# Tasks\n\n**Prerequisites**: spec.md\n\n- [ ] T001 One\n",
+    })
+    assert found(check_json(repo.path)) == [("CT792", "specs/003-c/tasks.md", 1),
+                                            ("CT792", "specs/004-d/tasks.md", 1)]
+
+
 def test_a_roo_bank_missing_a_core_file(repo: GitRepo):
     repo.commit("roo", {"memory-bank/decisionLog.md": "# D\n\nx\n",
                         "memory-bank/activeContext.md": "# A\n\nx\n",
