@@ -931,6 +931,28 @@ CONVENTIONS_HELD_OUT_39: dict[str, str] = {
     "ANAMASGARD/SignLand": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 40 (bench/conventions_survey.md): row 62 of the twelve markers of sets 25, 27, 30 to 33,
+#: the next row down for one named before or with no snapshot; measured blind at 2a45006.
+CONVENTIONS_HELD_OUT_40: dict[str, str] = {
+    "FGinfinite/Qualitiy-Gate":
+        "instructions (memory-bank/decisionLog.md; memory-bank deleted in e521a0d)",
+    "7Bigil7/PriKIO-2.0": "gsd (.planning/config.json; no STATE.md)",
+    "GovAlta/PRONGHORN-BLUE": "speckit (.specify/scripts/bash/common.sh)",
+    "renzo1111ia/app-automatiza-formacion":
+        "claude (.claude/agent-memory/planner/MEMORY.md; not in the snapshot)",
+    "Brook-sys/eon": "none (memory/heartbeat-state.json beside one daily note, no workspace)",
+    "3lackd-projetos/openclaw3lackd":
+        "openclaw (HEARTBEAT.md; a fork of OpenClaw's source, the file deleted in ce4b4d94)",
+    "Afinucci/Design_Copilot": "serena (.serena/memories/task_completion_checklist.md)",
+    "nquirmbach/nomad-cluster": "windsurf (.windsurf/rules/general.md)",
+    "4GeeksAcademy/mariascamino-ai-eng-financial-dashboard-context-project":
+        "none (memory-bank/productContext.md, three of six files; .agents/rules/)",
+    "BeefreeSDK/beefree-sdk-examples": "cursor rules (.cursor/rules/rules.mdc)",
+    "Cratis/Chronicle": "copilot (.github/instructions/typescript.instructions.md; deleted in "
+                        "1420278b, the folder now a link to .ai/rules/)",
+    "997899594/Juanie": "kiro (.kiro/steering/tech.md; deleted in 0cfa9930)",
+}
+
 #: Set 41 (bench/conventions_survey.md): row 28 of the twelve commonest markers of set 34 (row
 #: 14 where a listing has fewer), the next row down for one named before or with no snapshot;
 #: measured blind at 2a45006.
@@ -948,6 +970,23 @@ CONVENTIONS_HELD_OUT_41: dict[str, str] = {
     "217th/sandbox_loki_logging": "cursor memory bank (memory-bank/activeContext.md)",
     "Agilow/agilow-insights-chris": "instructions (.claude/rules/code-style.md)",
 }
+
+#: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
+#: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
+#: (the next row down for one named before, with no snapshot or with no backlog/tasks/).
+CONVENTIONS_BACKLOG_TUNING: dict[str, str] = {
+    "AI-for-engineering-research/ian": "backlog",
+    "BautistaSimone/MiAppExpo": "backlog",
+    "CRJFisher/code-charter": "backlog",
+    "DanielRamosAcosta/nas": "backlog",
+}
+CONVENTIONS_BACKLOG_HELD_OUT: dict[str, str] = {
+    "ANUcybernetics/mdb-mapper": "backlog",
+    "Bendomey/rent-loop": "backlog",
+    "CharlieMcVicker/workshop-transcription": "backlog",
+    "ErmisCho/anki-translate-popup": "backlog",
+}
+
 
 @dataclass
 class Row:

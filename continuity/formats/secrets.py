@@ -1956,6 +1956,13 @@ def _closing_brace(value: str) -> str:
 #: A variable with a default (``${POSTGRES_PASSWORD:-changeme}``, Spring's ``${JWT_SECRET:dev}``):
 #: the value is the variable's; only the default is written here.
 _WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
+
+
+def variable_default(value: str) -> str | None:
+    """The default a variable is given where it is read (``${DB_PASSWORD:-…}`` -> ``…``), or
+    None: the value that a file of examples copies bare (``DB_PASSWORD=…``)."""
+    defaulted = _WITH_DEFAULT.fullmatch(value.strip("\"'`").rstrip(")]>,;."))
+    return defaulted[1] if defaulted is not None and defaulted[1] else None
 #: A shell's substring of a variable, in its default's place: ``${WEBHOOK_SECRET:0:8}`` (the
 #: twenty-fourth survey: a setup script echoing a secret's first eight characters), ``${TOKEN:
 #: -4}``. Offsets, no value: the characters shown are the variable's, read at run time.

@@ -462,13 +462,25 @@ OPENCLAW_STATE = Convention(
            "credentials/, agents/<agentId>/agent/, secrets.json)",
 )
 
+#: Keys of GSD's settings file, `.planning/config.json` (get-shit-done/templates/config.json
+#: and the keys later versions add), as a JSON key: a config.json of another program has none.
+GSD_SETTINGS_KEYS = r'"(?:parallelization|plan_check|commit_docs|model_profile|granularity)"\s*:'
+
 GSD = Convention(
     name="gsd", title="GSD planning",
     markers=(
         Marker(FRONTMATTER, "STATE.md", "gsd_state_version", DECISIVE),
         Marker(PATH, "*/.planning", weight=0.5),
-        _file("STATE.md", 0.25), _file("ROADMAP.md", 0.25), _file("REQUIREMENTS.md", 0.1),
-        _file("PROJECT.md", 0.1), _file("phases", 0.25),
+        # In a `.planning/`, any two of the files its root sign names (below) make GSD's
+        # tree, so each weighs a quarter: a planning folder of PROJECT.md, ROADMAP.md,
+        # REQUIREMENTS.md and its config.json, no STATE.md or phases/ yet, was found as a
+        # root and then said to follow no convention (set 40).
+        _file("STATE.md", 0.25), _file("ROADMAP.md", 0.25), _file("REQUIREMENTS.md", 0.25),
+        _file("PROJECT.md", 0.25), _file("phases", 0.25),
+        # GSD's settings by their own keys (its templates/config.json): another program's
+        # config.json is not evidence.
+        Marker(CONTENT, "config.json", GSD_SETTINGS_KEYS, 0.25,
+               says="config.json (GSD's settings)"),
     ),
     living=("*.md",), kinds=(), rules=("CT731", "CT732"), site="phases",
     owns=("phases", "milestones", "quick", "research", "todos", "codebase", "debug"),
@@ -536,6 +548,11 @@ JUNIE_GUIDELINES: tuple[str, ...] = (".junie/guidelines.md", ".junie/AGENTS.md")
 #: Grok CLI's custom instructions, which it adds to its system prompt in that project.
 GROK_INSTRUCTIONS: tuple[str, ...] = (".grok/GROK.md",)
 
+#: Google Antigravity's workspace rules: Markdown files in `.agents/rules/`, or in `.agent/rules/`
+#: where Antigravity first kept them (it reads the older folder where the newer is absent), each
+#: applied as its `trigger:` says (always on, by the model's decision, by glob, when named).
+ANTIGRAVITY_RULES: tuple[str, ...] = (".agents/rules/*.md", ".agent/rules/*.md")
+
 #: An agent's configuration at a project's top: its MCP servers and settings, whose `env`,
 #: `headers` and `args` hold API keys (the agent state files of ``credential_files``).
 AGENT_CONFIGURATION_FILES: tuple[str, ...] = (
@@ -552,7 +569,9 @@ INSTRUCTIONS = Convention(
              _file(".roorules", DECISIVE), _file("replit.md", DECISIVE), _file("AGENTS.md", 0.5),
              _file(".claude/rules", 0.5),
              *(_file(name, DECISIVE)
-               for name in (*JUNIE_GUIDELINES, *GROK_INSTRUCTIONS, *AGENT_CONFIGURATION_FILES))),
+               for name in (*JUNIE_GUIDELINES, *GROK_INSTRUCTIONS, *AGENT_CONFIGURATION_FILES)),
+             # Antigravity's rule folders (a marker's glob reaches two levels, not three).
+             *(_file(folder.rpartition("/")[0], DECISIVE) for folder in ANTIGRAVITY_RULES)),
     # The instruction files, and the protocol's state file names the general rules read.
     # Roo Code's mode rules as one file each (.roorules-code) are instruction files too.
     living=(*INSTRUCTION_FILES, ".roorules-*", *(f"{stem}.md" for stem in STATE_FILE_NAMES)),
@@ -561,10 +580,12 @@ INSTRUCTIONS = Convention(
     # Markdown file at its top a rule Cline combines into every session; its workflows/ are
     # commands run on request, not rules), and JetBrains Junie's guidelines, the one file of
     # .junie/ Junie adds to every task (its MCP settings beside it are not instructions), and
-    # Grok CLI's .grok/GROK.md (its settings.json beside it is not instructions either).
-    memory_in=(".claude/rules", ".clinerules", ".junie", ".grok"),
+    # Grok CLI's .grok/GROK.md (its settings.json beside it is not instructions either), and
+    # Antigravity's workspace rules (its skills/ and workflows/ beside them run on request).
+    memory_in=(".claude/rules", ".clinerules", ".junie", ".grok", ".agents/rules",
+               ".agent/rules"),
     rule_files=(".claude/rules/*.md", ".claude/rules/*/*.md", ".clinerules/*.md",
-                *JUNIE_GUIDELINES, *GROK_INSTRUCTIONS),
+                *JUNIE_GUIDELINES, *GROK_INSTRUCTIONS, *ANTIGRAVITY_RULES),
     loaded=(*INSTRUCTION_FILES, ".roorules-*"),
     # An agent's configuration alone (.mcp.json, Claude Code's settings) makes a root too: no
     # instruction file to judge, but the agent state files CT601 reads from the top (their
@@ -578,6 +599,7 @@ INSTRUCTIONS = Convention(
                 RootSign((".clinerules/*.md",), says="{0} (Cline rules)"),
                 RootSign(JUNIE_GUIDELINES, says="{0} (Junie guidelines)"),
                 RootSign(GROK_INSTRUCTIONS, says="{0} (Grok CLI instructions)"),
+                RootSign(ANTIGRAVITY_RULES, says="{0} (Antigravity rules)"),
                 RootSign(AGENT_CONFIGURATION_FILES, says="{0} (an agent's configuration)")),
     source="https://code.claude.com/docs/en/memory (CLAUDE.md imports), "
            "https://developers.openai.com/codex/guides/agents-md (project_doc_max_bytes), "
@@ -588,7 +610,9 @@ INSTRUCTIONS = Convention(
            "files combined, the recommended form), "
            "https://www.jetbrains.com/help/junie/customize-guidelines.html (.junie/guidelines.md "
            "added to every task; .junie/AGENTS.md in JetBrains/junie-guidelines), "
-           "https://github.com/superagent-ai/grok-cli (.grok/GROK.md: custom instructions)",
+           "https://github.com/superagent-ai/grok-cli (.grok/GROK.md: custom instructions), "
+           "https://antigravity.google/docs/rules-workflows (workspace rules: .agents/rules/, "
+           "formerly .agent/rules/)",
 )
 
 KIRO = Convention(

@@ -443,6 +443,28 @@ def test_a_file_of_examples_holding_a_value_found_beside_it_is_reported(tmp_path
     assert password not in result.out
 
 
+def test_a_file_of_examples_copying_a_variables_default_is_reported(tmp_path: Path) -> None:
+    """Set 40 (issue 30): a Spec Kit project's ``docker-compose.yml`` gives its database
+    password as a variable's default (``${POSTGRES_PASSWORD:-…}``) and its ``.env.example``
+    copies the default bare; the compose file was reported, the example not (the value
+    compared was the whole ``${…}``). An example's value found nowhere else is still what to
+    fill in."""
+    password = "quiet" + "bird" + "482"
+    compose = ("services:\n  db:\n    image: postgres:16\n    environment:\n"
+               "      POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-" + password + "}\n")
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("app", {
+        "SOUL.md": "# Soul\n\nCalm.\n", "AGENTS.md": "# Agents\n\nRead MEMORY.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the db\n", "MEMORY.md": "# Memory\n\n- db up\n",
+        "docker-compose.yml": compose,
+        ".env.example": "POSTGRES_HOST=localhost\nPOSTGRES_PASSWORD=" + password + "\n",
+        "api/.env.example": "POSTGRES_PASSWORD=amber" + "fox" + "913\n"})
+    result = check_json(repo.path)
+    assert sorted(d["path"] for d in _ct601(result.json)) == \
+        [".env.example", "docker-compose.yml"], result.out
+    assert password not in result.out
+
+
 # ------------------------------------------------------------ the tenth survey's classes
 
 WHSEC = "whsec_" + "Kq7TzR2m" + "Vx9LpB4n" + "Hc6WdF8s" + "Jy3GtN5a"

@@ -216,3 +216,25 @@ def test_grok_clis_instructions_are_read_as_the_agents_rules(repo: GitRepo):
                              ("CT111", "service/.grok/GROK.md", 3)]
     said = run_cli("conventions", ".", cwd=repo.path)
     assert "Agent instruction files (.grok/GROK.md)" in said.out, said.out + said.err
+
+
+def test_antigravitys_workspace_rules_are_read_as_the_agents_rules(repo: GitRepo):
+    """Found on the survey (set 40): Google Antigravity's workspace rules, Markdown files in
+    `.agents/rules/` (or `.agent/rules/`, where Antigravity first kept them), which the
+    project's AGENTS.md tells agents to follow, were neither read nor named. They are rule
+    files of the instruction files: read (links checked), alone a root of their own; the
+    skills and workflows beside them, run on request, are not rules."""
+    repo.commit("antigravity", {
+        "AGENTS.md": "# Agent Guidance\n\nFollow the rules in `./.agents/rules`.\n",
+        ".agents/rules/security-cors.md": "# Rule: CORS\n\n- See [the policy](docs/gone.md).\n",
+        ".agents/workflows/deploy.md": "# Deploy\n\n- See [the runbook](docs/none.md).\n",
+        "service/.agent/rules/style.md":
+            "---\ntrigger: always_on\n---\n# Style\n\n- Read [the guide](guide/missing.md).\n",
+        "src/main.py": "print('x')\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions", "service": "instructions"}, result.out
+    assert found(result) == [("CT111", ".agents/rules/security-cors.md", 3),
+                             ("CT111", "service/.agent/rules/style.md", 6)], result.out
+    said = run_cli("conventions", "service", cwd=repo.path)
+    assert "Agent instruction files (.agent/rules/)" in said.out, said.out + said.err

@@ -551,3 +551,33 @@ def test_a_bank_of_five_core_files_but_its_brief_is_clines(repo: GitRepo):
     assert roots(result) == {"memory-bank": "cline"}, result.out + result.err
     assert ("CT711", "memory-bank/projectbrief.md") in [
         (d["code"], d["path"]) for d in result.json["diagnostics"]]
+
+
+def test_gsd_planning_of_project_roadmap_and_settings_is_recognised_as_gsd(repo: GitRepo):
+    """Set 40 (issue 30): a `.planning/` of GSD's PROJECT.md, ROADMAP.md, REQUIREMENTS.md and
+    config.json, with no STATE.md or phases/ yet, was found as a root by GSD's root sign and
+    then said to follow no known convention (its files weighed 0.95 of the 1.0 needed). Any
+    two of the root sign's files in a `.planning/` are GSD's; a config.json without GSD's
+    settings keys is no evidence, and the same files outside `.planning/` make no GSD root."""
+    repo.commit("plan", {
+        ".planning/config.json": '{"mode": "yolo", "granularity": "coarse",\n'
+                                 ' "parallelization": false, "commit_docs": true}\n',
+        ".planning/PROJECT.md": "# Project\n\nWhat it is.\n",
+        ".planning/ROADMAP.md": "# Roadmap\n\n- [ ] Phase 1: skeleton\n",
+        ".planning/REQUIREMENTS.md": "# Requirements\n\n- [ ] AUTH-01: sign in\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".planning": "gsd"}, result.out
+    for pair in ({".planning/PROJECT.md": "# Project\n",
+                  ".planning/REQUIREMENTS.md": "# Requirements\n"},
+                 {".planning/config.json": '{"parallelization": true}\n',
+                  ".planning/PROJECT.md": "# Project\n"}):
+        other = GitRepo(repo.path.parent / f"pair{len(str(pair))}")
+        other.commit("two", pair)
+        assert roots(check_json(other.path)) == {".planning": "gsd"}, pair
+    config = Config(base_dir=repo.path)
+    elsewhere = repo.path.parent / "settings"
+    elsewhere.mkdir()
+    (elsewhere / "config.json").write_text('{"name": "app", "port": 8080}\n')
+    (elsewhere / "ROADMAP.md").write_text("# Roadmap\n")
+    assert recognise(elsewhere, config).name is None

@@ -140,6 +140,23 @@ def test_the_agents_md_chain_past_codexs_32_kib_names_the_lines(repo: GitRepo):
     assert "past what Codex loads" in diagnostic["message"]
 
 
+def test_the_agents_md_chain_is_not_judged_into_templates_or_archives(repo: GitRepo):
+    """Set 40 (issue 30): CT743 judged the chain down to a workspace template's AGENTS.md
+    (OpenClaw's translated `docs/zh-CN/reference/templates/AGENTS.md`), in a folder the root
+    search sets aside as templates and the check says it does not judge. A folder of
+    templates, test data or archived copies is where no agent works; a real folder's chain
+    past the budget is still found."""
+    top = "# Agents\n\n" + "".join(f"- rule {n:05d} " + "x" * 60 + "\n" for n in range(330))
+    long_below = "# Below\n" + "- more detail here\n" * 600
+    repo.commit("chain", {"CLAUDE.md": "# Claude\n", "AGENTS.md": top,
+                          "docs/reference/templates/AGENTS.md": long_below,
+                          "docs/archive/AGENTS.md": long_below})
+    assert check_json(repo.path, "--select", "CT743").json["diagnostics"] == []
+    repo.commit("real folder", {"services/AGENTS.md": long_below})
+    (diagnostic,) = check_json(repo.path, "--select", "CT743").json["diagnostics"]
+    assert diagnostic["path"] == "services/AGENTS.md", diagnostic
+
+
 def test_kiro_inclusion_and_file_match(repo: GitRepo):
     repo.commit("kiro", {
         ".kiro/steering/a.md": "---\ninclusion: filematch\n---\n# A\n",
@@ -305,6 +322,30 @@ def test_spec_kit_features_never_planned_are_the_projects_practice(repo: GitRepo
     repo.commit("one planned", {"specs/001-f1/plan.md": "# Plan\n"})
     assert found(check_json(repo.path)) == [("CT792", "specs/002-f2/tasks.md", 1),
                                             ("CT792", "specs/003-f3/tasks.md", 1)]
+
+
+def test_spec_kit_tasks_made_from_a_plan_the_project_named_otherwise(repo: GitRepo):
+    """Set 40 (issue 30): a feature's plan kept as `impl-plan.md`, its tasks.md saying so
+    (`**Prerequisites**: impl-plan.md (required)`): CT792 said the tasks had no plan. A plan
+    the tasks name and the folder holds is their source; tasks naming the usual plan.md, or
+    only the spec, beside no plan are still found."""
+    prerequisites = "# Tasks\n\n**Input**: Design documents from `/specs/{0}/`\n" \
+                    "**Prerequisites**: {1} (required), spec.md (required for user stories)\n" \
+                    "\n- [ ] T001 One\n"
+    repo.commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0 | "
+                                           "**Ratified**: 2026-01-02\n",
+        "specs/001-a/spec.md": "# Spec\n", "specs/001-a/plan.md": "# Plan\n",
+        "specs/001-a/tasks.md": prerequisites.format("001-a", "plan.md"),
+        "specs/002-b/spec.md": "# Spec\n", "specs/002-b/impl-plan.md": "# Plan\n",
+        "specs/002-b/tasks.md": prerequisites.format("002-b", "impl-plan.md"),
+        "specs/003-c/spec.md": "# Spec\n",
+        "specs/003-c/tasks.md": prerequisites.format("003-c", "plan.md"),
+        "specs/004-d/spec.md": "# Spec\n", "specs/004-d/notes.md": "# Notes\n",
+        "specs/004-d/tasks.md": "# Tasks\n\n**Prerequisites**: spec.md\n\n- [ ] T001 One\n",
+    })
+    assert found(check_json(repo.path)) == [("CT792", "specs/003-c/tasks.md", 1),
+                                            ("CT792", "specs/004-d/tasks.md", 1)]
 
 
 def test_a_roo_bank_missing_a_core_file(repo: GitRepo):

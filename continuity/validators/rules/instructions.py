@@ -21,7 +21,7 @@ from pathlib import Path
 from continuity.formats.markdown import MarkdownDoc
 from continuity.model.conventions import from_inside
 from continuity.model.load_window import Budget, chain_window
-from continuity.model.roots import NEVER_SEARCHED
+from continuity.model.roots import ARCHIVES, NEVER_SEARCHED, SET_ASIDE
 from continuity.model.shadowed import shadowed
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import LINKS, TREE, CheckContext, rule
@@ -208,13 +208,17 @@ def import_depth(ctx: CheckContext) -> Iterator[Violation]:
 
 def _chain_folders(ctx: CheckContext) -> list[tuple[str, ...]]:
     """For each folder below the top holding an AGENTS.md (or AGENTS.override.md, which
-    Codex prefers), the chain of instruction files from the top down to it."""
+    Codex prefers), the chain of instruction files from the top down to it. Folders of
+    templates, test data and archived copies are passed over, as the root search sets them
+    aside: an AGENTS.md there is a form or an old copy, not where an agent works (set 40: a
+    workspace template's translated AGENTS.md in OpenClaw's `docs/zh-CN/reference/templates/`)."""
     top = ctx.tree.root
     chains: list[tuple[str, ...]] = []
     listed_dirs = 0
     for directory, folders, files in os.walk(top):
         folders[:] = sorted(f for f in folders if f not in NEVER_SEARCHED and
-                            not f.startswith(".") and not os.path.islink(os.path.join(directory, f)))
+                            not f.startswith(".") and not _set_aside(f) and
+                            not os.path.islink(os.path.join(directory, f)))
         listed_dirs += 1
         if listed_dirs > MAX_DIRS:
             break
@@ -231,6 +235,12 @@ def _chain_folders(ctx: CheckContext) -> list[tuple[str, ...]]:
                 chain.append("/".join((*parts[:depth], above)))
         chains.append(tuple(chain))
     return chains
+
+
+def _set_aside(folder: str) -> bool:
+    """A folder of templates, test data or archived copies (the root search's own sets)."""
+    folded = folder.casefold()
+    return folded in SET_ASIDE or folded in ARCHIVES
 
 
 def _agents_file(names: list[str]) -> str | None:

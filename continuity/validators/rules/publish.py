@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from continuity.formats.secrets import line_column
+from continuity.formats.secrets import line_column, variable_default
 from continuity.formats.seen import find_seen
 from continuity.model.boundaries import refusal
 from continuity.model.credential_files import of_examples
@@ -87,7 +87,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     JSON Web Token whose `exp` has passed, which grants nothing (so its verdict changes on
     that date: one with no `exp`, or a later one, is found).
     A file of examples (`.env.example`, `*.sample`) is read only for a value found in a real
-    file beside it (a `docker-compose.yml`'s password copied into the `.env.example`).
+    file beside it (a `docker-compose.yml`'s password copied into the `.env.example`, or the
+    default it gives a variable, `${DB_PASSWORD:-…}`, copied bare).
     Every file git tracks in the memory is scanned, whatever its extension (but not installed or
     copied-in packages, their authors' published code: `node_modules/`, `vendor/`,
     `third_party/`, virtual environments)
@@ -159,7 +160,10 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
             if finding.kind in _JUDGED_BY_KEY and _TEST_ENVIRONMENT.search(tree_file.path):
                 continue  # a test run's fixture (Laravel's committed .env.testing APP_KEY)
             reported.append((finding, line, column))
-            leaked.setdefault(text[finding.start:finding.end], set()).add(_folder(tree_file.path))
+            value = text[finding.start:finding.end]
+            # A variable's default (``${DB_PASSWORD:-…}``) is what an example copies bare.
+            for leaked_value in filter(None, (value, variable_default(value))):
+                leaked.setdefault(leaked_value, set()).add(_folder(tree_file.path))
         of_kind = Counter(finding.kind for finding, _, _ in reported)
         listed: Counter[str] = Counter()
         for finding, line, column in reported:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 from continuity.formats.markdown import CODE_SPAN, MarkdownDoc
 from continuity.model.tree import TASK_LINE, constitution, feature_folders
@@ -29,6 +30,12 @@ VERSION_NAMED = re.compile(r"(?i)\bversion\b[^\n]{0,40}?\d+\.\d+\.\d+")
 VERSION_LINE = re.compile(r"\*\*[^*\n]{1,30}\*\*\s*[:：]?\s*\**\s*[:：]?\s*v?\d+\.\d+(?:\.\d+)?\b")
 #: Each feature file and the one it is made from (spec -> plan -> tasks).
 MADE_FROM = {"plan.md": "spec.md", "tasks.md": "plan.md"}
+FEATURE_FILES = frozenset({"spec.md", "plan.md", "tasks.md"})
+#: The first file a later file's header names as its input, as Spec Kit's templates write it
+#: ("**Prerequisites**: plan.md (required), spec.md …", "**Input**: … from `/specs/…/spec.md`"):
+#: the source, under the name this project gave it (set 40: `impl-plan.md (required)`).
+SOURCE_NAMED = re.compile(r"^\*\*(?:Prerequisites|Input)\*\*:[^\n]{0,200}?([\w.\-]{1,80}\.md)\b",
+                          re.M)
 
 
 @rule("CT791", "constitution-unfilled", "warning")
@@ -132,11 +139,21 @@ def feature_files(ctx: CheckContext) -> Iterator[Violation]:
         for later, source in MADE_FROM.items():
             if source not in kept:
                 continue
-            if (folder / later).is_file() and not (folder / source).is_file():
+            if (folder / later).is_file() and not (folder / source).is_file() and \
+                    not _source_renamed(ctx, folder, later):
                 yield Violation(f"{feature}/{later}", f"{feature}/ has {later} but "
                                 f"no {source}, which it is made from",
                                 f"restore {feature}/{source}, or move the feature's "
                                 "files together")
+
+
+def _source_renamed(ctx: CheckContext, folder: Path, later: str) -> bool:
+    """Whether ``later``'s header names its source under another name, a file the feature
+    folder holds (tasks made from `impl-plan.md`, which the tasks say): nothing was lost."""
+    text = read_beside(ctx, folder / later) or ""
+    named = SOURCE_NAMED.search(text[:4096])
+    # A name of the feature's own files (spec.md first, plan.md missing) is no renamed source.
+    return named is not None and named[1] not in FEATURE_FILES and (folder / named[1]).is_file()
 
 
 @rule("CT793", "task-id-repeated", "warning")
