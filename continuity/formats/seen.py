@@ -242,12 +242,35 @@ def shaped(detectors: tuple[Detector, ...]) -> tuple[Detector, ...]:
     return kept[1]
 
 
+#: The first bytes of compiled code: ELF (Linux executables, ``.so``, ``.o``), Mach-O and
+#: universal binaries (and Java classes, which share ``cafebabe``), ar archives (``.a``,
+#: Rust's ``.rlib``), Rust's ``.rmeta``, WebAssembly, LLVM bitcode.
+_COMPILED_MAGIC = (b"\x7fELF", b"\xfe\xed\xfa\xce", b"\xfe\xed\xfa\xcf", b"\xce\xfa\xed\xfe",
+                   b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe", b"!<arch>\n", b"rust\x00\x00\x00",
+                   b"\x00asm", b"BC\xc0\xde")
+
+
+def compiled_code(raw: bytes) -> bool:
+    """Whether ``raw`` is compiled code, by its first bytes (a Windows executable by its
+    ``MZ`` header and the ``PE`` signature it points at). Such a file is built from source,
+    where a credential is written and found; its bytes are a build's, read by no agent. A
+    workspace committing a Rust ``target/`` of 1.1 GB (survey 28's) took 190 s to scan."""
+    if raw.startswith(_COMPILED_MAGIC):
+        return True
+    if raw[:2] == b"MZ" and len(raw) >= 64:
+        header = int.from_bytes(raw[60:64], "little")
+        return raw[header:header + 4] == b"PE\x00\x00"
+    return False
+
+
 def byte_findings(raw: bytes, detectors: tuple[Detector, ...] = CREDENTIALS
                   ) -> Iterator[Finding]:
     """Findings in a binary file, at byte offsets: its bytes one character each, for the
     credentials of a shape of their own (a key in a PNG's text chunk, a token in a database
     row), and, for a UTF-16 or UTF-32 text, its decoded text, with every detector (a finding
-    at the offset of its first byte)."""
+    at the offset of its first byte). Compiled code is not read (:func:`compiled_code`)."""
+    if compiled_code(raw):
+        return
     yield from find(raw.decode("latin-1"), shaped(detectors))
     wide = wide_encoding(raw)
     if wide is None:

@@ -2499,3 +2499,31 @@ def test_twenty_ninth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
 ])
 def test_a_short_value_counts_in_a_code_span_and_not_bare(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+def test_compiled_code_is_not_read_and_the_check_says_so(tmp_path: Path) -> None:
+    """Survey 28's workspace committed a Rust ``target/`` of 1.1 GB (libraries, metadata,
+    executables): scanning its bytes took 190 s and found nothing. Compiled code is built from
+    source, where a credential is written and read; it is recognised by its first bytes and
+    not read, and a notice says how much was passed over. Any other binary file (a database,
+    an image's text chunk) is still read byte by byte."""
+    token = "ghp_" + MIXED + "AbCdEfGhIjKl"
+    body = b"\x00\x01\x02" + f"const TOKEN: &str = \"{token}\";".encode() + b"\x00" * 8
+    pe = b"MZ" + b"\x00" * 58 + (64).to_bytes(4, "little") + b"PE\x00\x00" + body
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "MEMORY.md": "# Memory\n\nThe bot runs from bots/.\n",
+        "bots/target/release/bot": b"\x7fELF\x02\x01\x01" + body,
+        "bots/target/release/deps/libbot.rlib": b"!<arch>\n" + body,
+        "bots/target/release/deps/libbot.rmeta": b"rust\x00\x00\x00\n" + body,
+        "bots/target/release/bot.exe": pe,
+    })
+    result = check_json(repo.path, "--select", "CT601,CT605")
+    assert [r["convention"] for r in result.json["roots"]] == ["openclaw"], result.out
+    assert result.json["diagnostics"] == [], result.out
+    assert any("4 compiled files" in notice and "not read for credentials" in notice
+               for notice in result.json["notices"]), result.json["notices"]
+    repo.commit("a database of the agent", {"memory/state.db": b"SQLite format 3\x00" + body})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "memory/state.db")], out

@@ -14,7 +14,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from continuity.formats.secrets import line_column, variable_default
-from continuity.formats.seen import find_seen
+from continuity.formats.seen import compiled_code, find_seen
+from continuity.formats.words import plural
 from continuity.model.boundaries import refusal
 from continuity.model.credential_files import of_examples
 from continuity.model.safe_open import Beneath
@@ -72,7 +73,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     `GITHUB_TOKEN=<40 hex>`, OpenClaw's `"gateway": {"token": …}`), Docker `"auth"` and
     kubeconfig `client-key-data`, a generated value alone in a file named for a key
     (`zhipu_key.txt`), in text,
-    in binary files (and UTF-16/UTF-32 text), in file names and in a child root's folder. Text
+    in binary files (and UTF-16/UTF-32 text; compiled code, built from source where a
+    credential is read, is not read, and a notice says how much), in file names and in a
+    child root's folder. Text
     is scanned as written and as a reader sees it: `ghp\\_…`, `ghp&#95;…`, a token split by
     `**`, an empty `<span></span>`, `[](x)` or a link (`ghp_AbC[rest…]()`) is found too; a
     Markdown table's cell is read with the name of its column (`| Service | User | Password |`)
@@ -131,7 +134,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     # Agent state files (.env, openclaw.json, .claude/settings.json, …) from the top too.
     beyond = agent_state_files(ctx, frozenset(f.path for f in (*published, *committed)))
     leaked: dict[str, set[str]] = {}  # a value reported: the folders of its files
-    for tree_file in (*published, *committed, *beyond):
+    files = (*published, *committed, *beyond)
+    _say_compiled_code_unread(ctx, files)
+    for tree_file in files:
         where = "would be published" if id(tree_file) in shown else \
             "is committed (the site does not publish this file, the repository does)"
         for finding in tree_file.name_credentials:
@@ -185,6 +190,17 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 "it by the name of the secret store entry instead",
                 line, column, identity=value_identity(text[finding.start:finding.end]))
     yield from _examples_holding(ctx, leaked)
+
+
+def _say_compiled_code_unread(ctx: CheckContext, files: tuple[TreeFile, ...]) -> None:
+    """Say how much compiled code (object files, libraries, executables) was not read for
+    credentials: what the check did not judge is said, never passed over in silence."""
+    compiled = [len(f.read.raw) for f in files if f.read is not None and f.read.text is None
+                and f.read.raw is not None and compiled_code(f.read.raw)]
+    if compiled:
+        ctx.notices.append(f"{plural(len(compiled), 'compiled file')} (object code, libraries, "
+                           f"executables; {sum(compiled) / 1e6:.1f} MB) not read for "
+                           "credentials (CT601): each is built from source, where one is read")
 
 
 def _folder(path: str) -> str:
