@@ -92,6 +92,14 @@ ARCHIVES: frozenset[str] = frozenset({
     "archive", "archives", "archived", "_archive", ".archive", "history", "backup", "backups",
 })
 
+
+def is_set_aside(name: str) -> bool:
+    """Whether a folder of this name is one the search sets aside: test data, templates or
+    archived copies (:data:`SET_ASIDE`, :data:`ARCHIVES`), whatever its case."""
+    folded = name.casefold()
+    return folded in SET_ASIDE or folded in ARCHIVES
+
+
 #: A directory holding this file is an agent skill bundle (``.claude/skills/<name>/``,
 #: ``skills/<name>/`` with its ``references/``): instructions and forms for a skill, not a
 #: memory, whatever state-file or bank names its references carry. Set aside like test data.
@@ -434,11 +442,10 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         for item in items:
             if item.name in NEVER_SEARCHED:
                 continue
-            folded = item.name.casefold()
-            if (folded in SET_ASIDE or folded in ARCHIVES) and not item.is_symlink() and \
-                    _is_dir(item, follow=False):
+            if is_set_aside(item.name) and not item.is_symlink() and _is_dir(item, follow=False):
                 if _holds_root(Path(item.path), config, state_only):
-                    (set_aside if folded in SET_ASIDE else archives).append(Path(item.path))
+                    (set_aside if item.name.casefold() in SET_ASIDE
+                     else archives).append(Path(item.path))
                 continue
             path = _to_search(item, signal is not None, kinds, owned, boundary, escapes)
             if path is None:

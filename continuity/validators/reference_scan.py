@@ -241,9 +241,10 @@ def _judge(resolver: Resolver, base: str, own: str, link: Link,
     ``.claude/rules/``) link to their siblings there, where the author wrote them."""
     if link.path:
         state, real = resolver.lookup(base, link.path)
-        if state == MISSING and written_in is not None and \
-                resolver.lookup(written_in, link.path)[0] == FOUND:
-            state, real = resolver.lookup(written_in, link.path)
+        if state == MISSING and written_in is not None:
+            there = resolver.lookup(written_in, link.path)
+            if there[0] == FOUND:
+                state, real = there
         if state == OUTSIDE:
             return None
         if state == MISSING:  # say the path again only when it was written otherwise

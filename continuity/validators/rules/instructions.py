@@ -21,7 +21,7 @@ from pathlib import Path
 from continuity.formats.markdown import MarkdownDoc
 from continuity.model.conventions import from_inside
 from continuity.model.load_window import Budget, chain_window
-from continuity.model.roots import ARCHIVES, NEVER_SEARCHED, SET_ASIDE
+from continuity.model.roots import NEVER_SEARCHED, is_set_aside
 from continuity.model.shadowed import shadowed
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import LINKS, TREE, CheckContext, rule
@@ -217,7 +217,7 @@ def _chain_folders(ctx: CheckContext) -> list[tuple[str, ...]]:
     listed_dirs = 0
     for directory, folders, files in os.walk(top):
         folders[:] = sorted(f for f in folders if f not in NEVER_SEARCHED and
-                            not f.startswith(".") and not _set_aside(f) and
+                            not f.startswith(".") and not is_set_aside(f) and
                             not os.path.islink(os.path.join(directory, f)))
         listed_dirs += 1
         if listed_dirs > MAX_DIRS:
@@ -235,12 +235,6 @@ def _chain_folders(ctx: CheckContext) -> list[tuple[str, ...]]:
                 chain.append("/".join((*parts[:depth], above)))
         chains.append(tuple(chain))
     return chains
-
-
-def _set_aside(folder: str) -> bool:
-    """A folder of templates, test data or archived copies (the root search's own sets)."""
-    folded = folder.casefold()
-    return folded in SET_ASIDE or folded in ARCHIVES
 
 
 def _agents_file(names: list[str]) -> str | None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from continuity.formats.markdown import CODE_SPAN, MarkdownDoc
-from continuity.model.tree import TASK_LINE, constitution, feature_folders
+from continuity.model.tree import FEATURE_FILES, TASK_LINE, constitution, feature_folders
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
@@ -30,7 +30,6 @@ VERSION_NAMED = re.compile(r"(?i)\bversion\b[^\n]{0,40}?\d+\.\d+\.\d+")
 VERSION_LINE = re.compile(r"\*\*[^*\n]{1,30}\*\*\s*[:：]?\s*\**\s*[:：]?\s*v?\d+\.\d+(?:\.\d+)?\b")
 #: Each feature file and the one it is made from (spec -> plan -> tasks).
 MADE_FROM = {"plan.md": "spec.md", "tasks.md": "plan.md"}
-FEATURE_FILES = frozenset({"spec.md", "plan.md", "tasks.md"})
 #: The first file a later file's header names as its input, as Spec Kit's templates write it
 #: ("**Prerequisites**: plan.md (required), spec.md …", "**Input**: … from `/specs/…/spec.md`"):
 #: the source, under the name this project gave it (set 40: `impl-plan.md (required)`).
