@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from continuity.generator.living import LivingSection
 from continuity.generator.render import render
+from continuity.generator.shapes import LivingSection
 from continuity.generator.site import Page
 
 

@@ -10,16 +10,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from continuity.generator import charts, html_links, listings, mdtext, paging
-from continuity.generator.boards import board_body
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_facts import metadata_value
 from continuity.generator.entry_pages import data_body, split_heading, tree_markdown
 from continuity.generator.living import section_title, site_kind, title_of
 from continuity.generator.render import render
+from continuity.generator.shapes import shape
 from continuity.generator.site import Page
-from continuity.generator.task_lists import task_list_body
-from continuity.model.backlog import CONFIG_FILE, read_tree
-from continuity.model.task_list import TASKS_FILE, parse_task_list
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 
 #: Months the activity chart spans, filled with zeros between entries; the dates are the
@@ -205,12 +202,10 @@ def _kept(ctx: SiteContext, key: tuple[str, str], inputs: tuple[object, ...], ma
 def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list[tuple[str, str]]]:
     document = state.document
     read = state.file.read
-    if site_kind(ctx.tree) == "tasks" and state.name == TASKS_FILE and read is not None \
-            and read.text is not None:  # Task Master's list, as task-master list shows it
-        return f"# {mdtext.inline(state.name)}", task_list_body(parse_task_list(read.text)), []
-    if site_kind(ctx.tree) == "board" and state.name == CONFIG_FILE:  # Backlog.md's board
-        page = ctx.layout.page_of(state.path) or ""
-        return "# Board", board_body(read_tree(ctx.tree), page, ctx.layout.page_of), []
+    found = shape(site_kind(ctx.tree))
+    own = found.page(ctx, state) if found is not None and found.page is not None else None
+    if own is not None:  # a file its convention's tool shows its own way (a task list, a board)
+        return own
     if document is None and read is not None and read.text is not None:  # a file of data
         return f"# {mdtext.inline(state.name)}", data_body(state.name, read), []
     if document is None:

@@ -15,27 +15,17 @@ import os
 import posixpath
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from continuity.formats.words import plural
-from continuity.generator.boards import board_progress
 from continuity.generator.excerpts import excerpt
-from continuity.generator.task_lists import progress_line
-from continuity.model.backlog import CONFIG_FILE, read_tree
+from continuity.generator.shapes import Card, LivingSection, Shape, register, shape
 from continuity.model.kinds import STATE_FILE_NAMES
 from continuity.model.load_window import Budget, load_window
 from continuity.model.shadowed import shadowed
-from continuity.model.task_list import TASKS_FILE, parse_task_list
 from continuity.model.tree import TASK_LINE, MemoryTree, StateFile, is_feature_file
 from continuity.model.tree import constitution as constitution_path
-
-#: How each site kind names its living files on the home page and in the navigation.
-SECTION_TITLES: dict[str, str] = {
-    "index": "Topics", "catalogue": "Rules", "state": "Core files", "features": "Instructions",
-    "timeline": "Living files", "phases": "Living files", "ledger": "Living files",
-    "tasks": "Task lists", "board": "Board", "unknown": "Living files",
-}
 
 #: Claude Code loads the first 200 lines of MEMORY.md (code.claude.com/docs/en/memory).
 CLAUDE_INDEX = Budget("Claude Code", lines=200, bytes=25 * 1024)
@@ -55,7 +45,9 @@ def site_kind(tree: MemoryTree) -> str:
 
 
 def section_title(tree: MemoryTree) -> str:
-    return SECTION_TITLES.get(site_kind(tree), "State files")
+    """What the home page and the navigation call the root's living files."""
+    found = shape(site_kind(tree))
+    return found.section_title if found is not None else "State files"
 
 
 def title_of(state: StateFile) -> str:
@@ -71,28 +63,6 @@ def title_of(state: StateFile) -> str:
         if document.title:
             return document.title
     return state.name
-
-
-@dataclass(frozen=True)
-class Card:
-    """One living file on the home page."""
-
-    path: str
-    page: str | None
-    title: str
-    description: str = ""
-    kind: str = ""  # a topic's ``type``; a rule's activation ("always", "files matching")
-    pattern: str = ""  # the files a rule applies to ("src/**/*.ts"), shown as code
-    imports: tuple[str, ...] = ()
-    flags: tuple[str, ...] = ()  # "not in MEMORY.md", "past what Claude Code loads"
-
-
-@dataclass(frozen=True)
-class LivingSection:
-    title: str  # "Topics", "Rules", "Core files"
-    intro: str
-    cards: tuple[Card, ...] = field(default_factory=tuple)
-    kind_heading: str = "Type"  # the column of ``Card.kind``
 
 
 def _text(value: object) -> str:
@@ -273,28 +243,6 @@ def _feature_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingS
                          tuple(cards), kind_heading="Progress")
 
 
-def _task_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
-    """Task Master: each task list with how many of its tasks are done."""
-    cards = []
-    for state in tree.state_files:
-        text = state.file.text
-        progress = progress_line(parse_task_list(text)) if state.name == TASKS_FILE and \
-            text is not None else ""
-        cards.append(Card(state.path, pages.get(state.path), state.name, kind=progress))
-    return LivingSection("Task lists", "The tasks the agent plans and works from, as Task "
-                         "Master keeps them.", tuple(cards), kind_heading="Progress")
-
-
-def _board_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
-    """Backlog.md: its board (config.yml's page) with how many tasks are done."""
-    progress = board_progress(read_tree(tree))
-    cards = tuple(Card(state.path, pages.get(state.path), "Board" if state.name == CONFIG_FILE
-                       else state.name, kind=progress if state.name == CONFIG_FILE else "")
-                  for state in tree.state_files)
-    return LivingSection("Board", "The tasks the agent and its people plan from, by status, "
-                         "as Backlog.md keeps them.", cards, kind_heading="Progress")
-
-
 def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
                    withheld: frozenset[str] = frozenset()) -> LivingSection | None:
     """The home page's section about the living files, or None: the protocol's own table
@@ -306,21 +254,23 @@ def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
     kind = site_kind(tree)
     if kind == "protocol" or not (tree.state_files or rule_files(tree) or kind == "features"):
         return None
-    if kind == "features":
-        section = _feature_cards(tree, pages)
-    elif kind == "index":
-        section = _index_cards(tree, pages)
-    elif kind == "catalogue":
-        section = _catalogue_cards(tree, pages)
-    elif kind == "tasks":
-        section = _task_cards(tree, pages)
-    elif kind == "board":
-        section = _board_cards(tree, pages)
+    found = shape(kind)
+    if found is not None and found.cards is not None:
+        section = found.cards(tree, pages)
     else:
-        section = _plain_cards(tree, pages, SECTION_TITLES.get(kind, "Living files"))
+        section = _plain_cards(tree, pages, found.section_title if found else "Living files")
     names = {s.path: s.name for s in tree.state_files}
     names.update({each.path: each.path for each in tree.linked})
     return replace(section, cards=tuple(
         replace(card, title=names.get(card.path, card.path), description="", kind="",
                 pattern="", imports=(), flags=(*card.flags, "withheld: it holds a credential"))
         if card.path in withheld else card for card in section.cards))
+
+
+# The shapes whose cards are made here; the others are modules of generator/shapes/. The
+# protocol keeps its own table of state files (summary_pages), so it shows no cards.
+for _shape in (Shape("index", "Topics", _index_cards), Shape("catalogue", "Rules", _catalogue_cards),
+               Shape("features", "Instructions", _feature_cards), Shape("state", "Core files"),
+               Shape("timeline", "Living files"), Shape("phases", "Living files"),
+               Shape("ledger", "Living files"), Shape("unknown", "Living files")):
+    register(_shape)

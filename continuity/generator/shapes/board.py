@@ -8,11 +8,17 @@ archived. Every value from the files is escaped as text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from continuity.formats.words import plural
 from continuity.generator import mdtext
-from continuity.model.backlog import Backlog, BacklogTask
+from continuity.generator.shapes import Card, LivingSection, Shape, StatePage, register
+from continuity.model.backlog import CONFIG_FILE, Backlog, BacklogTask, read_tree
+
+if TYPE_CHECKING:
+    from continuity.generator.context import SiteContext
+    from continuity.model.tree import MemoryTree, StateFile
 
 #: Rows shown per column; a longer column says how many more the board holds.
 SHOWN_TASKS = 500
@@ -73,3 +79,24 @@ def _id_order(task: BacklogTask) -> tuple[tuple[int, ...], str]:
     """Backlog.md's order: by the id's numbers (task-2 before task-10, 3.2 after 3)."""
     numbers = re.findall(r"\d+", task.raw_id or task.file_id or "")
     return tuple(int(n) for n in numbers), task.path
+
+
+def home_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
+    """The board (config.yml's page) with how many tasks are done."""
+    progress = board_progress(read_tree(tree))
+    made = tuple(Card(state.path, pages.get(state.path), "Board" if state.name == CONFIG_FILE
+                      else state.name, kind=progress if state.name == CONFIG_FILE else "")
+                 for state in tree.state_files)
+    return LivingSection("Board", "The tasks the agent and its people plan from, by status, "
+                         "as Backlog.md keeps them.", made, kind_heading="Progress")
+
+
+def own_page(ctx: SiteContext, state: StateFile) -> StatePage | None:
+    """config.yml's page is the board; any other file as the site shows it."""
+    if state.name != CONFIG_FILE:
+        return None
+    here = ctx.layout.page_of(state.path) or ""
+    return "# Board", board_body(read_tree(ctx.tree), here, ctx.layout.page_of), []
+
+
+register(Shape("board", "Board", home_cards, own_page))

@@ -6,9 +6,17 @@ from a fixed list (generator/badges.py), never from the file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from continuity.formats.words import plural
 from continuity.generator import badges, mdtext
-from continuity.model.task_list import Task, TaskList
+from continuity.generator.shapes import Card, LivingSection, Shape, StatePage, register
+from continuity.model.task_list import TASKS_FILE, Task, TaskList, parse_task_list
+
+if TYPE_CHECKING:
+    from continuity.generator.context import SiteContext
+    from continuity.model.tree import MemoryTree, StateFile
 
 #: Rows shown per tag; a list longer than that says how many more the file holds.
 SHOWN_TASKS = 500
@@ -58,3 +66,26 @@ def _row(task: Task, tasks: TaskList) -> str:
                         for names in task.dependencies)
     return (f"| {mdtext.inline(task.key)} | {indent}{mdtext.inline(task.title)} | {shown} | "
             f"{mdtext.inline(task.priority)} | {depends} |")
+
+
+def home_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
+    """Each task list with how many of its tasks are done."""
+    made = []
+    for state in tree.state_files:
+        text = state.file.text
+        progress = progress_line(parse_task_list(text)) if state.name == TASKS_FILE and \
+            text is not None else ""
+        made.append(Card(state.path, pages.get(state.path), state.name, kind=progress))
+    return LivingSection("Task lists", "The tasks the agent plans and works from, as Task "
+                         "Master keeps them.", tuple(made), kind_heading="Progress")
+
+
+def own_page(_ctx: SiteContext, state: StateFile) -> StatePage | None:
+    """tasks.json as ``task-master list`` shows it; any other file as the site shows it."""
+    read = state.file.read
+    if state.name != TASKS_FILE or read is None or read.text is None:
+        return None
+    return f"# {mdtext.inline(state.name)}", task_list_body(parse_task_list(read.text)), []
+
+
+register(Shape("tasks", "Task lists", home_cards, own_page))
