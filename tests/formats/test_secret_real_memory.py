@@ -222,6 +222,23 @@ def test_installed_packages_beside_the_memory_are_not_read(tmp_path: Path) -> No
     assert [d["path"] for d in found] == ["notes/deploy.txt"]
 
 
+def test_an_obsidian_plugins_published_files_are_not_read(tmp_path: Path) -> None:
+    """Set 43: an OpenClaw workspace kept as an Obsidian vault commits its community plugins:
+    the bundled ``main.js`` (node-forge building a PuTTY key file's header, a token assigned
+    from a call), ``manifest.json`` and ``styles.css`` are the plugin's published release;
+    its ``data.json`` is the user's settings and still read (the vault's REST API key)."""
+    plugin = "agent/.obsidian/plugins/local-rest-api/"
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("vault", {**{f"agent/{name}": text for name, text in minimal_tree().items()},
+                          plugin + "main.js": f'var sample={{token:"{GHP}"}};\n',
+                          plugin + "manifest.json": json.dumps({"authToken": GHP}) + "\n",
+                          plugin + "styles.css": f"/* token: {GHP} */\n",
+                          "agent/.obsidian/themes/dark/theme.css": f"/* token: {GHP} */\n",
+                          plugin + "data.json": json.dumps({"apiKey": GHP}) + "\n"})
+    found = _ct601(check_json(repo.path / "agent").json)
+    assert [d["path"] for d in found] == [".obsidian/plugins/local-rest-api/data.json"]
+
+
 # ------------------------------------------------- agents' MCP configurations (fifth survey)
 
 def _basic(user_password: str) -> str:
@@ -2527,3 +2544,4 @@ def test_compiled_code_is_not_read_and_the_check_says_so(tmp_path: Path) -> None
     repo.commit("a database of the agent", {"memory/state.db": b"SQLite format 3\x00" + body})
     found, out = secret_findings(repo)
     assert found == [("CT601", "memory/state.db")], out
+
