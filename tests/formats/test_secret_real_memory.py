@@ -2545,3 +2545,28 @@ def test_compiled_code_is_not_read_and_the_check_says_so(tmp_path: Path) -> None
     found, out = secret_findings(repo)
     assert found == [("CT601", "memory/state.db")], out
 
+
+# ------------------------------------------- set 43: an Obsidian vault's bundled plugin code
+
+PPK_BODY = "Encryption: none\nComment: deploy\nPublic-Lines: 2\n" + "QUFBQUIzTnphQzF5YzJF" * 3 + "\n"
+
+
+@pytest.mark.parametrize("text", [
+    # node-forge's PuTTY writer: the header built from a variable, no key in it
+    'var ppk = "PuTTY-User-Key-File-2: " + algorithm + "\\r\\n";\n',
+    "A PuTTY key file opens with `PuTTY-User-Key-File-3:` and the key's type.\n",
+    # a minified bundle: a token assigned what a call awaited, or what a constructor made
+    'return{accessToken:(r=await this.getOAuthToken({signal:n}))!=null?r:null}\n',
+    'e={authToken:(i=new TokenSource(o)),k:1}\n',
+])
+def test_code_that_writes_a_key_format_or_assigns_a_token_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("PuTTY-User-Key-File-3: ssh-ed25519\n" + PPK_BODY, "putty-key"),
+    ("PuTTY-User-Key-File-2: ecdsa-sha2-nistp256\r\n" + PPK_BODY, "putty-key"),
+    (f"accessToken:(r={MIXED})\n", "assigned-secret"),
+])
+def test_a_key_file_and_a_token_in_brackets_are_still_found(text: str, kind: str) -> None:
+    assert kind in kinds(text)
