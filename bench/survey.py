@@ -971,6 +971,29 @@ CONVENTIONS_HELD_OUT_41: dict[str, str] = {
     "Agilow/agilow-insights-chris": "instructions (.claude/rules/code-style.md)",
 }
 
+#: Set 43 (bench/conventions_survey.md): row 36 of the twelve markers of sets 25, 27, 30 to 33
+#: (row 18 where a listing has fewer: none had), the next row down for one named before or with
+#: no snapshot; measured blind at 13e4c70.
+CONVENTIONS_HELD_OUT_43: dict[str, str] = {
+    "C-Jalloh/Base10-app":
+        "roo (memory-bank/decisionLog.md; written by MemoriPilot, RooFlow's modes for Copilot)",
+    "2533598727/theoretical-basis.skill": "gsd (.planning/config.json)",
+    "Clemens85/runningdinner": "speckit (.specify/scripts/bash/common.sh)",
+    "ekkerdthomas/sorgvry": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "Allen-hsu1116/stock-knowledge-base":
+        "none (memory/heartbeat-state.json in an agent's knowledge wiki, no workspace)",
+    "19081509-bot/Knowledge": "openclaw (HEARTBEAT.md; a workspace kept as an Obsidian vault)",
+    "75py/DebugAssistant": "serena (.serena/memories/task_completion_checklist.md)",
+    "evensrii/Telemark":
+        "windsurf (.windsurf/rules/general.md; moved into Annet/Gamle regler in 773826919)",
+    "4GeeksAcademy/pabloalberdi2000-ai-sp-financial-dashboard-context-project":
+        "none (memory-bank/productContext.md, three files; AGENTS.md and .agents/rules/)",
+    "AmanBothra/Alpha-Design-Spot": "cursor rules (.cursor/rules/rules.mdc)",
+    "AutanaSoft/nestjs-fastify-template":
+        "copilot (.github/instructions/typescript.instructions.md; deleted in c4e5b70)",
+    "26635209/workflow": "kiro (.kiro/steering/tech.md)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).

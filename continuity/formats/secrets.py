@@ -582,9 +582,12 @@ _MINIFIED_CODE = re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
 #: a keyword glued on (``{...t,"api-key":e}}function Js(){``); a destructuring given a
 #: call's result (``{saveApiKey:Cd}=Oo(),``). Survey 25 of agent memory: a workspace's
 #: bundled skill scripts, each one line of minified JavaScript.
+#: Or a parenthesised assignment of what a keyword makes (``accessToken:(r=await
+#: this.getToken({signal:n}))!=null?r:null``, set 43: an Obsidian plugin's bundle).
 _MINIFIED_BARE = re.compile(r"[})\]](?:function|return|var|let|const|async|await|typeof|new"
                             r"|if|else|for|while|do|try|catch|throw|class|switch|case)(?![\w$])"
-                            r"|[}\]]=[A-Za-z_$][\w$.]{0,64}\(")
+                            r"|[}\]]=[A-Za-z_$][\w$.]{0,64}\("
+                            r"|\([A-Za-z_$][\w$]{0,64}=(?:await|new|typeof|void|yield)(?![\w$])")
 
 
 #: A type in a signature (``privateKey: KeyObject;``, ``password: BinaryLike,``,
@@ -1283,7 +1286,12 @@ CREDENTIALS: tuple[Detector, ...] = (
        r"[ \t]{0,8}[A-Za-z0-9+/=]{24}(?:[A-Za-z0-9+/= \t\r\n]|\\n){0,8000}"
        r"(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)?",
        needles=("private key",), block=True),
-    _d("putty-key", "a PuTTY private key file", r"PuTTY-User-Key-File-\d{1,2}:",
+    # The header with its key's algorithm, as PuTTYgen writes it: code that builds one
+    # (node-forge's ``"PuTTY-User-Key-File-2: " + algorithm``, bundled in an Obsidian plugin
+    # of set 43) or prose naming the format writes no key.
+    _d("putty-key", "a PuTTY private key file",
+       r"PuTTY-User-Key-File-\d{1,2}:[ \t]{1,4}(?:ssh-[a-z0-9]{3,10}|ecdsa-sha2-[a-z0-9]{3,12})"
+       r"(?![A-Za-z0-9\-])",
        needles=("putty-user-key-file",), block=True),
     _d("age-key", "an age secret key", r"AGE-SECRET-KEY-1[0-9A-Z]{58}",
        needles=("age-secret-key-1",)),

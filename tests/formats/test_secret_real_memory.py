@@ -222,6 +222,23 @@ def test_installed_packages_beside_the_memory_are_not_read(tmp_path: Path) -> No
     assert [d["path"] for d in found] == ["notes/deploy.txt"]
 
 
+def test_an_obsidian_plugins_published_files_are_not_read(tmp_path: Path) -> None:
+    """Set 43: an OpenClaw workspace kept as an Obsidian vault commits its community plugins:
+    the bundled ``main.js`` (node-forge building a PuTTY key file's header, a token assigned
+    from a call), ``manifest.json`` and ``styles.css`` are the plugin's published release;
+    its ``data.json`` is the user's settings and still read (the vault's REST API key)."""
+    plugin = "agent/.obsidian/plugins/local-rest-api/"
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("vault", {**{f"agent/{name}": text for name, text in minimal_tree().items()},
+                          plugin + "main.js": f'var sample={{token:"{GHP}"}};\n',
+                          plugin + "manifest.json": json.dumps({"authToken": GHP}) + "\n",
+                          plugin + "styles.css": f"/* token: {GHP} */\n",
+                          "agent/.obsidian/themes/dark/theme.css": f"/* token: {GHP} */\n",
+                          plugin + "data.json": json.dumps({"apiKey": GHP}) + "\n"})
+    found = _ct601(check_json(repo.path / "agent").json)
+    assert [d["path"] for d in found] == [".obsidian/plugins/local-rest-api/data.json"]
+
+
 # ------------------------------------------------- agents' MCP configurations (fifth survey)
 
 def _basic(user_password: str) -> str:
@@ -2527,3 +2544,29 @@ def test_compiled_code_is_not_read_and_the_check_says_so(tmp_path: Path) -> None
     repo.commit("a database of the agent", {"memory/state.db": b"SQLite format 3\x00" + body})
     found, out = secret_findings(repo)
     assert found == [("CT601", "memory/state.db")], out
+
+
+# ------------------------------------------- set 43: an Obsidian vault's bundled plugin code
+
+PPK_BODY = "Encryption: none\nComment: deploy\nPublic-Lines: 2\n" + "QUFBQUIzTnphQzF5YzJF" * 3 + "\n"
+
+
+@pytest.mark.parametrize("text", [
+    # node-forge's PuTTY writer: the header built from a variable, no key in it
+    'var ppk = "PuTTY-User-Key-File-2: " + algorithm + "\\r\\n";\n',
+    "A PuTTY key file opens with `PuTTY-User-Key-File-3:` and the key's type.\n",
+    # a minified bundle: a token assigned what a call awaited, or what a constructor made
+    'return{accessToken:(r=await this.getOAuthToken({signal:n}))!=null?r:null}\n',
+    'e={authToken:(i=new TokenSource(o)),k:1}\n',
+])
+def test_code_that_writes_a_key_format_or_assigns_a_token_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("PuTTY-User-Key-File-3: ssh-ed25519\n" + PPK_BODY, "putty-key"),
+    ("PuTTY-User-Key-File-2: ecdsa-sha2-nistp256\r\n" + PPK_BODY, "putty-key"),
+    (f"accessToken:(r={MIXED})\n", "assigned-secret"),
+])
+def test_a_key_file_and_a_token_in_brackets_are_still_found(text: str, kind: str) -> None:
+    assert kind in kinds(text)

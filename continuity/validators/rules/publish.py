@@ -274,6 +274,15 @@ _APPEND_ONLY_HINT = (
 _VENDORED = re.compile(r"(?:^|/)(?:node_modules|bower_components|site-packages|\.venv|venv"
                        r"|vendor|third_party|third-party)/")
 
+#: What Obsidian installs into a vault for a community plugin or theme: the release's files
+#: as its author published them (``main.js``, ``manifest.json``, ``styles.css``; a theme's
+#: ``theme.css``), bundled code that writes key formats and assigns tokens from calls (set 43:
+#: a vault's REST API plugin bundles node-forge, which builds a PuTTY key file's header from
+#: a variable). The plugin's saved settings beside them, ``data.json``, are the user's (the
+#: same vault's held its API key and TLS private key) and are read like every file.
+_INSTALLED_BY_OBSIDIAN = re.compile(r"(?:^|/)\.obsidian/(?:plugins/[^/]+/(?:main\.js|manifest\.json"
+                                    r"|styles\.css)|themes/[^/]+/(?:theme\.css|manifest\.json))$")
+
 
 #: Files of placeholders by name (``.env.example``, ``config.sample``): what to fill in, no leak.
 _EXAMPLE_SUFFIXES = (".example", ".sample", ".template", ".dist")
@@ -295,9 +304,11 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
     try:
         for path in sorted(committed - read):
             if path.startswith(children) or not path or not inside(path) or \
-                    of_examples(path, _EXAMPLE_SUFFIXES) or _VENDORED.search(path):
+                    of_examples(path, _EXAMPLE_SUFFIXES) or _VENDORED.search(path) or \
+                    _INSTALLED_BY_OBSIDIAN.search(path):
                 continue  # another root's, the code beside the memory, a file of examples,
-                # or a package installed into it (node_modules/: its authors' published code)
+                # or a package installed into it (node_modules/, an Obsidian plugin's
+                # main.js: its authors' published code)
             try:
                 text = beneath.read_text(ctx.tree.root / path, ctx.config.max_file_size)
             except OSError:  # a link out (CT602's business when the tree reads it), gone
