@@ -11,6 +11,7 @@ from typing import Any
 
 from continuity.generator import charts, html_links, listings, mdtext, paging
 from continuity.generator.boards import board_body
+from continuity.generator.chats import chat_body
 from continuity.generator.context import EntryRow, MonthGroup, SiteContext, group_by_month, month_label
 from continuity.generator.entry_facts import metadata_value
 from continuity.generator.entry_pages import data_body, split_heading, tree_markdown
@@ -18,7 +19,9 @@ from continuity.generator.living import section_title, site_kind, title_of
 from continuity.generator.render import render
 from continuity.generator.site import Page
 from continuity.generator.task_lists import task_list_body
+from continuity.model import aider
 from continuity.model.backlog import CONFIG_FILE, read_tree
+from continuity.model.conventions import AIDER_CHAT
 from continuity.model.task_list import TASKS_FILE, parse_task_list
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 
@@ -211,6 +214,9 @@ def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list[tupl
     if site_kind(ctx.tree) == "board" and state.name == CONFIG_FILE:  # Backlog.md's board
         page = ctx.layout.page_of(state.path) or ""
         return "# Board", board_body(read_tree(ctx.tree), page, ctx.layout.page_of), []
+    if site_kind(ctx.tree) == "chat" and state.name == AIDER_CHAT and read is not None \
+            and read.text is not None:  # Aider's chat history, newest session first
+        return "# Chat history", tree_markdown(ctx, chat_body(aider.read_tree(ctx.tree))), []
     if document is None and read is not None and read.text is not None:  # a file of data
         return f"# {mdtext.inline(state.name)}", data_body(state.name, read), []
     if document is None:

@@ -34,7 +34,7 @@ from continuity.model.tree import constitution as constitution_path
 SECTION_TITLES: dict[str, str] = {
     "index": "Topics", "catalogue": "Rules", "state": "Core files", "features": "Instructions",
     "timeline": "Living files", "phases": "Living files", "ledger": "Living files",
-    "tasks": "Task lists", "board": "Board", "unknown": "Living files",
+    "tasks": "Task lists", "board": "Board", "chat": "Aider's files", "unknown": "Living files",
 }
 
 #: Claude Code loads the first 200 lines of MEMORY.md (code.claude.com/docs/en/memory).

@@ -1,0 +1,83 @@
+"""Aider's chat history as its users read it: the sessions newest first, each a dated heading,
+each prompt typed a heading below it (its further lines beneath, as text), Aider's own output
+quoted, the model's replies as Markdown (made safe by the page's pass over the tree's
+Markdown). Every prompt and line of tool output is escaped as text: a prompt holding
+``<script>`` or a ``javascript:`` link is shown, never run.
+"""
+
+from __future__ import annotations
+
+from continuity.formats.words import plural
+from continuity.generator import mdtext
+from continuity.model.aider import TOOL_PREFIX, USER_PREFIX, Aider, Session
+
+#: The longest prompt shown whole as a heading; a longer one is cut there, its text beneath.
+HEADING_CHARACTERS = 120
+
+
+def chat_progress(aider: Aider) -> str:
+    """"12 sessions, 40 prompts", for the home page's card."""
+    prompts = sum(len(session.prompts) for session in aider.sessions)
+    return f"{plural(len(aider.sessions), 'session')}, {plural(prompts, 'prompt')}"
+
+
+def chat_body(aider: Aider) -> str:
+    """The chat history's Markdown body, newest session first."""
+    out = [f"{chat_progress(aider)}, newest first.", ""]
+    for session in reversed(aider.sessions):
+        out += _session(session)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _session(session: Session) -> list[str]:
+    title = f"Session of {session.started}" if session.started else "Before the first session"
+    out = [f"## {mdtext.inline(title)}", ""]
+    prompt: list[str] = []
+    reply: list[str] = []
+    for line in session.lines:
+        if line.startswith(USER_PREFIX):
+            out += _reply(reply)
+            reply = []
+            prompt.append(line[len(USER_PREFIX):].rstrip())
+            continue
+        out += _prompt(prompt)
+        prompt = []
+        if line.startswith(TOOL_PREFIX):
+            out += _reply(reply)
+            reply = []
+            out += [f"> {mdtext.inline(line[len(TOOL_PREFIX):])}", ">"]
+        else:
+            reply.append(line)
+    return out + _prompt(prompt) + _reply(reply)
+
+
+def _prompt(lines: list[str]) -> list[str]:
+    """A prompt as a heading (its first line), its further lines as text beneath."""
+    texts = [line for line in lines if line.strip()]
+    if not texts:
+        return []
+    first = texts[0].strip()
+    heading = first if len(first) <= HEADING_CHARACTERS else first[:HEADING_CHARACTERS - 1] + "…"
+    out = ["", f"### {mdtext.inline(heading)}", ""]
+    rest = "\n".join(lines[lines.index(texts[0]) + 1:]).strip("\n")
+    if len(first) > HEADING_CHARACTERS:
+        rest = first + ("\n" + rest if rest else "")
+    if rest.strip():
+        out += [mdtext.code_block(rest, "text"), ""]
+    return out
+
+
+def _reply(lines: list[str]) -> list[str]:
+    """The model's reply as written, a fence it leaves open closed (the next prompt is not
+    swallowed into it)."""
+    if not any(line.strip() for line in lines):
+        return []
+    fence = ""
+    for line in lines:
+        stripped = line.strip()
+        if fence and stripped.startswith(fence) and not stripped[len(fence):].strip():
+            fence = ""
+        elif not fence and stripped.startswith(("```", "~~~")):
+            marker = stripped[0]
+            fence = stripped[:len(stripped) - len(stripped.lstrip(marker))]
+    return ["", *lines, *([fence] if fence else []), ""]
