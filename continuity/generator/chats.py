@@ -34,10 +34,11 @@ def _session(session: Session) -> list[str]:
     out = [f"## {mdtext.inline(title)}", ""]
     prompt: list[str] = []
     reply: list[str] = []
+    tool: list[str] = []
     for line in session.lines:
         if line.startswith(USER_PREFIX):
-            out += _reply(reply)
-            reply = []
+            out += _quoted(tool) + _reply(reply)
+            tool, reply = [], []
             prompt.append(line[len(USER_PREFIX):].rstrip())
             continue
         out += _prompt(prompt)
@@ -45,10 +46,17 @@ def _session(session: Session) -> list[str]:
         if line.startswith(TOOL_PREFIX):
             out += _reply(reply)
             reply = []
-            out += [f"> {mdtext.inline(line[len(TOOL_PREFIX):])}", ">"]
-        else:
-            reply.append(line)
-    return out + _prompt(prompt) + _reply(reply)
+            tool.append(f"> {mdtext.inline(line[len(TOOL_PREFIX):])}")
+            continue
+        out += _quoted(tool)
+        tool = []
+        reply.append(line)
+    return out + _prompt(prompt) + _quoted(tool) + _reply(reply)
+
+
+def _quoted(lines: list[str]) -> list[str]:
+    """Aider's own output, one quote of its lines (each a line of the quote)."""
+    return ["", "\n>\n".join(lines), ""] if lines else []
 
 
 def _prompt(lines: list[str]) -> list[str]:

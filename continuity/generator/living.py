@@ -20,8 +20,10 @@ from pathlib import Path
 
 from continuity.formats.words import plural
 from continuity.generator.boards import board_progress
+from continuity.generator.chats import chat_progress
 from continuity.generator.excerpts import excerpt
 from continuity.generator.task_lists import progress_line
+from continuity.model import aider
 from continuity.model.backlog import CONFIG_FILE, read_tree
 from continuity.model.kinds import STATE_FILE_NAMES
 from continuity.model.load_window import Budget, load_window
@@ -295,6 +297,21 @@ def _board_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSec
                          "as Backlog.md keeps them.", cards, kind_heading="Progress")
 
 
+#: Aider's files as its users name them (aider/args.py's help), for the home page's cards.
+AIDER_TITLES = {".aider.chat.history.md": "Chat history", ".aider.input.history": "Input history",
+                ".aider.llm.history": "LLM history", ".aider.conf.yml": "Configuration"}
+
+
+def _chat_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
+    """Aider: its chat history (how many sessions and prompts), input history and conf."""
+    progress = chat_progress(aider.read_tree(tree))
+    cards = tuple(Card(state.path, pages.get(state.path), AIDER_TITLES.get(state.name, state.name),
+                       kind=progress if state.name == ".aider.chat.history.md" else "")
+                  for state in tree.state_files)
+    return LivingSection("Aider's files", "What Aider appended session by session, and the "
+                         "configuration it starts with.", cards, kind_heading="Sessions")
+
+
 def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
                    withheld: frozenset[str] = frozenset()) -> LivingSection | None:
     """The home page's section about the living files, or None: the protocol's own table
@@ -316,6 +333,8 @@ def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
         section = _task_cards(tree, pages)
     elif kind == "board":
         section = _board_cards(tree, pages)
+    elif kind == "chat":
+        section = _chat_cards(tree, pages)
     else:
         section = _plain_cards(tree, pages, SECTION_TITLES.get(kind, "Living files"))
     names = {s.path: s.name for s in tree.state_files}

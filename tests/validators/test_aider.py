@@ -160,6 +160,9 @@ def test_the_site_shows_the_chat_newest_first_and_hostile_prompts_as_text(repo: 
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "3 sessions, 3 prompts" in page
     assert page.index("first prompt") > page.index("print(1)")  # the open fence closed
+    home = (site / "index.html").read_text()
+    assert "Chat history" in home and "3 sessions, 3 prompts" in home
+    assert "Input history" in home
     article = page[page.index("<h1"):page.index("<footer")]  # the chat, not the theme
     assert unsafe(article) == []
     assert "onerror=alert(3)" in article  # the tool's line, as text
