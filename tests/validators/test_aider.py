@@ -53,10 +53,11 @@ def test_a_tree_of_aider_files_alone_is_a_root_and_clean(repo: GitRepo):
         "CONVENTIONS.md": "# Conventions\n\nUse httpx.\n", "docs/style.md": "# Style\n",
         "app.py": "print('hi')\n",
     })
-    # A link and a placeholder in a reply are the model's words, not the memory's.
+    # A link, a placeholder and page code in a reply are the model's words, not the memory's.
     repo.commit("more", {".aider.chat.history.md": session(
         "2026-11-01 10:00:00", "add a login form") + session(
-        "2026-11-02 09:00:00", "fix it", reply="See [the spec](missing.md). TODO: later.")})
+        "2026-11-02 09:00:00", "fix it", reply="See [the spec](missing.md). TODO: later.\n\n"
+        '<script type="application/ld+json">{}</script>\n<div class="hero">Hi</div>')})
     assert found(repo) == []
 
 
