@@ -305,11 +305,16 @@ AIDER_TITLES = {".aider.chat.history.md": "Chat history", ".aider.input.history"
 def _chat_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
     """Aider: its chat history (how many sessions and prompts), input history and conf."""
     progress = chat_progress(aider.read_tree(tree))
-    cards = tuple(Card(state.path, pages.get(state.path), AIDER_TITLES.get(state.name, state.name),
-                       kind=progress if state.name == ".aider.chat.history.md" else "")
-                  for state in tree.state_files)
+    cards = [Card(state.path, pages.get(state.path), AIDER_TITLES.get(state.name, state.name),
+                  kind=progress if state.name == ".aider.chat.history.md" else "")
+             for state in tree.state_files]
+    # The conventions its conf loads read-only into every chat (read:), each a rule.
+    read_only = set(aider.read_only_files(tree.root))
+    cards += [Card(each.path, pages.get(each.path), each.title, excerpt(each.document),
+                   "read-only in every chat") for each in tree.linked
+              if each.path in read_only]
     return LivingSection("Aider's files", "What Aider appended session by session, and the "
-                         "configuration it starts with.", cards, kind_heading="Sessions")
+                         "configuration it starts with.", tuple(cards), kind_heading="Sessions")
 
 
 def living_section(tree: MemoryTree, pages: Mapping[str, str | None],

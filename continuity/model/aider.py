@@ -16,10 +16,15 @@ expanded as a glob, and skipped with a warning when it does not exist (``aider/m
 
 from __future__ import annotations
 
+import os
+import posixpath
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from continuity.formats import frontmatter as fm
+from continuity.formats.textfile import read_text
 from continuity.model.conventions import AIDER_CHAT, AIDER_CONF
 
 if TYPE_CHECKING:
@@ -151,6 +156,61 @@ def read_conf(text: str) -> AiderConf:
         return AiderConf({}, reason, line)
     lines = {key: where.line - 1 + shift for key, where in parsed.positions.items()}
     return AiderConf(dict(parsed.data), None, None, lines)
+
+
+#: An entry the tree cannot hold: an absolute path (POSIX, Windows, UNC) or one from the home
+#: directory or an environment variable; Aider resolves it on its user's machine.
+OUTSIDE = re.compile(r"(?:[/\\~$%]|[A-Za-z]:[/\\])")
+#: What is read of the conf to find its read-only files, and how many files they make at most.
+CONF_READ = 256 * 1024
+MAX_READ_FILES = 200
+
+
+def inside(name: str) -> str | None:
+    """A ``read:`` entry as a root-relative path, or None for one the tree cannot hold (an
+    absolute or home path, one leaving the root by ``..``)."""
+    name = name.strip()
+    if not name or OUTSIDE.match(name):
+        return None
+    relative = posixpath.normpath(name.replace("\\", "/"))
+    return None if relative == ".." or relative.startswith("../") else relative
+
+
+def read_only_files(root: Path) -> tuple[str, ...]:
+    """The files ``.aider.conf.yml`` at ``root`` loads read-only into every chat (its
+    ``read:`` entries that are files, and the files of those that are folders, as Aider reads
+    a folder whole), root-relative: the conventions its users give the model, published as
+    the root's rules. Never through a link."""
+    conf = root / AIDER_CONF
+    if not conf.is_file() or conf.is_symlink():
+        return ()
+    text = read_text(conf, CONF_READ, follow=False).text
+    found: list[str] = []
+    for name in read_conf(text or "").entries("read"):
+        relative = inside(name)
+        if relative is None or relative == ".":
+            continue
+        path = root / relative
+        if path.is_symlink():
+            continue
+        if path.is_file():
+            found.append(relative)
+        elif path.is_dir():
+            found += _files_below(root, path)
+    return tuple(dict.fromkeys(found))[:MAX_READ_FILES]
+
+
+def _files_below(root: Path, folder: Path) -> list[str]:
+    found: list[str] = []
+    for top, folders, files in os.walk(folder):  # links to folders are not followed
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        for name in sorted(files):
+            path = Path(top) / name
+            if not name.startswith(".") and not path.is_symlink():
+                found.append(path.relative_to(root).as_posix())
+            if len(found) >= MAX_READ_FILES:
+                return found
+    return found
 
 
 def read_tree(tree: MemoryTree) -> Aider:

@@ -1108,6 +1108,10 @@ def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...
             if item.is_file()})
     if convention is not None and convention.site == "phases":
         return _phase_files(root)
+    if convention is not None and convention.site == "chat":
+        from continuity.model.aider import read_only_files  # Aider's conventions (read:)
+
+        return read_only_files(root)
     if convention is not None and convention.rule_files:
         return _rule_files(root, convention.rule_files_at(root))
     if convention is None or convention.site != "features":

@@ -151,6 +151,8 @@ def test_the_site_shows_the_chat_newest_first_and_hostile_prompts_as_text(repo: 
         + session("2026-11-02 10:00:00", hostile, reply="```python\nprint(1)\n")
         + session("2026-11-03 10:00:00", "last prompt", tool="<img src=x onerror=alert(3)>"),
         ".aider.input.history": inputs("first prompt"),
+        ".aider.conf.yml": "read: [CONVENTIONS.md, ../outside.md]\n",
+        "CONVENTIONS.md": "# Our conventions\n\nPrefer httpx to requests.\n",
     })
     site = build(repo)
     pages = [p for p in site.rglob("index.html") if "Chat history" in p.read_text()]
@@ -164,6 +166,9 @@ def test_the_site_shows_the_chat_newest_first_and_hostile_prompts_as_text(repo: 
     home = (site / "index.html").read_text()
     assert "Chat history" in home and "3 sessions, 3 prompts" in home
     assert "Input history" in home
+    # The conventions read: loads into every chat, published as a rule of the root.
+    assert "Our conventions" in home and "read-only in every chat" in home
+    assert "Prefer httpx" in (site / "CONVENTIONS" / "index.html").read_text()
     article = page[page.index("<h1"):page.index("<footer")]  # the chat, not the theme
     assert unsafe(article) == []
     assert "onerror=alert(3)" in article  # the tool's line, as text
@@ -173,3 +178,12 @@ def test_the_site_shows_the_chat_newest_first_and_hostile_prompts_as_text(repo: 
     verdict = {p.relative_to(out).as_posix(): unsafe_under_any_engine(p.read_text("utf-8"))
                for p in out.rglob("*.md")}
     assert {p: v for p, v in verdict.items() if any(v.values())} == {}
+
+
+def test_a_token_in_a_read_only_conventions_file_is_found(repo: GitRepo):
+    # The conventions read: loads into every chat are the root's rules: read as its files are.
+    repo.commit("aider", {".aider.chat.history.md": session("2026-11-01 10:00:00", "hi"),
+                          ".aider.conf.yml": "read: rules\n",
+                          "rules/deploy.md": f"# Deploy\n\nGITHUB_TOKEN={GITHUB_TOKEN}\n",
+                          "app/deploy.md": f"# Not read by Aider\n\nGITHUB_TOKEN={GITHUB_TOKEN}\n"})
+    assert [(c, w) for c, w, _, _ in found(repo)] == [("CT601", "rules/deploy.md")]

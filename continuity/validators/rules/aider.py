@@ -10,11 +10,10 @@ after it was committed (Aider only ever appends). Judged where a root follows Ai
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from continuity.model.aider import Aider, read_tree
+from continuity.model.aider import Aider, inside, read_tree
 from continuity.model.conventions import AIDER_CONF
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import Analysis, CheckContext, rule
@@ -25,11 +24,6 @@ if TYPE_CHECKING:  # what reads git is imported where git is read
 
 #: The root's Aider files, read once for the rules and the site.
 AIDER_TREE: Analysis[Aider] = Analysis("Aider files", lambda ctx: read_tree(ctx.tree))
-
-#: An entry the tree cannot hold: an absolute path (POSIX, Windows, UNC) or one from the home
-#: directory or an environment variable; Aider resolves it on its user's machine.
-_OUTSIDE = re.compile(r"(?:[/\\~$%]|[A-Za-z]:[/\\])")
-
 
 def _histories(ctx: CheckContext) -> tuple[str, ...]:
     convention = ctx.tree.convention
@@ -75,7 +69,7 @@ def aider_read_missing(ctx: CheckContext) -> Iterator[Violation]:
     if conf is None or conf.problem is not None:
         return
     missing = [name for name in conf.entries("read")
-               if not _OUTSIDE.match(name.strip()) and not _present(ctx, name.strip())]
+               if (relative := inside(name)) is not None and not _present(ctx, relative)]
     for name in _not_ignored(ctx, missing):
         glob = any(ch in name for ch in "*?[")
         yield Violation(AIDER_CONF, f"read: {name!r} names no file or folder here: Aider "
