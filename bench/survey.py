@@ -1009,6 +1009,21 @@ CONVENTIONS_BACKLOG_HELD_OUT: dict[str, str] = {
     "CharlieMcVicker/workshop-transcription": "backlog",
     "ErmisCho/anki-translate-popup": "backlog",
 }
+#: Aider (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
+#: .aider.chat.history.md tuned on, rows 25, 50, 75, 100 held out and measured blind at 1b3ef50
+#: (the next row down for one named before or with no snapshot to be had).
+CONVENTIONS_AIDER_TUNING: dict[str, str] = {
+    "37designfk/37design-astro-site": "instructions (Aider's histories beside CLAUDE.md)",
+    "Adithya-ux-2006/Hey-roomie": "aider",
+    "AntoBel4/expert-local-v2": "aider",
+    "BStainz/ChefDalle": "aider",
+}
+CONVENTIONS_AIDER_HELD_OUT: dict[str, str] = {
+    "AFI-Protocol/afi-core": "none (its Aider files removed before the snapshot)",
+    "AlosMarkets/myproject": "aider",
+    "Asphyksia/OpenCoder": "none (its chat history removed before the snapshot)",
+    "Blizard32/seniales": "aider",
+}
 
 
 @dataclass

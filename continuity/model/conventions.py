@@ -116,9 +116,10 @@ class Marker:
 #: (GSD's phase folders), "ledger" (a cycle ledger), "catalogue" (rule files: each rule and
 #: when it applies), "features" (Spec Kit's numbered feature folders), "tasks" (Task Master's
 #: task lists: each task with its status, the home page their progress), "board" (Backlog.md:
-#: its tasks by status in the config's order, each decision and document a page).
+#: its tasks by status in the config's order, each decision and document a page), "chat"
+#: (Aider's chat history: its sessions newest first, each prompt a heading).
 SITE_SHAPES: tuple[str, ...] = ("protocol", "index", "state", "timeline", "phases", "ledger",
-                                "catalogue", "features", "tasks", "board")
+                                "catalogue", "features", "tasks", "board", "chat")
 
 
 @dataclass(frozen=True)
@@ -223,6 +224,10 @@ class Convention:
     #: Recognised only where no other convention is (the agent instruction files: a
     #: repository's CLAUDE.md beside a memory of another convention is that memory's file).
     fallback: bool = False
+    #: Recognised only where no other convention is, fallback ones included: a tool whose
+    #: files sit at a project's top beside any other memory (Aider's chat history beside a
+    #: CLAUDE.md): that root keeps its own convention.
+    companion: bool = False
     #: Its files are instructions for an agent, whose fenced code blocks are examples
     #: (``const API_KEY = 'sk_live_abc123'`` under "BAD:"): no credential is reported there.
     code_is_example: bool = False
@@ -749,6 +754,33 @@ BACKLOG = Convention(
            "src/file-system/operations.ts, src/utils/task-id.ts, src/board.ts; v1.50.1)",
 )
 
+#: Aider's files at the project's top (aider/args.py, v0.86: --chat-history-file,
+#: --input-history-file, --llm-history-file; the config file .aider.conf.yml).
+AIDER_CHAT = ".aider.chat.history.md"
+AIDER_INPUT = ".aider.input.history"
+AIDER_LLM = ".aider.llm.history"
+AIDER_CONF = ".aider.conf.yml"
+
+AIDER = Convention(
+    name="aider", title="Aider",
+    markers=(_file(AIDER_CHAT, DECISIVE), _file(AIDER_INPUT, DECISIVE), _file(AIDER_CONF, 0.5),
+             _file(AIDER_LLM, 0.5), _file(".aiderignore", 0.5)),
+    # Its histories are appended to by Aider (opened for appending, each session after the
+    # last): read as living files, so that every committed version is read for credentials
+    # (CT605), and judged append-only (CT823). The conf is living; .aiderignore and the tags
+    # cache (.aider.tags.cache.v*/, a SQLite database) are never read.
+    living=(AIDER_CHAT, AIDER_INPUT, AIDER_LLM, AIDER_CONF), kinds=(),
+    append_only_files=(AIDER_CHAT, AIDER_INPUT, AIDER_LLM),
+    # A chat's text is a transcript, not a document: its links, placeholders and raw HTML
+    # are the code and words of the moment (an <script> the model wrote), not the memory's;
+    # the site's chat page escapes the prompts and sanitises the replies.
+    rules=("CT82",), not_rules=("CT107", "CT111", "CT604"), site="chat", memory_is_files=True,
+    companion=True,
+    root_signs=(RootSign((AIDER_CHAT, AIDER_INPUT), says="{0} (Aider)", file_only=True),),
+    source="https://github.com/Aider-AI/aider (aider/io.py, aider/main.py, aider/args.py; "
+           "v0.86)",
+)
+
 ROO = Convention(
     name="roo", title="Roo Code memory bank",
     markers=(_file("decisionLog.md", 0.6), *(_file(name, 0.15) for name in ROO_CORE
@@ -847,7 +879,7 @@ def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
 BUILTIN_CONVENTIONS: tuple[Convention, ...] = (
     PROTOCOL, CLAUDE, CLINE, OPENCLAW, OPENCLAW_STATE, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
     WINDSURF, ROO_RULES, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, BACKLOG,
-    INSTRUCTIONS)
+    INSTRUCTIONS, AIDER)
 
 
 # --------------------------------------------------------------------------- recognition
@@ -1069,19 +1101,23 @@ def _recognise(root: Path, config: Config, found: tuple[str, ...]) -> Recognitio
     probe = _Probe(root, config)
     best: tuple[float, Convention | None] = (0.0, None)
     fallback: tuple[float, Convention | None] = (0.0, None)  # only where no other is
+    companion: tuple[float, Convention | None] = (0.0, None)  # nor a fallback one
     evidence: list[Evidence] = []
     for convention in conventions:
         score, shown = _score(convention, probe)
         evidence += shown
         if score < RECOGNISED:
             continue
-        if convention.fallback:
+        if convention.companion:
+            if score > companion[0]:
+                companion = (score, convention)
+        elif convention.fallback:
             if score > fallback[0]:
                 fallback = (score, convention)
         elif score > best[0]:
             best = (score, convention)
     if best[1] is None:
-        best = fallback
+        best = fallback if fallback[1] is not None else companion
     held = tuple(dict.fromkeys((*found, *(n for n in probe.names if _memory_like(n, config)
                                           and not any(f.startswith(n + " ") for f in found)))))
     return Recognition(best[1], tuple(evidence), None, held)

@@ -56,6 +56,11 @@ ANYWHERE: tuple[StateFileKind, ...] = (
     StateFileKind("**/.continue/config.yaml", "Continue's models with their `apiKey`"),
     StateFileKind("**/.aider.conf.yml", "aider's configuration: `api-key` and the providers' "
                   "keys"),
+    # What Aider appends at a project's top, beside any memory: a key pasted into a prompt is
+    # in both the chat and the input history, and a logged request in the LLM history.
+    StateFileKind("**/.aider.chat.history.md", "Aider's chat history: every prompt and reply"),
+    StateFileKind("**/.aider.input.history", "Aider's input history: every prompt typed"),
+    StateFileKind("**/.aider.llm.history", "Aider's log of the requests sent to the model"),
     StateFileKind("**/opencode.json", "opencode's providers with their `apiKey`"),
     StateFileKind("**/.replit", "Replit's workspace configuration, which Replit Agent writes: "
                   "an `[env]` block"),

@@ -392,6 +392,12 @@ class MemoryTree:
                 return state
         return None
 
+    def state_text(self, name: str) -> str | None:
+        """The text of the living file of that name, None where there is none or it is no
+        text."""
+        state = self.state_file(name)
+        return state.file.text if state is not None else None
+
     def indexed_by(self, directory: str) -> list[MeshEdge]:
         return [edge for edge in self.edges if edge.directory == directory]
 
@@ -1108,6 +1114,10 @@ def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...
             if item.is_file()})
     if convention is not None and convention.site == "phases":
         return _phase_files(root)
+    if convention is not None and convention.site == "chat":
+        from continuity.model.aider import read_only_files  # Aider's conventions (read:)
+
+        return read_only_files(root)
     if convention is not None and convention.rule_files:
         return _rule_files(root, convention.rule_files_at(root))
     if convention is None or convention.site != "features":

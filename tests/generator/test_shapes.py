@@ -23,7 +23,7 @@ def test_every_shape_a_convention_may_name_is_registered_and_no_other():
 
 
 def test_the_modules_of_the_package_register_their_own_pages():
-    for name in ("tasks", "board"):
+    for name in ("tasks", "board", "chat"):
         found = shape(name)
         assert found is not None and found.cards is not None and found.page is not None
 
