@@ -88,6 +88,10 @@ class Marker:
     detail: str = ""
     weight: float = 0.5
     says: str = ""  # what the evidence is called, where the target alone says too little
+    #: A tool's configuration (``.mcp.json``, ``.claude/settings.local.json``): it makes a
+    #: root, read for credentials, but holds nothing the convention's rules judge, so a
+    #: companion convention's memory beside it (Aider's chat history) is that root's instead.
+    configuration: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in MARKER_KINDS:
@@ -573,8 +577,9 @@ INSTRUCTIONS = Convention(
              _file(".windsurfrules", DECISIVE), _file(".clinerules", DECISIVE),
              _file(".roorules", DECISIVE), _file("replit.md", DECISIVE), _file("AGENTS.md", 0.5),
              _file(".claude/rules", 0.5),
-             *(_file(name, DECISIVE)
-               for name in (*JUNIE_GUIDELINES, *GROK_INSTRUCTIONS, *AGENT_CONFIGURATION_FILES)),
+             *(_file(name, DECISIVE) for name in (*JUNIE_GUIDELINES, *GROK_INSTRUCTIONS)),
+             *(Marker(FILE, name, weight=DECISIVE, configuration=True)
+               for name in AGENT_CONFIGURATION_FILES),
              # Antigravity's rule folders (a marker's glob reaches two levels, not three).
              *(_file(folder.rpartition("/")[0], DECISIVE) for folder in ANTIGRAVITY_RULES)),
     # The instruction files, and the protocol's state file names the general rules read.
@@ -1053,18 +1058,22 @@ def _loose(text: str) -> Callable[[str], str | None]:
     return lambda name: name if fnmatch.fnmatchcase(name, glob) else None
 
 
-def _score(convention: Convention, probe: _Probe) -> tuple[float, list[Evidence]]:
+def _score(convention: Convention, probe: _Probe) -> tuple[float, list[Evidence], bool]:
+    """The convention's score at a root, the evidence shown, and whether all of it is
+    configuration (:attr:`Marker.configuration`)."""
     total = 0.0
     evidence = []
+    configuration_only = True
     for marker in convention.markers:
         what = probe.found(marker)
         if what is not None:
             total += marker.weight
             evidence.append(Evidence(convention.name, what, marker.weight))
+            configuration_only = configuration_only and marker.configuration
     # Rounded: weights are tenths, and a float sum of them may miss the threshold by 1e-16
     # (Cline's five core files but projectbrief.md and its folder made 0.9999999999999999,
     # so a tree the documented weights recognise was judged as no convention).
-    return round(total, 9), evidence
+    return round(total, 9), evidence, configuration_only
 
 
 def recognise(root: Path, config: Config, found: tuple[str, ...] = ()) -> Recognition:
@@ -1103,8 +1112,9 @@ def _recognise(root: Path, config: Config, found: tuple[str, ...]) -> Recognitio
     fallback: tuple[float, Convention | None] = (0.0, None)  # only where no other is
     companion: tuple[float, Convention | None] = (0.0, None)  # nor a fallback one
     evidence: list[Evidence] = []
+    fallback_is_configuration = False  # the fallback found only a tool's configuration
     for convention in conventions:
-        score, shown = _score(convention, probe)
+        score, shown, configuration_only = _score(convention, probe)
         evidence += shown
         if score < RECOGNISED:
             continue
@@ -1114,10 +1124,12 @@ def _recognise(root: Path, config: Config, found: tuple[str, ...]) -> Recognitio
         elif convention.fallback:
             if score > fallback[0]:
                 fallback = (score, convention)
+                fallback_is_configuration = configuration_only
         elif score > best[0]:
             best = (score, convention)
     if best[1] is None:
-        best = fallback if fallback[1] is not None else companion
+        weak = fallback[1] is None or (fallback_is_configuration and companion[1] is not None)
+        best = companion if weak else fallback
     held = tuple(dict.fromkeys((*found, *(n for n in probe.names if _memory_like(n, config)
                                           and not any(f.startswith(n + " ") for f in found)))))
     return Recognition(best[1], tuple(evidence), None, held)

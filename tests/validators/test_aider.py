@@ -71,6 +71,20 @@ def test_another_convention_keeps_its_root_and_gains_the_aider_files(repo: GitRe
     assert (code, where) == ("CT601", ".aider.chat.history.md")
 
 
+@pytest.mark.parametrize("configuration", [".claude/settings.local.json", ".mcp.json"])
+def test_an_agent_configuration_beside_the_chat_leaves_the_root_to_aider(repo: GitRepo,
+                                                                        configuration: str):
+    """A tool's settings hold nothing the instruction files' rules judge (a lead's extra
+    held-out check: a chat history beside Claude's local settings was a root with "nothing
+    of it to judge"); the configuration is still read for credentials."""
+    repo.commit("aider", {
+        ".aider.chat.history.md": session("2026-11-01 10:00:00", "add a login form"),
+        configuration: '{"env": {"GITHUB_TOKEN": "%s"}}\n' % GITHUB_TOKEN,
+    })
+    (code, where, _, _), = found(repo, "aider")
+    assert (code, where) == ("CT601", configuration)
+
+
 def test_a_token_typed_into_a_prompt_is_found_in_both_histories(repo: GitRepo):
     prompt = f"deploy with GITHUB_TOKEN={GITHUB_TOKEN}"
     repo.commit("aider", {".aider.chat.history.md": session("2026-11-01 10:00:00", prompt),

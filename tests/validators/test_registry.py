@@ -55,5 +55,5 @@ def test_the_rules_that_read_git_are_those_whose_analyses_do():
         HISTORY_JUDGEMENT.uses
     needing = {r.code for r in RULES if r.needs_git}
     assert needing == {"CT301", "CT302", "CT303", "CT304", "CT305", "CT306", "CT307", "CT308",
-                       "CT309", "CT407", "CT408", "CT605", "CT712", "CT721"}
+                       "CT309", "CT407", "CT408", "CT605", "CT712", "CT721", "CT823"}
     assert all(any(a.git for a in r.uses) for r in RULES if r.needs_git)
