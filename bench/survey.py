@@ -971,6 +971,27 @@ CONVENTIONS_HELD_OUT_41: dict[str, str] = {
     "Agilow/agilow-insights-chris": "instructions (.claude/rules/code-style.md)",
 }
 
+#: Set 42 (bench/conventions_survey.md): row 20 of the twelve commonest markers of set 34 (row
+#: 7 where a listing has fewer), the next row down for one named before or with no snapshot;
+#: measured blind at 13e4c70.
+CONVENTIONS_HELD_OUT_42: dict[str, str] = {
+    "0-CYBERDYNE-SYSTEMS-0/mlx-audio-tts": "instructions (CLAUDE.md)",
+    "CodexErrata/codexerrata": "instructions (AGENTS.md, CLAUDE.md beside it)",
+    "00yhsp/swiftly-server": "instructions (GEMINI.md; removed from version control in a88af32)",
+    "0630039863abc-ui/testproject": "instructions (.cursorrules)",
+    "gforge/MedBench-LLM":
+        "copilot (.github/copilot-instructions.md; not in the snapshot)",
+    "14Segun88/pd-document-analyzer":
+        "instructions (.windsurfrules; deleted in 09455ad, docs/GEMINI.md left)",
+    "19231224lhr/TransferAreaInterface": "kiro (.kiro/steering/product.md)",
+    "0h-n0/coding-agent-speckit-based-comparison": "speckit (.specify/memory/constitution.md)",
+    "1morr/FMP": "serena (.serena/memories/project_overview.md; .serena deleted in 7a96cbcf)",
+    "15athompson/Hotel-Management-System": "instructions (.clinerules)",
+    "5dengz/mungcourse-client-ios":
+        "cursor memory bank (memory-bank/activeContext.md; deleted in 3aeb71b)",
+    "Academicrubbish/Toolbox": "instructions (.claude/rules/code-style.md; not in the snapshot)",
+}
+
 #: Set 43 (bench/conventions_survey.md): row 36 of the twelve markers of sets 25, 27, 30 to 33
 #: (row 18 where a listing has fewer: none had), the next row down for one named before or with
 #: no snapshot; measured blind at 13e4c70.

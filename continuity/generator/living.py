@@ -152,15 +152,17 @@ def _first_words(state: StateFile) -> str:
 
 def rule_files(tree: MemoryTree) -> tuple[StateFile, ...]:
     """The rule files a convention keeps in its folders (``Convention.rule_files``: Copilot's
-    path-specific instructions, Claude Code's ``.claude/rules/``), read with the tree, as
-    living files for the site's cards."""
+    path-specific instructions, Claude Code's ``.claude/rules/``) and the AGENTS.md of the
+    folders below an instruction root at the top (``MemoryTree.scoped``), read with the tree,
+    as living files for the site's cards."""
     convention = tree.convention
     if convention is None or not convention.rule_files:
         return ()
     patterns = convention.rule_files_at(tree.root)
     return tuple(StateFile(each.path.rsplit("/", 1)[-1], each.file, each.document, None)
                  for each in tree.linked
-                 if any(fnmatch.fnmatchcase(each.path, p) for p in patterns))
+                 if each.path in tree.scoped
+                 or any(fnmatch.fnmatchcase(each.path, p) for p in patterns))
 
 
 def _imported(tree: MemoryTree) -> frozenset[str]:
@@ -194,6 +196,8 @@ def _catalogue_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> Livin
         when, pattern = applies(state)
         if state not in rules and _state_not_rule(tree, state, imported):
             when, pattern = "state file", ""
+        if state.path in tree.scoped:  # Codex adds it for work in its folder
+            when, pattern = "files matching", f"{posixpath.dirname(state.path)}/**"
         flags: tuple[str, ...] = ()
         skipped = shadowed(tree.root, state.name) if "/" not in state.path else None
         if skipped is not None:  # CT745: its tool reads a folder in its place

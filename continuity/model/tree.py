@@ -31,6 +31,7 @@ from continuity.formats.seen import byte_findings, find_seen
 from continuity.formats.textfile import TextRead
 from continuity.model.boundaries import refusal, repository_top, root_refusal
 from continuity.model.conventions import (
+    INSTRUCTIONS,
     PROTOCOL,
     Convention,
     Evidence,
@@ -65,6 +66,7 @@ from continuity.model.roots import (
     repository_ledger_owner,
 )
 from continuity.model.safe_open import Beneath, Escaped
+from continuity.model.scoped import scoped_agents_files
 
 #: Living files that hold data, not prose: read and scanned, never parsed as Markdown.
 DATA_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml", ".toml")
@@ -370,6 +372,9 @@ class MemoryTree:
     #: Files of the root its state files link to (and files those link to) that no other
     #: part of the tree holds, read like every file: published so that the links resolve.
     linked: tuple[LinkedFile, ...] = ()
+    #: The AGENTS.md files of the folders below an instruction root at the repository's top
+    #: that no child root holds (continuity.model.scoped), read among :attr:`linked`.
+    scoped: tuple[str, ...] = ()
     # The ledger, session state and note stores, parsed on first use (rules may ask from
     # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
     _records: list[Records] = field(default_factory=list, compare=False, repr=False)
@@ -450,7 +455,8 @@ class MemoryTree:
         makes it a root, not its source code memory)."""
         convention = self.convention
         if convention is None or convention.memory_is_files:
-            return path in self._read_as_memory or path.startswith(self._memory_folders)
+            return path in self._read_as_memory or path in self.scoped or \
+                path.startswith(self._memory_folders)
         if self.repo_root is None or self.root != self.repo_root or convention.memory_in is None:
             return True
         if "/" not in path:
@@ -782,17 +788,32 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         for link, target in search.escapes_in(root):
             walker.skip_link(link, target)
 
+    scoped = _scoped_instructions(root, repo_root, convention, children)
     linked = () if wanted is not None else _load_linked(
         walker, root, state_files, directories, (ledger, session_state, *note_stores), children,
-        from_entries=not recognition.is_protocol, seeds=_declared_files(root, convention))
+        from_entries=not recognition.is_protocol,
+        seeds=(*_declared_files(root, convention), *scoped))
 
     return MemoryTree(
         root=root, repo_root=repo_root, config=config,
         state_files=tuple(state_files), directories=directories, edges=tuple(edges),
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
         skipped=tuple(walker.skipped), kinds=kinds, not_memory=tuple(not_memory),
-        children=children, recognition=recognition, linked=linked,
+        children=children, recognition=recognition, linked=linked, scoped=scoped,
     )
+
+
+def _scoped_instructions(root: Path, repo_root: Path | None, convention: Convention | None,
+                         children: tuple[str, ...]) -> tuple[str, ...]:
+    """The AGENTS.md files of the folders below an instruction root at the repository's top,
+    but those of its child roots (each reads its own): Codex gives each to an agent working in
+    its folder, after the top's, so they are the root's instructions as much as the top's file
+    is (set 42: six scoped AGENTS.md, which the top's calls authoritative, neither read nor
+    published). A root below the top is not where Codex's chain starts."""
+    if convention is not INSTRUCTIONS or repo_root is None or root != repo_root:
+        return ()
+    return tuple(path for path in scoped_agents_files(root)
+                 if not any(path.startswith(child.rstrip("/") + "/") for child in children))
 
 
 def recognised(root: Path, config: Config, repo_root: Path | None,

@@ -6,6 +6,7 @@ published newest session first. Real git repositories."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -79,7 +80,7 @@ def test_an_agent_configuration_beside_the_chat_leaves_the_root_to_aider(repo: G
     of it to judge"); the configuration is still read for credentials."""
     repo.commit("aider", {
         ".aider.chat.history.md": session("2026-11-01 10:00:00", "add a login form"),
-        configuration: '{"env": {"GITHUB_TOKEN": "%s"}}\n' % GITHUB_TOKEN,
+        configuration: json.dumps({"env": {"GITHUB_TOKEN": GITHUB_TOKEN}}) + "\n",
     })
     (code, where, _, _), = found(repo, "aider")
     assert (code, where) == ("CT601", configuration)

@@ -157,6 +157,31 @@ def test_the_agents_md_chain_is_not_judged_into_templates_or_archives(repo: GitR
     assert diagnostic["path"] == "services/AGENTS.md", diagnostic
 
 
+def test_the_agents_md_of_the_folders_below_are_the_top_roots_instructions(repo: GitRepo,
+                                                                          tmp_path: Path):
+    """Found on set 42 (conventions): a top AGENTS.md naming six scoped ones in `lib/`
+    ("Scoped `AGENTS.md` files are authoritative"), which Codex gives, after the top's, to an
+    agent working in their folders: neither read nor published, only their size judged
+    (CT743). Now the instruction root at the top reads them (links, secrets) and publishes
+    each as a rule for its folder's files; one a child root holds is that root's alone, and
+    one in a folder of templates is a form, not read."""
+    repo.commit("scoped", {
+        "CLAUDE.md": "# Claude\n\n@AGENTS.md\n",
+        "AGENTS.md": "# Agents\n\nRead the nearest scoped AGENTS.md first.\n",
+        "lib/ui/AGENTS.md": "# UI Guidance\n\nWidgets: see [the catalogue](widgets.md).\n",
+        "service/CLAUDE.md": "# Service\n",
+        "service/AGENTS.md": "# Service Agents\n\nSee [the runbook](runbook.md).\n",
+        "templates/pack/AGENTS.md": "# Pack\n\nSee [x](missing.md).\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions", "service": "instructions"}
+    assert found(result) == [("CT111", "lib/ui/AGENTS.md", 3),
+                             ("CT111", "service/AGENTS.md", 3)]
+    repo.commit("fixed", {"lib/ui/widgets.md": "# Widgets\n", "service/runbook.md": "# Run\n"})
+    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    assert "UI Guidance" in page and "lib/ui/**" in page and "Pack" not in page
+
+
 def test_kiro_inclusion_and_file_match(repo: GitRepo):
     repo.commit("kiro", {
         ".kiro/steering/a.md": "---\ninclusion: filematch\n---\n# A\n",

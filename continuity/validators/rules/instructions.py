@@ -21,7 +21,7 @@ from pathlib import Path
 from continuity.formats.markdown import MarkdownDoc
 from continuity.model.conventions import from_inside
 from continuity.model.load_window import Budget, chain_window
-from continuity.model.roots import NEVER_SEARCHED, is_set_aside
+from continuity.model.scoped import agents_file, agents_files
 from continuity.model.shadowed import shadowed
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import LINKS, TREE, CheckContext, rule
@@ -36,8 +36,6 @@ CLAUDE_RULES = ".claude/rules"
 MAX_DEPTH = 5
 #: Codex's ``project_doc_max_bytes`` default: 32 KiB.
 CODEX = Budget("Codex", bytes=32 * 1024)
-#: Directories the chain search lists at most.
-MAX_DIRS = 5_000
 
 #: An import: ``@`` after a space or at a line's start, then a path a loader would open: one
 #: that starts ``./``, ``../``, ``~/`` or ``/``, or one that names a file by its extension.
@@ -207,41 +205,22 @@ def import_depth(ctx: CheckContext) -> Iterator[Violation]:
 
 
 def _chain_folders(ctx: CheckContext) -> list[tuple[str, ...]]:
-    """For each folder below the top holding an AGENTS.md (or AGENTS.override.md, which
-    Codex prefers), the chain of instruction files from the top down to it. Folders of
-    templates, test data and archived copies are passed over, as the root search sets them
-    aside: an AGENTS.md there is a form or an old copy, not where an agent works (set 40: a
-    workspace template's translated AGENTS.md in OpenClaw's `docs/zh-CN/reference/templates/`)."""
+    """For each folder at or below the top holding an AGENTS.md (or AGENTS.override.md, which
+    Codex prefers), the chain of instruction files from the top down to it; the folders are
+    those :func:`continuity.model.scoped.agents_files` walks (templates, test data and archived
+    copies passed over)."""
     top = ctx.tree.root
     chains: list[tuple[str, ...]] = []
-    listed_dirs = 0
-    for directory, folders, files in os.walk(top):
-        folders[:] = sorted(f for f in folders if f not in NEVER_SEARCHED and
-                            not f.startswith(".") and not is_set_aside(f) and
-                            not os.path.islink(os.path.join(directory, f)))
-        listed_dirs += 1
-        if listed_dirs > MAX_DIRS:
-            break
-        name = _agents_file(files)
-        if name is None:
-            continue
-        relative = os.path.relpath(directory, top)
+    for path in agents_files(top):
+        parts = path.split("/")[:-1]
         chain = []
-        parts = [] if relative == "." else relative.split(os.sep)
-        for depth in range(len(parts) + 1):
-            folder = Path(top, *parts[:depth])
-            above = _agents_file(os.listdir(folder)) if depth < len(parts) else name
+        for depth in range(len(parts)):
+            above = agents_file(os.listdir(Path(top, *parts[:depth])))
             if above is not None:
                 chain.append("/".join((*parts[:depth], above)))
+        chain.append(path)
         chains.append(tuple(chain))
     return chains
-
-
-def _agents_file(names: list[str]) -> str | None:
-    for name in ("AGENTS.override.md", "AGENTS.md"):
-        if name in names:
-            return name
-    return None
 
 
 @rule("CT743", "agents-chain-over-load", "warning", reach=TREE)
