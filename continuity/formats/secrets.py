@@ -845,6 +845,21 @@ def _api_key_name(text: str, name: str, begin: int) -> bool:
     return _API_KEY_NAME.search(text[max(0, begin - 4):begin] + name) is not None
 
 
+#: A keyring password's characters: no space, quote, code span, shell operator, variable or bracket.
+_KEYRING_VALUE = r"[^\s\"'`$;&|\\(){}<>\[\]]{5,256}"
+
+
+def _keyring_password(text: str, match: re.Match[str], group: int) -> bool:  # noqa: ARG001
+    """A keyring's password is its literal: not a name in code (``self.password``), not the
+    alphabet or the digits counted (``12345``, ``abcde``), one character repeated or the
+    key's own word (``keyring``)."""
+    value = match.group(group)
+    lowered = value.lower()
+    return _DOTTED_NAME.fullmatch(value) is None and not counted_out(value) and \
+        lowered not in _RUNS[0] and lowered not in _RUNS[1] and len(set(lowered)) > 2 and \
+        lowered not in match.group(0).lower()[:-len(value)]
+
+
 #: An app password as its provider shows it: sixteen lower-case letters, in four groups of
 #: four parted the same way throughout (a space, a hyphen) or not at all.
 _APP_PASSWORD = re.compile(r"[a-z]{4}([ \-]?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}")
@@ -1673,6 +1688,15 @@ CREDENTIALS: tuple[Detector, ...] = (
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
                "bot", "session", "bearer", "senha", "contrase", "kennwort"), _key_start,
               _plausible_assignment),
+    # A keyring's password given to the tool that opens it (``GOG_KEYRING_PASSWORD="…" gog
+    # calendar …``, the thirtieth survey: a workspace's ``TOOLS.md`` and ``HEARTBEAT.md``;
+    # keyring's file backend asks for it): a passphrase its owner chose, no tool ships a
+    # default, so five characters are one (the floor of a password under any key is eight,
+    # for the short defaults and test values a keyring's has none of).
+    _anchored("keyring-password", "a keyring's password",
+              r"keyring[_\-]?pass(?:word|phrase)?[\"']?[ \t]{0,5}[:=][ \t]{0,5}"
+              rf"(?:\"({_KEYRING_VALUE})\"|'({_KEYRING_VALUE})'|({_KEYRING_VALUE})(?=[`\s;&|)]|$))",
+              ("keyring",), _key_start, _keyring_password),
     # A password under its Chinese name, 密码 (密碼 as Taiwan writes it), the twenty-seventh
     # survey: a workspace's mail guide, ``| **密碼** | `…` |`` and ``密碼：…`` (a full-width
     # colon). The value is printable ASCII without a space, up to a backtick, a space or a

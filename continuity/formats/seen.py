@@ -222,7 +222,7 @@ def wide_encoding(raw: bytes) -> tuple[str, int, int] | None:
 #: in a binary file (a SQLite database, an image) the bytes around a match are no text, and
 #: ``…key=<a UUID>`` in a database row is a record's id.
 _BY_KEY_WORD = frozenset({"keyed-secret", "assigned-secret", "pgpass-password", "netrc-password",
-                          "curl-user", "sudo-password", "openssl-pass",
+                          "curl-user", "sudo-password", "openssl-pass", "keyring-password",
                           "url-password", "bearer-token", "basic-auth", "npmrc-auth",
                           "docker-auth", "vault-legacy-token", "cookie-record",
                           "cookie-named"})

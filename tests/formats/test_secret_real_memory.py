@@ -2527,3 +2527,69 @@ def test_compiled_code_is_not_read_and_the_check_says_so(tmp_path: Path) -> None
     repo.commit("a database of the agent", {"memory/state.db": b"SQLite format 3\x00" + body})
     found, out = secret_findings(repo)
     assert found == [("CT601", "memory/state.db")], out
+
+
+# Recall of surveys 19-30, a short keyring password (survey 30: a Raspberry Pi workspace's
+# ``TOOLS.md`` and ``HEARTBEAT.md`` give gog's file keyring a five-letter password, as
+# ``GOG_KEYRING_PASSWORD="…" gog calendar …``). A keyring's password has no shipped default, so
+# a short one is a password; what reads the same and is none stays silent.
+KEYRING_WORD = "qz" + "vbn"  # made up: five lower-case letters
+
+
+@pytest.mark.parametrize("text", [
+    f'GOG_KEYRING_PASSWORD="{KEYRING_WORD}" GOG_ACCOUNT=dan@corner-cafe.net gog calendar list\n',
+    f'- Pull calendars: `GOG_KEYRING_PASSWORD="{KEYRING_WORD}" gog cal events --days 2`\n',
+    f"export GOG_KEYRING_PASSWORD={KEYRING_WORD}\n",
+    f"keyring_password: '{KEYRING_WORD}'\n",
+])
+def test_a_short_keyring_password_is_found(text: str) -> None:
+    found = find_seen(text)
+    assert [f.kind for f in found] == ["keyring-password"]
+    assert [text[f.start:f.end] for f in found] == [KEYRING_WORD]
+
+
+@pytest.mark.parametrize("text", [
+    'GOG_KEYRING_PASSWORD="${GOG_KEYRING_PASSWORD}"\n',  # a reference
+    "      - GOG_KEYRING_PASSWORD=${GOG_KEYRING_PASSWORD}\n",
+    "GOG_KEYRING_PASSWORD=$PW gog calendar list\n",
+    'GOG_KEYRING_PASSWORD: "${{ secrets.GOG_KEYRING_PASSWORD }}"\n',
+    "GOG_KEYRING_PASSWORD=change-me-now\n",  # fill-ins and test values
+    'GOG_KEYRING_PASSWORD="<password>"\n',
+    "KEYRING_PASSWORD=test\n",
+    "KEYRING_PASSWORD=secret\n",
+    "KEYRING_PASSWORD=12345\n",
+    "KEYRING_PASSWORD=keyring\n",
+    "KEYRING_PASSWORD=xxxxx\n",
+    "KEYRING_PASSWORD=...\n",
+    "keyring_password = self.password\n",  # code
+    "keyring_password = getpass()\n",
+    "password = keyring.get_password(url, username)\n",
+    "| Gmail keyring | Host volume + password | Requires `GOG_KEYRING_PASSWORD` |\n",
+    "- Keyring: file backend, password stored in 1Password\n",
+    "KEYRING_PASSWORD=qzv\n",  # four characters or fewer: a PIN's or a test's
+])
+def test_what_reads_as_a_keyring_password_and_is_none_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_keyring_password_of_eight_or_more_is_reported_as_before() -> None:
+    """The key-word detectors found a keyring's password of eight characters or more before
+    (survey 20's notes); they still do, the new detector adding the shorter ones only."""
+    assert kinds(f'export GOG_KEYRING_PASSWORD="{MIXED[:10]}"\n') == ["assigned-secret"]
+
+
+def test_a_short_keyring_password_in_a_workspace(tmp_path: Path) -> None:
+    """In a real git repository: a workspace's ``TOOLS.md`` says gog needs its keyring's
+    password from the environment, silent; then a heartbeat giving it inline is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA family assistant.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "USER.md": "# User\n", "MEMORY.md": "# Memory\n\n- calendars in gog\n",
+        "TOOLS.md": "# Tools\n\n- gog: `GOG_KEYRING_PASSWORD=$GOG_PW gog cal events`\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the calendars\n"})
+    assert_no_secret_found(repo)
+    repo.commit("heartbeat", {"HEARTBEAT.md": (
+        "# Heartbeat\n\n- Pull calendars: "
+        f'`GOG_KEYRING_PASSWORD="{KEYRING_WORD}" gog cal events --days 2`\n')})
+    found, out = secret_findings(repo)
+    assert ("CT601", "HEARTBEAT.md") in found and {path for _, path in found} == {"HEARTBEAT.md"}, out
