@@ -830,9 +830,14 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         # A URL's query: the value ends where the next parameter starts
         # (``?access_token=ACCESS_TOKEN&department_id=1``, ``?spaceKey=IPM&expand=space``).
         value = value.split("&", 1)[0]
-    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS):
+    api_key = _api_key_name(text, name, begin)
+    # A UUID under a bare ``key`` is often a record's (a list's item, an object's key), but
+    # not under ``API Key`` written apart (``- **API Key**: `<uuid>` ``, the thirtieth
+    # survey: a Volcano Engine Ark key in a workspace's ``TOOLS.md``; OKX's keys are UUIDs
+    # too): that names the key itself, as ``API_KEY=<uuid>`` does.
+    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS and not api_key):
         return True
-    return _api_key_name(text, name, begin) and lower_case_machine_value(value)
+    return api_key and lower_case_machine_value(value)
 
 
 #: An API key's name, its two words apart or not (``API Key``, ``api_key``, ``apiKey``).

@@ -2593,3 +2593,46 @@ def test_a_short_keyring_password_in_a_workspace(tmp_path: Path) -> None:
         f'`GOG_KEYRING_PASSWORD="{KEYRING_WORD}" gog cal events --days 2`\n')})
     found, out = secret_findings(repo)
     assert ("CT601", "HEARTBEAT.md") in found and {path for _, path in found} == {"HEARTBEAT.md"}, out
+
+
+# Recall of surveys 19-30, a UUID under ``API Key`` written apart (survey 30: a workspace's
+# ``TOOLS.md``, ``**API Key**: `<uuid>` `` of a Volcano Engine Ark key; OKX's keys are UUIDs
+# too). A UUID under a bare ``key`` stays a record's; ids under their own names stay silent.
+@pytest.mark.parametrize("text", [
+    f"- **API Key**: `{UUID}`\n",
+    f"**API Key:** {UUID}\n",
+    f"- Ark API key: {UUID}\n",
+])
+def test_a_uuid_under_api_key_apart_is_found(text: str) -> None:
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    f"- Key: `{UUID}`\n",  # a bare key: a record's, an object's
+    f'"key": "{UUID}"\n',
+    f"Project ID: {UUID}\n",
+    f"- **API Key ID**: `{UUID}`\n",
+    f"API Key Name: {UUID}\n",
+    f"Idempotency Key: {UUID}\n",
+    f"Session Key: {UUID}\n",
+    "API Key: 00000000-0000-0000-0000-000000000000\n",
+    "API Key: 12345678-1234-1234-1234-123456789012\n",
+    "api key: xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx\n",
+])
+def test_a_uuid_under_another_name_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_uuid_api_key_in_a_workspace(tmp_path: Path) -> None:
+    """In a real git repository: a workspace's ``TOOLS.md`` names its project by a UUID,
+    silent; then the service's API key, a UUID under ``**API Key**:``, is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA video maker.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "USER.md": "# User\n", "MEMORY.md": "# Memory\n\n- videos on Ark\n",
+        "HEARTBEAT.md": "# Heartbeat\n",
+        "TOOLS.md": f"# Tools\n\n## Ark\n- **Project ID**: `{UUID}`\n- **Key**: `{UUID}`\n"})
+    assert_no_secret_found(repo)
+    repo.commit("key", {"TOOLS.md": f"# Tools\n\n## Ark\n- **API Key**: `{UUID}`\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", "TOOLS.md") in found and {path for _, path in found} == {"TOOLS.md"}, out
