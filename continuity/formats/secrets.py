@@ -1644,7 +1644,14 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"(?:[ \t]{0,40}[:=]|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
               r"|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
               r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40})))"
-              r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
+              r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?"
+              # (in prose, the ids a key is sent with may come first, colons apart: ``api key
+              # is <user id>:<key id>:<secret>``, survey 24: a key the user pasted into a chat
+              # a workspace's note keeps; the secret is the last part)
+              # (not a digest's algorithm: ``is sha256:<hex>`` is the key's hash)
+              r"(?:(?<=[ \t]is[ \t])(?!(?:sha|md|blake|sri|ripemd|keccak)[0-9a-z\-]{0,8}:)"
+              r"(?:[A-Za-z0-9_\-]{1,32}:){1,3}(?=[A-Za-z0-9_\-]{16}))?"
+              r"([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
               (*_KEY_NAME_ENDS, '"access"', '"refresh"'), _word_end_start, _keyed_secret),
     # A generated value given in code as an environment variable's default
     # (``os.environ.get("BRAVE_API_KEY", "BSA…")``, ``process.env.API_KEY || "…"``): the

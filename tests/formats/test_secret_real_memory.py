@@ -2636,3 +2636,47 @@ def test_a_uuid_api_key_in_a_workspace(tmp_path: Path) -> None:
     repo.commit("key", {"TOOLS.md": f"# Tools\n\n## Ark\n- **API Key**: `{UUID}`\n"})
     found, out = secret_findings(repo)
     assert ("CT601", "TOOLS.md") in found and {path for _, path in found} == {"TOOLS.md"}, out
+
+
+# Recall of surveys 19-30, a key pasted in prose with its ids first (survey 24: a workspace's
+# note of a chat keeps ``api key is <user id>:<key id>:<secret>``; the colons ended the value).
+PASTED_KEY = "4817203:Qm7xR2:" + MIXED + "Ab_-Cd3Ef5Gh7Ij9Kl"
+
+
+@pytest.mark.parametrize("text", [
+    f"api key is {PASTED_KEY}\n",
+    f"user: the mbd api key is {PASTED_KEY}\n",
+])
+def test_a_key_pasted_in_prose_with_its_ids_first_is_found(text: str) -> None:
+    found = find_seen(text)
+    assert [f.kind for f in found] == ["keyed-secret"]
+    assert [text[f.start:f.end] for f in found] == [PASTED_KEY.rsplit(":", 1)[1]]
+
+
+@pytest.mark.parametrize("text", [
+    "the api key is sha256:" + "0f1e2d3c4b5a6978" * 4 + "\n",  # its digest
+    "the API key is SHA512:" + "0f1e2d3c4b5a6978" * 8 + "\n",
+    f"the token is urn:uuid:{UUID}\n",  # an id
+    "the api key is now kept in TOOLS.md (encrypted)\n",
+    "the secret is vault:secret/data/prod/okx\n",
+    "api key is 4817203:Qm7xR2:see-the-vault\n",  # words after the ids
+    f'"key": "sha256:{HEX32}{HEX32}"\n',
+])
+def test_prose_after_is_with_colons_that_holds_no_key_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_key_pasted_in_prose_in_a_workspace(tmp_path: Path) -> None:
+    """In a real git repository: a workspace's note of a chat asks for an API key, silent;
+    then the note holding the key the user pasted, ids first, is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    chat = "# 2026-02-28\n\nuser: what's your API key for the exchange?\nassistant: ask first.\n"
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA trader.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "USER.md": "# User\n", "MEMORY.md": "# Memory\n\n- exchange keys stay local\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "memory/2026-02-28.md": chat})
+    assert_no_secret_found(repo)
+    repo.commit("chat", {"memory/2026-02-28.md": chat + f"user: api key is {PASTED_KEY}\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", "memory/2026-02-28.md") in found and \
+        {path for _, path in found} == {"memory/2026-02-28.md"}, out
