@@ -1706,8 +1706,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     # default, so five characters are one (the floor of a password under any key is eight,
     # for the short defaults and test values a keyring's has none of).
     _anchored("keyring-password", "a keyring's password",
-              r"keyring[_\-]?pass(?:word|phrase)?[\"']?[ \t]{0,5}[:=][ \t]{0,5}"
-              rf"(?:\"({_KEYRING_VALUE})\"|'({_KEYRING_VALUE})'|({_KEYRING_VALUE})(?=[`\s;&|)]|$))",
+              # (bare, glued to ``=`` as a shell's assignment is, or after a colon: code's
+              # ``keyring_password = prompt_value`` names a variable, a literal is quoted)
+              r"keyring[_\-]?pass(?:word|phrase)?[\"']?[ \t]{0,5}(?:[:=][ \t]{0,5}"
+              rf"(?:\"({_KEYRING_VALUE})\"|'({_KEYRING_VALUE})')|(?:(?<![ \t])=|:[ \t]{{0,5}})"
+              rf"({_KEYRING_VALUE})(?=[`\s;&|)]|$))",
               ("keyring",), _key_start, _keyring_password),
     # A password under its Chinese name, 密码 (密碼 as Taiwan writes it), the twenty-seventh
     # survey: a workspace's mail guide, ``| **密碼** | `…` |`` and ``密碼：…`` (a full-width
