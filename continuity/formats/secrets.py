@@ -833,9 +833,14 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         # A URL's query: the value ends where the next parameter starts
         # (``?access_token=ACCESS_TOKEN&department_id=1``, ``?spaceKey=IPM&expand=space``).
         value = value.split("&", 1)[0]
-    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS):
+    api_key = _api_key_name(text, name, begin)
+    # A UUID under a bare ``key`` is often a record's (a list's item, an object's key), but
+    # not under ``API Key`` written apart (``- **API Key**: `<uuid>` ``, the thirtieth
+    # survey: a Volcano Engine Ark key in a workspace's ``TOOLS.md``; OKX's keys are UUIDs
+    # too): that names the key itself, as ``API_KEY=<uuid>`` does.
+    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS and not api_key):
         return True
-    return _api_key_name(text, name, begin) and lower_case_machine_value(value)
+    return api_key and lower_case_machine_value(value)
 
 
 #: An API key's name, its two words apart or not (``API Key``, ``api_key``, ``apiKey``).
@@ -846,6 +851,21 @@ def _api_key_name(text: str, name: str, begin: int) -> bool:
     """Whether the key's name (starting at ``begin``; a name ends at a space) is an API
     key's: ``**API Key:**``, ``WODIFY_API_KEY=``, ``apiKey:``."""
     return _API_KEY_NAME.search(text[max(0, begin - 4):begin] + name) is not None
+
+
+#: A keyring password's characters: no space, quote, code span, shell operator, variable or bracket.
+_KEYRING_VALUE = r"[^\s\"'`$;&|\\(){}<>\[\]]{5,256}"
+
+
+def _keyring_password(text: str, match: re.Match[str], group: int) -> bool:  # noqa: ARG001
+    """A keyring's password is its literal: not a name in code (``self.password``), not the
+    alphabet or the digits counted (``12345``, ``abcde``), one character repeated or the
+    key's own word (``keyring``)."""
+    value = match.group(group)
+    lowered = value.lower()
+    return _DOTTED_NAME.fullmatch(value) is None and not counted_out(value) and \
+        lowered not in _RUNS[0] and lowered not in _RUNS[1] and len(set(lowered)) > 2 and \
+        lowered not in match.group(0).lower()[:-len(value)]
 
 
 #: An app password as its provider shows it: sixteen lower-case letters, in four groups of
@@ -1632,7 +1652,14 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"(?:[ \t]{0,40}[:=]|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
               r"|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
               r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40})))"
-              r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
+              r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?"
+              # (in prose, the ids a key is sent with may come first, colons apart: ``api key
+              # is <user id>:<key id>:<secret>``, survey 24: a key the user pasted into a chat
+              # a workspace's note keeps; the secret is the last part)
+              # (not a digest's algorithm: ``is sha256:<hex>`` is the key's hash)
+              r"(?:(?<=[ \t]is[ \t])(?!(?:sha|md|blake|sri|ripemd|keccak)[0-9a-z\-]{0,8}:)"
+              r"(?:[A-Za-z0-9_\-]{1,32}:){1,3}(?=[A-Za-z0-9_\-]{16}))?"
+              r"([A-Za-z0-9+/=_\-.!@#$%^&]{16,512})",
               (*_KEY_NAME_ENDS, '"access"', '"refresh"'), _word_end_start, _keyed_secret),
     # A generated value given in code as an environment variable's default
     # (``os.environ.get("BRAVE_API_KEY", "BSA…")``, ``process.env.API_KEY || "…"``): the
@@ -1681,6 +1708,18 @@ CREDENTIALS: tuple[Detector, ...] = (
               ("pass", "pwd", "secret", "api", "access", "private", "client", "auth", "refresh",
                "bot", "session", "bearer", "senha", "contrase", "kennwort"), _key_start,
               _plausible_assignment),
+    # A keyring's password given to the tool that opens it (``GOG_KEYRING_PASSWORD="…" gog
+    # calendar …``, the thirtieth survey: a workspace's ``TOOLS.md`` and ``HEARTBEAT.md``;
+    # keyring's file backend asks for it): a passphrase its owner chose, no tool ships a
+    # default, so five characters are one (the floor of a password under any key is eight,
+    # for the short defaults and test values a keyring's has none of).
+    _anchored("keyring-password", "a keyring's password",
+              # (bare, glued to ``=`` as a shell's assignment is, or after a colon: code's
+              # ``keyring_password = prompt_value`` names a variable, a literal is quoted)
+              r"keyring[_\-]?pass(?:word|phrase)?[\"']?[ \t]{0,5}(?:[:=][ \t]{0,5}"
+              rf"(?:\"({_KEYRING_VALUE})\"|'({_KEYRING_VALUE})')|(?:(?<![ \t])=|:[ \t]{{0,5}})"
+              rf"({_KEYRING_VALUE})(?=[`\s;&|)]|$))",
+              ("keyring",), _key_start, _keyring_password),
     # A password under its Chinese name, 密码 (密碼 as Taiwan writes it), the twenty-seventh
     # survey: a workspace's mail guide, ``| **密碼** | `…` |`` and ``密碼：…`` (a full-width
     # colon). The value is printable ASCII without a space, up to a backtick, a space or a

@@ -65,8 +65,9 @@ _SPLIT = re.compile(_ONE_MARK + f"{_ONE_MARK}?" * 3 + r"[^\s]")
 #: (``password=<b>…</b>``) has no space before it and is still read. So does a quote that
 #: closes the placeholder's string, escaped or not: a notebook's ``"!echo
 #: \\"OPENAI_API_KEY=<your-openai-api-key>\\" > .env"`` (the twenty-third survey) read as
-#: ``KEY="`` and the rest of the line quoted.
-_PLACEHOLDER_TAG_BEFORE = re.compile(r"[:=][ \t]{0,5}<[A-Za-z][\w-]{0,31}>(?:[ \t]+|\\?[\"'])\Z")
+#: ``KEY="`` and the rest of the line quoted. The code span may close after the placeholder
+#: (``GOG_KEYRING_PASSWORD=<pw>` baked into the script``, a workspace's note of fixes).
+_PLACEHOLDER_TAG_BEFORE = re.compile(r"[:=][ \t]{0,5}<[A-Za-z][\w-]{0,31}>(?:`{0,3}[ \t]+|\\?[\"'])\Z")
 #: A key's name and its separator quoted alone in a code span, right before what the view
 #: took for its value (`` `apikey:`-prefixed ``, "the redacted `` `secret=` `` assertion": the
 #: thirty-fifth conventions set's plans): without the backticks the view reads ``apikey:-…``
@@ -222,7 +223,7 @@ def wide_encoding(raw: bytes) -> tuple[str, int, int] | None:
 #: in a binary file (a SQLite database, an image) the bytes around a match are no text, and
 #: ``…key=<a UUID>`` in a database row is a record's id.
 _BY_KEY_WORD = frozenset({"keyed-secret", "assigned-secret", "pgpass-password", "netrc-password",
-                          "curl-user", "sudo-password", "openssl-pass",
+                          "curl-user", "sudo-password", "openssl-pass", "keyring-password",
                           "url-password", "bearer-token", "basic-auth", "npmrc-auth",
                           "docker-auth", "vault-legacy-token", "cookie-record",
                           "cookie-named"})

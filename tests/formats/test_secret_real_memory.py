@@ -2570,3 +2570,160 @@ def test_code_that_writes_a_key_format_or_assigns_a_token_is_silent(text: str) -
 ])
 def test_a_key_file_and_a_token_in_brackets_are_still_found(text: str, kind: str) -> None:
     assert kind in kinds(text)
+
+
+# Recall of surveys 19-30, a short keyring password (survey 30: a Raspberry Pi workspace's
+# ``TOOLS.md`` and ``HEARTBEAT.md`` give gog's file keyring a five-letter password, as
+# ``GOG_KEYRING_PASSWORD="…" gog calendar …``). A keyring's password has no shipped default, so
+# a short one is a password; what reads the same and is none stays silent.
+KEYRING_WORD = "qz" + "vbn"  # made up: five lower-case letters
+
+
+@pytest.mark.parametrize("text", [
+    f'GOG_KEYRING_PASSWORD="{KEYRING_WORD}" GOG_ACCOUNT=dan@corner-cafe.net gog calendar list\n',
+    f'- Pull calendars: `GOG_KEYRING_PASSWORD="{KEYRING_WORD}" gog cal events --days 2`\n',
+    f"export GOG_KEYRING_PASSWORD={KEYRING_WORD}\n",
+    f"keyring_password: '{KEYRING_WORD}'\n",
+])
+def test_a_short_keyring_password_is_found(text: str) -> None:
+    found = find_seen(text)
+    assert [f.kind for f in found] == ["keyring-password"]
+    assert [text[f.start:f.end] for f in found] == [KEYRING_WORD]
+
+
+@pytest.mark.parametrize("text", [
+    'GOG_KEYRING_PASSWORD="${GOG_KEYRING_PASSWORD}"\n',  # a reference
+    "      - GOG_KEYRING_PASSWORD=${GOG_KEYRING_PASSWORD}\n",
+    "GOG_KEYRING_PASSWORD=$PW gog calendar list\n",
+    'GOG_KEYRING_PASSWORD: "${{ secrets.GOG_KEYRING_PASSWORD }}"\n',
+    "GOG_KEYRING_PASSWORD=change-me-now\n",  # fill-ins and test values
+    'GOG_KEYRING_PASSWORD="<password>"\n',
+    "KEYRING_PASSWORD=test\n",
+    "KEYRING_PASSWORD=secret\n",
+    "KEYRING_PASSWORD=12345\n",
+    "KEYRING_PASSWORD=keyring\n",
+    "KEYRING_PASSWORD=xxxxx\n",
+    "KEYRING_PASSWORD=...\n",
+    "keyring_password = self.password\n",  # code
+    "keyring_password = prompt_value\n",
+    # a placeholder the reader's view drops as a tag, its code span closing after it
+    "2. Switch gog to file storage: `GOG_KEYRING_BACKEND=file GOG_KEYRING_PASSWORD=<pw>` baked"
+    " into the script.\n",
+    "keyring_password = getpass()\n",
+    "password = keyring.get_password(url, username)\n",
+    "| Gmail keyring | Host volume + password | Requires `GOG_KEYRING_PASSWORD` |\n",
+    "- Keyring: file backend, password stored in 1Password\n",
+    "KEYRING_PASSWORD=qzv\n",  # four characters or fewer: a PIN's or a test's
+])
+def test_what_reads_as_a_keyring_password_and_is_none_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_keyring_password_of_eight_or_more_is_reported_as_before() -> None:
+    """The key-word detectors found a keyring's password of eight characters or more before
+    (survey 20's notes); they still do, the new detector adding the shorter ones only."""
+    assert kinds(f'export GOG_KEYRING_PASSWORD="{MIXED[:10]}"\n') == ["assigned-secret"]
+
+
+def test_a_short_keyring_password_in_a_workspace(tmp_path: Path) -> None:
+    """In a real git repository: a workspace's ``TOOLS.md`` says gog needs its keyring's
+    password from the environment, silent; then a heartbeat giving it inline is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA family assistant.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "USER.md": "# User\n", "MEMORY.md": "# Memory\n\n- calendars in gog\n",
+        "TOOLS.md": "# Tools\n\n- gog: `GOG_KEYRING_PASSWORD=$GOG_PW gog cal events`\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- check the calendars\n"})
+    assert_no_secret_found(repo)
+    repo.commit("heartbeat", {"HEARTBEAT.md": (
+        "# Heartbeat\n\n- Pull calendars: "
+        f'`GOG_KEYRING_PASSWORD="{KEYRING_WORD}" gog cal events --days 2`\n')})
+    found, out = secret_findings(repo)
+    assert ("CT601", "HEARTBEAT.md") in found and {path for _, path in found} == {"HEARTBEAT.md"}, out
+
+
+# Recall of surveys 19-30, a UUID under ``API Key`` written apart (survey 30: a workspace's
+# ``TOOLS.md``, ``**API Key**: `<uuid>` `` of a Volcano Engine Ark key; OKX's keys are UUIDs
+# too). A UUID under a bare ``key`` stays a record's; ids under their own names stay silent.
+@pytest.mark.parametrize("text", [
+    f"- **API Key**: `{UUID}`\n",
+    f"**API Key:** {UUID}\n",
+    f"- Ark API key: {UUID}\n",
+])
+def test_a_uuid_under_api_key_apart_is_found(text: str) -> None:
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    f"- Key: `{UUID}`\n",  # a bare key: a record's, an object's
+    f'"key": "{UUID}"\n',
+    f"Project ID: {UUID}\n",
+    f"- **API Key ID**: `{UUID}`\n",
+    f"API Key Name: {UUID}\n",
+    f"Idempotency Key: {UUID}\n",
+    f"Session Key: {UUID}\n",
+    "API Key: 00000000-0000-0000-0000-000000000000\n",
+    "API Key: 12345678-1234-1234-1234-123456789012\n",
+    "api key: xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx\n",
+])
+def test_a_uuid_under_another_name_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_uuid_api_key_in_a_workspace(tmp_path: Path) -> None:
+    """In a real git repository: a workspace's ``TOOLS.md`` names its project by a UUID,
+    silent; then the service's API key, a UUID under ``**API Key**:``, is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA video maker.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "USER.md": "# User\n", "MEMORY.md": "# Memory\n\n- videos on Ark\n",
+        "HEARTBEAT.md": "# Heartbeat\n",
+        "TOOLS.md": f"# Tools\n\n## Ark\n- **Project ID**: `{UUID}`\n- **Key**: `{UUID}`\n"})
+    assert_no_secret_found(repo)
+    repo.commit("key", {"TOOLS.md": f"# Tools\n\n## Ark\n- **API Key**: `{UUID}`\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", "TOOLS.md") in found and {path for _, path in found} == {"TOOLS.md"}, out
+
+
+# Recall of surveys 19-30, a key pasted in prose with its ids first (survey 24: a workspace's
+# note of a chat keeps ``api key is <user id>:<key id>:<secret>``; the colons ended the value).
+PASTED_KEY = "4817203:Qm7xR2:" + MIXED + "Ab_-Cd3Ef5Gh7Ij9Kl"
+
+
+@pytest.mark.parametrize("text", [
+    f"api key is {PASTED_KEY}\n",
+    f"user: the mbd api key is {PASTED_KEY}\n",
+])
+def test_a_key_pasted_in_prose_with_its_ids_first_is_found(text: str) -> None:
+    found = find_seen(text)
+    assert [f.kind for f in found] == ["keyed-secret"]
+    assert [text[f.start:f.end] for f in found] == [PASTED_KEY.rsplit(":", 1)[1]]
+
+
+@pytest.mark.parametrize("text", [
+    "the api key is sha256:" + "0f1e2d3c4b5a6978" * 4 + "\n",  # its digest
+    "the API key is SHA512:" + "0f1e2d3c4b5a6978" * 8 + "\n",
+    f"the token is urn:uuid:{UUID}\n",  # an id
+    "the api key is now kept in TOOLS.md (encrypted)\n",
+    "the secret is vault:secret/data/prod/okx\n",
+    "api key is 4817203:Qm7xR2:see-the-vault\n",  # words after the ids
+    f'"key": "sha256:{HEX32}{HEX32}"\n',
+])
+def test_prose_after_is_with_colons_that_holds_no_key_is_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_a_key_pasted_in_prose_in_a_workspace(tmp_path: Path) -> None:
+    """In a real git repository: a workspace's note of a chat asks for an API key, silent;
+    then the note holding the key the user pasted, ids first, is reported."""
+    repo = GitRepo(tmp_path / "repo")
+    chat = "# 2026-02-28\n\nuser: what's your API key for the exchange?\nassistant: ask first.\n"
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA trader.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "USER.md": "# User\n", "MEMORY.md": "# Memory\n\n- exchange keys stay local\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "memory/2026-02-28.md": chat})
+    assert_no_secret_found(repo)
+    repo.commit("chat", {"memory/2026-02-28.md": chat + f"user: api key is {PASTED_KEY}\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", "memory/2026-02-28.md") in found and \
+        {path for _, path in found} == {"memory/2026-02-28.md"}, out

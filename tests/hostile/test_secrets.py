@@ -152,6 +152,7 @@ SAMPLES: dict[str, str] = {
     "url-password": "postgres://deploy:" + "Tr0ub4dor3xyz" + "@db.example.internal/prod",
     "assigned-secret": "DB_PASSWORD=" + "hunter2hunter2",
     "chinese-password": "密碼：" + "Lanternfish0429",
+    "keyring-password": 'GOG_KEYRING_PASSWORD="' + "tq" + 'wbm" gog calendar list',
     "app-password": "SMTP_APP_PASSWORD=" + "qwrt-zxkv-plmn-bhgf",  # Apple's, with hyphens
     "age-key": "AGE-SECRET-KEY-1" + "QYZ8PLW3M5N7R9T2V4X6Z8B1D3F5H7K9M2P4R6T8V1X3Z5B7D9F2H4J6L8N0",
     "azure-client-secret": "client: " + "abc" + "8Q~" + "Zx7Yw6Vu5Ts4Rq3Po2Nm1Lk0Ji9Hg8Fe",
