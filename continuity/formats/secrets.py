@@ -1770,9 +1770,11 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
 
 #: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
 #: ``你的NVIDIA_API_KEY`` ("your NVIDIA key"), ``<nvidia-api-key>``, an exchange's
-#: ``passphrase = "DEMO_PASSPHRASE"``.
+#: ``passphrase = "DEMO_PASSPHRASE"``; and a constant's name in code ending in ``PWD`` or
+#: ``PASS``, the short words for a password (survey 32: a vendored crawler's ``"password":
+#: MONGODB_PWD,``, the constant read from the environment a few lines above).
 _NAMES_A_KEY = re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
-                          r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*")
+                          r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*|(?:[A-Z][A-Z0-9]*_)+(?:PWD|PASS)")
 #: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
 #: ``os.environ["TOKEN"]``, ``env("SECRET")``, GitHub Actions' ``secrets.NPM_TOKEN``.
 _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"

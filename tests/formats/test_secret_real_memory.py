@@ -2527,3 +2527,21 @@ def test_compiled_code_is_not_read_and_the_check_says_so(tmp_path: Path) -> None
     repo.commit("a database of the agent", {"memory/state.db": b"SQLite format 3\x00" + body})
     found, out = secret_findings(repo)
     assert found == [("CT601", "memory/state.db")], out
+
+
+# Survey 32: an OpenClaw workspace beside a vendored crawler (MediaCrawler) and the scripts it
+# wrote to walk a Feishu wiki. Made-up values: a share link's xsec_token, a Douyin msToken, a
+# saved Tieba page's Baidu Weirwood token (32 hex digits), wiki nodes' tokens (DOC_TOKEN's shape).
+XSEC_TOKEN = "ABx" + MIXED + "Rk3Wn5Yp7Ta9Vc1Xe3Zg5Bi7Dk9Fm1"
+MS_TOKEN = MIXED + "-" + MIXED[::-1] + "_" + MIXED.lower() + "Qz9"
+
+
+@pytest.mark.parametrize("text, found", [
+    # a constant's name in the value's place, ending in PWD (MYSQL_DB_PWD was already silent)
+    ('mongodb_config = {\n    "user": MONGODB_USER,\n    "password": MONGODB_PWD,\n}\n', []),
+    ('    "password": "SMTP_PASS",\n', []),  # quoted: a fill-in naming the key
+    ('    "password": "' + MIXED + '",\n', ["keyed-secret"]),  # a value
+    ('MONGODB_PWD = "' + MIXED + '"\n', ["assigned-secret"]),
+])
+def test_survey_32_a_constant_ending_in_pwd_names_the_key(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
