@@ -944,11 +944,33 @@ def _feishu_document_token(text: str, name: str, begin: int, value: str, end: in
     if named and _FEISHU_CONTEXT.search(text, max(0, begin - 300),
                                         min(len(text), end + 300)) is not None:
         return True
+    if _wiki_node_record(text, name, begin, value, end):
+        return True
     # Any name, when a Feishu link near it holds the same id (``### 飞书文档`` then ``- Token:
     # …`` and ``- 地址: https://…feishu.cn/docx/<the same>``): the link publishes it already.
     near = text[max(0, begin - 2048):min(len(text), end + 2048)]
     return any(f"{host}/{kind}/{value}" in near for host in ("feishu.cn", "larksuite.com")
                for kind in _DOCUMENT_PATHS)
+
+
+#: A Feishu wiki node's own names for its tokens (the wiki API's node: ``node_token``, and
+#: ``obj_token``, the document it shows), and the fields beside them in a node's record.
+_WIKI_NODE_TOKEN_NAME = re.compile(r"(?:node|obj)_token$")
+_WIKI_NODE_FIELD = re.compile(r"[\"'](?:title|has_child|obj_type|node_type|parent_node_token"
+                              r"|space_id)[\"']\s{0,5}:")
+#: A Feishu cloud document's token today: 27 letters and digits.
+_FEISHU_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9]{27}")
+
+
+def _wiki_node_record(text: str, name: str, begin: int, value: str, end: int) -> bool:
+    """Whether a ``node_token`` or ``obj_token`` of a Feishu token's shape stands in a wiki
+    node's record (a ``title``, ``has_child`` or ``obj_type`` field within 200 characters):
+    a document's id, even with no Feishu name in the file (survey 32: a workspace's scripts
+    listing a wiki's pages, ``{"title": …, "obj_token": …}``, 68 of them in two files)."""
+    if _WIKI_NODE_TOKEN_NAME.search(name.strip("_-.\"'`*")) is None or \
+            _FEISHU_TOKEN_SHAPE.fullmatch(value) is None:
+        return False
+    return _WIKI_NODE_FIELD.search(text, max(0, begin - 200), min(len(text), end + 200)) is not None
 
 
 #: The path segments of a Feishu cloud document's link that the document's token follows.

@@ -2545,3 +2545,16 @@ MS_TOKEN = MIXED + "-" + MIXED[::-1] + "_" + MIXED.lower() + "Qz9"
 ])
 def test_survey_32_a_constant_ending_in_pwd_names_the_key(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    # Feishu wiki nodes' records, no Feishu name in the file: the documents' ids
+    ('leaf_docs = [\n    {"title": "项目介绍", "obj_token": "' + DOC_TOKEN
+     + '", "checked": True, "length": 4058},\n]\n', []),
+    ('docs_tree = {\n    "架构设计文档 v1.0": {\n        "node_token": "' + DOC_TOKEN
+     + '",\n        "has_child": True,\n    },\n}\n', []),
+    ('{"title": "Ops", "obj_token": "' + MIXED + '"}\n', ["keyed-secret"]),  # not its shape
+    ("NODE_TOKEN=" + DOC_TOKEN + "\n", ["keyed-secret"]),  # no wiki node's record around it
+])
+def test_survey_32_a_wiki_nodes_tokens_are_ids(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
