@@ -633,6 +633,13 @@ _NOT_SECRET_NAMES = re.compile(
     # its other half, the secret key, stays found.
     r"|(?:^|[^a-z]|captcha)site[_\-]?key",
     re.IGNORECASE)
+#: Tokens a site gives every visitor, signed in or not, under names of their own (case as
+#: written): Xiaohongshu's ``xsec_token``, the security parameter of a note's link (every
+#: link shared from the app carries one, for whoever opens it), and Douyin's ``msToken``,
+#: the anti-bot token its web SDK sets for any visitor (survey 32: a vendored crawler's
+#: config, docstrings and signing code). Neither signs anyone in: those sites' login is a
+#: session cookie (``web_session``, ``sessionid``), which stays found.
+_VISITOR_TOKEN_NAME = re.compile(r"(?<![A-Za-z0-9_])(?:xsec_token|msToken)$")
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
@@ -793,7 +800,7 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     ``APP_KEY``, ``"token"``), unless the name says it is public or an id of something else."""
     name = text[_name_start(text, match.start()):match.start()] + \
         _NAME.match(text, match.start()).group()  # type: ignore[union-attr]
-    if _NOT_SECRET_NAMES.search(name):
+    if _NOT_SECRET_NAMES.search(name) or _VISITOR_TOKEN_NAME.search(name.strip("\"'`*")):
         return False
     end = match.end(group)
     if end < len(text) and (text[end].isalnum() or text[end] in "({[") and \
@@ -1151,9 +1158,10 @@ _COOKIE_NAME_FIELD = re.compile(r"[\"']?\bname[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([
 _COOKIE_VALUE_FIELD = re.compile(r"[\"']?\bvalue[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\s]{16,4096})[\"']")
 #: A cookie that keeps a login: a session's, a session id's, a token's, an auth cookie
 #: (``sessionid``, ``sid_tt``, ``JSESSIONID``, ``UserToken``, ``web_session``,
-#: ``auth_token``); a CSRF token only guards a form and keeps no login.
+#: ``auth_token``); a CSRF token only guards a form and keeps no login, nor does a token a
+#: site gives every visitor (Douyin's ``msToken``, see :data:`_VISITOR_TOKEN_NAME`).
 _LOGIN_COOKIE = re.compile(r"(?i)sess|(?:^|[_\-.])s?sid(?:$|[_\-.])|sid$|token|auth")
-_NOT_A_LOGIN_COOKIE = re.compile(r"(?i)csrf|xsrf|_status$")
+_NOT_A_LOGIN_COOKIE = re.compile(r"(?i)csrf|xsrf|_status$|(?-i:^(?:xsec_token|msToken)$)")
 #: A record that lets the page's scripts read its cookie: an analytics or an advertiser's
 #: session (``_hjSession_…``, ``taboola_session_id``, ``_uetsid``; survey 26's comparison: a
 #: job site's cookie jar in another workspace's notes, with no login in it). A login's cookie

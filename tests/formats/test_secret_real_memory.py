@@ -2558,3 +2558,21 @@ def test_survey_32_a_constant_ending_in_pwd_names_the_key(text: str, found: list
 ])
 def test_survey_32_a_wiki_nodes_tokens_are_ids(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    # a note's share link: Xiaohongshu's xsec_token, there for anyone the link is sent to
+    ('XHS_SPECIFIED_NOTE_URL_LIST = [\n    "https://www.xiaohongshu.com/explore/'
+     '64b95d01000000000c034587?xsec_token=' + XSEC_TOKEN + '&xsec_source=pc_feed"\n]\n', []),
+    # Douyin's msToken in a signing function's documented input: its SDK's visitor token
+    (" * url_params：\"device_platform=webapp&aid=6383&platform=PC&msToken=" + MS_TOKEN + "\"\n",
+     []),
+    # the same after the word "cookie": no login's cookie either
+    ("# the signed request's cookie and query\nparams = 'aid=6383&msToken=" + MS_TOKEN + "'\n",
+     []),
+    ("curl 'https://api.acme-corp.io/v1/me?access_token=" + XSEC_TOKEN + "'\n",
+     ["keyed-secret"]),
+    ('ms_token = "' + MS_TOKEN + '"\n', ["keyed-secret"]),  # not Douyin's name
+])
+def test_survey_32_visitor_tokens_are_no_secrets(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
