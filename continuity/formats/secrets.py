@@ -815,8 +815,10 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a list's next item is a flag's value only after a flag: the
         # ``"args": ["--access-token", "…"]`` of an MCP server, not ``["token", "…"]``
     before = text[max(0, begin - 200):begin]
-    if "cf-beacon" in before:
-        return False  # Cloudflare's analytics beacon: a public site token in every page
+    if "cf-beacon" in before or "weirwoodParams" in before:
+        return False  # Cloudflare's analytics beacon; Baidu's Weirwood front-end monitoring
+        # (``window.weirwoodParams = {"common":{…,"token":…}}``, survey 32: a crawler's saved
+        # Tieba pages): a public site token in every page
     if begin > 0 and text[begin - 1] in "?&" and (".svg" in before or "badge" in before):
         return False  # a status badge's read-only token in an image URL (``circle-token=``)
     if _in_signed_url(text, begin):

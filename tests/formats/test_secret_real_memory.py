@@ -2576,3 +2576,36 @@ def test_survey_32_a_wiki_nodes_tokens_are_ids(text: str, found: list[str]) -> N
 ])
 def test_survey_32_visitor_tokens_are_no_secrets(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    # a saved page's Baidu Weirwood config: a monitoring token every page of the site ships
+    ('<script>        window.weirwoodParams = {"common":{"buildid":"pc__pb","token":"'
+     + HEX32 + '","ignoreUrls":[]},"error":{}};</script>\n', []),
+    ('{"common":{"buildid":"pc__pb","token":"' + HEX32 + '"}}\n', ["keyed-secret"]),
+])
+def test_survey_32_a_pages_weirwood_token_is_public(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
+
+
+def test_survey_32_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace holding the crawler's config and
+    page fixtures and the wiki scripts, silent (CT601, CT605); a key in a note is found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA researcher.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- crawl\n", "USER.md": "# User\n",
+        "MediaCrawler-main/config/db_config.py":
+            'MONGODB_PWD = os.getenv("MONGODB_PWD", "")\n'
+            'mongodb_config = {\n    "password": MONGODB_PWD,\n}\n',
+        "MediaCrawler-main/config/xhs_config.py":
+            'XHS_SPECIFIED_NOTE_URL_LIST = [\n    "https://www.xiaohongshu.com/explore/'
+            '64b95d01000000000c034587?xsec_token=' + XSEC_TOKEN + '&xsec_source=pc_search"\n]\n',
+        "MediaCrawler-main/libs/douyin.js":
+            "/**\n * cookie: see below\n * url_params：\"aid=6383&msToken=" + MS_TOKEN + "\"\n */\n",
+        "MediaCrawler-main/test_data/note_list.html":
+            '<script>window.weirwoodParams = {"common":{"buildid":"pc_frs","token":"'
+            + HEX32 + '"}};</script>\n',
+        "check_all_docs.py": 'leaf_docs = [\n    {"title": "README", "obj_token": "'
+                             + DOC_TOKEN + '", "checked": True},\n]\n'})
+    _silent_then_a_key_found(repo, "memory/2026-03-14.md", "# Day\n\n- **API Key:** ")
