@@ -636,6 +636,13 @@ _NOT_SECRET_NAMES = re.compile(
     # its other half, the secret key, stays found.
     r"|(?:^|[^a-z]|captcha)site[_\-]?key",
     re.IGNORECASE)
+#: Tokens a site gives every visitor, signed in or not, under names of their own (case as
+#: written): Xiaohongshu's ``xsec_token``, the security parameter of a note's link (every
+#: link shared from the app carries one, for whoever opens it), and Douyin's ``msToken``,
+#: the anti-bot token its web SDK sets for any visitor (survey 32: a vendored crawler's
+#: config, docstrings and signing code). Neither signs anyone in: those sites' login is a
+#: session cookie (``web_session``, ``sessionid``), which stays found.
+_VISITOR_TOKEN_NAME = re.compile(r"(?<![A-Za-z0-9_])(?:xsec_token|msToken)$")
 _HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
 _UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
@@ -796,7 +803,7 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     ``APP_KEY``, ``"token"``), unless the name says it is public or an id of something else."""
     name = text[_name_start(text, match.start()):match.start()] + \
         _NAME.match(text, match.start()).group()  # type: ignore[union-attr]
-    if _NOT_SECRET_NAMES.search(name):
+    if _NOT_SECRET_NAMES.search(name) or _VISITOR_TOKEN_NAME.search(name.strip("\"'`*")):
         return False
     end = match.end(group)
     if end < len(text) and (text[end].isalnum() or text[end] in "({[") and \
@@ -811,8 +818,10 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         return False  # a list's next item is a flag's value only after a flag: the
         # ``"args": ["--access-token", "…"]`` of an MCP server, not ``["token", "…"]``
     before = text[max(0, begin - 200):begin]
-    if "cf-beacon" in before:
-        return False  # Cloudflare's analytics beacon: a public site token in every page
+    if "cf-beacon" in before or "weirwoodParams" in before:
+        return False  # Cloudflare's analytics beacon; Baidu's Weirwood front-end monitoring
+        # (``window.weirwoodParams = {"common":{…,"token":…}}``, survey 32: a crawler's saved
+        # Tieba pages): a public site token in every page
     if begin > 0 and text[begin - 1] in "?&" and (".svg" in before or "badge" in before):
         return False  # a status badge's read-only token in an image URL (``circle-token=``)
     if _in_signed_url(text, begin):
@@ -967,11 +976,33 @@ def _feishu_document_token(text: str, name: str, begin: int, value: str, end: in
     if named and _FEISHU_CONTEXT.search(text, max(0, begin - 300),
                                         min(len(text), end + 300)) is not None:
         return True
+    if _wiki_node_record(text, name, begin, value, end):
+        return True
     # Any name, when a Feishu link near it holds the same id (``### 飞书文档`` then ``- Token:
     # …`` and ``- 地址: https://…feishu.cn/docx/<the same>``): the link publishes it already.
     near = text[max(0, begin - 2048):min(len(text), end + 2048)]
     return any(f"{host}/{kind}/{value}" in near for host in ("feishu.cn", "larksuite.com")
                for kind in _DOCUMENT_PATHS)
+
+
+#: A Feishu wiki node's own names for its tokens (the wiki API's node: ``node_token``, and
+#: ``obj_token``, the document it shows), and the fields beside them in a node's record.
+_WIKI_NODE_TOKEN_NAME = re.compile(r"(?:node|obj)_token$")
+_WIKI_NODE_FIELD = re.compile(r"[\"'](?:title|has_child|obj_type|node_type|parent_node_token"
+                              r"|space_id)[\"']\s{0,5}:")
+#: A Feishu cloud document's token today: 27 letters and digits.
+_FEISHU_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9]{27}")
+
+
+def _wiki_node_record(text: str, name: str, begin: int, value: str, end: int) -> bool:
+    """Whether a ``node_token`` or ``obj_token`` of a Feishu token's shape stands in a wiki
+    node's record (a ``title``, ``has_child`` or ``obj_type`` field within 200 characters):
+    a document's id, even with no Feishu name in the file (survey 32: a workspace's scripts
+    listing a wiki's pages, ``{"title": …, "obj_token": …}``, 68 of them in two files)."""
+    if _WIKI_NODE_TOKEN_NAME.search(name.strip("_-.\"'`*")) is None or \
+            _FEISHU_TOKEN_SHAPE.fullmatch(value) is None:
+        return False
+    return _WIKI_NODE_FIELD.search(text, max(0, begin - 200), min(len(text), end + 200)) is not None
 
 
 #: The path segments of a Feishu cloud document's link that the document's token follows.
@@ -1152,9 +1183,10 @@ _COOKIE_NAME_FIELD = re.compile(r"[\"']?\bname[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([
 _COOKIE_VALUE_FIELD = re.compile(r"[\"']?\bvalue[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\s]{16,4096})[\"']")
 #: A cookie that keeps a login: a session's, a session id's, a token's, an auth cookie
 #: (``sessionid``, ``sid_tt``, ``JSESSIONID``, ``UserToken``, ``web_session``,
-#: ``auth_token``); a CSRF token only guards a form and keeps no login.
+#: ``auth_token``); a CSRF token only guards a form and keeps no login, nor does a token a
+#: site gives every visitor (Douyin's ``msToken``, see :data:`_VISITOR_TOKEN_NAME`).
 _LOGIN_COOKIE = re.compile(r"(?i)sess|(?:^|[_\-.])s?sid(?:$|[_\-.])|sid$|token|auth")
-_NOT_A_LOGIN_COOKIE = re.compile(r"(?i)csrf|xsrf|_status$")
+_NOT_A_LOGIN_COOKIE = re.compile(r"(?i)csrf|xsrf|_status$|(?-i:^(?:xsec_token|msToken)$)")
 #: A record that lets the page's scripts read its cookie: an analytics or an advertiser's
 #: session (``_hjSession_…``, ``taboola_session_id``, ``_uetsid``; survey 26's comparison: a
 #: job site's cookie jar in another workspace's notes, with no login in it). A login's cookie
@@ -1817,9 +1849,11 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
 
 #: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
 #: ``你的NVIDIA_API_KEY`` ("your NVIDIA key"), ``<nvidia-api-key>``, an exchange's
-#: ``passphrase = "DEMO_PASSPHRASE"``.
+#: ``passphrase = "DEMO_PASSPHRASE"``; and a constant's name in code ending in ``PWD`` or
+#: ``PASS``, the short words for a password (survey 32: a vendored crawler's ``"password":
+#: MONGODB_PWD,``, the constant read from the environment a few lines above).
 _NAMES_A_KEY = re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
-                          r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*")
+                          r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*|(?:[A-Z][A-Z0-9]*_)+(?:PWD|PASS)")
 #: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
 #: ``os.environ["TOKEN"]``, ``env("SECRET")``, GitHub Actions' ``secrets.NPM_TOKEN``.
 _READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"

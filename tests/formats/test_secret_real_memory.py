@@ -2727,3 +2727,85 @@ def test_a_key_pasted_in_prose_in_a_workspace(tmp_path: Path) -> None:
     found, out = secret_findings(repo)
     assert ("CT601", "memory/2026-02-28.md") in found and \
         {path for _, path in found} == {"memory/2026-02-28.md"}, out
+
+
+# Survey 32: an OpenClaw workspace beside a vendored crawler (MediaCrawler) and the scripts it
+# wrote to walk a Feishu wiki. Made-up values: a share link's xsec_token, a Douyin msToken, a
+# saved Tieba page's Baidu Weirwood token (32 hex digits), wiki nodes' tokens (DOC_TOKEN's shape).
+XSEC_TOKEN = "ABx" + MIXED + "Rk3Wn5Yp7Ta9Vc1Xe3Zg5Bi7Dk9Fm1"
+MS_TOKEN = MIXED + "-" + MIXED[::-1] + "_" + MIXED.lower() + "Qz9"
+
+
+@pytest.mark.parametrize("text, found", [
+    # a constant's name in the value's place, ending in PWD (MYSQL_DB_PWD was already silent)
+    ('mongodb_config = {\n    "user": MONGODB_USER,\n    "password": MONGODB_PWD,\n}\n', []),
+    ('    "password": "SMTP_PASS",\n', []),  # quoted: a fill-in naming the key
+    ('    "password": "' + MIXED + '",\n', ["keyed-secret"]),  # a value
+    ('MONGODB_PWD = "' + MIXED + '"\n', ["assigned-secret"]),
+])
+def test_survey_32_a_constant_ending_in_pwd_names_the_key(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    # Feishu wiki nodes' records, no Feishu name in the file: the documents' ids
+    ('leaf_docs = [\n    {"title": "项目介绍", "obj_token": "' + DOC_TOKEN
+     + '", "checked": True, "length": 4058},\n]\n', []),
+    ('docs_tree = {\n    "架构设计文档 v1.0": {\n        "node_token": "' + DOC_TOKEN
+     + '",\n        "has_child": True,\n    },\n}\n', []),
+    ('{"title": "Ops", "obj_token": "' + MIXED + '"}\n', ["keyed-secret"]),  # not its shape
+    ("NODE_TOKEN=" + DOC_TOKEN + "\n", ["keyed-secret"]),  # no wiki node's record around it
+])
+def test_survey_32_a_wiki_nodes_tokens_are_ids(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    # a note's share link: Xiaohongshu's xsec_token, there for anyone the link is sent to
+    ('XHS_SPECIFIED_NOTE_URL_LIST = [\n    "https://www.xiaohongshu.com/explore/'
+     '64b95d01000000000c034587?xsec_token=' + XSEC_TOKEN + '&xsec_source=pc_feed"\n]\n', []),
+    # Douyin's msToken in a signing function's documented input: its SDK's visitor token
+    (" * url_params：\"device_platform=webapp&aid=6383&platform=PC&msToken=" + MS_TOKEN + "\"\n",
+     []),
+    # the same after the word "cookie": no login's cookie either
+    ("# the signed request's cookie and query\nparams = 'aid=6383&msToken=" + MS_TOKEN + "'\n",
+     []),
+    ("curl 'https://api.acme-corp.io/v1/me?access_token=" + XSEC_TOKEN + "'\n",
+     ["keyed-secret"]),
+    ('ms_token = "' + MS_TOKEN + '"\n', ["keyed-secret"]),  # not Douyin's name
+])
+def test_survey_32_visitor_tokens_are_no_secrets(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
+
+
+@pytest.mark.parametrize("text, found", [
+    # a saved page's Baidu Weirwood config: a monitoring token every page of the site ships
+    ('<script>        window.weirwoodParams = {"common":{"buildid":"pc__pb","token":"'
+     + HEX32 + '","ignoreUrls":[]},"error":{}};</script>\n', []),
+    ('{"common":{"buildid":"pc__pb","token":"' + HEX32 + '"}}\n', ["keyed-secret"]),
+])
+def test_survey_32_a_pages_weirwood_token_is_public(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
+
+
+def test_survey_32_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace holding the crawler's config and
+    page fixtures and the wiki scripts, silent (CT601, CT605); a key in a note is found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n\nA researcher.\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n\n- crawl\n", "USER.md": "# User\n",
+        "MediaCrawler-main/config/db_config.py":
+            'MONGODB_PWD = os.getenv("MONGODB_PWD", "")\n'
+            'mongodb_config = {\n    "password": MONGODB_PWD,\n}\n',
+        "MediaCrawler-main/config/xhs_config.py":
+            'XHS_SPECIFIED_NOTE_URL_LIST = [\n    "https://www.xiaohongshu.com/explore/'
+            '64b95d01000000000c034587?xsec_token=' + XSEC_TOKEN + '&xsec_source=pc_search"\n]\n',
+        "MediaCrawler-main/libs/douyin.js":
+            "/**\n * cookie: see below\n * url_params：\"aid=6383&msToken=" + MS_TOKEN + "\"\n */\n",
+        "MediaCrawler-main/test_data/note_list.html":
+            '<script>window.weirwoodParams = {"common":{"buildid":"pc_frs","token":"'
+            + HEX32 + '"}};</script>\n',
+        "check_all_docs.py": 'leaf_docs = [\n    {"title": "README", "obj_token": "'
+                             + DOC_TOKEN + '", "checked": True},\n]\n'})
+    _silent_then_a_key_found(repo, "memory/2026-03-14.md", "# Day\n\n- **API Key:** ")
