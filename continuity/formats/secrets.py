@@ -1761,10 +1761,14 @@ CREDENTIALS: tuple[Detector, ...] = (
     # 口令 names a password too (``管理口令：…``), and a note of a change gives the new one
     # after 改为 ("changed to"), a word or two between (``管理口令先改为 `…` ``, survey 29: a
     # workspace's daily note; ``密码已重置为 …``). Not Taobao's share code, 淘口令.
+    # A ``|`` ends the value (a table's next cell), and a word of letters before one is the
+    # next choice of a pattern's alternation (survey 33: an agent's guard rules,
+    # ``r"(密钥|密码|token|secret|隐私)"``, the words of a request to export a secret;
+    # ``token|secret|`` was read as the password).
     _d("chinese-password", "a password under its Chinese name",
        rf"(?:\|[ \t]{{0,3}}\*{{0,3}}{_CHINESE_PASSWORD}\*{{0,3}}[ \t]{{0,3}}\||{_CHINESE_PASSWORD}"
        rf"(?:\*{{0,3}}[ \t]{{0,3}}[:：]|[\u4e00-\u9fff]{{0,4}}?{_CHANGED_TO}[:：]?))"
-       r"[ \t]{0,5}\*{0,3}[ \t]{0,3}`?([!-_a-~]{8,64})(?![!-_a-~])", 1,
+       r"[ \t]{0,5}\*{0,3}[ \t]{0,3}`?(?![A-Za-z_]{1,64}\|)([!-_a-{}~]{8,64})(?![!-_a-{}~])", 1,
        needles=("密码", "密碼", "口令"), placeholders=True),
     # Last: a key word's detector names a value it shares (``ACCESS_TOKEN = "…"`` in a script
     # that mentions cookies) better.
@@ -1921,6 +1925,10 @@ _NOT_A_SECRET = re.compile(
     r"|(?=.* )(?=.*[a-z]).*\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD)\b.*"
     r"|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
+    # a secret's own names and a number (``api_key=secret-token-123``, survey 33: a memory
+    # audit's self-test giving it a secret to refuse): words naming the kind, counted, no value
+    r"|(?:(?:api|oauth|access|auth|token|secret|password|passwd|pass|key|value)[-_]){1,3}"
+    r"(?:api|oauth|access|auth|token|secret|password|passwd|pass|key|value)[-_]?[0-9]{1,6}"
     r"|(?P<run>.)(?P=run){5,}|(?i:secret|password|passw0rd|pass|senha|contrase[nñ]a|passwort|motdepasse|wachtwoord|admin|test"
     r"|demo|changeme|letmein|qwerty|hunter|foo|bar"
     # the first password a seed user or a new account is given (``Welcome123``, a GSD plan's

@@ -2809,3 +2809,61 @@ def test_survey_32_workspace_in_a_repository(tmp_path: Path) -> None:
         "check_all_docs.py": 'leaf_docs = [\n    {"title": "README", "obj_token": "'
                              + DOC_TOKEN + '", "checked": True},\n]\n'})
     _silent_then_a_key_found(repo, "memory/2026-03-14.md", "# Day\n\n- **API Key:** ")
+
+
+# ------------------------------------------- survey 33: guard rules and a self-test's secret
+
+GUARD_RULES = '''RULES = [
+    ("block_secret_export", r"(导出|发送|发给).*(密钥|密码|token|secret|credentials|隐私)"),
+]
+
+
+def needs_secret_access(summary: str) -> bool:
+    return re.search(r"密钥|密码|token|secret|隐私", summary) is not None
+'''
+PERSONA_AUDIT = '''def self_test():
+    memories = [
+        {"key": "unsafe_secret", "kind": "profile", "value": "api_key=secret-token-123"},
+    ]
+    return audit(memories)
+'''
+
+
+def test_survey_33_a_pattern_naming_passwords_and_a_self_tests_secret(tmp_path: Path) -> None:
+    """Survey 33's workspace holds an agent's guard rules, patterns of the words a request to
+    export a secret has (``(密钥|密码|token|secret|隐私)``: 密码 is one choice, and what
+    followed it up to a Chinese character was read as the password), and a memory audit's
+    self-test giving it ``api_key=secret-token-123`` to refuse (a secret's own names,
+    counted). Both are silent; a password in a table's cell, with or without spaces around
+    its pipes, and a note's key beside them are still found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "MEMORY.md": "# Memory\n\nGuards live in core/.\n",
+        "core/guard_rules.py": GUARD_RULES,
+        "governance/persona_memory_audit.py": PERSONA_AUDIT})
+    assert_no_secret_found(repo)
+    repo.commit("secrets", {
+        "memory/2026-04-29.md": "# 2026-04-29\n\n### DeepSeek API Key\n- **API Key**: `sk-"
+                                + HEX32 + "`\n",
+        "memory/accounts.md": "# 账号\n\n| 项目 | 值 |\n|---|---|\n| 密码 | " + MIXED[:12]
+                              + " |\n\n|密码|" + MIXED[12:] + "|\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "memory/2026-04-29.md"), ("CT601", "memory/accounts.md"),
+                     ("CT601", "memory/accounts.md")], out
+
+
+@pytest.mark.parametrize("text, found", [
+    ('re.search(r"密钥|密码|token|secret|隐私", summary)', []),
+    ("(密钥|密码|credentials|secret)", []),
+    ("| 密码 | " + MIXED[:12] + " |", ["chinese-password"]),
+    ("|密码|" + MIXED[:12] + "|", ["chinese-password"]),
+    ("密码：" + MIXED[:12], ["chinese-password"]),
+    ("api_key=secret-token-123", []),
+    ("token: access-token-42", []),
+    # words that are not a secret's names, or a generated part, are a value
+    ("password=purple-key-42", ["assigned-secret"]),
+    ("api_key=secret-" + MIXED[:8] + "-123", ["keyed-secret"]),
+])
+def test_survey_33_classes_one_line_each(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
