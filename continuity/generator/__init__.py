@@ -23,6 +23,7 @@ from continuity.generator.document_pages import linked_pages
 from continuity.generator.entry_pages import entry_pages
 from continuity.generator.feed import feed_file
 from continuity.generator.index_pages import directory_pages, state_pages
+from continuity.generator.layout import visible
 from continuity.generator.list_pages import list_pages
 from continuity.generator.living import living_section
 from continuity.generator.memo import PageMemo
@@ -107,8 +108,11 @@ class RootPart:
     timeline: Timeline | None = None  # the state timeline's versions, when git gave them
 
 
-def _folder(prefix: str, relative: str) -> str:
-    return "/".join(part for part in (prefix.strip("/"), relative) if part and part != ".")
+def _folder(prefix: str, relative: str, portable: bool = False) -> str:
+    """A root's folder on the site: its path below the top root, under the site's prefix; for
+    any engine (``generate``) with no dot-named folder in it (layout.visible)."""
+    shown = visible(relative) if portable else relative
+    return "/".join(part for part in (prefix.strip("/"), shown) if part and part != ".")
 
 
 def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = None,
@@ -127,7 +131,7 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
     relative = {p.tree.root: redact_credentials(Path(os.path.relpath(p.tree.root, top))
                                                 .as_posix()) for p in parts}
     relative[top] = "."
-    homes = {root: posixpath.join(_folder(options.prefix, rel), "index.md")
+    homes = {root: posixpath.join(_folder(options.prefix, rel, options.portable), "index.md")
              for root, rel in relative.items()}
     links = {p.tree.root: RootLink(relative[p.tree.root] if p.tree.root != top else top.name,
                                    homes[p.tree.root],
@@ -135,7 +139,8 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
     pages: list[Page] = []
     copies: list[StaticFile] = []
     taken: set[str] = set()
-    folders = {p.tree.root: _folder(options.prefix, relative[p.tree.root]) for p in parts}
+    folders = {p.tree.root: _folder(options.prefix, relative[p.tree.root], options.portable)
+               for p in parts}
     top_children = {top / child for child in parts[0].tree.children}
     collected = is_collection(parts[0].tree)
     roots_shown: list[CollectedRoot] = []
@@ -151,7 +156,7 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
         if collected and root in top_children:  # a section of the site: the navigation says so
             parent = None
         own = replace(
-            options, prefix=_folder(options.prefix, relative[root]),
+            options, prefix=_folder(options.prefix, relative[root], options.portable),
             title=options.title if index == 0 else f"Memory: {relative[root]}",
             children=tuple(links[c] for c in children), parent=parent,
             reserved=tuple(homes[c] for c in children))

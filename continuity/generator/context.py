@@ -160,7 +160,8 @@ class SiteContext:
     _template_patterns: dict[str, re.Pattern[str] | None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.layout = SiteLayout(self.tree, self.options.prefix, self.options.reserved)
+        self.layout = SiteLayout(self.tree, self.options.prefix, self.options.reserved,
+                                 visible_names=self.options.portable)
         self.findings = defaultdict(list)
         for diagnostic in self.check.diagnostics:
             self.findings[diagnostic.root_path].append(diagnostic)

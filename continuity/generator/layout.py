@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
+from collections.abc import Callable
 
 from continuity.model.linked import MARKDOWN_SUFFIXES
 from continuity.model.tree import HistoryEntry, MemoryTree
@@ -37,6 +38,16 @@ def fitting(path: str) -> str:
         parts[index] = f"{head.decode('utf-8', 'ignore')}-{digest}" + \
             (f".{extension}" if extension else "")
     return "/".join(parts)
+
+
+def visible(path: str) -> str:
+    """``path`` with each name that opens with a dot given an underscore in its place
+    (``.github/copilot-instructions.md`` -> ``_github/copilot-instructions.md``). MkDocs and
+    Zensical leave every dot-named file and folder of a docs folder out of the site (MkDocs'
+    default ``exclude_docs``), so the pages ``generate`` writes for Copilot's, Cursor's,
+    Kiro's, Serena's, Claude's or Aider's files would vanish from the build."""
+    return "/".join(f"_{part[1:]}" if part.startswith(".") and part not in (".", "..") else part
+                    for part in path.split("/"))
 
 
 def own_page(path: str) -> bool:
@@ -69,10 +80,14 @@ def markdown_name(path: str) -> str:
 class SiteLayout:
     """Page paths (relative to the site's docs root) for the things of one tree."""
 
-    def __init__(self, tree: MemoryTree, prefix: str = "", reserved: tuple[str, ...] = ()):
+    def __init__(self, tree: MemoryTree, prefix: str = "", reserved: tuple[str, ...] = (),
+                 visible_names: bool = False):
         prefix = prefix.strip("/")
         self.prefix = f"{prefix}/" if prefix else ""
         self.tree = tree
+        # Pages written for any engine (generate) take no dot-named path (:func:`visible`);
+        # the plugin adds its pages itself, where MkDocs keeps them whatever their names.
+        self._shown: Callable[[str], str] = visible if visible_names else str
         # Pages of other roots (a child root's home): this root's derived pages move aside.
         self._taken: set[str] = {_url_key(path) for path in reserved}
         self._by_root_path: dict[str, str] = {}
@@ -85,14 +100,14 @@ class SiteLayout:
                 if entry.name.endswith(".md"):
                     self._claim_tree_page(entry.path, entry.path)
                 else:
-                    self._copies[entry.path] = self.prefix + entry.path
-                    self._taken.add(_url_key(self.prefix + entry.path))
+                    self._copies[entry.path] = self.prefix + self._shown(entry.path)
+                    self._taken.add(_url_key(self._copies[entry.path]))
         for linked in tree.linked:  # files a state file links to
             if own_page(linked.path):
                 self._claim_tree_page(linked.path, linked.path)
             elif not linked.path.lower().endswith(MARKDOWN_SUFFIXES):
-                self._copies[linked.path] = self.prefix + linked.path
-                self._taken.add(_url_key(self.prefix + linked.path))
+                self._copies[linked.path] = self.prefix + self._shown(linked.path)
+                self._taken.add(_url_key(self._copies[linked.path]))
         for directory in tree.directories.values():
             for entry in directory.entries:
                 if not entry.name.endswith(".md"):
@@ -121,14 +136,14 @@ class SiteLayout:
                 self._by_root_path[state.path] = self.reserve(markdown_name(state.path))
 
     def _claim_tree_page(self, root_path: str, path: str) -> None:
-        full = self.prefix + path
+        full = self.prefix + self._shown(path)
         self._taken.add(_url_key(full))
         self._by_root_path[root_path] = full
 
     def reserve(self, wanted: str) -> str:
         """``wanted`` under the prefix, or a numbered variant when a page already has its URL;
         a name too long for a file system is shortened (:func:`fitting`)."""
-        wanted = fitting(wanted)
+        wanted = fitting(self._shown(wanted))
         stem = wanted[:-3]
         candidate, number = wanted, 2
         while _url_key(self.prefix + candidate) in self._taken:

@@ -54,3 +54,25 @@ def test_the_same_pages_as_mkdocs(sites: dict[str, Path], engine: str):
 def test_search_finds_an_entry_by_its_text(sites: dict[str, Path], engine: str):
     found = pages_found_by(sites[engine], WORD)
     assert {url.lstrip("/") for url in found} == {WORD_ENTRY}, found
+
+
+def test_roots_and_files_named_with_a_dot_are_published_by_every_engine(tmp_path: Path):
+    """Copilot's ``.github/``, Cursor's ``.cursor/rules/`` and Aider's
+    ``.aider.chat.history.md``: MkDocs and Zensical leave a docs folder's dot-named files out
+    of the site, so the pages ``generate`` writes for them take names without the dot (with
+    Zensical, only the home page was built); the plugin's pages keep their paths."""
+    repo = GitRepo(tmp_path / "project")
+    repo.commit("agents", {
+        ".github/copilot-instructions.md": "# Copilot\n\nUse tabs; see [rule](../.cursor/rules/r.mdc).\n",
+        ".cursor/rules/r.mdc": "---\ndescription: style\nalwaysApply: true\n---\n# Style rule\n",
+        ".aider.chat.history.md": "\n# aider chat started at 2026-11-01 10:00:00\n\n"
+                                  "#### add a wren-counter  \n\nDone.\n\n",
+    })
+    built = {engine: html_pages(build_site(engine, repo.path, tmp_path / engine))
+             for engine in ("mkdocs", "zensical")}
+    assert {"_github/copilot-instructions/", "_cursor/rules/r-mdc/",
+            "_aider.chat.history/"} <= built["zensical"], sorted(built["zensical"])
+    assert {".github/copilot-instructions/", ".cursor/rules/r-mdc/",
+            ".aider.chat.history/"} <= built["mkdocs"], sorted(built["mkdocs"])
+    chat = (tmp_path / "zensical" / "site" / "_aider.chat.history" / "index.html").read_text()
+    assert "add a wren-counter" in chat
