@@ -15,7 +15,7 @@ from continuity.generator.entry_facts import metadata_value
 from continuity.generator.entry_pages import data_body, split_heading, tree_markdown
 from continuity.generator.living import section_title, site_kind, title_of
 from continuity.generator.render import render
-from continuity.generator.shapes import shape
+from continuity.generator.shapes import shape as site_shape
 from continuity.generator.site import Page
 from continuity.model.tree import HistoryEntry, MemoryDirectory, StateFile
 
@@ -151,7 +151,12 @@ def _state_pages(ctx: SiteContext, state: StateFile,
     if state.declared_edges is None:  # the protocol's defaults: only those that are there
         indexes = [d for d in indexes if directory_pages.get(d)]
     index = _index_pages(ctx, front_page, [ctx.row(e) for e in entries])
-    heading, body, metadata = _state_body(ctx, state)
+    found = site_shape(site_kind(ctx.tree))
+    own = found.page(ctx, state) if found is not None and found.page is not None else None
+    # A file its convention's tool shows its own way (a task list, a board), called as the
+    # shape says (Backlog.md's config.yml is its "Board").
+    heading, body, metadata = own if own is not None else _state_body(ctx, state)
+    own_title = found.page_title if own is not None and found is not None else ""
     pages = []
     shape = tuple((p.number, p.path) for p in index)  # what every page's pager links to
 
@@ -171,7 +176,8 @@ def _state_pages(ctx: SiteContext, state: StateFile,
             pager=_pager(ctx, index, position, fragments), page_size=ctx.options.page_size,
             history_part=ctx.history.state_part(state, part.path) if front and ctx.history
             else "")
-        title = title_of(state) if front else f"{state.name}, entries {part.first}–{part.last}"
+        title = (own_title or title_of(state)) if front else \
+            f"{state.name}, entries {part.first}–{part.last}"
         return Page(part.path, content, title, in_nav=front,
                     nav_section=section_title(ctx.tree), holds_tree_markdown=front,
                     source=state.path if front else None, html=tuple(fragments),
@@ -202,10 +208,6 @@ def _kept(ctx: SiteContext, key: tuple[str, str], inputs: tuple[object, ...], ma
 def _state_body(ctx: SiteContext, state: StateFile) -> tuple[str, str, list[tuple[str, str]]]:
     document = state.document
     read = state.file.read
-    found = shape(site_kind(ctx.tree))
-    own = found.page(ctx, state) if found is not None and found.page is not None else None
-    if own is not None:  # a file its convention's tool shows its own way (a task list, a board)
-        return own
     if document is None and read is not None and read.text is not None:  # a file of data
         return f"# {mdtext.inline(state.name)}", data_body(state.name, read), []
     if document is None:

@@ -3,6 +3,7 @@ and a shape's module is found in generator/shapes/ without being listed anywhere
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from continuity.generator import living  # noqa: F401  (registers the shapes it writes)
 from continuity.generator.shapes import Shape, register, shape
 from continuity.model.conventions import SITE_SHAPES
-from tests.support.common import REPO
+from tests.support.common import REPO, GitRepo
 
 
 def test_every_shape_a_convention_may_name_is_registered_and_no_other():
@@ -48,3 +49,24 @@ def test_a_new_module_in_the_package_is_a_shape_with_no_other_file_touched(tmp_p
          "from continuity.generator.shapes import shape\nprint(shape('gallery'))"],
         cwd=tmp_path, capture_output=True, text=True, env={"PYTHONPATH": str(tmp_path)})
     assert "section_title='Pictures'" in done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_page_a_shape_makes_is_called_as_the_shape_says(tmp_path: Path, engine: str):
+    """Backlog.md's config.yml is its board: the browser's tab and the navigation say "Board",
+    not the file's name; Aider's chat history says "Chat history"."""
+    from tests.support.engines import build_site
+
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("both", {
+        "backlog/config.yml": 'project_name: "Tides"\nstatuses: ["To Do", "Done"]\n',
+        "backlog/tasks/task-1 - Count.md": "---\nid: task-1\ntitle: Count\nstatus: To Do\n---\n",
+        ".aider.chat.history.md": "\n# aider chat started at 2026-11-01 10:00:00\n\n"
+                                  "#### count the wrens  \n\nDone.\n\n"})
+    site = build_site(engine, repo.path, tmp_path / engine, strict=False)
+    chat = "_aider.chat.history" if engine == "zensical" else ".aider.chat.history"
+    board = "backlog/config-yml" if (site / "backlog" / "config-yml").is_dir() else "config-yml"
+    titles = {page: re.search(r"<title>(.*?)</title>", (site / page / "index.html")
+                              .read_text("utf-8"), re.S)[1] for page in (chat, board)}
+    assert titles[board].startswith("Board"), titles
+    assert titles[chat].startswith("Chat history"), titles

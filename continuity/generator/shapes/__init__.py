@@ -63,6 +63,9 @@ class Shape:
     section_title: str
     cards: CardsMaker | None = None
     page: PageMaker | None = None
+    #: What the page ``page`` makes is called in the navigation and the browser's tab
+    #: (Backlog.md's config.yml is "Board"); empty: the file's own title.
+    page_title: str = ""
 
 
 _SHAPES: dict[str, Shape] = {}

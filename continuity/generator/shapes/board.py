@@ -99,4 +99,4 @@ def own_page(ctx: SiteContext, state: StateFile) -> StatePage | None:
     return "# Board", board_body(read_tree(ctx.tree), here, ctx.layout.page_of), []
 
 
-register(Shape("board", "Board", home_cards, own_page))
+register(Shape("board", "Board", home_cards, own_page, page_title="Board"))

@@ -132,4 +132,4 @@ def own_page(ctx: SiteContext, state: StateFile) -> StatePage | None:
     return "# Chat history", tree_markdown(ctx, chat_body(aider_model.read_tree(ctx.tree.state_text))), []
 
 
-register(Shape("chat", "Aider's files", home_cards, own_page))
+register(Shape("chat", "Aider's files", home_cards, own_page, page_title="Chat history"))
