@@ -17,7 +17,7 @@ from continuity.model.aider import Aider, inside, read_tree
 from continuity.model.conventions import AIDER_CONF
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import Analysis, CheckContext, rule
-from continuity.validators.rules.roo import lost_lines
+from continuity.validators.rules.roo import first_losses
 
 if TYPE_CHECKING:  # what reads git is imported where git is read
     from continuity.history.log import History
@@ -145,27 +145,8 @@ def aider_history_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """
     if not _histories(ctx):
         return
-    history = AIDER_HISTORY(ctx)
-    files = set(_histories(ctx))
-    reported: set[str] = set()
-    for commit in history.all_commits():
-        for change in commit.changes:
-            if change.path not in files or change.path in reported or change.status != "M":
-                continue
-            if change.before is None or change.new is None:
-                continue
-            before, after = history.read_blob(change.before), history.read_blob(change.new)
-            if before is None or after is None or not after.strip():
-                continue  # emptied: cleared on purpose
-            lost = lost_lines(before.decode("utf-8", "replace"), after.decode("utf-8", "replace"))
-            if not lost:
-                continue
-            reported.add(change.path)
-            where = f"in commit {commit.short}" if commit.short else "in the working tree"
-            shown = lost[0].strip()
-            shown = shown if len(shown) <= 80 else shown[:77] + "…"
-            yield Violation(change.path, f"{change.path} lost {len(lost)} committed line"
-                            f"{'s' if len(lost) != 1 else ''} {where} (first: {shown!r}): Aider "
-                            "only appends to it", f"restore them (git log -p {change.path}), "
-                            "or empty the file in a commit of its own to start afresh",
-                            commit=commit.short, commit_date=commit.day)
+    for loss in first_losses(AIDER_HISTORY(ctx), _histories(ctx), emptied_is_cleared=True):
+        yield Violation(loss.path, loss.says("Aider only appends to it"),
+                        f"restore them (git log -p {loss.path}), or empty the file in a "
+                        "commit of its own to start afresh", commit=loss.commit,
+                        commit_date=loss.day)

@@ -9,7 +9,8 @@ decision lost. Which files are such logs is the convention's data
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from continuity.validators.diagnostics import Violation
@@ -81,6 +82,53 @@ def lost_lines(before: str, after: str) -> list[str]:
     return lost
 
 
+@dataclass(frozen=True)
+class Loss:
+    """The first change of an appended file that dropped committed lines."""
+
+    path: str
+    lines: list[str]  # the lines lost, in order
+    commit: str | None  # short sha; None for a change not yet committed
+    day: str | None
+
+    @property
+    def where(self) -> str:
+        return f"in commit {self.commit}" if self.commit else "in the working tree"
+
+    @property
+    def first(self) -> str:
+        shown = self.lines[0].strip()
+        return shown if len(shown) <= 80 else shown[:77] + "…"
+
+    def says(self, why: str) -> str:
+        """"decisionLog.md lost 2 committed lines in commit 4f2a9c1 (first: '…'): why"."""
+        many = "s" if len(self.lines) != 1 else ""
+        return (f"{self.path} lost {len(self.lines)} committed line{many} {self.where} "
+                f"(first: {self.first!r}): {why}")
+
+
+def first_losses(history: History, paths: Iterable[str],
+                 emptied_is_cleared: bool = False) -> Iterator[Loss]:
+    """Each file of ``paths`` at the first change of ``history`` that dropped lines it held
+    (CT712's logs, CT823's Aider histories). ``emptied_is_cleared``: a file emptied in a
+    change was cleared on purpose, no loss."""
+    wanted = set(paths)
+    reported: set[str] = set()
+    for commit in history.all_commits():
+        for change in commit.changes:
+            if change.path not in wanted or change.path in reported or change.status != "M":
+                continue
+            if change.before is None or change.new is None:
+                continue
+            before, after = history.read_blob(change.before), history.read_blob(change.new)
+            if before is None or after is None or (emptied_is_cleared and not after.strip()):
+                continue
+            lost = lost_lines(before.decode("utf-8", "replace"), after.decode("utf-8", "replace"))
+            if lost:
+                reported.add(change.path)
+                yield Loss(change.path, lost, commit.short, commit.day)
+
+
 @rule("CT712", "bank-log-rewritten", "warning", uses=(LOG_HISTORY,))
 def bank_log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """A memory bank's log lost or changed a committed entry (Roo Code's decisionLog.md).
@@ -102,28 +150,7 @@ def bank_log_rewritten(ctx: CheckContext) -> Iterator[Violation]:
     """
     if not _logs(ctx):
         return
-    history = LOG_HISTORY(ctx)
-    logs = set(_logs(ctx))
-    reported: set[str] = set()
-    for commit in history.all_commits():
-        for change in commit.changes:
-            if change.path not in logs or change.path in reported or change.status != "M":
-                continue
-            old, new = change.before, change.new
-            if old is None or new is None:
-                continue
-            before, after = history.read_blob(old), history.read_blob(new)
-            if before is None or after is None:
-                continue
-            lost = lost_lines(before.decode("utf-8", "replace"), after.decode("utf-8", "replace"))
-            if not lost:
-                continue
-            reported.add(change.path)
-            where = f"in commit {commit.short}" if commit.short else "in the working tree"
-            shown = lost[0].strip()
-            shown = shown if len(shown) <= 80 else shown[:77] + "…"
-            yield Violation(change.path, f"{change.path} lost {len(lost)} committed line"
-                            f"{'s' if len(lost) != 1 else ''} {where} (first: {shown!r}): its "
-                            "entries are appended, never rewritten",
-                            f"restore them (git log -p {change.path}) and record a change of "
-                            "mind as a new entry", commit=commit.short, commit_date=commit.day)
+    for loss in first_losses(LOG_HISTORY(ctx), _logs(ctx)):
+        yield Violation(loss.path, loss.says("its entries are appended, never rewritten"),
+                        f"restore them (git log -p {loss.path}) and record a change of "
+                        "mind as a new entry", commit=loss.commit, commit_date=loss.day)
