@@ -202,3 +202,22 @@ def test_a_token_in_a_read_only_conventions_file_is_found(repo: GitRepo):
                           "rules/deploy.md": f"# Deploy\n\nGITHUB_TOKEN={GITHUB_TOKEN}\n",
                           "app/deploy.md": f"# Not read by Aider\n\nGITHUB_TOKEN={GITHUB_TOKEN}\n"})
     assert [(c, w) for c, w, _, _ in found(repo)] == [("CT601", "rules/deploy.md")]
+
+
+def test_the_chat_page_shows_the_newest_sessions_and_says_how_many_older_ones_it_leaves():
+    """A chat history of years (what the check reads, up to 10 MB) is no one page: the newest
+    sessions, within a count and a size, then how many older ones the file holds."""
+    from continuity.generator.shapes.chat import SHOWN_CHARACTERS, SHOWN_SESSIONS, chat_body
+    from continuity.model.aider import Aider, read_sessions
+
+    many = "".join(session(f"2026-01-01 10:{n // 60:02d}:{n % 60:02d}", f"prompt {n}")
+                   for n in range(SHOWN_SESSIONS + 5))
+    page = chat_body(Aider(read_sessions(many)))
+    assert f"### prompt {SHOWN_SESSIONS + 4}\n" in page and "### prompt 5\n" in page
+    assert "### prompt 4\n" not in page and "### prompt 0\n" not in page
+    assert "5 older sessions (5 prompts) not shown here" in page
+    huge = session("2026-01-01 10:00:00", "the old one", reply="x" * SHOWN_CHARACTERS) + \
+        session("2026-01-02 10:00:00", "the new one", reply="y" * SHOWN_CHARACTERS)
+    page = chat_body(Aider(read_sessions(huge)))
+    assert "the new one" in page and "the old one" not in page  # the newest, whatever its size
+    assert "1 older session (1 prompt) not shown here" in page

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
 #: The longest prompt shown whole as a heading; a longer one is cut there, its text beneath.
 HEADING_CHARACTERS = 120
+#: The newest sessions the page shows, and the characters of session text it stops after: a
+#: chat history of years (10 MB, what the check reads) would make one page of 16 MB that a
+#: phone's browser and the search index choke on. The rest is said, not shown.
+SHOWN_SESSIONS = 300
+SHOWN_CHARACTERS = 1_000_000
 
 
 def chat_progress(aider: Aider) -> str:
@@ -34,10 +39,22 @@ def chat_progress(aider: Aider) -> str:
 
 
 def chat_body(aider: Aider) -> str:
-    """The chat history's Markdown body, newest session first."""
+    """The chat history's Markdown body, newest session first, as many sessions as fit in
+    :data:`SHOWN_SESSIONS` and :data:`SHOWN_CHARACTERS` (the newest always), then how many
+    older ones the file holds."""
     out = [f"{chat_progress(aider)}, newest first.", ""]
+    shown = characters = 0
     for session in reversed(aider.sessions):
+        if shown and (shown >= SHOWN_SESSIONS or characters + session.size > SHOWN_CHARACTERS):
+            break
         out += _session(session)
+        shown += 1
+        characters += session.size
+    older = aider.sessions[:len(aider.sessions) - shown]
+    if older:
+        prompts = sum(len(session.prompts) for session in older)
+        out += ["", f"*{plural(len(older), 'older session')} ({plural(prompts, 'prompt')}) "
+                f"not shown here: they are in the file, and in git.*", ""]
     return "\n".join(out).rstrip() + "\n"
 
 
