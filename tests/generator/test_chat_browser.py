@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.generator.test_board_browser import OVERFLOW, ran
 from tests.generator.test_site_browser import CHROMIUM, StaticServer
-from tests.support.clicks import hover_and_click
+from tests.support.clicks import OVERFLOW, PAYLOAD_WATCH, click_through, ran
 from tests.support.common import GitRepo
 from tests.support.engines import build_site
 
@@ -54,8 +53,7 @@ def chat_site(request, tmp_path_factory):
 def test_the_chat_runs_nothing_and_fits_the_screen(chromium, chat_site, width):
     engine, url = chat_site
     context = chromium.new_context(viewport={"width": width, "height": 900})
-    context.add_init_script("Object.defineProperty(window, '__pwned', {set(v) {"
-                            "document.title = 'PWNED ' + v; window.__ran = v}})")
+    context.add_init_script(PAYLOAD_WATCH)
     page = context.new_page()
     try:
         page.goto(url)
@@ -64,13 +62,9 @@ def test_the_chat_runs_nothing_and_fits_the_screen(chromium, chat_site, width):
         assert text.index("count the wrens") < text.index("count the terns"), engine
         reach = page.evaluate(OVERFLOW)
         assert reach["page"] <= 0 and reach["column"] <= 1, (engine, width, reach)
-        parts = page.locator("article a, article h2, article h4, article b, article p")
-        assert parts.count() >= 8, (engine, parts.count())  # every session's parts are there
-        for index in range(min(parts.count(), 40)):
-            hover_and_click(parts.nth(index), timeout=2000, settle=50)
-            assert ran(page) is None, (engine, width, page.url)
-            if page.url != url:
-                page.goto(url)
+        parts = "article a, article h2, article h4, article b, article p"
+        assert page.locator(parts).count() >= 8, engine  # every session's parts are there
+        assert set(click_through(page, url, parts)) == {None}, (engine, width)
         assert ran(page) is None, (engine, width)
     finally:
         context.close()
