@@ -108,10 +108,11 @@ class RootPart:
     timeline: Timeline | None = None  # the state timeline's versions, when git gave them
 
 
-def _folder(prefix: str, relative: str, portable: bool = False) -> str:
+def _folder(prefix: str, relative: str, top: Path | None = None) -> str:
     """A root's folder on the site: its path below the top root, under the site's prefix; for
-    any engine (``generate``) with no dot-named folder in it (layout.visible)."""
-    shown = visible(relative) if portable else relative
+    any engine (``generate``, ``top`` given: the folder ``relative`` is read from) with no
+    dot-named folder in it (layout.visible)."""
+    shown = visible(relative, top) if top is not None else relative
     return "/".join(part for part in (prefix.strip("/"), shown) if part and part != ".")
 
 
@@ -131,7 +132,8 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
     relative = {p.tree.root: redact_credentials(Path(os.path.relpath(p.tree.root, top))
                                                 .as_posix()) for p in parts}
     relative[top] = "."
-    homes = {root: posixpath.join(_folder(options.prefix, rel, options.portable), "index.md")
+    base = top if options.portable else None  # pages for any engine: no dot-named folder
+    homes = {root: posixpath.join(_folder(options.prefix, rel, base), "index.md")
              for root, rel in relative.items()}
     links = {p.tree.root: RootLink(relative[p.tree.root] if p.tree.root != top else top.name,
                                    homes[p.tree.root],
@@ -139,8 +141,7 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
     pages: list[Page] = []
     copies: list[StaticFile] = []
     taken: set[str] = set()
-    folders = {p.tree.root: _folder(options.prefix, relative[p.tree.root], options.portable)
-               for p in parts}
+    folders = {p.tree.root: _folder(options.prefix, relative[p.tree.root], base) for p in parts}
     top_children = {top / child for child in parts[0].tree.children}
     collected = is_collection(parts[0].tree)
     roots_shown: list[CollectedRoot] = []
@@ -156,7 +157,7 @@ def generate_roots(parts: Sequence[RootPart], options: GenerateOptions | None = 
         if collected and root in top_children:  # a section of the site: the navigation says so
             parent = None
         own = replace(
-            options, prefix=_folder(options.prefix, relative[root], options.portable),
+            options, prefix=_folder(options.prefix, relative[root], base),
             title=options.title if index == 0 else f"Memory: {relative[root]}",
             children=tuple(links[c] for c in children), parent=parent,
             reserved=tuple(homes[c] for c in children))

@@ -10,8 +10,10 @@ take, or are moved aside when one does.
 from __future__ import annotations
 
 import hashlib
+import os
 import posixpath
 from collections.abc import Callable
+from pathlib import Path
 
 from continuity.model.linked import MARKDOWN_SUFFIXES
 from continuity.model.tree import HistoryEntry, MemoryTree
@@ -40,14 +42,24 @@ def fitting(path: str) -> str:
     return "/".join(parts)
 
 
-def visible(path: str) -> str:
+def visible(path: str, base: Path | None = None) -> str:
     """``path`` with each name that opens with a dot given an underscore in its place
     (``.github/copilot-instructions.md`` -> ``_github/copilot-instructions.md``). MkDocs and
     Zensical leave every dot-named file and folder of a docs folder out of the site (MkDocs'
     default ``exclude_docs``), so the pages ``generate`` writes for Copilot's, Cursor's,
-    Kiro's, Serena's, Claude's or Aider's files would vanish from the build."""
-    return "/".join(f"_{part[1:]}" if part.startswith(".") and part not in (".", "..") else part
-                    for part in path.split("/"))
+    Kiro's, Serena's, Claude's or Aider's files would vanish from the build. Where ``base``
+    (the folder ``path`` is read from) holds a name of that spelling beside it (a ``_github/``
+    next to ``.github/``), a number is added (``_github-2``): two folders never share pages."""
+    shown: list[str] = []
+    for index, part in enumerate(parts := path.split("/")):
+        if not part.startswith(".") or part in (".", ".."):
+            shown.append(part)
+            continue
+        name, number = f"_{part[1:]}", 2
+        while base is not None and os.path.lexists(base.joinpath(*parts[:index], name)):
+            name, number = f"_{part[1:]}-{number}", number + 1
+        shown.append(name)
+    return "/".join(shown)
 
 
 def own_page(path: str) -> bool:
@@ -87,7 +99,8 @@ class SiteLayout:
         self.tree = tree
         # Pages written for any engine (generate) take no dot-named path (:func:`visible`);
         # the plugin adds its pages itself, where MkDocs keeps them whatever their names.
-        self._shown: Callable[[str], str] = visible if visible_names else str
+        self._shown: Callable[[str], str] = \
+            (lambda path: visible(path, tree.root)) if visible_names else str
         # Pages of other roots (a child root's home): this root's derived pages move aside.
         self._taken: set[str] = {_url_key(path) for path in reserved}
         self._by_root_path: dict[str, str] = {}

@@ -76,3 +76,23 @@ def test_roots_and_files_named_with_a_dot_are_published_by_every_engine(tmp_path
             ".aider.chat.history/"} <= built["mkdocs"], sorted(built["mkdocs"])
     chat = (tmp_path / "zensical" / "site" / "_aider.chat.history" / "index.html").read_text()
     assert "add a wren-counter" in chat
+
+
+def test_a_dot_named_folder_beside_its_underscore_spelling_keeps_both_pages(tmp_path: Path):
+    """``.github/`` written as ``_github/`` meets a real ``_github/`` the top root publishes:
+    the dot folder's pages take a number (``_github-2/``) and no page replaces another."""
+    from tests.support.common import run_cli
+
+    repo = GitRepo(tmp_path / "project")
+    repo.commit("both", {
+        "CLAUDE.md": "# Project\n\nRead [the copy](_github/copilot-instructions.md).\n",
+        "_github/copilot-instructions.md": "# Underscore copy\n\nthe kittiwake copy\n",
+        ".github/copilot-instructions.md": "# Copilot\n\nthe ostinato original\n",
+    })
+    out = tmp_path / "out"
+    done = run_cli("generate", str(repo.path), "--out", str(out), cwd=repo.path)
+    assert done.code == 0, done.err
+    copy = (out / "_github" / "copilot-instructions.md").read_text("utf-8")
+    original = (out / "_github-2" / "copilot-instructions.md").read_text("utf-8")
+    assert "kittiwake" in copy and "ostinato" not in copy
+    assert "ostinato" in original and "kittiwake" not in original
