@@ -69,6 +69,8 @@ def repo(tmp_path: Path) -> GitRepo:
 #: ids through an attribute pytest no longer reads), so the groups are named here.
 GROUPS = {
     "tests/commands/test_action.py": "action",
+    "tests/generator/test_board_browser.py": "board-browser",
+    "tests/generator/test_chat_browser.py": "chat-browser",
     "tests/commands/test_precommit.py": "pre-commit",
     "tests/generator/test_site_browser.py": "site_src-browser",
     "tests/generator/test_site_look_browser.py": "site_src-browser",
