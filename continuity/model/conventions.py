@@ -422,6 +422,16 @@ CLINE = Convention(
                          says="{0} (a memory bank)")),
 )
 
+#: The agent instruction files at a directory, each read whole by its tool at the start of a
+#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, and the legacy
+#: single files of Cursor, Windsurf, Cline and Roo Code.
+INSTRUCTION_FILES: tuple[str, ...] = (
+    "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
+    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules",
+    # Replit Agent's project memory: created at the project's top, read into every request,
+    # and updated by the agent as it learns the project.
+    "replit.md")
+
 OPENCLAW = Convention(
     name="openclaw", title="OpenClaw workspace",
     markers=(
@@ -431,8 +441,12 @@ OPENCLAW = Convention(
         _file(".openclaw/workspace-state.json", DECISIVE), _file("openclaw.json*", 0.5),
         Marker(ENTRIES, "memory", "YYYY-MM-DD.md", 0.3),
     ),
-    living=("AGENTS.md", "SOUL.md", "USER.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md",
-            "MEMORY.md", "BOOTSTRAP.md", "BOOT.md"),
+    # The workspace's files, and the other agents' instruction files beside them: a
+    # workspace kept in git is also a project other agents work in (Claude Code reads the
+    # CLAUDE.md committed at its top every session), read as a Spec Kit root reads them.
+    living=tuple(dict.fromkeys((
+        "AGENTS.md", "SOUL.md", "USER.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md",
+        "MEMORY.md", "BOOTSTRAP.md", "BOOT.md", *INSTRUCTION_FILES))),
     index=("MEMORY.md",),
     kinds=(_dated("memory", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md",
                                       "YYYY-MM-DD-HHmm.md"), "2026-06-27.md"),),
@@ -542,16 +556,6 @@ AGENTOPS = Convention(
 #: A marker of this weight outweighs any sum of another convention's: a folder only one tool
 #: writes (``.serena/memories``, ``.kiro/steering``), whatever file names it holds.
 OWN_FOLDER = 3.0
-
-#: The agent instruction files at a directory, each read whole by its tool at the start of a
-#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, and the legacy
-#: single files of Cursor, Windsurf, Cline and Roo Code.
-INSTRUCTION_FILES: tuple[str, ...] = (
-    "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
-    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules",
-    # Replit Agent's project memory: created at the project's top, read into every request,
-    # and updated by the agent as it learns the project.
-    "replit.md")
 
 #: JetBrains Junie's guidelines, read into every task: the default file, and the AGENTS.md
 #: JetBrains' own guideline catalogue keeps in the same folder.
