@@ -1015,6 +1015,31 @@ CONVENTIONS_HELD_OUT_43: dict[str, str] = {
     "26635209/workflow": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 45 (bench/conventions_survey.md): row 47 of the twelve markers of sets 25, 27, 30 to 33
+#: (row 23 where a listing has fewer: none had), the next row down for one named before or with
+#: no snapshot; measured blind at 84faa46.
+CONVENTIONS_HELD_OUT_45: dict[str, str] = {
+    "CosmoFysionDAO/cursor-memory-bank-fork":
+        "cursor memory bank (memory-bank/decisionLog.md; a fork of vanzan01's, its commands "
+        "adding a decisionLog.md)",
+    "4lph4-dvlp/GPTRPG": "gsd (.planning/config.json)",
+    "DontAskHow/pop_github": "speckit (.specify/scripts/bash/common.sh)",
+    "khanhdx-0573/saa-2025":
+        "claude (.claude/agent-memory/planner/MEMORY.md; .claude untracked in aed7b14)",
+    "BigDjeff/myLobster": "openclaw (memory/heartbeat-state.json)",
+    "21122145x-byte/xuanwu": "openclaw (HEARTBEAT.md)",
+    "AEndrix03/coachly-workouts-be": "serena (.serena/memories/task_completion_checklist.md)",
+    "kasemsan00/crm-dashboard": "windsurf (.windsurf/rules/general.md)",
+    "7Spade/cursor-memory-bank":
+        "cursor memory bank (memory-bank/productContext.md; the bank renamed graph-bank/ in "
+        "016418d)",
+    "Annsher-whhr/visual-based-virtual-fitness-coach":
+        "cursor rules (.cursor/rules/rules.mdc; only on a branch not checked out)",
+    "BraddlesUnravels/access-control-demo":
+        "copilot (.github/instructions/typescript.instructions.md)",
+    "9kittipong/gtech-aidlc": "kiro (.kiro/steering/tech.md)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).

@@ -71,6 +71,9 @@ CONVENTION_RULES = ("CT7", "CT8")
 
 #: Marker kinds: what ``target`` (and ``detail``) name.
 FILE = "file"  # a root-relative path or glob exists: ``memory-bank/*.md``, ``*/ENTRY.template.md``
+#: A file marker's target opening with this names a path beside the root, from its parent
+#: (``../.cursor/rules/isolation_rules``): no glob, never read (``_Probe._beside``).
+BESIDE = "../"
 PATH = "path"  # the root's own path matches a glob: ``*/.claude/agent-memory/*``
 HEADING = "heading"  # a file (glob) has a heading titled ``detail`` (case folded)
 FRONTMATTER = "frontmatter"  # a file's frontmatter has the key ``detail``
@@ -419,6 +422,16 @@ CLINE = Convention(
                          says="{0} (a memory bank)")),
 )
 
+#: The agent instruction files at a directory, each read whole by its tool at the start of a
+#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, and the legacy
+#: single files of Cursor, Windsurf, Cline and Roo Code.
+INSTRUCTION_FILES: tuple[str, ...] = (
+    "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
+    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules",
+    # Replit Agent's project memory: created at the project's top, read into every request,
+    # and updated by the agent as it learns the project.
+    "replit.md")
+
 OPENCLAW = Convention(
     name="openclaw", title="OpenClaw workspace",
     markers=(
@@ -428,8 +441,12 @@ OPENCLAW = Convention(
         _file(".openclaw/workspace-state.json", DECISIVE), _file("openclaw.json*", 0.5),
         Marker(ENTRIES, "memory", "YYYY-MM-DD.md", 0.3),
     ),
-    living=("AGENTS.md", "SOUL.md", "USER.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md",
-            "MEMORY.md", "BOOTSTRAP.md", "BOOT.md"),
+    # The workspace's files, and the other agents' instruction files beside them: a
+    # workspace kept in git is also a project other agents work in (Claude Code reads the
+    # CLAUDE.md committed at its top every session), read as a Spec Kit root reads them.
+    living=tuple(dict.fromkeys((
+        "AGENTS.md", "SOUL.md", "USER.md", "IDENTITY.md", "TOOLS.md", "HEARTBEAT.md",
+        "MEMORY.md", "BOOTSTRAP.md", "BOOT.md", *INSTRUCTION_FILES))),
     index=("MEMORY.md",),
     kinds=(_dated("memory", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md",
                                       "YYYY-MM-DD-HHmm.md"), "2026-06-27.md"),),
@@ -539,16 +556,6 @@ AGENTOPS = Convention(
 #: A marker of this weight outweighs any sum of another convention's: a folder only one tool
 #: writes (``.serena/memories``, ``.kiro/steering``), whatever file names it holds.
 OWN_FOLDER = 3.0
-
-#: The agent instruction files at a directory, each read whole by its tool at the start of a
-#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, and the legacy
-#: single files of Cursor, Windsurf, Cline and Roo Code.
-INSTRUCTION_FILES: tuple[str, ...] = (
-    "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
-    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules",
-    # Replit Agent's project memory: created at the project's top, read into every request,
-    # and updated by the agent as it learns the project.
-    "replit.md")
 
 #: JetBrains Junie's guidelines, read into every task: the default file, and the AGENTS.md
 #: JetBrains' own guideline catalogue keeps in the same folder.
@@ -786,12 +793,20 @@ AIDER = Convention(
            "v0.86)",
 )
 
+#: The folder of rules vanzan01's Cursor memory bank installs (its modes, VAN to ARCHIVE,
+#: each writing the bank), beside the bank's folder: the bank is that tool's, whatever files
+#: a fork's commands add to it (a decisionLog.md of ADR references, CosmoFysionDAO's fork).
+CURSOR_BANK_RULES = Marker(FILE, f"{BESIDE}.cursor/rules/isolation_rules", "", 1.5,
+                           "the Cursor memory bank's rules beside it "
+                           "(.cursor/rules/isolation_rules/)")
+
 ROO = Convention(
     name="roo", title="Roo Code memory bank",
     markers=(_file("decisionLog.md", 0.6), *(_file(name, 0.15) for name in ROO_CORE
                                              if name != "decisionLog.md"),
              Marker(PATH, "*/memory-bank", weight=0.1), _file("tasks.md", -0.3),
-             _file("tasks/_index.md", -0.3)),
+             _file("tasks/_index.md", -0.3),
+             Marker(FILE, CURSOR_BANK_RULES.target, "", -0.5)),
     living=("*.md",), kinds=(), required=ROO_CORE, rules=("CT711", "CT712"), site="state",
     append_only_files=("decisionLog.md",),
     root_signs=(RootSign(("decisionLog.md",), where=("*/memory-bank", "*/.memory-bank"),
@@ -805,7 +820,8 @@ CURSOR_BANK = Convention(
     name="cursor-bank", title="Cursor memory bank",
     markers=(_file("tasks.md", 0.8), _file("creative", 0.3), _file("reflection", 0.3),
              _file("archive", 0.1), Marker(PATH, "*/memory-bank", weight=0.1),
-             *(_file(name, 0.1) for name in CLINE_CORE), _file("decisionLog.md", -0.5)),
+             *(_file(name, 0.1) for name in CLINE_CORE), _file("decisionLog.md", -0.5),
+             CURSOR_BANK_RULES),
     living=("*.md",), required=CURSOR_BANK_CORE, rules=("CT711",), site="state",
     kinds=tuple(_folder(name, "login.md") for name in ("creative", "reflection", "archive")),
     source="https://github.com/vanzan01/cursor-memory-bank (tasks.md, the source of truth "
@@ -1012,6 +1028,8 @@ class _Probe:
         if marker.kind == PATH:
             return marker.describe() if fnmatch.fnmatchcase(self.root.as_posix(),
                                                             marker.target) else None
+        if marker.kind == FILE and marker.target.startswith(BESIDE):
+            return self._beside(marker)
         if marker.kind == FILE:
             hits = self.matching(marker.target)
             return hits[0] + ("/" if (self.root / hits[0]).is_dir() else "") if hits else None
@@ -1032,6 +1050,24 @@ class _Probe:
             elif re.search(marker.detail, text):
                 return marker.says or relative
         return None
+
+    def _beside(self, marker: Marker) -> str | None:
+        """A file marker written from the root's parent (``../.cursor/rules/isolation_rules``):
+        the tool that keeps a bank installs its rules beside the bank's folder, and they say
+        whose bank it is better than the bank's own file names. Only a real file or folder
+        (never through a link), only below a root that is not a repository's top (the
+        parent of that is outside the repository), and never read: its being there is the
+        evidence."""
+        if (self.root / ".git").exists():
+            return None
+        path = self.root.parent / marker.target[len(BESIDE):]
+        try:
+            there = path.exists() and not path.is_symlink() and not any(
+                parent.is_symlink() for parent in path.parents
+                if self.root.parent in parent.parents)
+        except OSError:
+            return None
+        return (marker.says or marker.target) if there else None
 
     def _entries(self, marker: Marker) -> str | None:
         directory = self.root / marker.target

@@ -108,6 +108,18 @@ def test_openclaw_daily_notes_are_not_ct101_material(repo: GitRepo):
     assert result.json["diagnostics"] == [] and result.code == 0
 
 
+def test_the_claude_md_at_an_openclaw_workspaces_top_is_read_with_it(repo: GitRepo):
+    # set 45 of the survey: a workspace kept in git whose CLAUDE.md (Claude Code's rules for
+    # the project) was neither read nor named, the root being OpenClaw's
+    repo.commit("workspace", {**OPENCLAW_WORKSPACE,
+                              "CLAUDE.md": "# Rules\n\nRun the checks in [the guide](GUIDE.md).\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "openclaw"}
+    assert result.json["roots"][0]["files"] == 10  # the workspace's nine, and CLAUDE.md
+    assert [(d["code"], d["path"]) for d in result.json["diagnostics"]] == [("CT111",
+                                                                             "CLAUDE.md")]
+
+
 def test_gsd_state_rewrites_are_not_ct305_and_frontmatter_status_counts(repo: GitRepo):
     repo.commit("plan", GSD_PLANNING)
     for step in range(3):

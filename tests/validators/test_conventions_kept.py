@@ -384,6 +384,31 @@ def test_a_roo_bank_missing_a_core_file(repo: GitRepo):
     assert "Roo Code memory bank" in result.json["diagnostics"][0]["hint"]
 
 
+def test_a_bank_beside_the_cursor_memory_banks_rules_is_that_tools(repo: GitRepo):
+    # set 45 of the survey: a fork of vanzan01's Cursor memory bank whose commands add a
+    # decisionLog.md of ADR references; read as Roo's bank, it was asked for Roo's core files
+    repo.commit("fork", {
+        ".cursor/rules/isolation_rules/Core/memory-bank-paths.mdc":
+            "---\ndescription: paths\nalwaysApply: true\n---\n\n# Paths\n\n"
+            "* Tasks File: `memory-bank/tasks.md`\n",
+        "memory-bank/activeContext.md": "# Active\n\n- 2026-01-02: mode initialised.\n",
+        "memory-bank/progress.md": "# Progress\n\n- 2026-01-02: audit done.\n",
+        "memory-bank/decisionLog.md": "# Decisions\n\n- 2026-01-02: rules updated.\n",
+        "memory-bank/tasks.md": "# Tasks\n\n- [ ] One\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result)["memory-bank"] == "cursor-bank"
+    assert found(result) == []
+    # the same bank with no such rules beside it (nor the Cursor bank's tasks.md) is Roo's,
+    # and asked for Roo's five core files
+    repo.commit("rules gone", delete=[".cursor/rules/isolation_rules/Core/memory-bank-paths.mdc",
+                                      "memory-bank/tasks.md"])
+    result = check_json(repo.path)
+    assert roots(result)["memory-bank"] == "roo"
+    assert found(result) == [("CT711", "memory-bank/productContext.md", 1),
+                             ("CT711", "memory-bank/systemPatterns.md", 1)]
+
+
 CLINERULES = """# Cline Rules
 
 ## 2. Memory Bank Usage
