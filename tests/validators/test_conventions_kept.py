@@ -951,6 +951,28 @@ def test_apply_to_quoted_with_a_comment_after_it(repo: GitRepo):
     assert "'web/**/*.svelte'" in result.json["diagnostics"][0]["message"]
 
 
+def test_apply_to_in_a_frontmatter_indented_as_a_whole(repo: GitRepo):
+    """Set 44 (issue 30): Codacy's extension writes `codacy.instructions.md` with its keys
+    indented under the fence (`    description: …`, `    applyTo: '**'`). YAML reads an indented
+    top mapping as any other, and so does VS Code's parser: the file applies to every file, no
+    CT771 (it was said to have no `applyTo`). Indented the same way, a glob matching nothing is
+    still found, on its own line; a key nested under another is not taken for a top one."""
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/codacy.instructions.md":
+            "---\n    description: Rules for the analysis server\n    applyTo: '**'\n---\n---\n"
+            "# Analysis rules\n",
+        ".github/instructions/svelte.instructions.md":
+            "---\n  description: Svelte\n  applyTo: 'web/**/*.svelte'\n---\n# Svelte\n",
+        ".github/instructions/nested.instructions.md":
+            "---\nmeta:\n  applyTo: '**'\n---\n# Nested\n",
+        "src/main.ts": "export {}\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT771", ".github/instructions/nested.instructions.md", 1),
+        ("CT771", ".github/instructions/svelte.instructions.md", 3)]
+
+
 def test_spec_kit_features_kept_in_specify_specs(repo: GitRepo):
     """Set 37 (issue 30): a project whose own `common.sh` keeps the features in
     `.specify/specs/NNN-name/` (`get_feature_dir() { echo "$1/.specify/specs/$2"; }`): they are
