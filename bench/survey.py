@@ -1015,6 +1015,25 @@ CONVENTIONS_HELD_OUT_43: dict[str, str] = {
     "26635209/workflow": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 44 (bench/conventions_survey.md): row 33 of the twelve commonest markers of set 34 (row
+#: 12 where a listing has fewer: none had), the next row down for one named before or with no
+#: snapshot; measured blind at 84faa46.
+CONVENTIONS_HELD_OUT_44: dict[str, str] = {
+    "briang7/devpulse": "instructions (CLAUDE.md)",
+    "Innominatum-pt/agentforge-cli": "instructions (AGENTS.md, CLAUDE.md and .claude/rules/)",
+    "Uttam-Mahata/bloomgate": "instructions (GEMINI.md)",
+    "0cl0ck/PCMS_CV": "instructions (.cursorrules)",
+    "ZeroAndCo/pontes-site": "copilot (.github/copilot-instructions.md)",
+    "2023Anita/med-dataset-2.0": "instructions (.windsurfrules; .serena/memories beside it)",
+    "2cld/sl": "kiro (.kiro/steering/product.md)",
+    "0ranan/HDC-Plus": "speckit (.specify/memory/constitution.md)",
+    "23min/FlowTime": "serena (.serena/memories/project_overview.md)",
+    "22-2/mobile-first-daily-interface": "instructions (.clinerules)",
+    "7Spade/Web3-Uniswap-Dapp-V4":
+        "cursor memory bank (tasks.md at the top; memory-bank/activeContext.md)",
+    "AlbertArakelyan/Lumark": "instructions (.claude/rules/code-style.md; not in the snapshot)",
+}
+
 #: Set 45 (bench/conventions_survey.md): row 47 of the twelve markers of sets 25, 27, 30 to 33
 #: (row 23 where a listing has fewer: none had), the next row down for one named before or with
 #: no snapshot; measured blind at 84faa46.

@@ -391,6 +391,23 @@ CLAUDE = Convention(
            "https://code.claude.com/docs/en/sub-agents (Enable persistent memory)",
 )
 
+#: The agent instruction files at a directory, each read whole by its tool at the start of a
+#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, and the legacy
+#: single files of Cursor, Windsurf, Cline and Roo Code.
+INSTRUCTION_FILES: tuple[str, ...] = (
+    "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
+    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules",
+    # Replit Agent's project memory: created at the project's top, read into every request,
+    # and updated by the agent as it learns the project.
+    "replit.md")
+
+#: What a memory bank reads at its folder: its Markdown files, and the agent instruction files
+#: beside them where the bank is kept at a project's top (vanzan01's Cursor bank writes
+#: tasks.md and activeContext.md beside the `.cursorrules` that loads its rules; Cline's and
+#: Roo's banks sit beside `.clinerules` and `.roorules`): a bank's own instructions, read and
+#: published with it, not a file of no root.
+BANK_LIVING: tuple[str, ...] = ("*.md", *INSTRUCTION_FILES)
+
 CLINE_CORE = ("projectbrief.md", "productContext.md", "activeContext.md", "systemPatterns.md",
               "techContext.md", "progress.md")
 
@@ -410,7 +427,7 @@ CLINE = Convention(
         _file("decisionLog.md", -0.5), _file("tasks/_index.md", -0.3),
         _file("tasks/TASK*.md", -0.3),
     ),
-    living=("*.md",), kinds=(
+    living=BANK_LIVING, kinds=(
         _dated("journal", LIBRARY, ("YYYY-MM-DD.md", "YYYY-MM-DD-slug.md", "YYYY_MM_DD_*.md"),
                "2026-06-27.md"), _folder("tasks", "TASK001-login.md")),
     required=CLINE_CORE, rules=("CT711",), site="state",
@@ -421,16 +438,6 @@ CLINE = Convention(
                 RootSign(CLINE_CORE, 1, where=("*/memory-bank", "*/.memory-bank"),
                          says="{0} (a memory bank)")),
 )
-
-#: The agent instruction files at a directory, each read whole by its tool at the start of a
-#: session: Claude Code's, Codex's (and every agents.md tool's), Gemini CLI's, and the legacy
-#: single files of Cursor, Windsurf, Cline and Roo Code.
-INSTRUCTION_FILES: tuple[str, ...] = (
-    "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENTS.override.md", "GEMINI.md",
-    ".cursorrules", ".windsurfrules", ".clinerules", ".roorules",
-    # Replit Agent's project memory: created at the project's top, read into every request,
-    # and updated by the agent as it learns the project.
-    "replit.md")
 
 OPENCLAW = Convention(
     name="openclaw", title="OpenClaw workspace",
@@ -807,7 +814,7 @@ ROO = Convention(
              Marker(PATH, "*/memory-bank", weight=0.1), _file("tasks.md", -0.3),
              _file("tasks/_index.md", -0.3),
              Marker(FILE, CURSOR_BANK_RULES.target, "", -0.5)),
-    living=("*.md",), kinds=(), required=ROO_CORE, rules=("CT711", "CT712"), site="state",
+    living=BANK_LIVING, kinds=(), required=ROO_CORE, rules=("CT711", "CT712"), site="state",
     append_only_files=("decisionLog.md",),
     root_signs=(RootSign(("decisionLog.md",), where=("*/memory-bank", "*/.memory-bank"),
                          says="{0} (a memory bank)"),),
@@ -822,7 +829,7 @@ CURSOR_BANK = Convention(
              _file("archive", 0.1), Marker(PATH, "*/memory-bank", weight=0.1),
              *(_file(name, 0.1) for name in CLINE_CORE), _file("decisionLog.md", -0.5),
              CURSOR_BANK_RULES),
-    living=("*.md",), required=CURSOR_BANK_CORE, rules=("CT711",), site="state",
+    living=BANK_LIVING, required=CURSOR_BANK_CORE, rules=("CT711",), site="state",
     kinds=tuple(_folder(name, "login.md") for name in ("creative", "reflection", "archive")),
     source="https://github.com/vanzan01/cursor-memory-bank (tasks.md, the source of truth "
            "for task tracking; activeContext.md; progress.md)",
@@ -839,7 +846,7 @@ COPILOT_BANK = Convention(
     markers=(_file("tasks/_index.md", DECISIVE), _file("tasks/TASK*.md", 0.75),
              Marker(PATH, "*/memory-bank", weight=0.1),
              *(_file(name, 0.1) for name in CLINE_CORE)),
-    living=("*.md",), kinds=(_folder("tasks", "TASK001-login.md"),), required=CLINE_CORE,
+    living=BANK_LIVING, kinds=(_folder("tasks", "TASK001-login.md"),), required=CLINE_CORE,
     rules=("CT711",), site="state",
     root_signs=(RootSign(("tasks/_index.md", "tasks/TASK*.md"), where=BANK_FOLDERS,
                          says="{0} (a Copilot memory bank)"),),

@@ -976,6 +976,48 @@ def test_apply_to_quoted_with_a_comment_after_it(repo: GitRepo):
     assert "'web/**/*.svelte'" in result.json["diagnostics"][0]["message"]
 
 
+def test_apply_to_in_a_frontmatter_indented_as_a_whole(repo: GitRepo):
+    """Set 44 (issue 30): Codacy's extension writes `codacy.instructions.md` with its keys
+    indented under the fence (`    description: …`, `    applyTo: '**'`). YAML reads an indented
+    top mapping as any other, and so does VS Code's parser: the file applies to every file, no
+    CT771 (it was said to have no `applyTo`). Indented the same way, a glob matching nothing is
+    still found, on its own line; a key nested under another is not taken for a top one."""
+    repo.commit("copilot", {
+        ".github/copilot-instructions.md": "# Copilot\n",
+        ".github/instructions/codacy.instructions.md":
+            "---\n    description: Rules for the analysis server\n    applyTo: '**'\n---\n---\n"
+            "# Analysis rules\n",
+        ".github/instructions/svelte.instructions.md":
+            "---\n  description: Svelte\n  applyTo: 'web/**/*.svelte'\n---\n# Svelte\n",
+        ".github/instructions/nested.instructions.md":
+            "---\nmeta:\n  applyTo: '**'\n---\n# Nested\n",
+        "src/main.ts": "export {}\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT771", ".github/instructions/nested.instructions.md", 1),
+        ("CT771", ".github/instructions/svelte.instructions.md", 3)]
+
+
+def test_a_bank_at_the_top_reads_the_instruction_file_beside_it(repo: GitRepo, tmp_path: Path):
+    """Set 44 (issue 30): vanzan01's Cursor memory bank kept at a project's top, tasks.md and
+    activeContext.md beside the `.cursorrules` that lists the rules its modes load. The bank's
+    root read its Markdown files alone: `.cursorrules` was neither judged nor published (no
+    other root takes it, a bank's convention being recognised there). Now it is the bank's
+    file: its dead link is found, and it has a page of its own."""
+    repo.commit("bank", {
+        "tasks.md": "# Tasks\n\n- [ ] wire the parser\n",
+        "activeContext.md": "# Active Context\n\nThe parser.\n",
+        "progress.md": "# Progress\n\n- [x] setup\n",
+        "projectbrief.md": "# Project Brief\n\nA tide table.\n",
+        ".cursorrules": "# Cursor Rules\n\nLoad [the main rule](rules/main.mdc) first.\n",
+    })
+    result = check_json(repo.path)
+    assert [(r["convention"], r["files"]) for r in result.json["roots"]] == [("cursor-bank", 5)]
+    assert found(result) == [("CT111", ".cursorrules", 3)]
+    site = build_site("mkdocs", repo.path, tmp_path / "site")
+    assert (site / "cursorrules" / "index.html").is_file()
+
+
 def test_spec_kit_features_kept_in_specify_specs(repo: GitRepo):
     """Set 37 (issue 30): a project whose own `common.sh` keeps the features in
     `.specify/specs/NNN-name/` (`get_feature_dir() { echo "$1/.specify/specs/$2"; }`): they are

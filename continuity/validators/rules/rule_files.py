@@ -55,7 +55,9 @@ def front_fields(text: str) -> tuple[dict[str, str], dict[str, int]] | None:
     values: dict[str, str] = {}
     lines: dict[str, int] = {}
     key = None
+    indent = " " * _root_indent(yaml_text)
     for number, line in enumerate(yaml_text.split("\n"), 2 + blank):
+        line = line.removeprefix(indent)
         match = re.match(r"^([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$", line)
         if match:
             key = match.group(1)
@@ -65,6 +67,20 @@ def front_fields(text: str) -> tuple[dict[str, str], dict[str, int]] | None:
             item = _unquote(re.sub(r"^\s*-\s+", "", line).strip())
             values[key] = f"{values[key]},{item}" if values[key] else item
     return values, lines
+
+
+def _root_indent(yaml_text: str) -> int:
+    """How far the frontmatter's top-level keys are indented: the first key's column.
+
+    YAML lets a document's top mapping stand indented, its keys aligned at any column, and
+    VS Code's parser reads it so (``parseBlockMapping`` at the first key's indent). Codacy's
+    extension writes its ``codacy.instructions.md`` that way (``    applyTo: '**'`` under the
+    fence); read from column 0 alone, that file seemed to have no ``applyTo`` at all."""
+    for line in yaml_text.split("\n"):
+        content = line.lstrip(" ")
+        if content and not content.startswith("#"):
+            return len(line) - len(content)
+    return 0
 
 
 def _unquote(value: str) -> str:
