@@ -409,6 +409,29 @@ def test_a_bank_beside_the_cursor_memory_banks_rules_is_that_tools(repo: GitRepo
                              ("CT711", "memory-bank/systemPatterns.md", 1)]
 
 
+
+def test_a_bank_split_between_memory_bank_and_the_folder_above_is_read_whole(repo: GitRepo):
+    # set 44 with set 45's fix: vanzan01's rules name tasks.md and progress.md without a
+    # folder, and the agent wrote them at the project's top beside memory-bank/
+    files = {
+        ".cursor/rules/isolation_rules/main.mdc":
+            "---\ndescription: modes\nalwaysApply: true\n---\n\nRead tasks.md first.\n",
+        "tasks.md": "# Tasks\n\n- [ ] Swap page\n",
+        "progress.md": "# Progress\n\n- 2026-01-02: contracts deployed.\n",
+        "memory-bank/activeContext.md": "# Active\n\n- Swap page.\n",
+        "memory-bank/systemPatterns.md": "# Patterns\n\n- Hooks.\n",
+    }
+    repo.commit("split bank", files)
+    result = check_json(repo.path)
+    assert roots(result)["memory-bank"] == "cursor-bank"
+    assert [f for f in found(result) if f[1].startswith("memory-bank/")] == []
+    assert any("keeps progress.md, tasks.md in the folder above it" in note
+               or "keeps tasks.md, progress.md in the folder above it" in note
+               for note in result.json.get("notices", [])), result.json.get("notices")
+    # emptied to its headings above, the file is missing from the bank again
+    repo.commit("tasks emptied", {"tasks.md": "# Tasks\n"})
+    assert ("CT711", "memory-bank/tasks.md", 1) in found(check_json(repo.path))
+
 CLINERULES = """# Cline Rules
 
 ## 2. Memory Bank Usage

@@ -39,7 +39,9 @@ def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
     part of the project. Roo Code's bank has five core files, the Cursor bank three, the Copilot
     bank Cline's six. A bank the project's own rules describe with files of their own (a
     `.clinerules` listing "4 key files", projectContext.md among them) is asked only for the
-    core files those rules name, and a note says which are not asked for.
+    core files those rules name, and a note says which are not asked for. A core file a
+    `memory-bank/` folder lacks but the folder above it holds (an agent told of "tasks.md"
+    with no folder writes it at the project's top) is read there, with a note.
 
     **Example**
 
@@ -68,8 +70,15 @@ def core_file_missing(ctx: CheckContext) -> Iterator[Violation]:
                 f"{tree.root.name}/ keeps the files {where} names ("
                 f"{', '.join(sorted(named & set(present)))}), not the {convention.title}'s "
                 f"core files: {', '.join(left)} not asked for (CT711)")
+    above = _kept_above(ctx, [name for name in required if name not in present])
+    if above:
+        ctx.notices.append(
+            f"{tree.root.name}/ keeps {', '.join(above)} in the folder above it, where the "
+            f"agent wrote them: read there, not asked for in {tree.root.name}/ (CT711)")
     for name in required:
         state = present.get(name)
+        if state is None and name in above:
+            continue
         if state is None:
             yield Violation(name, f"core file {name} of the memory bank is missing",
                             f"create {name}: the {convention.title} reads every core file at "
@@ -99,6 +108,19 @@ def _rule_texts(ctx: CheckContext) -> Iterator[tuple[str, str]]:
             text = read_beside(ctx, path)
             if text is not None:
                 yield path.relative_to(top).as_posix(), text
+
+
+def _kept_above(ctx: CheckContext, missing: list[str]) -> list[str]:
+    """The missing core files a bank folder named ``memory-bank`` has in the folder holding
+    it, inside the repository: a bank split in two, as an agent told of "tasks.md" with no
+    folder writes it at the project's top beside ``memory-bank/`` (vanzan01's Cursor bank,
+    whose rules name tasks.md and progress.md without a path)."""
+    tree = ctx.tree
+    if tree.root.name.lstrip(".") != "memory-bank" or tree.root == tree.boundary:
+        return []
+    parent = tree.root.parent
+    return [name for name in missing
+            if (text := read_beside(ctx, parent / name)) is not None and _has_content(text)]
 
 
 def _own_layout(ctx: CheckContext, present: set[str],
