@@ -599,7 +599,15 @@ _MINIFIED_BARE = re.compile(r"[})\]](?:function|return|var|let|const|async|await
 _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2})"
                               r"{2,12}T?"
                               # (closing the code span that quotes a signature: ``secret: ApiToken)```)
-                              r"(?:[<\[|].*|[,;):>]{0,3}(?:`[.,;]?)?|[}\]]{1,3}[,;)`]{0,2})")
+                              r"(?:[<\[|].*|[,;):>]{0,3}(?:`[.,;]?)?|[}\]]{1,3}[,;)`]{0,2})"
+                              # A generic of one word around a type's name (``apiKey:
+                              # Partial<APIKey>):``, the thirty-fifth survey: a memory bank's
+                              # Angular service; ``Promise<Secret>``, ``Readonly<Creds>``): the
+                              # argument a type's name, letters alone (``Summer<2024>``,
+                              # ``Tk<Ab12Cd34>`` may be passwords).
+                              r"|(?:[A-Z][A-Za-z]*\.)?[A-Z][a-z]+<(?:[A-Z][A-Za-z]{0,63}"
+                              r"|string|number|boolean|any|unknown)(?:\[\])?>"
+                              r"(?:\[\])?[,;):>}\]]{0,3}")
 
 
 _CAPITALISED_WORD = re.compile(r"[A-Za-z][a-z]{2,}")

@@ -2867,3 +2867,49 @@ def test_survey_33_a_pattern_naming_passwords_and_a_self_tests_secret(tmp_path: 
 ])
 def test_survey_33_classes_one_line_each(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+# ------------------------------------------- survey 35: a generic type in a signature
+
+API_SERVICE = '''# API 管理
+
+```typescript
+@Injectable({ providedIn: 'root' })
+export class ApiManagementService {
+  // 創建 API 密鑰
+  createAPIKey(apiId: string, apiKey: Partial<APIKey>): Observable<APIKey> {
+    return this.http.post<APIKey>(`${this.API_BASE}/${apiId}/keys`, apiKey);
+  }
+
+  updateAPIKey(apiId: string, keyId: string, apiKey: Partial<APIKey>): Observable<APIKey> {
+    return this.http.put<APIKey>(`${this.API_BASE}/${apiId}/keys/${keyId}`, apiKey);
+  }
+}
+```
+'''
+
+
+def test_survey_35_a_generic_type_in_a_memory_banks_signature(tmp_path: Path) -> None:
+    """Survey 35's memory bank documents an Angular service whose methods take ``apiKey:
+    Partial<APIKey>`` (a generic of one word around a type's name, read as a value up to
+    ``):``). It is silent; a key the bank's note gives is still found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("bank", {
+        "memory-bank/projectbrief.md": "# Brief\n\nAn admin console.\n",
+        "memory-bank/activeContext.md": "# Active context\n\nAPI management.\n",
+        **{f"memory-bank/{name}.md": f"# {name}\n\nText.\n"
+           for name in ("productContext", "systemPatterns", "techContext", "progress")},
+        "memory-bank/Organization/10-API-Management.md": API_SERVICE})
+    _silent_then_a_key_found(repo, "memory-bank/Organization/keys.md", "# Keys\n\n- apiKey: ")
+
+
+@pytest.mark.parametrize("text, found", [
+    ("createAPIKey(apiId: string, apiKey: Partial<APIKey>): Observable<APIKey> {", []),
+    ("load(id: string, token: x, apiKey: Array<string>): void {", []),
+    ("rotate(id: string, accessToken: Promise<Token>): Observable<Token> {", []),
+    # digits in the brackets, or no type's name there, are a password's
+    ("password: Summer<2024>x", ["assigned-secret"]),
+    ('password: "Qwerty<Zx9>!"', ["assigned-secret"]),
+])
+def test_survey_35_classes_one_line_each(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
