@@ -841,6 +841,23 @@ def recognised(root: Path, config: Config, repo_root: Path | None,
                                            1.0),), None, found)
 
 
+def in_a_whole_memory(root: Path, config: Config, repo_root: Path | None) -> bool:
+    """Whether the root at ``root`` lies in the folder of a root whose memory is its whole
+    folder (an OpenClaw workspace, the agent's home; a root of a known convention below the
+    repository's top), directly or through roots of no known convention. That root leaves a
+    child root's folder to the child's check, and a root of no known convention reads only
+    what it took for memory: the rest of such a child's folder would be read by neither (set
+    43: a key in the deployment notes beside ``_ai/MEMORY.md``, inside a workspace)."""
+    parent = enclosing_root(root, config, repo_root)
+    if parent is None:
+        return False
+    convention = recognised(parent, config, repo_root).convention
+    if convention is None:
+        return in_a_whole_memory(parent, config, repo_root)
+    return not convention.memory_is_files and (
+        repo_root is None or parent != repo_root or convention.memory_in is None)
+
+
 def _root_to_read(config: Config, root: Path | None) -> Path:
     """The root resolved, or a UsageError: missing, not a directory, linked out of its
     repository (then nothing of it is read)."""
