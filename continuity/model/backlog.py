@@ -18,18 +18,23 @@ board; nothing here judges.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from continuity.formats import frontmatter as fm
+from continuity.formats.textfile import read_text
+from continuity.model.conventions import BACKLOG_CONFIGS, BACKLOG_ROOT_CONFIG
 
 if TYPE_CHECKING:
     from continuity.model.tree import MemoryTree
 
-#: Backlog.md's configuration file, at the top of ``backlog/``.
+#: Backlog.md's configuration file, at the top of ``backlog/`` (or ``config.yaml``:
+#: conventions.BACKLOG_CONFIGS; or the project's ``backlog.config.yml``, which comes first).
 CONFIG_FILE = "config.yml"
 #: The board's columns when config.yml names no status (src/constants/index.ts).
 DEFAULT_STATUSES = ("To Do", "In Progress", "Done")
@@ -209,6 +214,8 @@ class Backlog:
     project: str
     tasks: list[BacklogTask]
     notes: list[BacklogNote]
+    #: The configuration the statuses come from, as messages name it.
+    config_name: str = CONFIG_FILE
 
     def in_folder(self, *folders: str) -> Iterator[BacklogTask]:
         return (task for task in self.tasks if task.folder in folders)
@@ -310,7 +317,8 @@ def read_task(relative: str, text: str) -> BacklogTask:
         _file_id(relative.rsplit("/", 1)[-1]), front)
 
 
-def read_backlog(config_text: str | None, files: Iterable[tuple[str, str]]) -> Backlog:
+def read_backlog(config_text: str | None, files: Iterable[tuple[str, str]],
+                 config_name: str = CONFIG_FILE) -> Backlog:
     """The tree from config.yml's text and its files' (root-relative path, text)."""
     statuses, prefix, project = read_config(config_text)
     tasks: list[BacklogTask] = []
@@ -324,12 +332,29 @@ def read_backlog(config_text: str | None, files: Iterable[tuple[str, str]]) -> B
             front = read_frontmatter(text)
             notes.append(BacklogNote(relative, folder, front.text("id"), front.text("title"),
                                      front))
-    return Backlog(statuses, prefix, project, tasks, notes)
+    return Backlog(statuses, prefix, project, tasks, notes, config_name)
 
 
 def read_tree(tree: MemoryTree) -> Backlog:
-    """The Backlog.md tree a memory tree read: its config.yml and its folders' files."""
-    config = tree.state_file(CONFIG_FILE)
+    """The Backlog.md tree a memory tree read: its configuration and its folders' files."""
+    name, text = configuration(tree)
     files = [(entry.path, entry.file.text) for directory in tree.directories.values()
              for entry in directory.entries if entry.file.text is not None]
-    return read_backlog(config.file.text if config is not None else None, files)
+    return read_backlog(text, files, name)
+
+
+def configuration(tree: MemoryTree) -> tuple[str, str | None]:
+    """The configuration Backlog.md reads for this folder, as messages name it, and its text:
+    the project's ``backlog.config.yml`` where it names the folder (src/utils/
+    backlog-directory.ts: a root configuration with a project name comes first), else the
+    folder's ``config.yml``, else its ``config.yaml``."""
+    above = BACKLOG_ROOT_CONFIG.config_for(tree.root)
+    if above is not None:
+        path = above[0]
+        shown = Path(os.path.relpath(path, tree.boundary)).as_posix()  # from the top
+        return shown, read_text(path, tree.config.max_file_size, follow=False).text
+    for name in BACKLOG_CONFIGS:
+        state = tree.state_file(name)
+        if state is not None:
+            return name, state.file.text
+    return CONFIG_FILE, None

@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import os
+import posixpath
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -162,6 +163,88 @@ class RootSign:
         return self.says.format(hits[0]) if self.says else hits[0]
 
 
+@dataclass(frozen=True)
+class NamedFolder:
+    """A configuration file in a folder above that names a folder as the convention's, read
+    as its tool reads it (Backlog.md's ``backlog.config.yml`` at the project's top:
+    ``backlog_directory: planning/board``, src/utils/backlog-directory.ts). Each line is
+    ``key: value``, split at its first colon, the value trimmed and stripped of one quote at
+    each end; the file counts only with one of ``requires`` given a value. A path absolute
+    or leaving the file's folder (``..``) names nothing, as the tool refuses it."""
+
+    file: str
+    keys: tuple[str, ...]
+    requires: tuple[str, ...] = ()
+    #: Where none is named, the folders beside the file that are the convention's by default.
+    default: tuple[str, ...] = ()
+    #: Folders above a directory looked at, at most.
+    levels: int = 8
+
+    def config_for(self, directory: Path) -> tuple[Path, str] | None:
+        """The configuration file above ``directory`` that makes it the convention's folder
+        (the nearest), with what it says: ``(file, "backlog.config.yml names it")``. Never
+        above the repository's top (a folder holding ``.git``)."""
+        for level, above in enumerate(directory.parents):
+            if level >= self.levels:
+                return None
+            named, top = self._named_in(above)
+            if named is not None:
+                relative = directory.relative_to(above).as_posix()
+                if relative == named or (named == "" and relative in self.default):
+                    key = f" ({self.keys[0]})" if named else ""
+                    return above / self.file, f"{self.file}{key} names it"
+            if top:
+                return None
+        return None
+
+    def _named_in(self, folder: Path) -> tuple[str | None, bool]:
+        """The folder the file in ``folder`` names ("" for the defaults; None without one),
+        and whether ``folder`` is a repository's top."""
+        key = (folder, self)
+        if key not in _NAMED_FOLDERS:
+            _NAMED_FOLDERS[key] = (self._read(folder / self.file),
+                                   os.path.lexists(folder / ".git"))
+        return _NAMED_FOLDERS[key]
+
+    def _read(self, path: Path) -> str | None:
+        try:
+            if not path.is_file() or path.is_symlink():
+                return None
+        except OSError:
+            return None
+        text = read_text(path, RECOGNITION_READ, follow=False).text
+        if text is None:
+            return None
+        values: dict[str, str] = {}
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#") or ":" not in line:
+                continue
+            name, _, value = line.partition(":")
+            values[name.strip()] = re.sub(r"""^['"]|['"]$""", "", value.strip())
+        if self.requires and not any(values.get(name) for name in self.requires):
+            return None
+        given = next((values[name] for name in self.keys if name in values), "")
+        return project_relative(given) or ""
+
+
+def project_relative(value: str) -> str | None:
+    """A configured folder as a path from the configuration's folder, or None: empty,
+    absolute (POSIX or Windows), ``.``, or leaving by ``..`` (Backlog.md's
+    normalizeProjectBacklogDirectory)."""
+    value = value.strip()
+    if not value or re.match(r"(?:[A-Za-z]:)?[\\/]", value):
+        return None
+    normal = posixpath.normpath(value.replace("\\", "/")).rstrip("/")
+    if normal in ("", ".", "..") or normal.startswith("../"):
+        return None
+    return normal
+
+
+#: What each configuration file above said, by folder (cleared by :func:`forget`).
+_NAMED_FOLDERS: dict[tuple[Path, NamedFolder], tuple[str | None, bool]] = {}
+
+
 def _present(directory: Path, names: set[str], name: str) -> list[str]:
     """The entries of ``directory`` that ``name`` (a name, glob or path below) finds."""
     if "/" not in name:
@@ -228,6 +311,9 @@ class Convention:
     origin: str = "built-in"
     #: What makes a directory a root of it in the root search (its markers then decide).
     root_signs: tuple[RootSign, ...] = ()
+    #: Configuration files above that name a folder as its own (Backlog.md's
+    #: ``backlog.config.yml``): such a folder is a root of it, recognised by that alone.
+    named_folders: tuple[NamedFolder, ...] = ()
     #: Recognised only where no other convention is (the agent instruction files: a
     #: repository's CLAUDE.md beside a memory of another convention is that memory's file).
     fallback: bool = False
@@ -753,24 +839,41 @@ TASKMASTER = Convention(
 #: moved off the board, archived tasks, decisions, documents, milestones.
 BACKLOG_FOLDERS = ("tasks", "drafts", "completed", "archive", "decisions", "docs", "milestones")
 
+#: Backlog.md's configuration inside its folder, by either name (src/constants/index.ts,
+#: DEFAULT_FILES.CONFIG and CONFIG_YAML; src/utils/backlog-directory.ts reads the first found).
+BACKLOG_CONFIGS = ("config.yml", "config.yaml")
+
+#: Its configuration at the project's top, ``backlog.config.yml`` (DEFAULT_FILES.ROOT_CONFIG):
+#: with a ``project_name``, it is the project's configuration, and its ``backlog_directory``
+#: names the folder of tasks, a custom project-relative path as ``backlog init --backlog-dir``
+#: writes it; naming none, the folder is ``backlog/`` or ``.backlog/``
+#: (src/utils/backlog-directory.ts, resolveBacklogDirectory, parseBacklogConfigMetadata).
+BACKLOG_ROOT_CONFIG = NamedFolder("backlog.config.yml", ("backlog_directory", "backlogDirectory"),
+                                  requires=("project_name", "projectName"),
+                                  default=("backlog", ".backlog"))
+
 BACKLOG = Convention(
     name="backlog", title="Backlog.md",
     # config.yml as only Backlog.md writes it (project_name and statuses, serializeConfig), or
     # a folder named backlog/ (or .backlog/) holding its task files.
-    markers=(Marker(CONTENT, "config.yml",
-                    r"(?ms)\A(?=.*?^project_name[ \t]*:)(?=.*?^statuses[ \t]*:)", OWN_FOLDER,
-                    "config.yml with project_name: and statuses:"),
+    markers=tuple(Marker(CONTENT, name,
+                         r"(?ms)\A(?=.*?^project_name[ \t]*:)(?=.*?^statuses[ \t]*:)",
+                         OWN_FOLDER, f"{name} with project_name: and statuses:")
+                  for name in BACKLOG_CONFIGS) + (
              Marker(PATH, "*/backlog", weight=0.5), Marker(PATH, "*/.backlog", weight=0.5),
              _file("tasks/task-*.md", 0.5)),
     # Tasks are edited and moved between folders by design (a status set, a task completed or
     # archived): every folder is curated, none append-only.
-    living=("config.yml",), kinds=tuple(_folder(name, "task-1 - Title.md")
+    living=BACKLOG_CONFIGS, kinds=tuple(_folder(name, "task-1 - Title.md")
                                         for name in BACKLOG_FOLDERS),
     owns=BACKLOG_FOLDERS, rules=("CT81",), site="board", memory_is_files=True,
-    root_signs=(RootSign(("config.yml", "tasks"), where=("*/backlog", "*/.backlog"),
+    root_signs=(RootSign((*BACKLOG_CONFIGS, "tasks"), where=("*/backlog", "*/.backlog"),
                          says="{0} (Backlog.md)"),),
+    # A folder of any name that the top's backlog.config.yml names is its own.
+    named_folders=(BACKLOG_ROOT_CONFIG,),
     source="https://github.com/MrLesk/Backlog.md (src/markdown/parser.ts, "
-           "src/file-system/operations.ts, src/utils/task-id.ts, src/board.ts; v1.50.1)",
+           "src/file-system/operations.ts, src/utils/task-id.ts, src/board.ts, "
+           "src/utils/backlog-directory.ts, src/constants/index.ts; v1.50.1)",
 )
 
 #: Aider's files at the project's top (aider/args.py, v0.86: --chat-history-file,
@@ -882,6 +985,10 @@ def root_marker(directory: Path, names: set[str], config: Config) -> str | None:
             found = sign.found(directory, names)
             if found is not None:
                 return found
+        for named in convention.named_folders:
+            config_file = named.config_for(directory)
+            if config_file is not None:
+                return f"{config_file[1]} ({convention.title})"
     for name in UNJUDGED_MEMORY:
         if name in names:
             return name
@@ -1113,6 +1220,12 @@ def _score(convention: Convention, probe: _Probe) -> tuple[float, list[Evidence]
             total += marker.weight
             evidence.append(Evidence(convention.name, what, marker.weight))
             configuration_only = configuration_only and marker.configuration
+    for named in convention.named_folders:
+        config_file = named.config_for(probe.root)
+        if config_file is not None:  # its tool's own configuration names the folder
+            total += OWN_FOLDER
+            evidence.append(Evidence(convention.name, config_file[1], OWN_FOLDER))
+            configuration_only = False
     # Rounded: weights are tenths, and a float sum of them may miss the threshold by 1e-16
     # (Cline's five core files but projectbrief.md and its folder made 0.9999999999999999,
     # so a tree the documented weights recognise was judged as no convention).
@@ -1142,6 +1255,7 @@ _RECOGNISED: dict[tuple[Path, int, tuple[str, ...]], tuple[Config, Recognition]]
 
 def forget() -> None:
     _RECOGNISED.clear()
+    _NAMED_FOLDERS.clear()
 
 
 def _recognise(root: Path, config: Config, found: tuple[str, ...]) -> Recognition:

@@ -115,6 +115,21 @@ NEVER_SEARCHED_HOLDING: frozenset[str] = frozenset({"pyvenv.cfg", "CACHEDIR.TAG"
 #: twice. (A site MkDocs built holds HTML, and a state file put there is a root.)
 BUILT_SITE_HOLDING: frozenset[str] = frozenset({".continuity-generated.json"})
 
+
+def never_searched_holding(names: set[str] | list[str]) -> bool:
+    """Whether a folder holding these file names is never searched, whatever its name: a
+    virtual environment, a cache or a built site (:data:`NEVER_SEARCHED_HOLDING`,
+    :data:`BUILT_SITE_HOLDING`)."""
+    return not (NEVER_SEARCHED_HOLDING.isdisjoint(names) and BUILT_SITE_HOLDING.isdisjoint(names))
+
+
+def passed_over(names: set[str] | list[str]) -> bool:
+    """Whether a folder below the top holding these file names is one the root search does not
+    enter: one never searched (:func:`never_searched_holding`), or a skill bundle (a
+    :data:`SKILL_FILE`), whose files are a skill's instructions and forms. Every walk below a
+    root asks this one question, so they pass over the same folders."""
+    return never_searched_holding(names) or SKILL_FILE in names
+
 #: Directory levels searched below a path given: a tree nested deeper is bounded, not walked.
 MAX_ROOT_DEPTH = 32
 
@@ -425,11 +440,11 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
         seen.add(real)
         items = directory_listing(directory)
         names = {item.name for item in items}
-        if depth and not (NEVER_SEARCHED_HOLDING.isdisjoint(names)
-                          and BUILT_SITE_HOLDING.isdisjoint(names)):
-            continue  # a virtual environment, a cache or a built site, whatever its name
-        if depth and SKILL_FILE in names:  # a skill bundle: its references are forms
-            if _holds_root(directory, config, state_only, items):
+        if depth and passed_over(names):
+            # a virtual environment, a cache or a built site, whatever its name; or a skill
+            # bundle, its references forms: said when one holds a root
+            if not never_searched_holding(names) and _holds_root(directory, config,
+                                                                 state_only, items):
                 skill_bundles.append(directory)
             continue
         signal = root_signal(directory, config, items, state_only)

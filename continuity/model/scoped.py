@@ -10,16 +10,20 @@ judges each chain's size (CT743) and for the root at the top that reads and publ
 Folders of templates, test data and archived copies are passed over, as the root search sets
 them aside: an AGENTS.md there is a form or an old copy, not where an agent works (set 40: a
 workspace template's translated AGENTS.md in OpenClaw's ``docs/zh-CN/reference/templates/``).
-Hidden folders and those never searched (dependencies, caches) are passed over too, and links
-to folders are not followed.
+Hidden folders and those the root search does not enter are passed over too (by name:
+dependencies, caches; by what they hold: a virtual environment's ``pyvenv.cfg``, a cache's
+``CACHEDIR.TAG``, a skill bundle's ``SKILL.md``: :func:`continuity.model.roots.passed_over`),
+and links to folders are not followed. The walk lists at most :data:`MAX_DIRS` folders; one
+that stops there says so (:func:`bound_notice`), never silently.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
-from continuity.model.roots import NEVER_SEARCHED, is_set_aside
+from continuity.model.roots import NEVER_SEARCHED, is_set_aside, passed_over
 
 #: The instruction file of a folder, in the order Codex looks for it.
 AGENTS_NAMES = ("AGENTS.override.md", "AGENTS.md")
@@ -36,25 +40,52 @@ def agents_file(names: list[str]) -> str | None:
     return None
 
 
-def agents_files(top: Path) -> list[str]:
-    """The agents.md instruction file of every folder at and below ``top`` that has one, as
-    paths from ``top`` (``AGENTS.md``, ``lib/ui/AGENTS.md``), top first, then by folder."""
+@dataclass(frozen=True)
+class AgentsWalk:
+    """What one walk below a folder found: the agents.md instruction files (paths from the
+    top, top first, then by folder), and whether it stopped at :data:`MAX_DIRS` folders."""
+
+    found: tuple[str, ...]
+    stopped: bool = False
+
+
+def walk_agents(top: Path) -> AgentsWalk:
+    """The agents.md instruction file of every folder at and below ``top`` that has one, in the
+    folders the root search would enter, and whether the walk stopped at its bound."""
     found: list[str] = []
     listed_dirs = 0
     for directory, folders, files in os.walk(top):
+        if directory != str(top) and passed_over(files):
+            folders[:] = []  # a virtual environment, a cache, a built site or a skill bundle
+            continue
+        listed_dirs += 1
+        if listed_dirs > MAX_DIRS:
+            return AgentsWalk(tuple(found), stopped=True)
         folders[:] = sorted(f for f in folders if f not in NEVER_SEARCHED and
                             not f.startswith(".") and not is_set_aside(f) and
                             not os.path.islink(os.path.join(directory, f)))
-        listed_dirs += 1
-        if listed_dirs > MAX_DIRS:
-            break
         name = agents_file(files)
         if name is not None:
             relative = Path(os.path.relpath(directory, top)).as_posix()
             found.append(name if relative == "." else f"{relative}/{name}")
-    return found
+    return AgentsWalk(tuple(found))
 
 
-def scoped_agents_files(top: Path) -> tuple[str, ...]:
-    """The agents.md instruction files of the folders below ``top``, not its own."""
-    return tuple(path for path in agents_files(top) if "/" in path)
+def agents_files(top: Path) -> list[str]:
+    """The agents.md instruction file of every folder at and below ``top`` that has one, as
+    paths from ``top`` (``AGENTS.md``, ``lib/ui/AGENTS.md``), top first, then by folder."""
+    return list(walk_agents(top).found)
+
+
+def bound_notice() -> str:
+    """What a check whose walk stopped at :data:`MAX_DIRS` says, once (the tree's reading and
+    CT743 walk the same folders: the same words, said once)."""
+    return (f"the walk for the AGENTS.md of the folders below stopped after {MAX_DIRS:,} "
+            "folders: the AGENTS.md files past it were not read or judged (CT743)")
+
+
+def scoped_agents_files(top: Path) -> AgentsWalk:
+    """The agents.md instruction files of the folders below ``top``, not its own, and whether
+    the walk stopped at its bound."""
+    walk = walk_agents(top)
+    return AgentsWalk(tuple(path for path in walk.found if "/" in path), walk.stopped)

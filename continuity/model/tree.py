@@ -375,6 +375,8 @@ class MemoryTree:
     #: The AGENTS.md files of the folders below an instruction root at the repository's top
     #: that no child root holds (continuity.model.scoped), read among :attr:`linked`.
     scoped: tuple[str, ...] = ()
+    #: Whether the walk for :attr:`scoped` stopped at its bound (said as a notice).
+    scoped_stopped: bool = False
     # The ledger, session state and note stores, parsed on first use (rules may ask from
     # prefetch threads: the lock makes it once) and then shared by rules, pages and report.
     _records: list[Records] = field(default_factory=list, compare=False, repr=False)
@@ -788,7 +790,7 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         for link, target in search.escapes_in(root):
             walker.skip_link(link, target)
 
-    scoped = _scoped_instructions(root, repo_root, convention, children)
+    scoped, scoped_stopped = _scoped_instructions(root, repo_root, convention, children)
     linked = () if wanted is not None else _load_linked(
         walker, root, state_files, directories, (ledger, session_state, *note_stores), children,
         from_entries=not recognition.is_protocol,
@@ -800,20 +802,24 @@ def discover(config: Config, root: Path | None = None, *, search: RootSearch | N
         ledger=ledger, session_state=session_state, note_stores=tuple(note_stores),
         skipped=tuple(walker.skipped), kinds=kinds, not_memory=tuple(not_memory),
         children=children, recognition=recognition, linked=linked, scoped=scoped,
+        scoped_stopped=scoped_stopped,
     )
 
 
 def _scoped_instructions(root: Path, repo_root: Path | None, convention: Convention | None,
-                         children: tuple[str, ...]) -> tuple[str, ...]:
+                         children: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
     """The AGENTS.md files of the folders below an instruction root at the repository's top,
     but those of its child roots (each reads its own): Codex gives each to an agent working in
     its folder, after the top's, so they are the root's instructions as much as the top's file
     is (set 42: six scoped AGENTS.md, which the top's calls authoritative, neither read nor
-    published). A root below the top is not where Codex's chain starts."""
+    published). A root below the top is not where Codex's chain starts. With them, whether the
+    walk stopped at its bound."""
     if convention is not INSTRUCTIONS or repo_root is None or root != repo_root:
-        return ()
-    return tuple(path for path in scoped_agents_files(root)
-                 if not any(path.startswith(child.rstrip("/") + "/") for child in children))
+        return (), False
+    walk = scoped_agents_files(root)
+    return tuple(path for path in walk.found
+                 if not any(path.startswith(child.rstrip("/") + "/") for child in children)
+                 ), walk.stopped
 
 
 def recognised(root: Path, config: Config, repo_root: Path | None,
@@ -833,6 +839,23 @@ def recognised(root: Path, config: Config, repo_root: Path | None,
     where = Path(os.path.relpath(parent, root)).as_posix()
     return Recognition(PROTOCOL, (Evidence(PROTOCOL.name, f"nested in the protocol root {where}/",
                                            1.0),), None, found)
+
+
+def in_a_whole_memory(root: Path, config: Config, repo_root: Path | None) -> bool:
+    """Whether the root at ``root`` lies in the folder of a root whose memory is its whole
+    folder (an OpenClaw workspace, the agent's home; a root of a known convention below the
+    repository's top), directly or through roots of no known convention. That root leaves a
+    child root's folder to the child's check, and a root of no known convention reads only
+    what it took for memory: the rest of such a child's folder would be read by neither (set
+    43: a key in the deployment notes beside ``_ai/MEMORY.md``, inside a workspace)."""
+    parent = enclosing_root(root, config, repo_root)
+    if parent is None:
+        return False
+    convention = recognised(parent, config, repo_root).convention
+    if convention is None:
+        return in_a_whole_memory(parent, config, repo_root)
+    return not convention.memory_is_files and (
+        repo_root is None or parent != repo_root or convention.memory_in is None)
 
 
 def _root_to_read(config: Config, root: Path | None) -> Path:

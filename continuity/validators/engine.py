@@ -21,6 +21,7 @@ from continuity.history import GIT_OFF_NOTICE
 from continuity.history.background import Background
 from continuity.model.conventions import Convention
 from continuity.model.roots import escaped_name
+from continuity.model.scoped import bound_notice
 from continuity.model.tree import MemoryTree
 from continuity.validators.diagnostics import Diagnostic, Severity, Violation
 from continuity.validators.fixes import Fix
@@ -135,6 +136,8 @@ def run_check(tree: MemoryTree, config: Config, *, cwd: Path | None = None,
     rules = active_rules(config) if rules is None else rules
     notices: list[str] = []
     context = ctx or CheckContext(tree=tree, config=config)
+    if tree.scoped_stopped:  # the tree's own reading left folders out: said with the rules'
+        context.notices.append(bound_notice())
     if now is not None:
         context.now = now
     if early is not None and context.git is None:

@@ -16,6 +16,7 @@ from continuity.formats.seen import find_seen
 from continuity.formats.textfile import read_text
 from continuity.model.tree import TreeFile
 from tests.support.common import GitRepo, check_json, minimal_tree, write_files
+from tests.support.conventions import roots
 
 HEX32 = "0f1e2d3c4b5a6978" + "8796a5b4c3d2e1f0"
 MIXED = "Q7r2T4v6X8z0B3d5F7h9K1m3"
@@ -237,6 +238,29 @@ def test_an_obsidian_plugins_published_files_are_not_read(tmp_path: Path) -> Non
                           plugin + "data.json": json.dumps({"apiKey": GHP}) + "\n"})
     found = _ct601(check_json(repo.path / "agent").json)
     assert [d["path"] for d in found] == [".obsidian/plugins/local-rest-api/data.json"]
+
+
+def test_a_child_root_of_no_convention_inside_a_workspace_is_read_once(tmp_path: Path) -> None:
+    """Set 43: a workspace's `_ai/` (a MEMORY.md of no known convention, a root of its own)
+    kept deployment notes holding a key beside its MEMORY.md: the workspace leaves a child
+    root's folder to the child's check, and a root of no known convention reads only what it
+    took for memory, so nobody read them. Now the child's CT601 reads its whole folder, as
+    the workspace would: the key is found once, and a root of no convention outside any
+    workspace still reads only its memory (the code beside an AGENTS.md is not memory)."""
+    key = "sk-" + HEX32 + MIXED
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "agent/SOUL.md": "# Soul\n\nCalm.\n", "agent/AGENTS.md": "# Agents\n\nRead MEMORY.md.\n",
+        "agent/HEARTBEAT.md": "# Heartbeat\n", "agent/USER.md": "# User\n\nSam.\n",
+        "agent/MEMORY.md": "# Memory\n\n- relay set up\n",
+        "agent/_ai/MEMORY.md": "# Shared memory\n\n- see the deployment notes\n",
+        "agent/_ai/deploy-notes.md": f"# Deploy\n\n```sh\nexport RELAY_API_KEY={key}\n```\n",
+        "tools/MEMORY.md": "# Tools\n\n- a helper\n",
+        "tools/deploy-notes.md": f"# Deploy\n\nexport RELAY_API_KEY={key}\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {"agent": "openclaw", "agent/_ai": None, "tools": None}, result.out
+    assert [d["path"] for d in _ct601(result.json)] == ["agent/_ai/deploy-notes.md"], result.out
+    assert key not in result.out
 
 
 # ------------------------------------------------- agents' MCP configurations (fifth survey)

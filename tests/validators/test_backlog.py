@@ -145,6 +145,46 @@ def test_default_statuses_when_config_names_none(repo: GitRepo):
     assert code == "CT814" and "(To Do, In Progress, Done)" in message
 
 
+def test_a_hidden_folder_with_config_yaml_is_backlog_mds(repo: GitRepo):
+    """Backlog.md keeps its tree in `.backlog/` as well as `backlog/`, and reads its
+    configuration as `config.yaml` where there is no `config.yml` (src/utils/
+    backlog-directory.ts, resolveFolderConfigPath): the statuses come from that file."""
+    repo.commit("backlog", {".backlog/config.yaml": CONFIG,
+                            ".backlog/tasks/task-1 - Task.md": task("1", "Review"),
+                            ".backlog/tasks/task-2 - Task.md": task("2", "Shipped")})
+    result = check_json(repo.path)
+    assert {r["path"]: r["convention"] for r in result.json["roots"]} == {".backlog": "backlog"}
+    (diagnostic,) = result.json["diagnostics"]
+    assert diagnostic["code"] == "CT814" and diagnostic["path"] == ".backlog/tasks/task-2 - Task.md"
+    assert "none of config.yaml's statuses (To Do, In Progress, Review, Done)" in \
+        diagnostic["message"]
+
+
+def test_the_folder_the_projects_backlog_config_names_is_backlog_mds(repo: GitRepo):
+    """`backlog init --backlog-dir` keeps the tree in a folder of any name and writes the
+    project's `backlog.config.yml` at its top, naming it (`backlog_directory:`); with a
+    `project_name` that file is the configuration Backlog.md reads, before the folder's own
+    (src/utils/backlog-directory.ts). The folder was no root; now it is Backlog.md's, judged
+    by the top file's statuses. A path leaving the project names nothing, as Backlog.md
+    refuses it."""
+    top = CONFIG.replace('statuses: ["To Do", "In Progress", "Review", "Done"]',
+                         'statuses: ["To Do", "Doing", "Done"]')
+    repo.commit("backlog", {
+        "backlog.config.yml": top + 'backlog_directory: "planning/board"\n',
+        "planning/board/config.yml": CONFIG,  # a stale copy: the top's comes first
+        "planning/board/tasks/task-1 - Task.md": task("1", "Doing"),
+        "planning/board/tasks/task-2 - Task.md": task("2", "Review")})
+    result = check_json(repo.path)
+    assert {r["path"]: r["convention"] for r in result.json["roots"]} == \
+        {"planning/board": "backlog"}
+    (diagnostic,) = result.json["diagnostics"]
+    assert diagnostic["path"] == "planning/board/tasks/task-2 - Task.md"
+    assert "none of backlog.config.yml's statuses (To Do, Doing, Done)" in diagnostic["message"]
+    repo.commit("outside", {"backlog.config.yml": top + "backlog_directory: ../board\n"},
+                delete=["planning/board/config.yml"])
+    assert check_json(repo.path).json["error"]["kind"] == "NothingToCheck"  # no root at all
+
+
 def test_a_file_named_for_another_task(repo: GitRepo):
     repo.commit("backlog", {
         "backlog/config.yml": CONFIG,

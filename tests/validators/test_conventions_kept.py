@@ -182,6 +182,45 @@ def test_the_agents_md_of_the_folders_below_are_the_top_roots_instructions(repo:
     assert "UI Guidance" in page and "lib/ui/**" in page and "Pack" not in page
 
 
+def test_the_agents_md_walk_passes_over_what_the_root_search_does(repo: GitRepo):
+    """Set 42's "Left alone": the walk for the scoped AGENTS.md entered a folder holding
+    `pyvenv.cfg` or `CACHEDIR.TAG` (a virtual environment, a cache: the root search never
+    enters them) and a skill bundle's folder (one holding SKILL.md, which the root search sets
+    aside): their AGENTS.md were read as the top's instructions and their chains judged. Now
+    the walk asks the root search's own question; a real folder's AGENTS.md is still read."""
+    broken = "# Below\n\nSee [x](missing.md).\n"
+    repo.commit("scoped", {
+        "CLAUDE.md": "# Claude\n\n@AGENTS.md\n",
+        "AGENTS.md": "# Agents\n\nRead the nearest scoped AGENTS.md first.\n",
+        "env/pyvenv.cfg": "home = /usr/bin\n", "env/lib/pkg/AGENTS.md": broken,
+        "build/CACHEDIR.TAG": "Signature: 8a477f597d28d172789f06886806bc55\n",
+        "build/AGENTS.md": broken,
+        "skills/deploy/SKILL.md": "---\nname: deploy\ndescription: x\n---\n# Deploy\n",
+        "skills/deploy/references/AGENTS.md": broken,
+        "lib/ui/AGENTS.md": broken,
+    })
+    assert found(check_json(repo.path)) == [("CT111", "lib/ui/AGENTS.md", 3)]
+
+
+def test_the_agents_md_walk_says_where_it_stopped(repo: GitRepo,
+                                                  monkeypatch: pytest.MonkeyPatch):
+    """Set 42's "Left alone": the walk stopped at its bound of folders without saying so; the
+    AGENTS.md past it were silently neither read nor judged. Now the check says so, once (the
+    tree's reading and CT743 walk the same folders), naming the bound."""
+    from continuity.model import scoped
+
+    monkeypatch.setattr(scoped, "MAX_DIRS", 3)
+    repo.commit("scoped", {
+        "CLAUDE.md": "# Claude\n\n@AGENTS.md\n", "AGENTS.md": "# Agents\n",
+        **{f"d{n}/AGENTS.md": f"# D{n}\n" for n in range(5)},
+    })
+    notices = check_json(repo.path).json["notices"]
+    said = [n for n in notices if "AGENTS.md of the folders below stopped after 3" in n]
+    assert len(said) == 1, notices
+    monkeypatch.setattr(scoped, "MAX_DIRS", 5_000)
+    assert not any("stopped after" in n for n in check_json(repo.path).json["notices"])
+
+
 def test_kiro_inclusion_and_file_match(repo: GitRepo):
     repo.commit("kiro", {
         ".kiro/steering/a.md": "---\ninclusion: filematch\n---\n# A\n",

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from continuity.formats.words import plural
 from continuity.generator import mdtext
 from continuity.generator.shapes import Card, LivingSection, Shape, StatePage, register
-from continuity.model.backlog import CONFIG_FILE, Backlog, BacklogTask, read_tree
+from continuity.model.backlog import Backlog, BacklogTask, read_tree
+from continuity.model.conventions import BACKLOG_CONFIGS
 
 if TYPE_CHECKING:
     from continuity.generator.context import SiteContext
@@ -84,8 +85,8 @@ def _id_order(task: BacklogTask) -> tuple[tuple[int, ...], str]:
 def home_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSection:
     """The board (config.yml's page) with how many tasks are done."""
     progress = board_progress(read_tree(tree))
-    made = tuple(Card(state.path, pages.get(state.path), "Board" if state.name == CONFIG_FILE
-                      else state.name, kind=progress if state.name == CONFIG_FILE else "")
+    made = tuple(Card(state.path, pages.get(state.path), "Board" if state.name in BACKLOG_CONFIGS
+                      else state.name, kind=progress if state.name in BACKLOG_CONFIGS else "")
                  for state in tree.state_files)
     return LivingSection("Board", "The tasks the agent and its people plan from, by status, "
                          "as Backlog.md keeps them.", made, kind_heading="Progress")
@@ -93,7 +94,7 @@ def home_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingSecti
 
 def own_page(ctx: SiteContext, state: StateFile) -> StatePage | None:
     """config.yml's page is the board; any other file as the site shows it."""
-    if state.name != CONFIG_FILE:
+    if state.name not in BACKLOG_CONFIGS:
         return None
     here = ctx.layout.page_of(state.path) or ""
     return "# Board", board_body(read_tree(ctx.tree), here, ctx.layout.page_of), []

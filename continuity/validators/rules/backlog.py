@@ -156,6 +156,10 @@ def _missing(tree: Backlog, raw: str) -> str:
 def backlog_status_unknown(ctx: CheckContext) -> Iterator[Violation]:
     """A Backlog.md task's `status` is none of the statuses `config.yml` lists, or it has none.
 
+    The statuses are those of the configuration Backlog.md reads: the project's
+    `backlog.config.yml` where it names the folder, else the folder's `config.yml` (or
+    `config.yaml`); the message names the file.
+
     The board has a column per configured status, in order, the last one meaning done:
     Backlog.md matches a status to them case and spaces aside (`todo` is `To Do`). A status
     none matches gets a column of its own after them, is never done (its dependents never
@@ -180,10 +184,12 @@ def backlog_status_unknown(ctx: CheckContext) -> Iterator[Violation]:
             yield Violation(task.path, "this task has no status: the board shows it in no "
                             "column", f"give it one of {listed}", task.line("id"))
         elif tree.status_of(task.status) is None:
-            yield Violation(task.path, f"status {task.status!r} is none of config.yml's "
-                            f"statuses ({listed}){did_you_mean(task.status, tree.statuses)}: "
+            yield Violation(task.path, f"status {task.status!r} is none of "
+                            f"{tree.config_name}'s statuses ({listed})"
+                            f"{did_you_mean(task.status, tree.statuses)}: "
                             "the board gives it a column of its own, never done",
-                            f"write one of {listed}, or add it to statuses: in config.yml",
+                            f"write one of {listed}, or add it to statuses: in "
+                            f"{tree.config_name}",
                             task.line("status"))
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from continuity.formats.markdown import MarkdownDoc
 from continuity.model.conventions import from_inside
 from continuity.model.load_window import Budget, chain_window
-from continuity.model.scoped import agents_file, agents_files
+from continuity.model.scoped import agents_file, bound_notice, walk_agents
 from continuity.model.shadowed import shadowed
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import LINKS, TREE, CheckContext, rule
@@ -208,10 +208,13 @@ def _chain_folders(ctx: CheckContext) -> list[tuple[str, ...]]:
     """For each folder at or below the top holding an AGENTS.md (or AGENTS.override.md, which
     Codex prefers), the chain of instruction files from the top down to it; the folders are
     those :func:`continuity.model.scoped.agents_files` walks (templates, test data and archived
-    copies passed over)."""
+    copies passed over); a walk stopped at its bound says so."""
     top = ctx.tree.root
     chains: list[tuple[str, ...]] = []
-    for path in agents_files(top):
+    walk = walk_agents(top)
+    if walk.stopped:
+        ctx.notices.append(bound_notice())
+    for path in walk.found:
         parts = path.split("/")[:-1]
         chain = []
         for depth in range(len(parts)):
@@ -231,7 +234,9 @@ def agents_chain_over_load(ctx: CheckContext) -> Iterator[Violation]:
     current working directory" and stops once the combined size reaches
     `project_doc_max_bytes`, 32 KiB by default: what comes after is never seen by an agent
     working in that folder. Reported once, at the first line past the budget. Judged from a
-    root at the repository's top.
+    root at the repository's top, into the folders the root search enters (not templates,
+    test data, archived copies, virtual environments, caches or skill bundles); the walk lists
+    at most 5,000 folders, and says so when it stops there.
 
     **Example**
 

@@ -19,7 +19,7 @@ from continuity.formats.words import plural
 from continuity.model.boundaries import refusal
 from continuity.model.credential_files import of_examples
 from continuity.model.safe_open import Beneath
-from continuity.model.tree import Document, TreeFile
+from continuity.model.tree import Document, TreeFile, in_a_whole_memory
 from continuity.validators.agent_state import agent_state_files
 from continuity.validators.diagnostics import Violation, value_identity
 from continuity.validators.placeholders import MAX_LISTED
@@ -96,7 +96,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     copied-in packages, their authors' published code: `node_modules/`, `vendor/`,
     `third_party/`, virtual environments)
     (`openclaw.json.backup`), not only what the site publishes (within `max_file_size`; untracked files are not: the check of the commit that
-    adds one sees it); in a root of no known convention, its living files are the memory.
+    adds one sees it); in a root of no known convention, its living files are the memory, but
+    for one inside a workspace's folder (an OpenClaw workspace leaves a child root's folder to
+    the child's check), whose every tracked file is read, as the workspace reads its own.
     Agent *state* files that hold credentials by design are scanned too wherever git tracks
     them from the repository's top (an OpenClaw state directory: `openclaw.json`,
     `identity/`, `devices/`, `agents/*/agent/`, `credentials/`; `.claude/settings*.json`,
@@ -215,7 +217,7 @@ def _examples_holding(ctx: CheckContext, leaked: dict[str, set[str]]) -> Iterato
     if not leaked:
         return
     committed = tracked(ctx)
-    inside = ctx.tree.in_memory
+    inside = _scanned(ctx)
     children = tuple(child + "/" for child in ctx.tree.children)
     beneath = Beneath(ctx.tree.boundary)
     try:
@@ -288,6 +290,19 @@ _INSTALLED_BY_OBSIDIAN = re.compile(r"(?:^|/)\.obsidian/(?:plugins/[^/]+/(?:main
 _EXAMPLE_SUFFIXES = (".example", ".sample", ".template", ".dist")
 
 
+def _scanned(ctx: CheckContext) -> Callable[[str], bool]:
+    """Which of a root's files CT601 reads: those of its memory; and every file of a root of
+    no known convention inside a workspace's folder (:func:`in_a_whole_memory`), which the
+    workspace leaves to the child's check and the child's memory leaves out (set 43: a key in
+    the deployment notes beside ``_ai/MEMORY.md``). Read for credentials only, here: neither
+    published nor judged by any other rule, and by this one check alone (the workspace does
+    not read a child's folder)."""
+    tree = ctx.tree
+    if tree.convention is None and in_a_whole_memory(tree.root, ctx.config, tree.repo_root):
+        return lambda path: True
+    return tree.in_memory
+
+
 def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
     """Every file git tracks below the root that the tree did not read (another extension,
     a backup, a dot file), read here beneath the repository's top within max_file_size; a
@@ -295,7 +310,7 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
     committed = tracked(ctx)
     if not committed:
         return
-    inside = ctx.tree.in_memory
+    inside = _scanned(ctx)
     read = {tree_file.path for tree_file in ctx.tree.all_files()}
     read |= {d.template_file.path for d in ctx.tree.directories.values() if d.template_file}
     read |= {tree_file.path for tree_file in ctx.tree.skipped}
