@@ -280,7 +280,8 @@ _FILL_IN_USER = re.compile(r"your|example", re.IGNORECASE)
 
 #: A type where a value would be: ``apiKey: string)``, ``password: Optional[str] = None``.
 _TYPE_NAME = re.compile(r"(?:str|string|number|int|bool|boolean|any|bytes|None|null|undefined"
-                        r"|Optional|SecretStr)\b.*", re.IGNORECASE)
+                        r"|Optional|SecretStr|(?:Uint|Int|Float)(?:8|16|32|64)Array)\b.*",
+                        re.IGNORECASE)
 
 
 #: The query of a signed, expiring link (a CDN's ``…jpeg?…&x-expires=…&x-signature=…``,
@@ -388,7 +389,24 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``;
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
-    return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+    return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value) and \
+        not _type_in_a_cell(text, match, group)
+
+
+def _type_in_a_cell(text: str, match: re.Match[str], group: int) -> bool:
+    """Whether the value is a type's name in a code span alone in its cell or at its line's
+    end: a table of parameters (``| `apiKey` | `string` | … |``)."""
+    value = match.group(group)
+    return _TYPED_CELL.fullmatch(value) is not None and \
+        _CELL_END.match(text, match.end(group)) is not None and \
+        _TYPE_NAME.fullmatch(value.strip("`")) is not None
+
+
+#: A code span alone in a table's cell or ending its line (survey 34: an SDK's reference,
+#: ``| `passphrase` | `string` | … |``, ``| `recipientPrivateKey` | `Uint8Array` | … |``;
+#: a table's row is read as ``passphrase: `string```, see ``secrets_tables``).
+_TYPED_CELL = re.compile(r"`[A-Za-z][\w.\[\]<>]{0,40}`")
+_CELL_END = re.compile(r"[ \t]{0,5}(?:\||\r?\n|\Z)")
 
 
 def _value_quoted(text: str, match: re.Match[str], group: int) -> bool:
@@ -463,6 +481,10 @@ def _echoes_its_name(key: str, value: str) -> bool:
 #: in Rust (``Self::derive_key(…)``, and ``ApiKey::generate()`` read from its first colon).
 _PARAMETER_LIST = re.compile(r"\([A-Za-z_$][\w$]{0,64}\??:")
 _CODE_SHAPE = re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
+                         # a negated name, twice or before an operator (``hasPassword:
+                         # !!password,``; a bundle's ``password:!jr||…``); an arrow function
+                         r"|!![a-z_$][\w$.]{0,64}[,;)}]{0,3}|![a-z_$][\w$]{0,64}(?:\|\||&&).*"
+                         r"|\(\)[ \t]{0,3}=>.*"
                          r"|\{[A-Za-z_][\w.]{0,64}\}@.*"
                          r"|(?:[A-Za-z_]\w{0,64}::)+[A-Za-z_]\w{0,64}(?:[(!].*|[;,)]{0,3})"
                          r"|:[A-Za-z_]\w{0,64}(?:::[A-Za-z_]\w{0,64})*(?:\(.*|[;,)]{0,3})")
@@ -1177,7 +1199,8 @@ def _email_password_pairs(text: str) -> Iterator[tuple[int, int]]:
             continue
         value = pair.group(1)
         if _mixed(value) and not harmless(value) and not made_up(value) and \
-                _NOT_A_PASSWORD_AFTER_LOGIN.search(value) is None:
+                _NOT_A_PASSWORD_AFTER_LOGIN.search(value) is None and \
+                _MARKDOWN_LINK.match(text, pair.start(1)) is None:
             yield pair.span(1)
 
 
@@ -1186,6 +1209,9 @@ def _email_password_pairs(text: str) -> Iterator[tuple[int, int]]:
 #: into a JSON string), a field or the parenthesis it was given in.
 _PASSWORD_AFTER_LOGIN = re.compile(r"[`*]{0,3}[ \t]{1,3}/[ \t]{1,3}[`*]{0,3}"
                                    r"([^\s`*\"'<>()\\]{8,128})(?=[`*]{0,3}(?:\s|$|\\[nr]|[,;|()]))")
+#: A link written in Markdown, its text first (``**To:** team@corp.com / [Contact form](…)``,
+#: survey 34: a drafted mail's two ways to reach the same desk).
+_MARKDOWN_LINK = re.compile(r"\[[^\]\n]{1,200}\]\(")
 #: A second half that is no password: a link, a path, a handle, another address.
 _NOT_A_PASSWORD_AFTER_LOGIN = re.compile(r"://|/|^@|^www\.|@[A-Za-z0-9\-]{1,63}\.[A-Za-z]")
 #: Domains kept for documentation (RFC 2606): a login there is a sample.

@@ -2929,3 +2929,48 @@ def test_survey_34_a_mail_export_a_did_and_a_test_phrase(tmp_path: Path) -> None
 ])
 def test_survey_34_classes_one_line_each(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+def test_survey_34_an_sdks_reference_a_pages_code_and_a_drafted_mail(tmp_path: Path) -> None:
+    """Survey 34's workspace also holds an SDK's reference, tables of parameters naming each
+    one's type (``| `passphrase` | `string` | … |``, ``| `recipientPrivateKey` |
+    `Uint8Array` | … |``), a demo page's ``hasPassword: !!password,`` and a drafted mail's
+    ``**To:** desk@… / [Contact form](…)``: two ways to reach one desk, no login and its
+    password. All are silent; a table's password, a page's password and a login's pair
+    beside them are found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "MEMORY.md": "# Memory\n\nDocs are in docs/.\n",
+        "docs/SDK.md": "# SDK\n\n| Option | Type | Default | Description |\n|---|---|---|---|\n"
+                       "| `passphrase` | `string` | env `WALLET_PASSPHRASE` | Wallet passphrase |\n"
+                       "| `recipientPrivateKey` | `Uint8Array` | | The agent's private key |\n",
+        "demos/vault.html": "<script>\nconst item = {\n  title,\n  hasPassword: !!password,\n"
+                            "};\n</script>\n",
+        "drafts/emails.md": "# Drafts\n\n**To:** desk@corp-mail.io / [Contact form]"
+                            "(https://corp-mail.io/contact)\n"})
+    assert_no_secret_found(repo)
+    repo.commit("secrets", {
+        "memory/accounts.md": "# Accounts\n\n| Service | Password |\n|---|---|\n| wallet | `"
+                              + CHOSEN + "` |\n",
+        "demos/login.html": "<script>\nconst login = {password: '" + MIXED + "'};\n</script>\n",
+        "drafts/logins.md": "# Logins\n\n**Mail:** desk@corp-mail.io / " + CHOSEN + "\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "demos/login.html"), ("CT601", "drafts/logins.md"),
+                     ("CT601", "memory/accounts.md")], out
+
+
+@pytest.mark.parametrize("text, found", [
+    ("| `apiKey` | `string` | The key |", []),
+    ("password: `Uint8Array`\n", []),
+    ("hasPassword: !!password,", []),
+    ("{password:!jr||Dk(a,i,n)}", []),
+    ("randomPrivateKey: ()=>{const", []),
+    ("me@corp-mail.io / [Contact form](https://corp-mail.io/c)", []),
+    # a value in a code span, one after a single bang, a login's pair are still found
+    ("password: `" + CHOSEN + "`\n", ["assigned-secret"]),
+    ("password: !" + MIXED[:12], ["assigned-secret"]),
+    ("me@corp-mail.io / " + CHOSEN, ["login-pair"]),
+])
+def test_survey_34_code_and_tables_one_line_each(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
