@@ -280,7 +280,8 @@ _FILL_IN_USER = re.compile(r"your|example", re.IGNORECASE)
 
 #: A type where a value would be: ``apiKey: string)``, ``password: Optional[str] = None``.
 _TYPE_NAME = re.compile(r"(?:str|string|number|int|bool|boolean|any|bytes|None|null|undefined"
-                        r"|Optional|SecretStr)\b.*", re.IGNORECASE)
+                        r"|Optional|SecretStr|(?:Uint|Int|Float)(?:8|16|32|64)Array)\b.*",
+                        re.IGNORECASE)
 
 
 #: The query of a signed, expiring link (a CDN's ``…jpeg?…&x-expires=…&x-signature=…``,
@@ -388,7 +389,24 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         return False  # ``pub api_key: Option<String>,``, ``= std::env::var(…)``, ``$env:…``;
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
-    return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value)
+    return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value) and \
+        not _type_in_a_cell(text, match, group)
+
+
+def _type_in_a_cell(text: str, match: re.Match[str], group: int) -> bool:
+    """Whether the value is a type's name in a code span alone in its cell or at its line's
+    end: a table of parameters (``| `apiKey` | `string` | … |``)."""
+    value = match.group(group)
+    return _TYPED_CELL.fullmatch(value) is not None and \
+        _CELL_END.match(text, match.end(group)) is not None and \
+        _TYPE_NAME.fullmatch(value.strip("`")) is not None
+
+
+#: A code span alone in a table's cell or ending its line (survey 34: an SDK's reference,
+#: ``| `passphrase` | `string` | … |``, ``| `recipientPrivateKey` | `Uint8Array` | … |``;
+#: a table's row is read as ``passphrase: `string```, see ``secrets_tables``).
+_TYPED_CELL = re.compile(r"`[A-Za-z][\w.\[\]<>]{0,40}`")
+_CELL_END = re.compile(r"[ \t]{0,5}(?:\||\r?\n|\Z)")
 
 
 def _value_quoted(text: str, match: re.Match[str], group: int) -> bool:
@@ -463,6 +481,10 @@ def _echoes_its_name(key: str, value: str) -> bool:
 #: in Rust (``Self::derive_key(…)``, and ``ApiKey::generate()`` read from its first colon).
 _PARAMETER_LIST = re.compile(r"\([A-Za-z_$][\w$]{0,64}\??:")
 _CODE_SHAPE = re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
+                         # a negated name, twice or before an operator (``hasPassword:
+                         # !!password,``; a bundle's ``password:!jr||…``); an arrow function
+                         r"|!![a-z_$][\w$.]{0,64}[,;)}]{0,3}|![a-z_$][\w$]{0,64}(?:\|\||&&).*"
+                         r"|\(\)[ \t]{0,3}=>.*"
                          r"|\{[A-Za-z_][\w.]{0,64}\}@.*"
                          r"|(?:[A-Za-z_]\w{0,64}::)+[A-Za-z_]\w{0,64}(?:[(!].*|[;,)]{0,3})"
                          r"|:[A-Za-z_]\w{0,64}(?:::[A-Za-z_]\w{0,64})*(?:\(.*|[;,)]{0,3})")
@@ -832,8 +854,11 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         # Tieba pages): a public site token in every page
     if begin > 0 and text[begin - 1] in "?&" and (".svg" in before or "badge" in before):
         return False  # a status badge's read-only token in an image URL (``circle-token=``)
-    if _in_signed_url(text, begin):
-        return False  # a parameter of a signed, expiring link (a CDN's ``x-signature``)
+    if _in_signed_url(text, begin) or in_unsubscribe_header(text, begin) or \
+            text.endswith("did:", 0, begin):
+        return False  # a parameter of a signed, expiring link (a CDN's ``x-signature``), or
+        # of a mail's unsubscribe link; ``did:key:z6Mk…``, a decentralized identifier of the
+        # ``key`` method: a public key written out (survey 34: a wallet's mock-ups)
     if public_google_key(text, match.start(group), match.end(group)) or \
             text.startswith("\u2026", match.end(group)):
         return False  # a published browser key; or cut short (``"eyJhbGciOiJIUzI1NiIs…"``,
@@ -1046,6 +1071,24 @@ _JWT = re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A
 _EXPIRY = re.compile(r'"exp"\s{0,8}:\s{0,8}([0-9]{1,12})\s{0,8}[,}]')
 
 
+#: A mail's ``List-Unsubscribe`` header (RFC 2369) up to a point of its value on one line: as
+#: the mail has it (``List-Unsubscribe: <https://…>``) or as a record of its headers
+#: (``"name": "List-Unsubscribe", "value": "<…>"``, Gmail's API).
+_UNSUBSCRIBE_HEADER = re.compile(
+    r"(?i)list-unsubscribe(?:-post)?[\"']?[ \t]{0,5}(?::|,[ \t\r\n]{0,40}[\"']value[\"'][ \t]{0,5}:)"
+    r"[^\n]{0,4000}\Z")
+
+
+def in_unsubscribe_header(text: str, position: int) -> bool:
+    """Whether ``position`` is in a mail's ``List-Unsubscribe`` header: the token of its links
+    (a newsletter's ``/unsubscribe/eyJ…``, Substack's ``disable_email?token=…``) takes one
+    reader off one list, sent to every reader in each mail; no account's key (survey 34: an
+    OpenClaw workspace's Gmail export, 12 files)."""
+    line = text.rfind("\n", 0, position)
+    window = text[max(0, text.rfind("\n", 0, max(line, 0)) + 1, position - 4200):position]
+    return "nsubscribe" in window and _UNSUBSCRIBE_HEADER.search(window) is not None
+
+
 def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
     """JSON Web Tokens, but not one whose claims say it is public by design: Supabase's
     ``anon`` key goes into every browser that loads the app (its ``service_role`` key is
@@ -1064,6 +1107,8 @@ def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
             continue
         if _expired(claims):
             continue  # a sign-in's ID token in a link a page kept, good for an hour
+        if in_unsubscribe_header(text, match.start()):
+            continue
         yield match.span()
 
 
@@ -1162,7 +1207,8 @@ def _email_password_pairs(text: str) -> Iterator[tuple[int, int]]:
             continue
         value = pair.group(1)
         if _mixed(value) and not harmless(value) and not made_up(value) and \
-                _NOT_A_PASSWORD_AFTER_LOGIN.search(value) is None:
+                _NOT_A_PASSWORD_AFTER_LOGIN.search(value) is None and \
+                _MARKDOWN_LINK.match(text, pair.start(1)) is None:
             yield pair.span(1)
 
 
@@ -1171,6 +1217,9 @@ def _email_password_pairs(text: str) -> Iterator[tuple[int, int]]:
 #: into a JSON string), a field or the parenthesis it was given in.
 _PASSWORD_AFTER_LOGIN = re.compile(r"[`*]{0,3}[ \t]{1,3}/[ \t]{1,3}[`*]{0,3}"
                                    r"([^\s`*\"'<>()\\]{8,128})(?=[`*]{0,3}(?:\s|$|\\[nr]|[,;|()]))")
+#: A link written in Markdown, its text first (``**To:** team@corp.com / [Contact form](…)``,
+#: survey 34: a drafted mail's two ways to reach the same desk).
+_MARKDOWN_LINK = re.compile(r"\[[^\]\n]{1,200}\]\(")
 #: A second half that is no password: a link, a path, a handle, another address.
 _NOT_A_PASSWORD_AFTER_LOGIN = re.compile(r"://|/|^@|^www\.|@[A-Za-z0-9\-]{1,63}\.[A-Za-z]")
 #: Domains kept for documentation (RFC 2606): a login there is a sample.
@@ -1205,14 +1254,55 @@ _READ_BY_SCRIPTS = re.compile(r"[\"']?\bhttpOnly[\"']?[ \t]{0,5}:[ \t]{0,5}false
 _COOKIE_RECORD_REACH = 400
 
 
+#: A list of a message's headers, each a ``{"name": …, "value": …}`` record (Gmail's API
+#: writes a mail's headers so, ``"payload": {"headers": [{"name": "X-Mailgun-Sid", …}]}``):
+#: its records are the same shape as a cookie's, and none of them is one.
+_HEADERS_LIST = re.compile(r"[\"']headers[\"'][ \t]{0,5}:[ \t\r\n]{0,40}\[")
+
+
+#: What a list's end is looked for among: a quoted string (skipped whole: a ``Received``
+#: header's value holds ``[192.0.2.7]``), a bracket.
+_STRING_OR_BRACKET = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|[\[\]]")
+
+
+def _list_end(text: str, start: int) -> int:
+    """Where the list opened just before ``start`` closes (strings skipped, lists within it
+    counted), or the text's end."""
+    depth = 1
+    for token in _STRING_OR_BRACKET.finditer(text, start):
+        if token.group() == "[":
+            depth += 1
+        elif token.group() == "]":
+            depth -= 1
+            if depth == 0:
+                return token.start()
+    return len(text)
+
+
+def _headers_lists(text: str) -> list[tuple[int, int]]:
+    """The spans of the lists of headers in ``text``; one opened inside another's span is
+    that one's (each stretch of the text is read once)."""
+    spans: list[tuple[int, int]] = []
+    for match in _HEADERS_LIST.finditer(text):
+        if spans and match.start() < spans[-1][1]:
+            continue
+        spans.append((match.end(), _list_end(text, match.end())))
+    return spans
+
+
 def _cookie_records(text: str) -> Iterator[tuple[int, int]]:
     """The value of a login cookie in a cookie's record, read from the same object as its
     name (no brace between them), either side of it; generated values only (a test's
     ``{name: 'session', value: 'test-session'}`` is no login), and not of a record open to
-    the page's scripts."""
+    the page's scripts, nor of one in a list of a message's headers (survey 34: an OpenClaw
+    workspace's Gmail export, mail headers ``X-Mailgun-Sid``, ``sId`` and ``X-CM-TRANSID``
+    in 21 files)."""
+    headers = _headers_lists(text) if "headers" in text else []
     for name in _COOKIE_NAME_FIELD.finditer(text):
         cookie = name.group(1)
         if not _LOGIN_COOKIE.search(cookie) or _NOT_A_LOGIN_COOKIE.search(cookie):
+            continue
+        if any(start <= name.start() < end for start, end in headers):
             continue
         after = _record_end(text, name.end(), min(len(text), name.end() + _COOKIE_RECORD_REACH))
         before = _record_start(text, name.start(), max(0, name.start() - _COOKIE_RECORD_REACH))
@@ -1307,8 +1397,10 @@ def _mnemonics(text: str) -> Iterator[tuple[int, int]]:
         words = match.group(1).split(" ")
         if len(words) % 3 or len(set(words)) * 4 < len(words) * 3 or \
                 _NOT_PHRASE_WORDS.intersection(words) or \
-                hashlib.sha256(match.group(1).encode()).hexdigest() in _PUBLISHED_PHRASES:
-            continue
+                hashlib.sha256(match.group(1).encode()).hexdigest() in _PUBLISHED_PHRASES or \
+                words == sorted(words):
+            continue  # (in alphabetical order: the word list's own order, a test's phrase,
+            # ``abandon ability able …``; twelve drawn words fall so once in 479,001,600)
         yield match.span(1)
 
 

@@ -2937,3 +2937,110 @@ def test_survey_35_a_generic_type_in_a_memory_banks_signature(tmp_path: Path) ->
 ])
 def test_survey_35_classes_one_line_each(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+# ------------------------------- survey 34: a Gmail export's headers, a DID, a phrase in order
+
+def _gmail_message(headers: list[tuple[str, str]]) -> str:
+    """A message as Gmail's API returns it: its headers a list of name and value records."""
+    return json.dumps({"id": "18c0ffee", "payload": {"mimeType": "text/html", "headers": [
+        {"name": name, "value": value} for name, value in headers]}}, indent=2)
+
+
+def test_survey_34_a_mail_export_a_did_and_a_test_phrase(tmp_path: Path) -> None:
+    """Survey 34's workspace keeps a Gmail export (each message's headers ``{"name": …,
+    "value": …}`` records, a cookie's record's shape: ``X-Mailgun-Sid``, ``sId`` and
+    ``X-CM-TRANSID`` were read as login cookies, a ``Received`` header's ``[192.0.2.7]``
+    in between), newsletters' ``List-Unsubscribe`` links with their readers' tokens, a
+    wallet's mock-up showing an agent's ``did:key:z6Mk…`` and a test's recovery phrase, the
+    word list's first twelve words in its order. All are silent; a login cookie's record, a
+    token in another header's link, a key under ``key:`` and a drawn phrase are found."""
+    jwt = _jwt({"subscriber_id": UUID, "post_id": UUID})
+    received = "from mail.example.net (mail.example.net. [192.0.2.7]) by mx.example.com"
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "MEMORY.md": "# Memory\n\nMail is in backup/.\n",
+        "backup/threads/1.json": _gmail_message([
+            ("Received", received), ("X-Mailgun-Sid", "WyJ" + MIXED + HEX32[:8]),
+            ("sId", UUID), ("X-CM-TRANSID", MIXED + "Ab1Cd2Ef"),
+            ("List-Unsubscribe", "<mailto:" + UUID + "@unsub.example.com>, "
+                                 "<https://news.example.com/unsubscribe/" + jwt + ">")]),
+        "backup/threads/2.json": _gmail_message([
+            ("List-Unsubscribe", "<https://letters.example.com/action/disable_email/disable?"
+                                 "token=" + jwt + "&all=true>")]),
+        "mockups/cli.html": '<span class="purple">did:key:z6Mk' + MIXED + HEX32[:20]
+                            + "</span>\n",
+        "tests/onboarding.test.js": "const mnemonic = 'abandon ability able about above absent"
+                                    " absorb abstract absurd abuse access accident';\n"})
+    assert_no_secret_found(repo)
+    repo.commit("secrets", {
+        "backup/cookies.json": json.dumps([{"name": "sessionid", "value": MIXED + HEX32[:8],
+                                            "domain": ".example.com"}]),
+        "backup/threads/3.json": _gmail_message([("X-Report", "https://example.com/r/" + jwt)]),
+        "memory/keys.md": "# Keys\n\nsigning key: " + MIXED + HEX32[:20] + "\n",
+        "memory/wallet.md": "# Wallet\n\nmnemonic: 'absent ability accident about above absorb"
+                            " abandon abuse able absurd access abstract'\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "backup/cookies.json"), ("CT601", "backup/threads/3.json"),
+                     ("CT601", "memory/keys.md"), ("CT601", "memory/wallet.md")], out
+
+
+@pytest.mark.parametrize("text, found", [
+    ('"headers": [{"name": "X-Mailgun-Sid", "value": "WyJ' + MIXED + '"}]', []),
+    ('"headers": [{"name": "Received", "value": "[192.0.2.7]"}, {"name": "sId", "value": "'
+     + UUID + '"}]', []),
+    ('"cookies": [{"name": "sId", "value": "' + UUID + '"}]', ["cookie-record"]),
+    ("List-Unsubscribe: <https://news.example.com/u?token=" + MIXED + HEX32 + ">", []),
+    ("Link: <https://news.example.com/u?token=" + MIXED + HEX32 + ">", ["keyed-secret"]),
+    ("Recipient: did:key:z6Mk" + MIXED + HEX32[:20], []),
+    ("mnemonic: abandon ability able about above absent absorb abstract absurd abuse access"
+     " accident", []),
+])
+def test_survey_34_classes_one_line_each(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
+
+
+def test_survey_34_an_sdks_reference_a_pages_code_and_a_drafted_mail(tmp_path: Path) -> None:
+    """Survey 34's workspace also holds an SDK's reference, tables of parameters naming each
+    one's type (``| `passphrase` | `string` | … |``, ``| `recipientPrivateKey` |
+    `Uint8Array` | … |``), a demo page's ``hasPassword: !!password,`` and a drafted mail's
+    ``**To:** desk@… / [Contact form](…)``: two ways to reach one desk, no login and its
+    password. All are silent; a table's password, a page's password and a login's pair
+    beside them are found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "MEMORY.md": "# Memory\n\nDocs are in docs/.\n",
+        "docs/SDK.md": "# SDK\n\n| Option | Type | Default | Description |\n|---|---|---|---|\n"
+                       "| `passphrase` | `string` | env `WALLET_PASSPHRASE` | Wallet passphrase |\n"
+                       "| `recipientPrivateKey` | `Uint8Array` | | The agent's private key |\n",
+        "demos/vault.html": "<script>\nconst item = {\n  title,\n  hasPassword: !!password,\n"
+                            "};\n</script>\n",
+        "drafts/emails.md": "# Drafts\n\n**To:** desk@corp-mail.io / [Contact form]"
+                            "(https://corp-mail.io/contact)\n"})
+    assert_no_secret_found(repo)
+    repo.commit("secrets", {
+        "memory/accounts.md": "# Accounts\n\n| Service | Password |\n|---|---|\n| wallet | `"
+                              + CHOSEN + "` |\n",
+        "demos/login.html": "<script>\nconst login = {password: '" + MIXED + "'};\n</script>\n",
+        "drafts/logins.md": "# Logins\n\n**Mail:** desk@corp-mail.io / " + CHOSEN + "\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "demos/login.html"), ("CT601", "drafts/logins.md"),
+                     ("CT601", "memory/accounts.md")], out
+
+
+@pytest.mark.parametrize("text, found", [
+    ("| `apiKey` | `string` | The key |", []),
+    ("password: `Uint8Array`\n", []),
+    ("hasPassword: !!password,", []),
+    ("{password:!jr||Dk(a,i,n)}", []),
+    ("randomPrivateKey: ()=>{const", []),
+    ("me@corp-mail.io / [Contact form](https://corp-mail.io/c)", []),
+    # a value in a code span, one after a single bang, a login's pair are still found
+    ("password: `" + CHOSEN + "`\n", ["assigned-secret"]),
+    ("password: !" + MIXED[:12], ["assigned-secret"]),
+    ("me@corp-mail.io / " + CHOSEN, ["login-pair"]),
+])
+def test_survey_34_code_and_tables_one_line_each(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
