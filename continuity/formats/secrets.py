@@ -618,8 +618,12 @@ _MINIFIED_BARE = re.compile(r"[})\]](?:function|return|var|let|const|async|await
 #: code span or not).
 #: A type variable is named so with a ``T`` after it (the MCP SDK's ``refresh_token:
 #: RefreshTokenT,``, the twenty-third survey).
-_TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2})"
-                              r"{2,12}T?"
+#: An interface is named so with an ``I`` before it (hash-wasm's ``password: IDataType;``,
+#: ``IOptions``, a sweep of OpenClaw workspaces: a vendored package's source saved under
+#: another extension): the ``I`` and one capitalised word are a type as two words are.
+_TYPE_WORD = r"(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2})"
+_TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?"
+                              rf"(?:I(?=[A-Z][a-z]){_TYPE_WORD}{{1,12}}|{_TYPE_WORD}{{2,12}})T?"
                               # (closing the code span that quotes a signature: ``secret: ApiToken)```)
                               r"(?:[<\[|].*|[,;):>]{0,3}(?:`[.,;]?)?|[}\]]{1,3}[,;)`]{0,2})"
                               # A generic of one word around a type's name (``apiKey:

@@ -3044,3 +3044,49 @@ def test_survey_34_an_sdks_reference_a_pages_code_and_a_drafted_mail(tmp_path: P
 ])
 def test_survey_34_code_and_tables_one_line_each(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+# ------------------------------------- sweep 2 of OpenClaw workspaces: an interface's name
+
+SCRYPT_OPTIONS = '''import { type IDataType, getDigestHex } from "./util";
+
+export interface ScryptOptions {
+\t/**
+\t * Password (or message) to be hashed
+\t */
+\tpassword: IDataType;
+\t/**
+\t * Salt (usually containing random bytes)
+\t */
+\tsalt: IDataType;
+}
+'''
+
+
+def test_sweep_2_an_interfaces_name_in_a_passwords_place(tmp_path: Path) -> None:
+    """A sweep of OpenClaw workspaces (IDENTITY.md from row 41) found a workspace keeping a
+    package's TypeScript source saved under another extension (``pyc/…assignWith.js.bin``),
+    whose options' interface types its password ``password: IDataType;``: an interface
+    named with TypeScript's ``I`` before one or more capitalised words is a type, as two
+    capitalised words already were. Silent; a password of letters and digits under the same
+    key is still found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead MEMORY.md.\n", "SOUL.md": "# Soul\n",
+        "IDENTITY.md": "# Identity\n", "MEMORY.md": "# Memory\n\nVendored code lives in pyc/.\n",
+        "pyc/node_modules_hash-wasm_scrypt.ts.bin": SCRYPT_OPTIONS})
+    assert_no_secret_found(repo)
+    repo.commit("a password", {"memory/2026-05-02.md": "# 2026-05-02\n\n- password: I"
+                                                     + MIXED[:14] + "\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "memory/2026-05-02.md")], out
+
+
+@pytest.mark.parametrize("text, found", [
+    ("\tpassword: IDataType;", []),
+    ("password: IOptions,", []),
+    ("password: I" + MIXED[:14], ["assigned-secret"]),
+    ("password: IAmGr00t-9x!", ["assigned-secret"]),
+])
+def test_sweep_2_an_interfaces_name_one_line_each(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
