@@ -2079,7 +2079,9 @@ _NOT_A_SECRET = re.compile(
     r"|0x[0-9A-Fa-f]{1,16}"
     # a sentence asking for a real value (``default-dev-secret-change-in-production``)
     r"|(?:(?:[a-z]+|[0-9]{1,4})[-_])*(?:change|changeme|replace|default|insecure|dev|development|generate)"
-    r"(?:[-_](?:[a-z]+|[0-9]{1,4}))+"
+    # (its last word maybe padded with dashes to the length it asks for:
+    # ``change-me-with-at-least-32-characters----``, a backed-up .env's)
+    r"(?:[-_](?:[a-z]+|[0-9]{1,4}))+[-_]{0,32}"
     r"|(?:(?:[A-Z]+|[0-9]{1,4})_)*(?:CHANGE|CHANGEME|REPLACE|DEFAULT|INSECURE|DEV|GENERATE)(?:_(?:[A-Z]+|[0-9]{1,4}))+"
     # the example password of the Postgres image's documentation, Kitsu's default admin
     # password (``mysecretpassword``), and its kin (``supersecretkey``; SearXNG's shipped
@@ -2113,7 +2115,10 @@ _NOT_A_SECRET = re.compile(
     r"|.*[^\x00-\x7f].*(?i:key|token|secret|password).*|.*(?i:key|token|secret|password).*[^\x00-\x7f].*"
     # words of another script in it ("xoxb-から始まるSlackボットトークン": "a Slack bot token
     # starting with xoxb-"): no generated value has two such letters in a row
-    r"|.*[^\x00-\x7f]{2,}.*")
+    r"|.*[^\x00-\x7f]{2,}.*"
+    # a comment in a value's place: ``PARQUET_EXPORT_SECRET=#DEPRECATED, use ADMIN_API_SECRET
+    # instead`` (a .env's note, the value cut at the space), a word alone after the mark
+    r"|#[A-Za-z]{2,32}[,.:;]?")
 
 
 #: A replacement field of a format string holding code (Python's f-string, ``str.format``):

@@ -3090,3 +3090,18 @@ def test_sweep_2_an_interfaces_name_in_a_passwords_place(tmp_path: Path) -> None
 ])
 def test_sweep_2_an_interfaces_name_one_line_each(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+# ------------------- the agent state files' history (CT605): a .env's fill-in and its comment
+
+@pytest.mark.parametrize("text, found", [
+    # a fill-in padded to the length it asks for, in a backed-up .env
+    ("ADMIN_SESSION_SECRET=change-me-with-at-least-32-characters-----------", []),
+    # a comment in the value's place, in a .env's legacy block
+    ("PARQUET_EXPORT_SECRET=#DEPRECATED, use ADMIN_API_SECRET instead", []),
+    # a generated part after the fill-in's words, or digits after the mark, are a value
+    ("SESSION_SECRET=change-me-" + MIXED[:16], ["keyed-secret"]),
+    ("DB_PASSWORD=#" + MIXED[:10], ["assigned-secret"]),
+])
+def test_agent_state_history_classes_one_line_each(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
