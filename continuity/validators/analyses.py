@@ -10,6 +10,9 @@ check without git imports this module and loads no git reader.
   read it (CT301-CT308, declared in ``rules/history.py``).
 - :data:`STATE_TIMELINE`: every committed version of the living files (CT605, the site's and
   the report's state history).
+- :data:`AGENT_STATE_TIMELINE`: every committed version of the agent state files in the root's
+  history (``.mcp.json``, ``.claude/settings.local.json``, ``.env``, ...), those deleted since
+  too (CT605 only: never published).
 """
 
 from __future__ import annotations
@@ -60,3 +63,32 @@ def _timeline(ctx: CheckContext) -> Timeline | None:
 #: Capped per file by ``state_history_max_versions``; None without git.
 STATE_TIMELINE: Analysis[Timeline | None] = Analysis(
     "state-timeline", _timeline, background=True, uses=(HISTORY,))
+
+
+def _agent_state_timeline(ctx: CheckContext) -> Timeline | None:
+    if ctx.git is None or not ctx.git.head:
+        return None
+    from continuity.history.versions import read_timeline
+    from continuity.model import credential_files as table
+    from continuity.validators.agent_state import agent_state_paths
+
+    history = HISTORY(ctx)
+    base = f"{history.prefix}/" if history.prefix else ""
+    living = {state.path for state in ctx.tree.living_files()}
+    children = tuple(child.rstrip("/") + "/" for child in ctx.tree.children)
+    # What the table names among the paths of the history (a file deleted since too), and
+    # what the tracked listing found (an OpenClaw state directory's files, known by where
+    # they lie): a token committed to an MCP configuration and taken out again stays readable.
+    listed = {path[len(base):] for path, _ in agent_state_paths(ctx) if path.startswith(base)}
+    paths = [path for path in history.paths
+             if path not in living and not path.startswith(children)
+             and (path in listed or table.matches(base + path) is not None)]
+    if not paths:
+        return None
+    return read_timeline(history, paths, ctx.config.state_history_max_versions)
+
+
+#: Like :data:`STATE_TIMELINE`, for the agent state files under the root; None without git or
+#: without such files in its history.
+AGENT_STATE_TIMELINE: Analysis[Timeline | None] = Analysis(
+    "agent-state-timeline", _agent_state_timeline, background=True, uses=(HISTORY,))

@@ -1,4 +1,5 @@
-"""CT605 secret-in-history: a credential in a committed version of a living file."""
+"""CT605 secret-in-history: a credential in a committed version of a living file or of an agent
+state file."""
 
 from __future__ import annotations
 
@@ -34,4 +35,33 @@ def test_a_clean_history_has_no_finding(tmp_path):
     repo = GitRepo(tmp_path)
     repo.commit("start", minimal_tree())
     repo.commit("more", {"STATE.md": STATE.replace("Building", "Testing")})
+    assert _ct605(repo.path) == []
+
+
+MCP = '{"mcpServers": {"github": {"command": "npx", "env": {"GITHUB_TOKEN": "%s"}}}}\n'
+
+
+def test_a_token_taken_out_of_an_agents_mcp_configuration_is_named(tmp_path):
+    """Survey 35: a GitHub token in `.cursor/mcp.json`'s first commit, taken out three minutes
+    later, stays readable by anyone who clones; and a `.mcp.json` deleted since, with the key
+    it held. The project's code beside them is never read for history."""
+    repo = GitRepo(tmp_path)
+    repo.commit("rules", {"CLAUDE.md": "# Project\n\nUse tabs.\n",
+                          "src/app.py": "print('tides')\n"})
+    added = repo.commit("mcp", {".cursor/mcp.json": MCP % TOKEN,
+                                ".mcp.json": MCP % AWS,
+                                "src/app.py": f"TOKEN = '{TOKEN}'\n"})
+    repo.commit("token out", {".cursor/mcp.json": MCP % "${env:GITHUB_TOKEN}",
+                              "src/app.py": "print('tides')\n"}, delete=[".mcp.json"])
+    found = {d["path"]: d for d in _ct605(repo.path)}
+    assert set(found) == {".cursor/mcp.json", ".mcp.json"}
+    assert all(d["commit"] == added[:7] and "no longer holds it" in d["message"]
+               for d in found.values())
+
+
+def test_an_mcp_configuration_whose_history_never_held_a_key_has_no_finding(tmp_path):
+    repo = GitRepo(tmp_path)
+    repo.commit("rules", {"CLAUDE.md": "# Project\n\nUse tabs.\n",
+                          ".mcp.json": MCP % "${GITHUB_TOKEN}"})
+    repo.commit("more", {".mcp.json": MCP % "${env:GITHUB_PAT}"})
     assert _ct605(repo.path) == []

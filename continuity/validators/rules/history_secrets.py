@@ -1,4 +1,5 @@
-"""CT605: a credential in a committed version of a living file, still in the git history.
+"""CT605: a credential in a committed version of a living file or an agent state file, still in
+the git history.
 
 The state timeline (the site's history pages, the report) reads every committed version of
 the living files from the one history read of the CT3xx rules; the versions are found once
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from continuity.formats.words import plural
-from continuity.validators.analyses import STATE_TIMELINE
+from continuity.validators.analyses import AGENT_STATE_TIMELINE, STATE_TIMELINE
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 
@@ -19,14 +20,18 @@ if TYPE_CHECKING:
     from continuity.history.versions import Version
 
 
-@rule("CT605", "secret-in-history", "warning", uses=(STATE_TIMELINE,))
+@rule("CT605", "secret-in-history", "warning", uses=(STATE_TIMELINE, AGENT_STATE_TIMELINE))
 def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
-    """A committed version of a living file held a credential, and git still holds it.
+    """A committed version of a living or agent state file held a credential git still holds.
 
     Living files (STATE.md, TODO.md, MEMORY.md, …) are overwritten, so a credential pasted
     into one and removed in a later commit is gone from the file but not from the
-    repository: anyone who can clone it reads the old version. The site's and the report's
-    state timeline never show such a version (nor its diff, nor the diff of the version that
+    repository: anyone who can clone it reads the old version. The same holds for the agent
+    state files under the root that CT601 reads (`.mcp.json`, `.cursor/mcp.json`,
+    `.claude/settings.local.json`, `.env`, an OpenClaw state directory's files), those
+    deleted since too: a token put in an MCP server's configuration and taken out again.
+
+    The site's and the report's state timeline never show such a version (nor its diff, nor the diff of the version that
     removed it); this rule says it is there, once per credential (by its value, as a reader sees it:
     `ghp\\_…` or a token split by an invisible character too), at the commit that brought it in. Versions beyond `state_history_max_versions` are not read.
 
@@ -41,7 +46,7 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     Rotate the credential: treat it as leaked. Purging it from the history (`git filter-repo`,
     then a force-push every clone must follow) is the repository owner's call, not an edit.
     """
-    timeline = STATE_TIMELINE(ctx)
+    timeline = {**(STATE_TIMELINE(ctx) or {}), **(AGENT_STATE_TIMELINE(ctx) or {})}
     if not timeline:
         return
     skipped = sum(f.skipped for f in timeline.values())
