@@ -1047,16 +1047,34 @@ def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
     for match in _JWT.finditer(text):
         if made_up(match.group()) or unsigned_token(match.group()):
             continue
-        body = match.group(1)
-        try:
-            claims = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        except (binascii.Error, ValueError):
-            claims = b""
-        if re.search(rb'"role"\s*:\s*"anon"', claims):
+        claims = _claims(match.group(1))
+        if _public_claims(claims):
             continue
         if _expired(claims):
             continue  # a sign-in's ID token in a link a page kept, good for an hour
         yield match.span()
+
+
+def _claims(body: str) -> bytes:
+    """A JSON Web Token's claims, decoded from its body (empty when they do not decode)."""
+    try:
+        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        return b""
+
+
+def _public_claims(claims: bytes) -> bool:
+    """Whether a token's claims say it is public by design: Supabase's ``anon`` role."""
+    return re.search(rb'"role"\s*:\s*"anon"', claims) is not None
+
+
+def public_token(value: str) -> bool:
+    """Whether ``value`` is a JSON Web Token whose claims say it is public by design (under a
+    key's name: ``SUPABASE_KEY = 'eyJ…'`` holding Supabase's ``anon`` key, sweep 1 of OpenClaw
+    workspaces: a shop's scripts and pages, twelve files): the ``jwt`` detector passes it, so a
+    key's name around it does not make it a secret either. A ``service_role`` key stays found."""
+    match = _JWT.fullmatch(value.strip("\"'`").rstrip(")]}>,;")) if "eyJ" in value else None
+    return match is not None and _public_claims(_claims(match.group(1)))
 
 
 def _expired(claims: bytes) -> bool:
@@ -2078,7 +2096,8 @@ def harmless(value: str) -> bool:
     the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value,
     a provider's key cut short without a mark (``figd_`` and 13 characters), one holding a
     character sixteen times in a row (a documented test key), an expired token, a key its
-    issuer made public (a publishable key); a variable whose default is one of these."""
+    issuer made public (a publishable key, Supabase's ``anon`` token); a variable whose
+    default is one of these."""
     quoted = value.strip("\"'`")
     listed = _STRING_LIST.fullmatch(quoted)
     if listed is not None:  # ``'["sk-or-v1-key1", "sk-or-v1-key2"]'``: each judged
@@ -2119,7 +2138,7 @@ def harmless(value: str) -> bool:
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
                ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted) \
-        or expired_token(quoted) or unsigned_token(quoted)
+        or expired_token(quoted) or unsigned_token(quoted) or public_token(quoted)
 
 
 #: Keys their issuers make to be shipped in every browser that loads the app, named for it:

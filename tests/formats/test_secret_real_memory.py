@@ -2867,3 +2867,57 @@ def test_survey_33_a_pattern_naming_passwords_and_a_self_tests_secret(tmp_path: 
 ])
 def test_survey_33_classes_one_line_each(text: str, found: list[str]) -> None:
     assert kinds(text) == found
+
+
+# ------------------------------ sweep 1 of OpenClaw workspaces: Supabase's anon key by its name
+
+def _supabase_key(role: str) -> str:
+    """A Supabase-shaped token (HS256, compact JSON as Supabase writes it) whose signature
+    starts with a digit: one starting with a letter reads as a dotted name in code."""
+    def part(value: dict[str, object]) -> str:
+        text = json.dumps(value, separators=(",", ":"))
+        return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    claims = {"iss": "supabase", "ref": "qwhxkzvbnmrtplsdfgjy", "role": role,
+              "iat": 1700000000, "exp": 4102444800}
+    return part({"alg": "HS256", "typ": "JWT"}) + "." + part(claims) + ".7" + MIXED + MIXED[:18]
+
+
+ANON = _supabase_key("anon")
+SERVICE = _supabase_key("service_role")
+
+
+@pytest.mark.parametrize("text, found", [
+    ("const SUPABASE_KEY = '" + ANON + "';", []),
+    ('SUPABASE_ANON_KEY = "' + ANON + '"', []),
+    ("const KEY='" + ANON + "';", []),
+    ('    KEY = "' + ANON + '"', []),
+    # its secret half stays found, under any name or none
+    ("const SERVICE_KEY = '" + SERVICE + "';", ["jwt"]),
+    ("const SUPABASE_KEY = '" + SERVICE + "';", ["jwt"]),
+    ("  '" + SERVICE + "',", ["jwt"]),
+])
+def test_sweep_1_a_supabase_anon_key_under_a_keys_name_is_public(text: str,
+                                                                 found: list[str]) -> None:
+    """Sweep 1 of OpenClaw workspaces (SOUL.md from row 21): a shop's workspace keeps its
+    Supabase anon key in twelve scripts and pages, ``SUPABASE_KEY = 'eyJ…'``. The ``jwt``
+    detector passes a token whose claims say ``"role":"anon"`` (it ships in every browser);
+    the key-word detectors reported it under its name all the same."""
+    assert kinds(text) == found
+
+
+def test_sweep_1_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: scripts holding the anon key are silent (CT601, CT605); the
+    service_role key beside them is found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\nThe shop's data is in Supabase.\n",
+        "scripts/import-images.py": 'SUPABASE_URL = "https://qwhxkzvbnmrtplsdfgjy.supabase.co"\n'
+                                    'SUPABASE_KEY = "' + ANON + '"\n',
+        "src/lib/supabase.ts": "const SUPABASE_ANON_KEY = '" + ANON + "';\n"})
+    assert_no_secret_found(repo)
+    repo.commit("admin", {"src/admin/client.ts": "createClient(\n  'https://x.supabase.co',\n  '"
+                                                 + SERVICE + "'\n);\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "src/admin/client.ts")], out
