@@ -99,6 +99,9 @@ _PUBLISHED_SAMPLES = (
     "0-ABCDEFGHIXJQpIGqBJq3MC",  # rclone: Drive
     "IXs2wc8OJOz7SYLBk47Ji1rHTmxM",  # rclone: FTP
     "PDPcQVVjVtzFY-GTdDFozqBhTdsPg3qH",  # rclone: Mega
+    # RFC 4122's (and RFC 9562's) example UUID, a sample ``apiKey`` in API references (a
+    # workspace's copy of Polymarket's CLOB docs, sweep 1 of OpenClaw workspaces)
+    "550e8400-e29b-41d4-a716-446655440000",
 )
 _PUBLISHED_SAMPLE = re.compile("|".join(map(re.escape, _PUBLISHED_SAMPLES)))
 #: What a made-up value is filled with: a run of one character, the documentation's markers.
@@ -1943,6 +1946,9 @@ _NOT_A_SECRET = re.compile(
     r"|(?=.* )(?=.*[a-z]).*\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD)\b.*"
     r"|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
+    # (an encoding's name among its words, digits and all: ``base64EncodedSecretString``, an
+    # API reference's sample credentials, polystrat-io's copy of Polymarket's CLOB docs)
+    r"|(?:[a-z]+|base(?:64|32|58))(?:[A-Z][a-z]{2,}|Base(?:64|32|58))+"
     # a secret's own names and a number (``api_key=secret-token-123``, survey 33: a memory
     # audit's self-test giving it a secret to refuse): words naming the kind, counted, no value
     r"|(?:(?:api|oauth|access|auth|token|secret|password|passwd|pass|key|value)[-_]){1,3}"

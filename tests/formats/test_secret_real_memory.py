@@ -2921,3 +2921,24 @@ def test_sweep_1_workspace_in_a_repository(tmp_path: Path) -> None:
                                                  + SERVICE + "'\n);\n"})
     found, out = secret_findings(repo)
     assert found == [("CT601", "src/admin/client.ts")], out
+
+
+# ------------------- sweep 1, outside its rule: an API reference's sample credentials
+
+@pytest.mark.parametrize("text, found", [
+    ('{ "apiKey": "550e8400-e29b-41d4-a716-446655440000", "secret": "base64EncodedSecretString",'
+     ' "passphrase": "randomPassphraseString" }', []),
+    ('"secret": "yourBase64EncodedSecret"', []),
+    ('api_key = "base64EncodedApiKey"', []),
+    # a UUID other than the RFC's, and a generated part after an encoding's name, are values
+    ('"apiKey": "' + UUID + '"', ["keyed-secret"]),
+    ('"secret": "base64' + MIXED[:16] + '"', ["keyed-secret"]),
+    ('password = "summer2024Password"', ["assigned-secret"]),
+])
+def test_sweep_1_an_api_references_sample_credentials(text: str, found: list[str]) -> None:
+    """A copy of Polymarket's CLOB API reference in a workspace's ``docs/`` (sweep 1 of
+    OpenClaw workspaces, on a branch its rule did not read): the sample ``apiCreds`` are RFC
+    4122's example UUID and camel-case words with an encoding's name in them
+    (``base64EncodedSecretString``). Camel-case words were already a name; the digits of
+    ``base64`` made them a value."""
+    assert kinds(text) == found
