@@ -99,6 +99,9 @@ _PUBLISHED_SAMPLES = (
     "0-ABCDEFGHIXJQpIGqBJq3MC",  # rclone: Drive
     "IXs2wc8OJOz7SYLBk47Ji1rHTmxM",  # rclone: FTP
     "PDPcQVVjVtzFY-GTdDFozqBhTdsPg3qH",  # rclone: Mega
+    # RFC 4122's (and RFC 9562's) example UUID, a sample ``apiKey`` in API references (a
+    # workspace's copy of Polymarket's CLOB docs, sweep 1 of OpenClaw workspaces)
+    "550e8400-e29b-41d4-a716-446655440000",
 )
 _PUBLISHED_SAMPLE = re.compile("|".join(map(re.escape, _PUBLISHED_SAMPLES)))
 #: What a made-up value is filled with: a run of one character, the documentation's markers.
@@ -1102,18 +1105,36 @@ def _tokens_not_public(text: str) -> Iterator[tuple[int, int]]:
     for match in _JWT.finditer(text):
         if made_up(match.group()) or unsigned_token(match.group()):
             continue
-        body = match.group(1)
-        try:
-            claims = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        except (binascii.Error, ValueError):
-            claims = b""
-        if re.search(rb'"role"\s*:\s*"anon"', claims):
+        claims = _claims(match.group(1))
+        if _public_claims(claims):
             continue
         if _expired(claims):
             continue  # a sign-in's ID token in a link a page kept, good for an hour
         if in_unsubscribe_header(text, match.start()):
             continue
         yield match.span()
+
+
+def _claims(body: str) -> bytes:
+    """A JSON Web Token's claims, decoded from its body (empty when they do not decode)."""
+    try:
+        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        return b""
+
+
+def _public_claims(claims: bytes) -> bool:
+    """Whether a token's claims say it is public by design: Supabase's ``anon`` role."""
+    return re.search(rb'"role"\s*:\s*"anon"', claims) is not None
+
+
+def public_token(value: str) -> bool:
+    """Whether ``value`` is a JSON Web Token whose claims say it is public by design (under a
+    key's name: ``SUPABASE_KEY = 'eyJ…'`` holding Supabase's ``anon`` key, sweep 1 of OpenClaw
+    workspaces: a shop's scripts and pages, twelve files): the ``jwt`` detector passes it, so a
+    key's name around it does not make it a secret either. A ``service_role`` key stays found."""
+    match = _JWT.fullmatch(value.strip("\"'`").rstrip(")]}>,;")) if "eyJ" in value else None
+    return match is not None and _public_claims(_claims(match.group(1)))
 
 
 def _expired(claims: bytes) -> bool:
@@ -2029,6 +2050,9 @@ _NOT_A_SECRET = re.compile(
     r"|(?=.* )(?=.*[a-z]).*\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD)\b.*"
     r"|(?:[a-z]+-|e2e-)*(?:oauth|token|secret|password|passwd|key|here|value|dummy|fake"
     r"|sample|test|example)(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]{2,})+"
+    # (an encoding's name among its words, digits and all: ``base64EncodedSecretString``, an
+    # API reference's sample credentials, polystrat-io's copy of Polymarket's CLOB docs)
+    r"|(?:[a-z]+|base(?:64|32|58))(?:[A-Z][a-z]{2,}|Base(?:64|32|58))+"
     # a secret's own names and a number (``api_key=secret-token-123``, survey 33: a memory
     # audit's self-test giving it a secret to refuse): words naming the kind, counted, no value
     r"|(?:(?:api|oauth|access|auth|token|secret|password|passwd|pass|key|value)[-_]){1,3}"
@@ -2187,7 +2211,8 @@ def harmless(value: str) -> bool:
     the key that goes there (``YOUR_API_KEY``), one read from the environment at run time, code, a demo value,
     a provider's key cut short without a mark (``figd_`` and 13 characters), one holding a
     character sixteen times in a row (a documented test key), an expired token, a key its
-    issuer made public (a publishable key); a variable whose default is one of these."""
+    issuer made public (a publishable key, Supabase's ``anon`` token); a variable whose
+    default is one of these."""
     quoted = value.strip("\"'`")
     listed = _STRING_LIST.fullmatch(quoted)
     if listed is not None:  # ``'["sk-or-v1-key1", "sk-or-v1-key2"]'``: each judged
@@ -2228,7 +2253,7 @@ def harmless(value: str) -> bool:
                             quoted.rstrip(")]}>,;").strip("\"'`"),
                             _UNWRAPPED.sub(r"\1", quoted))
                ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted) \
-        or expired_token(quoted) or unsigned_token(quoted)
+        or expired_token(quoted) or unsigned_token(quoted) or public_token(quoted)
 
 
 #: Keys their issuers make to be shipped in every browser that loads the app, named for it:

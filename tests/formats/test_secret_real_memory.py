@@ -623,7 +623,8 @@ def test_a_projects_eleventh_survey_classes(tmp_path: Path) -> None:
         ".cursor/mcp.json": json.dumps({"mcpServers": {"github": {
             "command": "npx", "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": GHP}}}}) + "\n"})
     found, out = secret_findings(repo)
-    assert found == [("CT601", ".cursor/mcp.json")], out
+    # committed, it stays in the history too (CT605 reads the agent state files' versions)
+    assert found == [("CT601", ".cursor/mcp.json"), ("CT605", ".cursor/mcp.json")], out
     assert GHP not in out
 
 
@@ -769,7 +770,8 @@ def test_a_projects_twelfth_survey_classes(tmp_path: Path) -> None:
     repo.commit("skill", {"skills/imap-smtp-email/.env": "IMAP_USER=me@example.com\n"
                                                          "IMAP_PASS=Zq8vN2pL5xR7wK3m\n"})
     found, out = secret_findings(repo)
-    assert found == [("CT601", "skills/imap-smtp-email/.env")], out
+    assert found == [("CT601", "skills/imap-smtp-email/.env"),
+                     ("CT605", "skills/imap-smtp-email/.env")], out
 
 
 def test_a_password_under_its_key_in_another_language_is_found(tmp_path: Path) -> None:
@@ -2226,7 +2228,7 @@ def test_twenty_sixth_survey_workspace_in_a_repository(tmp_path: Path) -> None:
         ".env_prototype": "TRADING_API_KEY=" + MIXED + "\n"})
     found, out = secret_findings(repo)
     assert found == [("CT601", ".env_prototype"), ("CT601", "send-email.js"),
-                     ("CT601", "site/cookie.txt")], out
+                     ("CT601", "site/cookie.txt"), ("CT605", ".env_prototype")], out
 
 
 # Twenty-seventh survey of agent memory: an OpenClaw workspace (seen in a code index's copy)
@@ -2336,7 +2338,8 @@ def test_an_mcp_config_at_the_top_is_read_for_credentials(tmp_path: Path) -> Non
     assert_no_secret_found(repo)
     repo.commit("keys", {".cursor/mcp.json": GOOGLE_MCP, "mcp_config.json": GOOGLE_MCP})
     found, out = secret_findings(repo)
-    assert found == [("CT601", ".cursor/mcp.json"), ("CT601", "mcp_config.json")], out
+    assert found == [("CT601", ".cursor/mcp.json"), ("CT601", "mcp_config.json"),
+                     ("CT605", ".cursor/mcp.json"), ("CT605", "mcp_config.json")], out
 
 
 @pytest.mark.parametrize("text, found", [
@@ -3104,4 +3107,79 @@ def test_sweep_2_an_interfaces_name_one_line_each(text: str, found: list[str]) -
     ("DB_PASSWORD=#" + MIXED[:10], ["assigned-secret"]),
 ])
 def test_agent_state_history_classes_one_line_each(text: str, found: list[str]) -> None:
+    assert kinds(text) == found
+
+
+# ------------------------------ sweep 1 of OpenClaw workspaces: Supabase's anon key by its name
+
+def _supabase_key(role: str) -> str:
+    """A Supabase-shaped token (HS256, compact JSON as Supabase writes it) whose signature
+    starts with a digit: one starting with a letter reads as a dotted name in code."""
+    def part(value: dict[str, object]) -> str:
+        text = json.dumps(value, separators=(",", ":"))
+        return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    claims = {"iss": "supabase", "ref": "qwhxkzvbnmrtplsdfgjy", "role": role,
+              "iat": 1700000000, "exp": 4102444800}
+    return part({"alg": "HS256", "typ": "JWT"}) + "." + part(claims) + ".7" + MIXED + MIXED[:18]
+
+
+ANON = _supabase_key("anon")
+SERVICE = _supabase_key("service_role")
+
+
+@pytest.mark.parametrize("text, found", [
+    ("const SUPABASE_KEY = '" + ANON + "';", []),
+    ('SUPABASE_ANON_KEY = "' + ANON + '"', []),
+    ("const KEY='" + ANON + "';", []),
+    ('    KEY = "' + ANON + '"', []),
+    # its secret half stays found, under any name or none
+    ("const SERVICE_KEY = '" + SERVICE + "';", ["jwt"]),
+    ("const SUPABASE_KEY = '" + SERVICE + "';", ["jwt"]),
+    ("  '" + SERVICE + "',", ["jwt"]),
+])
+def test_sweep_1_a_supabase_anon_key_under_a_keys_name_is_public(text: str,
+                                                                 found: list[str]) -> None:
+    """Sweep 1 of OpenClaw workspaces (SOUL.md from row 21): a shop's workspace keeps its
+    Supabase anon key in twelve scripts and pages, ``SUPABASE_KEY = 'eyJ…'``. The ``jwt``
+    detector passes a token whose claims say ``"role":"anon"`` (it ships in every browser);
+    the key-word detectors reported it under its name all the same."""
+    assert kinds(text) == found
+
+
+def test_sweep_1_workspace_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: scripts holding the anon key are silent (CT601, CT605); the
+    service_role key beside them is found."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("workspace", {
+        "SOUL.md": "# Soul\n", "AGENTS.md": "# Agents\n\nRead SOUL.md.\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
+        "MEMORY.md": "# Memory\n\nThe shop's data is in Supabase.\n",
+        "scripts/import-images.py": 'SUPABASE_URL = "https://qwhxkzvbnmrtplsdfgjy.supabase.co"\n'
+                                    'SUPABASE_KEY = "' + ANON + '"\n',
+        "src/lib/supabase.ts": "const SUPABASE_ANON_KEY = '" + ANON + "';\n"})
+    assert_no_secret_found(repo)
+    repo.commit("admin", {"src/admin/client.ts": "createClient(\n  'https://x.supabase.co',\n  '"
+                                                 + SERVICE + "'\n);\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "src/admin/client.ts")], out
+
+
+# ------------------- sweep 1, outside its rule: an API reference's sample credentials
+
+@pytest.mark.parametrize("text, found", [
+    ('{ "apiKey": "550e8400-e29b-41d4-a716-446655440000", "secret": "base64EncodedSecretString",'
+     ' "passphrase": "randomPassphraseString" }', []),
+    ('"secret": "yourBase64EncodedSecret"', []),
+    ('api_key = "base64EncodedApiKey"', []),
+    # a UUID other than the RFC's, and a generated part after an encoding's name, are values
+    ('"apiKey": "' + UUID + '"', ["keyed-secret"]),
+    ('"secret": "base64' + MIXED[:16] + '"', ["keyed-secret"]),
+    ('password = "summer2024Password"', ["assigned-secret"]),
+])
+def test_sweep_1_an_api_references_sample_credentials(text: str, found: list[str]) -> None:
+    """A copy of Polymarket's CLOB API reference in a workspace's ``docs/`` (sweep 1 of
+    OpenClaw workspaces, on a branch its rule did not read): the sample ``apiCreds`` are RFC
+    4122's example UUID and camel-case words with an encoding's name in them
+    (``base64EncodedSecretString``). Camel-case words were already a name; the digits of
+    ``base64`` made them a value."""
     assert kinds(text) == found
