@@ -1573,6 +1573,10 @@ CREDENTIALS: tuple[Detector, ...] = (
     # ``news.example.com/sk-hynix-to-produce-dram-from-m15x``; a name): OpenAI's keys mix
     # letters of both cases, and the lower-case keys of other services' ``sk-`` (48 letters,
     # 32 hex digits) hold no hyphen after it.
+    # Kimi Code's keys (Moonshot AI), ``sk-kimi-`` and letters and digits: an OpenAI key's
+    # shape, named for their issuer (set 47: an OpenClaw workspace's model providers).
+    _d("kimi-key", "a Kimi (Moonshot AI) API key", r"\bsk-kimi-[A-Za-z0-9_\-]{20,250}",
+       needles=("sk-kimi-",)),
     _d("openai-key", "an OpenAI API key",
        r"\bsk-(?:proj-|svcacct-|admin-)?(?![a-z0-9]+(?:[_\-][a-z0-9]+)+(?![A-Za-z0-9_\-]))"
        r"[A-Za-z0-9_\-]{20,250}",

@@ -3183,3 +3183,10 @@ def test_sweep_1_an_api_references_sample_credentials(text: str, found: list[str
     (``base64EncodedSecretString``). Camel-case words were already a name; the digits of
     ``base64`` made them a value."""
     assert kinds(text) == found
+
+
+def test_set_47_a_kimi_key_is_named_for_its_issuer() -> None:
+    """Set 47: an OpenClaw workspace's Kimi Code key (``sk-kimi-…``) was reported as "an
+    OpenAI API key"; found all the same, now under its own name. OpenAI's keys keep theirs."""
+    assert kinds("apiKey: sk-kimi-" + MIXED + MIXED[:16]) == ["kimi-key"]
+    assert kinds("OPENAI_API_KEY=sk-proj-" + MIXED + MIXED) == ["openai-key"]

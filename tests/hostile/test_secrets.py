@@ -47,6 +47,7 @@ SAMPLES: dict[str, str] = {
     "tavily-key": "tvly-dev-" + "5yEqSOcFrfsABc9OAwbExWt8SJ8p1gLu",
     "perplexity-key": "pplx-" + "tr9NUaoA4YdjDZc1lMz2q3iT1RBI9zTr1MNnZoZ4JlztKstb",
     "groq-key": "gsk_" + "GfDrqbweYDGY2ABUjFuhfJmuYiZKLGliu6NO5ekYF2XkNs3OmHIe",
+    "kimi-key": "sk-kimi-" + "Vq7LwT3nBz9RkX2mHf5JcP8sYd4GtN6aUe1QhW0oZr3Ki7MbF",
     "xai-key": "xai-" + "ZgyC9y9zhjHOKLNV6Galb6mYkgm9FIB1qjJihvuIAplBGjNGJJzxi6cvmAWK"
         + "uMYHHvLmjDH3FXYm7ULU",
     "replicate-token": "r8_" + "GnLwpn8nsQP1PCYopdJ7RApALzEQ4LQQtiQnc",
