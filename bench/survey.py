@@ -1059,6 +1059,29 @@ CONVENTIONS_HELD_OUT_45: dict[str, str] = {
     "9kittipong/gtech-aidlc": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 47 (bench/conventions_survey.md): row 58 of the twelve markers of sets 25, 27, 30 to 33
+#: (row 29 where a listing has fewer: none had), the next row down for one named before, already
+#: chosen or with no snapshot; measured blind at e8b0f05.
+CONVENTIONS_HELD_OUT_47: dict[str, str] = {
+    "Doleha/maac-research-platform": "roo (memory-bank/decisionLog.md)",
+    "7596ff/river-engine": "instructions (.planning/config.json; .planning removed in 67372a8)",
+    "Farmony-ai/farmony-server":
+        "instructions (.specify/scripts/bash/common.sh; only on branches not checked out)",
+    "nimblelancer/personal-hub": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "CYberkra/OpenClaw": "openclaw (memory/heartbeat-state.json)",
+    "33333cheche-web/chenlu-memory":
+        "openclaw (HEARTBEAT.md; only on a branch not checked out)",
+    "Actualbug2005/Proxmox":
+        "instructions (.serena/memories/task_completion_checklist.md; .serena deleted in "
+        "42f44e7)",
+    "mtravers1/zen-backend": "windsurf (.windsurf/rules/general.md)",
+    "89780012/google_plugin_toolkitpub": "roo (memory-bank/productContext.md)",
+    "Badru9/vartaa": "cursor rules (.cursor/rules/rules.mdc)",
+    "CoreMedia/coremedia-globallink-connect-integration":
+        "copilot (.github/instructions/typescript.instructions.md)",
+    "AP46593/L3-Agentic-Training": "kiro (.kiro/steering/tech.md)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).
