@@ -257,6 +257,8 @@ _TEST_ENVIRONMENT = re.compile(r"(?:^|/)\.env\.(?:test|testing|ci|e2e|dusk)(?:[.
 _JUDGED_BY_KEY = frozenset({"keyed-secret", "assigned-secret"})
 
 
+
+
 #: Findings of one kind listed per file; the rest are counted (issue 29: 528 in one file).
 _LISTED_PER_KIND = 5
 
@@ -284,6 +286,18 @@ _VENDORED = re.compile(r"(?:^|/)(?:node_modules|bower_components|site-packages|\
 #: same vault's held its API key and TLS private key) and are read like every file.
 _INSTALLED_BY_OBSIDIAN = re.compile(r"(?:^|/)\.obsidian/(?:plugins/[^/]+/(?:main\.js|manifest\.json"
                                     r"|styles\.css)|themes/[^/]+/(?:theme\.css|manifest\.json))$")
+
+
+#: A Chromium profile's own settings and caches (a browser an agent drives, its user-data
+#: folder committed with the agent's state, survey 36): ``Preferences`` and ``Secure
+#: Preferences`` hold the browser's keys for itself (the MACs that guard its settings, under
+#: names such as ``policy_recovery_token``; the Touch ID metadata key), ``BrowsingTopicsState``
+#: the Topics API's HMAC seed, and ``shared_proto_db/`` the requests of the browser's own
+#: services with the Google API key built into every copy of Chrome: none signs anyone in.
+#: The profile's site data (``Local Storage/``, ``Cookies``, ``Login Data``) is still read.
+_BROWSER_OWN_STATE = re.compile(r"(?:^|/)(?:Default|Profile [0-9]{1,3}|Guest Profile)/"
+                                r"(?:Preferences|Secure Preferences|BrowsingTopicsState"
+                                r"|shared_proto_db/[^/]+)$")
 
 
 #: Files of placeholders by name (``.env.example``, ``config.sample``): what to fill in, no leak.
@@ -320,10 +334,10 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
         for path in sorted(committed - read):
             if path.startswith(children) or not path or not inside(path) or \
                     of_examples(path, _EXAMPLE_SUFFIXES) or _VENDORED.search(path) or \
-                    _INSTALLED_BY_OBSIDIAN.search(path):
+                    _INSTALLED_BY_OBSIDIAN.search(path) or _BROWSER_OWN_STATE.search(path):
                 continue  # another root's, the code beside the memory, a file of examples,
-                # or a package installed into it (node_modules/, an Obsidian plugin's
-                # main.js: its authors' published code)
+                # a package installed into it (node_modules/, an Obsidian plugin's
+                # main.js: its authors' published code), or a browser's own settings
             try:
                 text = beneath.read_text(ctx.tree.root / path, ctx.config.max_file_size)
             except OSError:  # a link out (CT602's business when the tree reads it), gone
