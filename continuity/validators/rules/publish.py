@@ -94,7 +94,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     default it gives a variable, `${DB_PASSWORD:-…}`, copied bare).
     Every file git tracks in the memory is scanned, whatever its extension (but not installed or
     copied-in packages, their authors' published code: `node_modules/`, `vendor/`,
-    `third_party/`, virtual environments)
+    `third_party/`, virtual environments; nor a Chromium profile's own settings,
+    `Preferences`, `Secure Preferences`, `BrowsingTopicsState`, `shared_proto_db/`: the
+    browser's keys for itself)
     (`openclaw.json.backup`), not only what the site publishes (within `max_file_size`; untracked files are not: the check of the commit that
     adds one sees it); in a root of no known convention, its living files are the memory, but
     for one inside a workspace's folder (an OpenClaw workspace leaves a child root's folder to
