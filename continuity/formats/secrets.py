@@ -2094,8 +2094,10 @@ _NOT_A_SECRET = re.compile(
     # the test account's password of a setup guide; the marks typed along the top row after
     # the digits, ``Test123!@#``)
     # (``supersecret999``, a scrubber's test; ``MyPassphrase123``, a setup guide's sample
-    # config: the twenty-fourth survey)
+    # config: the twenty-fourth survey; ``devpass``, a local development database's password
+    # in a compose file an agent wrote: survey 36)
     r"|(?:(?i:wrong|bad|invalid|incorrect|fake|dummy|sample|test|demo|example|str[o0]ng|secure|my|new"
+    r"|dev|local"
     r"|old|temp|temporary|current|initial|default|admin|user|your|encrypted|obscured|hashed"
     r"|super|top)"
     r"[-_]?){0,2}[-_]?"

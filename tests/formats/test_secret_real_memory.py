@@ -3190,3 +3190,50 @@ def test_set_47_a_kimi_key_is_named_for_its_issuer() -> None:
     OpenAI API key"; found all the same, now under its own name. OpenAI's keys keep theirs."""
     assert kinds("apiKey: sk-kimi-" + MIXED + MIXED[:16]) == ["kimi-key"]
     assert kinds("OPENAI_API_KEY=sk-proj-" + MIXED + MIXED) == ["openai-key"]
+
+
+# ------------------- survey 36: a browser's profile in an OpenClaw state; a dev password
+
+HEX64 = HEX32 + HEX32[::-1]
+
+
+def test_survey_36_a_browser_profiles_own_keys_are_no_credential(tmp_path: Path) -> None:
+    """Survey 36: an OpenClaw state directory committed with the user-data folder of the
+    browser the agent drives. Chromium's ``Secure Preferences`` keeps the MACs of its settings
+    (one under ``policy_recovery_token``), ``BrowsingTopicsState`` the Topics API's HMAC seed,
+    ``shared_proto_db/`` the requests of the browser's own services with the Google API key
+    built into Chrome: the browser's keys for itself, no login. A site's token the profile's
+    ``Local Storage`` keeps is still found."""
+    repo = GitRepo(tmp_path / "repo")
+    profile = "state/browser/openclaw/user-data/Default/"
+    repo.commit("state", {
+        "state/openclaw.json": '{"agents": {"defaults": {"model": "deepseek/deepseek-chat"}}}\n',
+        "state/identity/device.json": '{"version": 1, "deviceId": "laptop"}\n',
+        profile + "Secure Preferences": json.dumps({"protection": {"macs": {"enterprise_signin": {
+            "policy_recovery_token": HEX64.upper()}}}}) + "\n",
+        profile + "BrowsingTopicsState": json.dumps({"hex_encoded_hmac_key": HEX64.upper(),
+                                                     "epochs": []}, indent=2) + "\n",
+        profile + "shared_proto_db/000003.log": "\x0eX-Goog-Api-Key\x12'" + GOOGLE + "\n"})
+    assert_no_secret_found(repo)
+    repo.commit("a site's token", {
+        profile + "Local Storage/leveldb/000003.log": '_https://x.example\x00\x01token\x01"'
+                                                      + GHP + '"\n'})
+    found, out = secret_findings(repo)
+    assert ("CT601", profile + "Local Storage/leveldb/000003.log") in found, out
+    assert not [path for _, path in found if "Preferences" in path or "proto" in path], out
+
+
+@pytest.mark.parametrize("text, found", [
+    ('{"text": "    environment:\\n      POSTGRES_PASSWORD: devpass\\n      POSTGRES_DB: app\\n"}',
+     []),
+    ("POSTGRES_PASSWORD: dev_password\\n", []),
+    ("DB_PASSWORD=localpass\\n", []),
+    # a generated part after the words is a value
+    ("      POSTGRES_PASSWORD: devK7q2mZ9xW\\n", ["assigned-secret"]),
+    ("      POSTGRES_PASSWORD: devpassK7q2mZ9\\n", ["assigned-secret"]),
+])
+def test_survey_36_a_local_dev_databases_password(text: str, found: list[str]) -> None:
+    """Survey 36: an agent's transcript (JSON lines, newlines escaped) holds the
+    ``docker-compose.yml`` it wrote, a local Postgres whose password is ``devpass``: the words
+    for a development password, as ``testpass`` and ``demopass`` already were."""
+    assert kinds(text) == found

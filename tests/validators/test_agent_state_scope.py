@@ -307,3 +307,23 @@ def test_the_file_name_refusal_agrees_with_the_tables_globs():
     assert judged == {path: by_glob(path) for path in paths}
     assert judged["a/b/c/.claude/settings.local.json"] == "**/.claude/settings*.json"
     assert judged["journal/2024-01-01.md"] is None
+
+
+def test_a_test_environments_token_for_a_hosted_service_is_found(tmp_path):
+    """Survey 36: a service's ``.env.test`` sends the test run to a hosted Redis (Upstash's
+    REST address and token) and a bucket (R2's keys, the production file's own). A token of a
+    service whose address in the same file is a remote host is that service's credential,
+    not a fixture; a fixture beside a local or reserved address is still passed over."""
+    repo = GitRepo(tmp_path / "repo")
+    token = "AZk7" + "Qm2Xr9Lp4Wz8Nc3Vb6Tq1Hy5Jg0Fs7Kd2Mn4Pb8Rc3Vx6Zt9Lw1Qe5Yu7Io0Ap3S"
+    fixtures = ("APP_ENV=testing\nAPP_URL=https://shop.test\n"
+                "APP_KEY=base64:IdDlpLmYyWA9z4Ruj5st1FSYrhCR7lPOscLGCz2Jf4I=\n"
+                "REDIS_URL=https://localhost:6379\nREDIS_TOKEN=c04c9e2b7a1f5d9e8b3a\n")
+    repo.commit("a service's environments", {
+        "CLAUDE.local.md": "# Local notes\n\nRun the tests with `pytest`.\n",
+        ".env.testing": fixtures,
+        ".env.test": fixtures + 'UPSTASH_REDIS_REST_URL="https://eu1-brave-cat-31337.upstash.io"\n'
+                                f'UPSTASH_REDIS_REST_TOKEN="{token}"\n'})
+    done = run_cli("check", "--select", "CT601", "--output-format", "json", cwd=repo.path)
+    found = sorted((d["path"], d["line"]) for d in done.json["diagnostics"])
+    assert found == [(".env.test", 7)], done.out

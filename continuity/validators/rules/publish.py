@@ -94,7 +94,9 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
     default it gives a variable, `${DB_PASSWORD:-…}`, copied bare).
     Every file git tracks in the memory is scanned, whatever its extension (but not installed or
     copied-in packages, their authors' published code: `node_modules/`, `vendor/`,
-    `third_party/`, virtual environments)
+    `third_party/`, virtual environments; nor a Chromium profile's own settings,
+    `Preferences`, `Secure Preferences`, `BrowsingTopicsState`, `shared_proto_db/`: the
+    browser's keys for itself)
     (`openclaw.json.backup`), not only what the site publishes (within `max_file_size`; untracked files are not: the check of the commit that
     adds one sees it); in a root of no known convention, its living files are the memory, but
     for one inside a workspace's folder (an OpenClaw workspace leaves a child root's folder to
@@ -164,7 +166,8 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 continue  # CT503 (note-unredacted) reports credentials in a fact
             if line in examples:
                 continue  # a rule file's code example (Convention.code_is_example)
-            if finding.kind in _JUDGED_BY_KEY and _TEST_ENVIRONMENT.search(tree_file.path):
+            if finding.kind in _JUDGED_BY_KEY and _TEST_ENVIRONMENT.search(tree_file.path) \
+                    and not _for_a_remote_service(text, line):
                 continue  # a test run's fixture (Laravel's committed .env.testing APP_KEY)
             reported.append((finding, line, column))
             value = text[finding.start:finding.end]
@@ -257,6 +260,40 @@ _TEST_ENVIRONMENT = re.compile(r"(?:^|/)\.env\.(?:test|testing|ci|e2e|dusk)(?:[.
 _JUDGED_BY_KEY = frozenset({"keyed-secret", "assigned-secret"})
 
 
+def _for_a_remote_service(text: str, line: int) -> bool:
+    """Whether the variable on ``line`` is the credential of a hosted service the same file
+    sends the test run to: a variable of its family (its first word: ``UPSTASH_…``, ``R2_…``)
+    holds an ``https://`` address of a host that is not local. A fixture is a value the test
+    run checks itself (an ``APP_KEY``, a local database's password); a token for a remote
+    Redis or a bucket is the service's, valid wherever it is sent (survey 36: a test
+    environment's Upstash token and R2 keys, the production file's among them)."""
+    lines = text.splitlines()
+    named = _VARIABLE.match(lines[line - 1]) if 0 < line <= len(lines) else None
+    if named is None:
+        return False
+    family = named.group(1).split("_")[0]
+    if len(family) < 2 or family.upper() in _GENERIC_FAMILIES:
+        return False
+    for other in lines:
+        address = _VARIABLE.match(other)
+        if address and address.group(1).split("_")[0] == family and \
+                (host := _REMOTE_URL.match(other, address.end())) and \
+                not _LOCAL_OR_RESERVED.search(host.group(1)):
+            return True
+    return False
+
+
+_VARIABLE = re.compile(r"[ \t]{0,8}(?:export[ \t]{1,4})?([A-Za-z][A-Za-z0-9_]{0,63})[ \t]{0,4}[=:]")
+_REMOTE_URL = re.compile(r"[ \t]{0,4}[\"']?https://([A-Za-z0-9.\-]{1,253})")
+#: Words that begin the variables of the application itself, not of one service.
+_GENERIC_FAMILIES = frozenset({"APP", "API", "TEST", "NEXT", "VITE", "PUBLIC", "REACT", "NUXT",
+                               "BASE", "SITE", "SERVER", "SERVICE"})
+#: Hosts a test run reaches on the machine itself, or names reserved for tests and examples.
+_LOCAL_OR_RESERVED = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|host\.docker\.internal)$"
+                                r"|\.(?:test|local|localhost|example|invalid|internal)$"
+                                r"|(?:^|\.)example\.(?:com|org|net)$", re.IGNORECASE)
+
+
 #: Findings of one kind listed per file; the rest are counted (issue 29: 528 in one file).
 _LISTED_PER_KIND = 5
 
@@ -284,6 +321,18 @@ _VENDORED = re.compile(r"(?:^|/)(?:node_modules|bower_components|site-packages|\
 #: same vault's held its API key and TLS private key) and are read like every file.
 _INSTALLED_BY_OBSIDIAN = re.compile(r"(?:^|/)\.obsidian/(?:plugins/[^/]+/(?:main\.js|manifest\.json"
                                     r"|styles\.css)|themes/[^/]+/(?:theme\.css|manifest\.json))$")
+
+
+#: A Chromium profile's own settings and caches (a browser an agent drives, its user-data
+#: folder committed with the agent's state, survey 36): ``Preferences`` and ``Secure
+#: Preferences`` hold the browser's keys for itself (the MACs that guard its settings, under
+#: names such as ``policy_recovery_token``; the Touch ID metadata key), ``BrowsingTopicsState``
+#: the Topics API's HMAC seed, and ``shared_proto_db/`` the requests of the browser's own
+#: services with the Google API key built into every copy of Chrome: none signs anyone in.
+#: The profile's site data (``Local Storage/``, ``Cookies``, ``Login Data``) is still read.
+_BROWSER_OWN_STATE = re.compile(r"(?:^|/)(?:Default|Profile [0-9]{1,3}|Guest Profile)/"
+                                r"(?:Preferences|Secure Preferences|BrowsingTopicsState"
+                                r"|shared_proto_db/[^/]+)$")
 
 
 #: Files of placeholders by name (``.env.example``, ``config.sample``): what to fill in, no leak.
@@ -320,10 +369,10 @@ def _committed_files(ctx: CheckContext) -> Iterator[TreeFile]:
         for path in sorted(committed - read):
             if path.startswith(children) or not path or not inside(path) or \
                     of_examples(path, _EXAMPLE_SUFFIXES) or _VENDORED.search(path) or \
-                    _INSTALLED_BY_OBSIDIAN.search(path):
+                    _INSTALLED_BY_OBSIDIAN.search(path) or _BROWSER_OWN_STATE.search(path):
                 continue  # another root's, the code beside the memory, a file of examples,
-                # or a package installed into it (node_modules/, an Obsidian plugin's
-                # main.js: its authors' published code)
+                # a package installed into it (node_modules/, an Obsidian plugin's
+                # main.js: its authors' published code), or a browser's own settings
             try:
                 text = beneath.read_text(ctx.tree.root / path, ctx.config.max_file_size)
             except OSError:  # a link out (CT602's business when the tree reads it), gone
