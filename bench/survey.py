@@ -1059,6 +1059,25 @@ CONVENTIONS_HELD_OUT_45: dict[str, str] = {
     "9kittipong/gtech-aidlc": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 46 (bench/conventions_survey.md): row 50 of the twelve commonest markers of set 34 (row 15
+#: where a listing has fewer: none had), the next row down for one named before or with no
+#: snapshot; measured blind at e8b0f05.
+CONVENTIONS_HELD_OUT_46: dict[str, str] = {
+    "Creative-Agency-Here/HereAssistant": "instructions (CLAUDE.md)",
+    "0-sayed/lyrebird": "instructions (AGENTS.md)",
+    "0disoft/barosem": "instructions (GEMINI.md)",
+    "0toBillions/solana-wingman": "instructions (.cursorrules)",
+    "NicoHackl/Skytech-Omni-AI": "copilot (.github/copilot-instructions.md)",
+    "527bcyxhtg-web/zeustrading-online": "instructions (.windsurfrules)",
+    "APReddy-AutoBotz/Kootha": "kiro (.kiro/steering/product.md)",
+    "1023530810/Anki_Mdict": "speckit (.specify/memory/constitution.md; deleted in 1a20197)",
+    "3dollar-in-my-pocket/3dollar-in-my-pocket-android":
+        "serena (.serena/memories/project_overview.md)",
+    "37108/cline-todo-sample": "instructions (.clinerules, a folder)",
+    "A-Vlasov/Klip4sol": "cursor memory bank (memory-bank/activeContext.md)",
+    "Alvytho000/noteweb": "instructions (.claude/rules/code-style.md)",
+}
+
 #: Set 47 (bench/conventions_survey.md): row 58 of the twelve markers of sets 25, 27, 30 to 33
 #: (row 29 where a listing has fewer: none had), the next row down for one named before, already
 #: chosen or with no snapshot; measured blind at e8b0f05.

@@ -491,6 +491,13 @@ _CODE_SHAPE = re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
                          r"|\{[A-Za-z_][\w.]{0,64}\}@.*"
                          r"|(?:[A-Za-z_]\w{0,64}::)+[A-Za-z_]\w{0,64}(?:[(!].*|[;,)]{0,3})"
                          r"|:[A-Za-z_]\w{0,64}(?:::[A-Za-z_]\w{0,64})*(?:\(.*|[;,)]{0,3})")
+#: A regular expression in the value's place: a character class (``[0-9]``, ``[A-Za-z0-9_-]``)
+#: or a class escape (``\w``, ``\d``) repeated or one choice of an alternation (set 46: a
+#: CLAUDE.md's secret scan before a push, ``grep -nE "(TELEGRAM_BOT_TOKEN=[0-9]|sk-ant-|…)"``,
+#: the shape of what must not be pushed). A password that opens with a bracketed word
+#: (``[abc]xyz…``) is no class repeated, and stays found.
+_PATTERN_OF_A_VALUE = re.compile(r"[(^]{0,3}(?:\[\^?[^\]\s]{1,60}\]|\\[dDwWsS])"
+                                 r"(?:[+*?|]|\{[0-9]{1,4}(?:,[0-9]{0,4})?\}?).*")
 #: A generic type opened and cut at its first comma (``Omit<User, 'password'>``).
 _OPEN_GENERIC = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[A-Za-z_][\w.]{0,80}")
 #: A word in brackets before a sentence: a field's description (``password: (optional)
@@ -508,7 +515,8 @@ def _code_in_the_values_place(text: str, match: re.Match[str], group: int) -> bo
         return text.startswith(",", end)
     if _BRACKETED_WORD.fullmatch(value):
         return _PROSE_AFTER.match(text, end) is not None
-    return _CODE_SHAPE.fullmatch(value) is not None
+    return _CODE_SHAPE.fullmatch(value) is not None or \
+        _PATTERN_OF_A_VALUE.fullmatch(value) is not None
 
 
 #: Before a key's name: an absolute path's folders (``/etc/passwd:/etc/passwd:ro``, a

@@ -3237,3 +3237,37 @@ def test_survey_36_a_local_dev_databases_password(text: str, found: list[str]) -
     ``docker-compose.yml`` it wrote, a local Postgres whose password is ``devpass``: the words
     for a development password, as ``testpass`` and ``demopass`` already were."""
     assert kinds(text) == found
+
+
+# ------------------- set 46: a pattern of what must not be pushed, in a CLAUDE.md's secret scan
+
+SCAN = '`git log -p -2 | grep -nE "(TELEGRAM_BOT_TOKEN=[0-9]|sk-ant-|[0-9]{8,10}:[A-Za-z0-9_-]{30,})"`'
+
+
+@pytest.mark.parametrize("text, found", [
+    ("  " + SCAN, []),
+    ('grep -E "API_KEY=[A-Za-z0-9]{32}"', []),
+    ("SECRET_KEY=\\w+|token", []),
+    ("API_SECRET=^[a-f0-9]{40}$", []),
+    # a value that opens with a bracketed word, no class repeated, stays found
+    ("password=[abc]" + MIXED[:12], ["assigned-secret"]),
+    ("API_SECRET=" + MIXED[:20], ["keyed-secret"]),
+])
+def test_set_46_a_pattern_in_the_values_place_one_line_each(text: str, found: list[str]) -> None:
+    """Set 46 (a CLAUDE.md's rules for a public repository): before each push, a quick scan
+    ``grep -nE "(TELEGRAM_BOT_TOKEN=[0-9]|sk-ant-|…)"``. The regular expression after the
+    key's name is the shape of a token, not one: a character class repeated, or one choice of
+    an alternation, is a pattern."""
+    assert kinds(text) == found
+
+
+def test_set_46_a_secret_scan_in_claude_md_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: the CLAUDE.md holding the scan since its first commit is
+    silent now and in its history (CT601, CT605); a token written there is still found."""
+    repo = GitRepo(tmp_path)
+    repo.commit("rules", {"CLAUDE.md": "# Rules\n\n- Quick secret scan when in doubt:\n  "
+                                       + SCAN + "\n"})
+    assert_no_secret_found(repo)
+    repo.commit("a token", {"CLAUDE.md": "# Rules\n\nTELEGRAM_BOT_TOKEN=" + MIXED[:20] + "\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", "CLAUDE.md") in found, out
