@@ -65,3 +65,23 @@ def test_an_mcp_configuration_whose_history_never_held_a_key_has_no_finding(tmp_
                           ".mcp.json": MCP % "${GITHUB_TOKEN}"})
     repo.commit("more", {".mcp.json": MCP % "${env:GITHUB_PAT}"})
     assert _ct605(repo.path) == []
+
+
+def test_a_test_runs_fixture_in_an_old_env_testing_is_no_finding_and_a_services_token_is(
+        tmp_path):
+    """A committed test environment's generated values are the run's fixtures, for CT605 in
+    every version as for CT601 now (Laravel's `.env.testing`); a token for a hosted service
+    the same file sends the run to is the service's, and stays named."""
+    fixture = "APP_KEY=base64:" + "Qm9ndXNGaXh0dXJlS2V5Rm9yVGVzdHNPbmx5MTIzNDU2Nzg=" + "\n" \
+        + "DB_PASSWORD=" + "Xq7vLm2pRt9sKw4z" + "\n"
+    service = "UPSTASH_REDIS_REST_URL=https://eu2-tidy-fox-31337.upstash.io\n" \
+        "UPSTASH_REDIS_REST_TOKEN=" + "AX9hAAIjcDE" + "q7vLm2pRt9sKw4zXb3nC8dF5gH1jY6" + "\n"
+    repo = GitRepo(tmp_path)
+    repo.commit("rules", {"CLAUDE.md": "# Project\n\nRun the tests.\n",
+                          ".env.testing": fixture})
+    added = repo.commit("ci on upstash", {".env.test": service})
+    repo.commit("fixtures changed, service moved out", {".env.testing": fixture.replace(
+        "Xq7vLm2pRt9sKw4z", "Zr8wMn3qSu0tLx5a")}, delete=[".env.test"])
+    found = {d["path"]: d for d in _ct605(repo.path)}
+    assert set(found) == {".env.test"}
+    assert found[".env.test"]["commit"] == added[:7]

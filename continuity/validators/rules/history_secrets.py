@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from continuity.formats.test_fixtures import is_test_fixture
 from continuity.formats.words import plural
 from continuity.validators.analyses import AGENT_STATE_TIMELINE, STATE_TIMELINE
 from continuity.validators.diagnostics import Violation
@@ -29,7 +30,8 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     repository: anyone who can clone it reads the old version. The same holds for the agent
     state files under the root that CT601 reads (`.mcp.json`, `.cursor/mcp.json`,
     `.claude/settings.local.json`, `.env`, an OpenClaw state directory's files), those
-    deleted since too: a token put in an MCP server's configuration and taken out again.
+    deleted since too: a token put in an MCP server's configuration and taken out again. A test
+    run's fixtures in a test environment file (`.env.testing`) are passed over, as by CT601.
 
     The site's and the report's state timeline never show such a version (nor its diff, nor the diff of the version that
     removed it); this rule says it is there, once per credential (by its value, as a reader sees it:
@@ -58,8 +60,10 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     convention = ctx.tree.convention
 
     def kept(version: Version, path: str) -> dict[str, tuple[str, int]]:
-        """Its credentials, but for a rule file's code examples (Convention.code_is_example)."""
-        values = _held(version)
+        """Its credentials, but for a test run's fixtures (as CT601 judges them) and a rule
+        file's code examples (Convention.code_is_example)."""
+        values = {value: place for value, place in _held(version).items()
+                  if not is_test_fixture(path, place[0], version.text, place[1])}
         if convention is None or version.text is None:
             return values
         examples = convention.example_lines(path, version.text)

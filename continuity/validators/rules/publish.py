@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from continuity.formats.secrets import line_column, variable_default
 from continuity.formats.seen import compiled_code, find_seen
+from continuity.formats.test_fixtures import is_test_fixture
 from continuity.formats.words import plural
 from continuity.model.boundaries import refusal
 from continuity.model.credential_files import of_examples
@@ -166,8 +167,7 @@ def secret(ctx: CheckContext) -> Iterator[Violation]:
                 continue  # CT503 (note-unredacted) reports credentials in a fact
             if line in examples:
                 continue  # a rule file's code example (Convention.code_is_example)
-            if finding.kind in _JUDGED_BY_KEY and _TEST_ENVIRONMENT.search(tree_file.path) \
-                    and not _for_a_remote_service(text, line):
+            if is_test_fixture(tree_file.path, finding.kind, text, line):
                 continue  # a test run's fixture (Laravel's committed .env.testing APP_KEY)
             reported.append((finding, line, column))
             value = text[finding.start:finding.end]
@@ -250,48 +250,6 @@ def _examples_holding(ctx: CheckContext, leaked: dict[str, set[str]]) -> Iterato
                     line, column, identity=value_identity(value))
     finally:
         beneath.close()
-
-
-#: A test run's environment file (Laravel's ``.env.testing``, ``.env.test``, ``.env.ci``,
-#: ``.env.e2e``, Dusk's): projects commit it on purpose, its generated values (an ``APP_KEY``,
-#: a test mailbox's password) are fixtures of the test run. Only a value judged by its key
-#: word is passed over there; a provider's token (``ghp_…``, ``sk_live_…``) is found anywhere.
-_TEST_ENVIRONMENT = re.compile(r"(?:^|/)\.env\.(?:test|testing|ci|e2e|dusk)(?:[.\-][\w.\-]{1,40})?$")
-_JUDGED_BY_KEY = frozenset({"keyed-secret", "assigned-secret"})
-
-
-def _for_a_remote_service(text: str, line: int) -> bool:
-    """Whether the variable on ``line`` is the credential of a hosted service the same file
-    sends the test run to: a variable of its family (its first word: ``UPSTASH_…``, ``R2_…``)
-    holds an ``https://`` address of a host that is not local. A fixture is a value the test
-    run checks itself (an ``APP_KEY``, a local database's password); a token for a remote
-    Redis or a bucket is the service's, valid wherever it is sent (survey 36: a test
-    environment's Upstash token and R2 keys, the production file's among them)."""
-    lines = text.splitlines()
-    named = _VARIABLE.match(lines[line - 1]) if 0 < line <= len(lines) else None
-    if named is None:
-        return False
-    family = named.group(1).split("_")[0]
-    if len(family) < 2 or family.upper() in _GENERIC_FAMILIES:
-        return False
-    for other in lines:
-        address = _VARIABLE.match(other)
-        if address and address.group(1).split("_")[0] == family and \
-                (host := _REMOTE_URL.match(other, address.end())) and \
-                not _LOCAL_OR_RESERVED.search(host.group(1)):
-            return True
-    return False
-
-
-_VARIABLE = re.compile(r"[ \t]{0,8}(?:export[ \t]{1,4})?([A-Za-z][A-Za-z0-9_]{0,63})[ \t]{0,4}[=:]")
-_REMOTE_URL = re.compile(r"[ \t]{0,4}[\"']?https://([A-Za-z0-9.\-]{1,253})")
-#: Words that begin the variables of the application itself, not of one service.
-_GENERIC_FAMILIES = frozenset({"APP", "API", "TEST", "NEXT", "VITE", "PUBLIC", "REACT", "NUXT",
-                               "BASE", "SITE", "SERVER", "SERVICE"})
-#: Hosts a test run reaches on the machine itself, or names reserved for tests and examples.
-_LOCAL_OR_RESERVED = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|host\.docker\.internal)$"
-                                r"|\.(?:test|local|localhost|example|invalid|internal)$"
-                                r"|(?:^|\.)example\.(?:com|org|net)$", re.IGNORECASE)
 
 
 #: Findings of one kind listed per file; the rest are counted (issue 29: 528 in one file).
