@@ -92,12 +92,24 @@ ARCHIVES: frozenset[str] = frozenset({
     "archive", "archives", "archived", "_archive", ".archive", "history", "backup", "backups",
 })
 
+#: A folder named as the backup of something (Replit's ``.migration-backup/``, the project as
+#: it was before Replit migrated it, whose Spec Kit and ``.claude/`` came back as two more live
+#: roots; ``memory-bank-backup``, ``_ai_backup``, ``notes.bak``) or a dated backup
+#: (``backup-2025-05-01``): a copy kept for the record, set aside as :data:`ARCHIVES` are.
+_BACKUP_NAME = re.compile(r"[\w.-]*[-_.](?:backup|backups|bak)|backups?[-_.]?\d[\w.-]*",
+                          re.IGNORECASE)
+
+
+def is_archive(name: str) -> bool:
+    """Whether a folder of this name holds copies kept for the record (:data:`ARCHIVES`, or
+    a name that says it is a backup), whatever its case."""
+    return name.casefold() in ARCHIVES or _BACKUP_NAME.fullmatch(name) is not None
+
 
 def is_set_aside(name: str) -> bool:
     """Whether a folder of this name is one the search sets aside: test data, templates or
-    archived copies (:data:`SET_ASIDE`, :data:`ARCHIVES`), whatever its case."""
-    folded = name.casefold()
-    return folded in SET_ASIDE or folded in ARCHIVES
+    archived copies (:data:`SET_ASIDE`, :func:`is_archive`), whatever its case."""
+    return name.casefold() in SET_ASIDE or is_archive(name)
 
 
 #: A directory holding this file is an agent skill bundle (``.claude/skills/<name>/``,

@@ -47,6 +47,27 @@ def test_copies_in_an_archive_are_found_not_judged_and_checked_when_named(repo: 
     assert ("CT711", "activeContext.md", 1) in found(named)  # judged when asked for
 
 
+def test_copies_in_a_folder_named_as_a_backup_are_found_not_judged(repo: GitRepo):
+    """Found on set 48 (Replit's ``.migration-backup/``, the project as it was before Replit
+    migrated it): its copy of the memory came back as more live roots, judged again."""
+    repo.commit("banks", {
+        **bank("memory-bank", ROO),
+        **bank(".migration-backup/memory-bank", ROO[1:]),  # copies, without activeContext.md
+        **bank("memory-bank-backup", ROO[1:]),
+        **bank("backup-2025-05-01/memory-bank", ROO[1:]),
+        "backup-service/CLAUDE.md": "# Backup service\n\nA project of its own, not a copy.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {"memory-bank": "roo", "backup-service": "instructions"}
+    assert found(result) == []
+    said = run_cli("check", cwd=repo.path)
+    assert said.code == 0, said.out + said.err
+    assert ("memory roots in archives were found, not judged: .migration-backup/, "
+            "backup-2025-05-01/, memory-bank-backup/" in said.out + said.err)
+    named = check_json(repo.path / ".migration-backup" / "memory-bank")
+    assert ("CT711", "activeContext.md", 1) in found(named)  # judged when asked for
+
+
 def test_skill_bundles_are_no_memory_roots(repo: GitRepo):
     skill = "---\nname: {0}\ndescription: a skill\n---\n# {0}\n\nRead references/.\n"
     repo.commit("skills", {
