@@ -1101,6 +1101,26 @@ CONVENTIONS_HELD_OUT_47: dict[str, str] = {
     "AP46593/L3-Agentic-Training": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 48 (bench/conventions_survey.md): row 57 of the twelve commonest markers of set 34 (row 19
+#: where a listing has fewer: none had), the next row down for one named before, already chosen
+#: or with no snapshot; measured blind at 209aa0c.
+CONVENTIONS_HELD_OUT_48: dict[str, str] = {
+    "0-virus/NoteWiki": "instructions (CLAUDE.md)",
+    "CodieCoder/co-draw": "none (AGENTS.md alone, by design no root)",
+    "0disoft/path-painter": "instructions (GEMINI.md)",
+    "0x1NotMe/task-manager-starter": "instructions (.cursorrules)",
+    "NicoHeinola/MovieBrowser3_backend": "copilot (.github/copilot-instructions.md)",
+    "7ztctcmctm-star/huakey-crm":
+        "none (.windsurfrules in no commit of the snapshot; CLAUDE.md deleted in 67d705b)",
+    "AStandal/cm-mvp": "kiro (.kiro/steering/product.md)",
+    "1089taha/physical-ai-humanoid-book": "speckit (.specify/memory/constitution.md)",
+    "3mini3/Withstudy": "serena (.serena/memories/project_overview.md)",
+    "4kk11/RhinoMCPServer": "instructions (.clinerules)",
+    "ACicmansky/Vercel-Web-Analytics-Report-Sender":
+        "cline memory bank (memory-bank/activeContext.md)",
+    "AnisBenOthman/Sentient": "instructions (.claude/rules/code-style.md; the top Spec Kit)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).
