@@ -559,9 +559,17 @@ OPENCLAW = Convention(
 #: OpenClaw store its data"): one of these makes it one.
 OPENCLAW_STATE_FOLDERS = ("identity", "devices", "agents", "credentials")
 
+#: Sections of OpenClaw's configuration file, as a key at a line's start.
+OPENCLAW_CONFIG_KEYS = r'(?m)^[\s{]*"?(?:gateway|channels|agents|models)"?\s*:'
+
 OPENCLAW_STATE = Convention(
     name="openclaw-state", title="OpenClaw state directory",
     markers=(_file("openclaw.json*", 0.5),
+             # Its own sections (the configuration reference: gateway, channels, agents,
+             # models; JSON5, so a key may go unquoted): a file of OpenClaw's, not a copy
+             # of another program's settings under the name.
+             Marker(CONTENT, "openclaw.json", OPENCLAW_CONFIG_KEYS, 0.5,
+                    says="openclaw.json (OpenClaw's configuration)"),
              *(_file(folder, 0.3) for folder in OPENCLAW_STATE_FOLDERS),
              _file("identity/device.json", 0.6), _file("agents/*/agent", 0.6),
              # A workspace is OpenClaw's memory, beside or inside its state directory.
@@ -574,6 +582,12 @@ OPENCLAW_STATE = Convention(
     # files only OpenClaw writes there.
     root_signs=(RootSign(("openclaw.json",), beside=OPENCLAW_STATE_FOLDERS,
                          says="{0} (an OpenClaw state directory)"),
+                # Or alone at the repository's top (beside .git): a state directory kept in
+                # git with its folders ignored, or a deployment's configuration; either holds
+                # the gateway token and the channels' bot tokens by design (survey 38). Deeper
+                # alone, it is a copy (a workspace's config/ folder), not a directory's own.
+                RootSign(("openclaw.json",), beside=(".git",),
+                         says="{0} (OpenClaw's configuration)"),
                 RootSign(("identity/device.json", "identity/device-auth.json",
                           "devices/paired.json", "exec-approvals.json"), at_least=2,
                          says="{0} (an OpenClaw state directory)")),

@@ -133,6 +133,23 @@ def test_a_state_directory_with_no_workspace_is_a_root_scanned_for_credentials(t
     assert not [value for value in VALUES if value in done.out + done.err + text.out + text.err]
 
 
+def test_an_openclaw_json_alone_at_the_top_is_a_state_directory_scanned(tmp_path):
+    """Survey 38: a repository holding OpenClaw's openclaw.json at its top and nothing else of
+    OpenClaw's (its folders ignored) made no root, so the gateway token and bot token in it
+    were never read. It is an OpenClaw state directory; a copy of it deeper alone is not."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("openclaw's configuration", {"openclaw.json": OPENCLAW, "README.md": "# x\n"})
+    done = run_cli("check", "--output-format", "json", cwd=repo.path)
+    assert done.code == 1, done.out + done.err
+    assert [root["convention"] for root in done.json["roots"]] == ["openclaw-state"], done.out
+    assert {d["path"] for d in done.json["diagnostics"] if d["code"] == "CT601"} == {
+        "openclaw.json"}
+    assert not [value for value in VALUES if value in done.out + done.err]
+    copy = GitRepo(tmp_path / "copy")
+    copy.commit("a copy in a folder", {"config/openclaw.json": OPENCLAW, "README.md": "# x\n"})
+    assert run_cli("check", cwd=copy.path).code == 2
+
+
 def test_a_file_above_two_sibling_roots_is_one_finding(tmp_path):
     repo = GitRepo(tmp_path / "repo")
     files = {f"{side}/{name}": text for side in ("a", "b") for name, text in WORKSPACE.items()}
