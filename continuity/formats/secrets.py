@@ -1820,7 +1820,16 @@ CREDENTIALS: tuple[Detector, ...] = (
               # ``FreemodelKey      = "…"`` in a Go ``const`` block, the twenty-third survey)
               r"(?:[ \t]{0,40}[:=]|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
               r"|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
-              r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40})))"
+              r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"
+              # (the value alone in a code fence below the name and its colon, a full-width
+              # one too: ``Token 在这：`` then the fence, the value, the fence closed right
+              # after it; flattened to one line, ```` ``` <value> ``` ````: the thirty-ninth
+              # survey, OpenClaw's gateway token handed over so in a chat an OpenClaw session
+              # corpus keeps; a fence holding more than the value is a block, not a value)
+              r"|(?:[ \t]{0,3}(?:here|below|is[ \t]here|在这里?|在此|如下|是))?[ \t]{0,3}(?:\*\*)?"
+              r"[:：](?:\*\*)?[ \t]{0,5}(?:\r?\n[ \t]{0,8}){0,2}```[A-Za-z0-9_\-]{0,16}"
+              r"(?:[ \t]{0,5}\r?\n[ \t]{0,8}|[ \t]{1,5})"
+              r"(?=[A-Za-z0-9+/=_\-.]{16,512}[ \t]{0,5}(?:\r?\n[ \t]{0,8})?```))"
               r"[ \t]{0,5}(?:\*\*)?[ \t]{0,3}[\"'`]?(?:base64:)?"
               # (in prose, the ids a key is sent with may come first, colons apart: ``api key
               # is <user id>:<key id>:<secret>``, survey 24: a key the user pasted into a chat

@@ -3271,3 +3271,55 @@ def test_set_46_a_secret_scan_in_claude_md_in_a_repository(tmp_path: Path) -> No
     repo.commit("a token", {"CLAUDE.md": "# Rules\n\nTELEGRAM_BOT_TOKEN=" + MIXED[:20] + "\n"})
     found, out = secret_findings(repo)
     assert ("CT601", "CLAUDE.md") in found, out
+
+
+# ------------------- survey 39: a token handed over alone in a code fence below its name
+
+GATEWAY = HEX32 + HEX32[:16]  # made up: 48 hex digits, the shape of OpenClaw's gateway token
+
+
+@pytest.mark.parametrize("text", [
+    "Token 在这：\n```\n" + GATEWAY + "\n```\n",  # a full-width colon, the fence below
+    # an OpenClaw session corpus flattens a message's lines to one
+    "[main/sessions/a1b2.jsonl#L303] Assistant: Token 在这： ``` " + GATEWAY
+    + " ``` 打开 dashboard URL 之后，把这个 token 粘贴到 Control UI settings 里就行了。\n",
+    "Here is the gateway token:\n\n```text\n" + GATEWAY + "\n```\n",
+    "**API key:**\n```\n" + MIXED + "\n```\n",
+])
+def test_survey_39_a_generated_value_alone_in_a_fence_below_its_name_is_found(text: str) -> None:
+    """Survey 39: an agent gave its user OpenClaw's gateway token as ``Token 在这：`` and the
+    value alone in a code fence; the workspace's session corpus (``memory/.dreams/``) keeps
+    the message, its lines flattened. The key's name and its colon name the value below."""
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "Token:\n```\n<your-gateway-token>\n```\n",  # a fill-in
+    "API key:\n```bash\nexport API_KEY=$(cat ~/.config/acme/key)\n```\n",  # code, not a value
+    "SSH key:\n```\nssh-ed25519 " + MIXED + " me@laptop\n```\n",  # a public key
+    "Public key:\n```\n" + MIXED + "\n```\n",
+    "token:\n```json\n{\"access\": \"see the vault\"}\n```\n",
+    # the fence holds more than the value: a block, not a token handed over
+    "Token:\n```\n" + GATEWAY + "\nopenclaw gateway restart\n```\n",
+    "cache key:\n```\nuser_profile_cache_entries\n```\n",  # words
+])
+def test_survey_39_a_fence_below_a_keys_name_holding_no_lone_value_stays_silent(
+        text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_survey_39_a_gateway_token_in_an_openclaw_session_corpus(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose session corpus says where the
+    token is shown is silent; the corpus line holding it, fenced, is reported (CT601)."""
+    repo = GitRepo(tmp_path / "repo")
+    corpus = "memory/.dreams/session-corpus/2026-04-19.txt"
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead SOUL.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n",
+        "memory/2026-04-19.md": "# Day\n\n- gateway paired\n",
+        corpus: "[main/sessions/a1b2.jsonl#L300] User: unauthorized: gateway token missing\n"})
+    assert_no_secret_found(repo)
+    repo.commit("corpus", {corpus: "[main/sessions/a1b2.jsonl#L303] Assistant: Token 在这： ``` "
+                           + GATEWAY + " ``` 打开 dashboard URL 之后粘贴。\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", corpus)], out
