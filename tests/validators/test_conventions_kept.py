@@ -101,6 +101,28 @@ def test_spec_kit_in_its_first_layout_memory_and_templates_at_the_top(repo: GitR
     assert roots(check_json(repo.path)) == {".": "instructions"}
 
 
+def test_a_tools_bundle_of_what_it_installs_is_set_aside(repo: GitRepo):
+    """Found on set 49 (conventions): a plugin that sets Spec Kit up in other projects keeps
+    the files it copies in the layout it installs (`.opencode/managed-assets/.specify/...`),
+    the constitution there Spec Kit's form, unfilled on purpose. It was a Spec Kit root of its
+    own, its constitution reported "never filled in" (CT791) beside the project's filled one.
+    Such a folder is set aside and said, as templates are; named, it is checked."""
+    template = "# [PROJECT_NAME] Constitution\n\n**Version**: [CONSTITUTION_VERSION]\n"
+    repo.commit("plugin", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0\n",
+        "specs/001-export/spec.md": "# Export\n",
+        ".opencode/managed-assets/.specify/memory/constitution.md": template,
+        ".opencode/managed-assets/.specify/templates/spec-template.md": "# [FEATURE NAME]\n",
+        "CLAUDE.md": "# Claude\n\nUse bun.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "speckit"}
+    assert found(result) == []
+    assert ".opencode/managed-assets/" in result.out + result.err  # said, not judged
+    named = run_cli("check", ".opencode/managed-assets", cwd=repo.path)
+    assert "CT791" in named.out, named.out + named.err
+
+
 def test_a_claude_md_alone_has_its_imports_checked(repo: GitRepo):
     repo.commit("claude", {
         "CLAUDE.md": "# Project\n\nSee @docs/missing.md and @docs/there.md.\n"
