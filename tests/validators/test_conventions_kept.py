@@ -1125,3 +1125,32 @@ def test_spec_kit_features_kept_in_specify_specs(repo: GitRepo):
         ("CT111", ".specify/specs/001-a/spec.md", 3),
         ("CT792", ".specify/specs/002-b/tasks.md", 1),
         ("CT793", ".specify/specs/001-a/tasks.md", 3)]
+
+
+def test_spec_kit_features_in_folders_named_as_their_branch(repo: GitRepo, tmp_path: Path):
+    """Set 49 (issue 30): on a branch without a number (`mit-license`), or with
+    `SPECIFY_FEATURE` set, Spec Kit's `common.sh` makes and reads `specs/<branch>/` as it is
+    named. Such features were neither read, judged nor published, only the numbered ones. A
+    folder of specs/ holding none of a feature's files, or set aside (templates), is none."""
+    repo.commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0\n",
+        "specs/001-a/spec.md": "# Export\n",
+        "specs/mit-license/spec.md": "# License the project\n\nSee [the plan](plan.md) and "
+                                     "[the notice](NOTICE.md).\n",
+        "specs/mit-license/plan.md": "# Plan\n",
+        # the ids in bold, as its tasks were written there: tasks all the same
+        "specs/mit-license/tasks.md": "- [X] **T001**: Add LICENSE\n- [ ] **T001**: Update README\n",
+        "specs/fix-login/tasks.md": "- [ ] T001 Fix it\n",
+        "specs/templates/tasks.md": "- [ ] T001 [Task]\n- [ ] T001 [Task]\n",
+        "specs/diagrams/flow.md": "# Flow\n",
+        # tasks as headings, no check-boxes: written, though none can be counted
+        "specs/002-b/spec.md": "# Import\n", "specs/002-b/plan.md": "# Plan\n",
+        "specs/002-b/tasks.md": "### T001 [DONE] Read the file\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT111", "specs/mit-license/spec.md", 3),
+        ("CT792", "specs/fix-login/tasks.md", 1),
+        ("CT793", "specs/mit-license/tasks.md", 2)]
+    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    assert "License the project" in page and "1 of 2 tasks done" in page
+    assert page.count("tasks not written yet") == 1  # 001-a's, a spec alone; not 002-b's
