@@ -1100,6 +1100,23 @@ CONVENTIONS_HELD_OUT_47: dict[str, str] = {
         "copilot (.github/instructions/typescript.instructions.md)",
     "AP46593/L3-Agentic-Training": "kiro (.kiro/steering/tech.md)",
 }
+CONVENTIONS_HELD_OUT_49: dict[str, str] = {
+    "FlowcraftDev/flowcraft-blog": "roo (memory-bank/decisionLog.md)",
+    "88frank88/mqtt-app-v2": "gsd (.planning/config.json)",
+    "Heldinhow/sdd-flow": "speckit (.specify/scripts/bash/common.sh)",
+    "rod86/ai-prompts-vault-api":
+        "claude (.claude/agent-memory/planner/MEMORY.md; deleted in c25dfe9)",
+    "EonHermes/ai-agent-orchestrator": "no root (memory/heartbeat-state.json alone)",
+    "519989179/sbti-test-clone": "openclaw (HEARTBEAT.md)",
+    "Alex1980Alex/1C-Enterprise_Framework":
+        "serena (.serena/memories/task_completion_checklist.md)",
+    "onlinedeveloper4u/baby-cry-translator": "windsurf (.windsurf/rules/general.md)",
+    "ACicmansky/VCB": "cline (memory-bank/productContext.md)",
+    "Benny0105/NTUT": "cursor rules (.cursor/rules/rules.mdc)",
+    "DEFRA/eutd-mmo-fes-orchestration":
+        "copilot (.github/instructions/typescript.instructions.md)",
+    "AShapira/micromamba_cuda": "kiro (.kiro/steering/tech.md; in no commit of the snapshot)",
+}
 
 #: Set 48 (bench/conventions_survey.md): row 57 of the twelve commonest markers of set 34 (row 19
 #: where a listing has fewer: none had), the next row down for one named before, already chosen

@@ -234,8 +234,10 @@ def _feature_cards(tree: MemoryTree, pages: Mapping[str, str | None]) -> LivingS
         text = tasks.document.text if tasks and tasks.document else ""
         marks = [match.group(1) for match in TASK_LINE.finditer(text)]
         done = sum(1 for mark in marks if mark in "xX")
+        # a tasks.md whose tasks are not check-boxes (``### T001 [DONE] ...``) has tasks all
+        # the same: nothing is said of them rather than "not written"
         progress = f"{done} of {plural(len(marks), 'task')} done" if marks else \
-            ("tasks not written yet" if spec else "")
+            ("tasks not written yet" if spec and tasks is None else "")
         first = spec or tasks or by_path.get(f"{folder}/plan.md")
         cards.append(Card(first.path if first else folder,
                           pages.get(first.path) if first else None,

@@ -75,14 +75,19 @@ NEVER_SEARCHED: frozenset[str] = frozenset({
     ".idea", ".vscode",
 })
 
-#: Directories of test data and templates: a memory root found there is an example, made
-#: incomplete or wrong on purpose, not the memory of the project. The search sets them aside
+#: Directories of test data and templates (and of the files a tool installs elsewhere): a memory
+#: root found there is an example, made incomplete or wrong on purpose, not the memory of the
+#: project. The search sets them aside
 #: (and says so when one holds a root); named, one is checked like any other directory.
 SET_ASIDE: frozenset[str] = frozenset({
     "testdata", "test-data", "test_data", "fixtures", "__fixtures__", "test-fixtures",
     "templates", "template",
     # a workspace's template copies (an OpenClaw config/ of AGENTS.md, SOUL.md, ... forms)
     "config",
+    # what a tool copies into the projects it sets up, kept in the layout it installs (a
+    # plugin's managed-assets/.specify/memory/constitution.md: Spec Kit's form, unfilled on
+    # purpose, beside the project's own filled one)
+    "managed-assets", "scaffold", "scaffolds", "scaffolding", "skeleton", "boilerplate",
 })
 
 #: Folders of copies kept for the record (``docs/history/memory-bank/``, ``archive/``): a memory

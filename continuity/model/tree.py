@@ -62,6 +62,7 @@ from continuity.model.roots import (
     directory_listing,
     enclosing_root,
     holds_state_by_name,
+    is_set_aside,
     link_outside,
     repository_ledger_owner,
 )
@@ -1056,10 +1057,15 @@ def _load_linked(walker: _Walker, root: Path, state_files: list[StateFile],
     return (*seeded, *(replace(loaded[path], linked_from=source) for path, source in followed))
 
 
-#: Spec Kit's numbered feature folders (``specs/001-login/``) and the files each holds.
+#: Spec Kit's numbered feature folders (``specs/001-login/``) and the files each holds. A folder
+#: named otherwise is a feature too when it holds one of those files: on a branch without a
+#: number (``mit-license``), or with ``SPECIFY_FEATURE`` set, Spec Kit's ``common.sh`` makes
+#: and reads ``specs/<branch>/`` as it is named (``find_feature_dir_by_prefix``: "If branch
+#: doesn't have numeric prefix, fall back to exact match").
 FEATURE_FOLDER = re.compile(r"^\d{3,}-[\w.-]+$")
-#: A task line of a feature's tasks.md (``- [x] T001 Create the model``): its mark, its id.
-TASK_LINE = re.compile(r"^\s*[-*]\s+\[([ xX])\]\s+(T\d{3,}(?:[-.][0-9A-Za-z]+)*)\b", re.M)
+#: A task line of a feature's tasks.md (``- [x] T001 Create the model``, or with the id in bold,
+#: ``- [X] **T001**: Create the model``): its mark, its id.
+TASK_LINE = re.compile(r"^\s*[-*]\s+\[([ xX])\]\s+(?:\*\*)?(T\d{3,}(?:[-.][0-9A-Za-z]+)*)\b", re.M)
 FEATURE_FILES = ("spec.md", "plan.md", "tasks.md")
 MAX_FEATURES = 500
 #: Where Spec Kit's feature folders are kept: ``specs/`` at the top, as Spec Kit's scripts make
@@ -1082,19 +1088,35 @@ def constitution(root: Path) -> str:
 
 
 def feature_folders(root: Path) -> list[str]:
-    """Spec Kit's numbered feature folders below ``root``, root-relative (``specs/001-login``,
-    ``.specify/specs/002-navbar``), real folders only (a link is not followed)."""
+    """Spec Kit's feature folders below ``root``, root-relative (``specs/001-login``,
+    ``.specify/specs/002-navbar``, ``specs/mit-license`` holding its spec), real folders only
+    (a link is not followed)."""
     found: list[str] = []
     for place in FEATURE_PLACES:
         found.extend(f"{place}/{item.name}" for item in directory_listing(root / place)
-                     if FEATURE_FOLDER.match(item.name) and item.is_dir(follow_symlinks=False))
+                     if item.is_dir(follow_symlinks=False) and _is_feature_folder(item))
     return found[:MAX_FEATURES]
 
 
+def _is_feature_folder(item: os.DirEntry[str]) -> bool:
+    """A numbered folder, or one named otherwise (as its branch was) that holds a feature's
+    file; not a hidden folder, nor test data, templates or archived copies kept in specs/."""
+    if FEATURE_FOLDER.match(item.name):
+        return True
+    if item.name.startswith(".") or is_set_aside(item.name):
+        return False
+    return any(os.path.isfile(os.path.join(item.path, name)) for name in FEATURE_FILES)
+
+
 def is_feature_file(path: str) -> bool:
-    """Whether a root-relative path is one of a feature folder's files (``specs/001-x/spec.md``)."""
-    place, _, rest = path.rpartition("/")[0].rpartition("/")
-    return place in FEATURE_PLACES and FEATURE_FOLDER.match(rest) is not None
+    """Whether a root-relative path is one of a feature folder's files (``specs/001-x/spec.md``,
+    ``specs/mit-license/plan.md``)."""
+    folder, _, name = path.rpartition("/")
+    place, _, rest = folder.rpartition("/")
+    if place not in FEATURE_PLACES or not rest:
+        return False
+    return FEATURE_FOLDER.match(rest) is not None or (
+        name in FEATURE_FILES and not rest.startswith(".") and not is_set_aside(rest))
 
 
 #: GSD's phase files read at most (``phases/NN-name/NN-MM-PLAN.md``, ``-SUMMARY.md``, ...).

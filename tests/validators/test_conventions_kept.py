@@ -101,6 +101,28 @@ def test_spec_kit_in_its_first_layout_memory_and_templates_at_the_top(repo: GitR
     assert roots(check_json(repo.path)) == {".": "instructions"}
 
 
+def test_a_tools_bundle_of_what_it_installs_is_set_aside(repo: GitRepo):
+    """Found on set 49 (conventions): a plugin that sets Spec Kit up in other projects keeps
+    the files it copies in the layout it installs (`.opencode/managed-assets/.specify/...`),
+    the constitution there Spec Kit's form, unfilled on purpose. It was a Spec Kit root of its
+    own, its constitution reported "never filled in" (CT791) beside the project's filled one.
+    Such a folder is set aside and said, as templates are; named, it is checked."""
+    template = "# [PROJECT_NAME] Constitution\n\n**Version**: [CONSTITUTION_VERSION]\n"
+    repo.commit("plugin", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0\n",
+        "specs/001-export/spec.md": "# Export\n",
+        ".opencode/managed-assets/.specify/memory/constitution.md": template,
+        ".opencode/managed-assets/.specify/templates/spec-template.md": "# [FEATURE NAME]\n",
+        "CLAUDE.md": "# Claude\n\nUse bun.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "speckit"}
+    assert found(result) == []
+    assert ".opencode/managed-assets/" in result.out + result.err  # said, not judged
+    named = run_cli("check", ".opencode/managed-assets", cwd=repo.path)
+    assert "CT791" in named.out, named.out + named.err
+
+
 def test_a_claude_md_alone_has_its_imports_checked(repo: GitRepo):
     repo.commit("claude", {
         "CLAUDE.md": "# Project\n\nSee @docs/missing.md and @docs/there.md.\n"
@@ -1103,3 +1125,32 @@ def test_spec_kit_features_kept_in_specify_specs(repo: GitRepo):
         ("CT111", ".specify/specs/001-a/spec.md", 3),
         ("CT792", ".specify/specs/002-b/tasks.md", 1),
         ("CT793", ".specify/specs/001-a/tasks.md", 3)]
+
+
+def test_spec_kit_features_in_folders_named_as_their_branch(repo: GitRepo, tmp_path: Path):
+    """Set 49 (issue 30): on a branch without a number (`mit-license`), or with
+    `SPECIFY_FEATURE` set, Spec Kit's `common.sh` makes and reads `specs/<branch>/` as it is
+    named. Such features were neither read, judged nor published, only the numbered ones. A
+    folder of specs/ holding none of a feature's files, or set aside (templates), is none."""
+    repo.commit("spec kit", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0\n",
+        "specs/001-a/spec.md": "# Export\n",
+        "specs/mit-license/spec.md": "# License the project\n\nSee [the plan](plan.md) and "
+                                     "[the notice](NOTICE.md).\n",
+        "specs/mit-license/plan.md": "# Plan\n",
+        # the ids in bold, as its tasks were written there: tasks all the same
+        "specs/mit-license/tasks.md": "- [X] **T001**: Add LICENSE\n- [ ] **T001**: Update README\n",
+        "specs/fix-login/tasks.md": "- [ ] T001 Fix it\n",
+        "specs/templates/tasks.md": "- [ ] T001 [Task]\n- [ ] T001 [Task]\n",
+        "specs/diagrams/flow.md": "# Flow\n",
+        # tasks as headings, no check-boxes: written, though none can be counted
+        "specs/002-b/spec.md": "# Import\n", "specs/002-b/plan.md": "# Plan\n",
+        "specs/002-b/tasks.md": "### T001 [DONE] Read the file\n",
+    })
+    assert found(check_json(repo.path)) == [
+        ("CT111", "specs/mit-license/spec.md", 3),
+        ("CT792", "specs/fix-login/tasks.md", 1),
+        ("CT793", "specs/mit-license/tasks.md", 2)]
+    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    assert "License the project" in page and "1 of 2 tasks done" in page
+    assert page.count("tasks not written yet") == 1  # 001-a's, a spec alone; not 002-b's
