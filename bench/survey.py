@@ -1168,6 +1168,20 @@ CONVENTIONS_AIDER_HELD_OUT: dict[str, str] = {
     "Asphyksia/OpenCoder": "none (its chat history removed before the snapshot)",
     "Blizard32/seniales": "aider",
 }
+#: Kiro specs (2026-12-07): repositories keeping .kiro/specs/<feature>/tasks.md under three
+#: common feature names, chosen by a rule written before any listing (conventions_survey.md).
+CONVENTIONS_KIRO_SPECS: dict[str, str] = {
+    "24570013-spec/it-ticketing-system": "kiro (specs and steering)",
+    "Amanselwaria2003/onboard-ai": "kiro (specs)",
+    "BhadrakshB/freedom-vas-training": "kiro (specs and steering)",
+    "CronusXd/Redline-Systems-AI": "kiro (specs)",
+    "AlexandreZanata/GOVMOBI-ADMIN": "kiro (specs, one a bugfix spec)",
+    "Anoop1925/HackXios-EdTech": "kiro (specs)",
+    "CodeSphereNMU/GameOn-CodeSphere": "none (its .kiro removed before the snapshot)",
+    "GFooteGK1/Fitness-Tracker": "none (its .kiro removed before the snapshot)",
+    "1nFrastr/agent-ui-demo": "kiro (specs)",
+    "HiroshiKawano/go_iot": "kiro (cc-sdd's specs and steering)",
+}
 
 
 @dataclass

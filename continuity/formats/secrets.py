@@ -393,7 +393,35 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value) and \
-        not _type_in_a_cell(text, match, group)
+        not _type_in_a_cell(text, match, group) and \
+        not _describes_the_field(text[begin:match.start(group)], value)
+
+
+def _describes_the_field(key: str, value: str) -> bool:
+    """Whether the value says what the field is, not what it holds: a Kiro spec's design
+    (survey of Kiro specs), ``password:"required,min=8"`` (a form's validation tag),
+    ``| Password | golang.org/x/crypto/bcrypt |`` (the library that hashes it),
+    ``**Weak Password**: "Password should be at least 6 characters"`` (its message)."""
+    return _VALIDATION_RULES.fullmatch(value) is not None or \
+        _PACKAGE_PATH.fullmatch(value) is not None or _message_about_its_field(key, value)
+
+
+#: A validation tag's rules (go-playground's ``binding:"required,min=8"``, Laravel's
+#: ``required|min:8`` written with commas): what a form checks of the field, not its value.
+_VALIDATION_RULES = re.compile(r"(?:required|omitempty)(?:,[a-z_]{2,20}(?:=[\w.]{1,40})?){0,8}")
+#: A Go or Git host's package path (``golang.org/x/crypto/bcrypt``, ``github.com/o/r``): a
+#: stack table's library for the field, written without a scheme.
+_PACKAGE_PATH = re.compile(r"(?:golang\.org|google\.golang\.org|gopkg\.in|go\.uber\.org|k8s\.io"
+                           r"|github\.com|gitlab\.com|bitbucket\.org)(?:/[\w.\-]{1,60}){1,6}")
+
+
+def _message_about_its_field(key: str, value: str) -> bool:
+    """Whether a value of words opens with the key's own last word: a message about the field
+    (``"Password should be at least 6 characters"``), not a passphrase, which never names
+    itself."""
+    words = value.split()
+    names = re.findall(r"[A-Za-z]+", key)
+    return len(words) >= 3 and bool(names) and words[0].lower() == names[-1].lower()
 
 
 def _type_in_a_cell(text: str, match: re.Match[str], group: int) -> bool:

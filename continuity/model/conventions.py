@@ -252,6 +252,9 @@ def _present(directory: Path, names: set[str], name: str) -> list[str]:
             return sorted(n for n in names if fnmatch.fnmatchcase(n, name))
         return [name] if name in names else []
     head, tail = name.split("/", 1)
+    if any(ch in head for ch in "*?["):  # a folder's wildcard (Kiro's */tasks.md), by name
+        return [hit for folder in sorted(names) if fnmatch.fnmatchcase(folder, head)
+                for hit in _present(directory, names, f"{folder}/{tail}")]
     if head not in names or not _real_directory(directory / head):
         return []
     if "/" in tail:
@@ -335,6 +338,10 @@ class Convention:
     #: workspace's long-term memory kept beside its daily notes), root-relative: read and
     #: published as the files its living files link to, and their links checked.
     keeps: tuple[str, ...] = ()
+    #: The files it keeps in each folder of a specs folder, as root-relative globs (Kiro's
+    #: ``*/requirements.md``, ``*/tasks.md`` in ``.kiro/specs/<feature>/``): read, their links
+    #: checked, and published as one list of specs, each folder a spec.
+    specs: tuple[str, ...] = ()
     #: The living files its tools load by name at every session, as globs (the instruction
     #: files). Empty: every living file is one its tool reads. Another living file of such a
     #: root (a TODO.md beside CLAUDE.md, read by the general rules) is no rule: the site's
@@ -739,13 +746,26 @@ INSTRUCTIONS = Convention(
            "formerly .agent/rules/)",
 )
 
+#: A Kiro spec's files, in its folder of ``.kiro/specs/`` (kiro.dev/docs/specs): requirements.md
+#: (bugfix.md for a bugfix spec), design.md and tasks.md. Its ``.config.kiro`` is Kiro's own
+#: (the spec's id and workflow), not read.
+KIRO_SPEC_FILES: tuple[str, ...] = ("requirements.md", "bugfix.md", "design.md", "tasks.md")
+
 KIRO = Convention(
     code_is_example=True,
-    name="kiro", title="Kiro steering",
-    markers=(Marker(PATH, "*/.kiro/steering", weight=OWN_FOLDER),),
+    name="kiro", title="Kiro steering and specs",
+    # Steering and specs are each a folder only Kiro writes: a repository with specs and no
+    # steering is Kiro's too, its .kiro/specs a root of its own beside .kiro/steering.
+    markers=(Marker(PATH, "*/.kiro/steering", weight=OWN_FOLDER),
+             Marker(PATH, "*/.kiro/specs", weight=OWN_FOLDER)),
     living=("*.md",), kinds=(), rules=("CT75",), site="catalogue",
-    root_signs=(RootSign(("*.md",), where=("*/.kiro/steering",), says="{0} (Kiro steering)"),),
-    source="https://kiro.dev/docs/steering/ (inclusion modes)",
+    specs=tuple(f"*/{name}" for name in KIRO_SPEC_FILES),
+    root_signs=(RootSign(("*.md",), where=("*/.kiro/steering",), says="{0} (Kiro steering)"),
+                RootSign(tuple(f"*/{name}" for name in KIRO_SPEC_FILES),
+                         where=("*/.kiro/specs",), says="{0} (Kiro spec)")),
+    source="https://kiro.dev/docs/steering/ (inclusion modes), https://kiro.dev/docs/specs/ "
+           "(requirements.md or bugfix.md, design.md, tasks.md), "
+           "https://kiro.dev/docs/specs/concepts (EARS requirements, trackable tasks)",
 )
 
 CURSOR = Convention(

@@ -3323,3 +3323,31 @@ def test_survey_39_a_gateway_token_in_an_openclaw_session_corpus(tmp_path: Path)
                            + GATEWAY + " ``` 打开 dashboard URL 之后粘贴。\n"})
     found, out = secret_findings(repo)
     assert found == [("CT601", corpus)], out
+
+
+# ------------------- Kiro specs (2026-12-07): a spec's design and requirements, read as memory
+
+@pytest.mark.parametrize("text, found", [
+    # a form's validation tags, in a requirements list
+    ('- binding tags: `name:"required,max=255"` / `password:"required,min=8"` / '
+     '`password_confirmation:"required,eqfield=Password"`\n', []),
+    # the stack table's library for the field
+    ("| Layer | Library | Role |\n|---|---|---|\n"
+     "| Password | golang.org/x/crypto/bcrypt | hashing |\n", []),
+    # an error message about the field, which opens with its name
+    ('- **Weak Password**: "Password should be at least 6 characters"\n', []),
+    # a value after the same keys that is none of these stays found
+    ('`password:"required,' + MIXED[:12] + '"`\n', ["assigned-secret"]),
+    ("| Layer | Value | Role |\n|---|---|---|\n| Password | " + MIXED[:16] + " | the admin's |\n",
+     ["assigned-secret"]),
+    ('password: "correct horse battery staple"\n', ["assigned-secret"]),
+    ('VALID_PASSWORD = "Tides@' + "2031" + '"\n', ["assigned-secret"]),
+])
+def test_kiro_specs_a_fields_rules_library_and_message_are_no_password(
+        text: str, found: list[str]) -> None:
+    """A Kiro spec's design.md and requirements.md describe a login: the validation tags of
+    its form (``password:"required,min=8"``), the library that hashes the password in the
+    stack's table (``| Password | golang.org/x/crypto/bcrypt |``), the message shown for a
+    weak one (``**Weak Password**: "Password should be …"``). None is a password; a test
+    password written in the same design stays found."""
+    assert kinds(text) == found
