@@ -11,7 +11,7 @@ import pytest
 
 from tests.support.common import GitRepo, check_json, run_cli
 from tests.support.conventions import found, roots
-from tests.support.engines import build_site
+from tests.support.engines import build_mkdocs_in_process
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_spec_kit_in_its_first_layout_memory_and_templates_at_the_top(repo: GitR
     assert found(result) == [("CT791", "memory/constitution.md", 1)]
     repo.commit("filled", {"memory/constitution.md": "# Tides Constitution\n\n**Version**: "
                                                      "1.0.0 | **Ratified**: 2026-01-02\n"})
-    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "Tides Constitution" in page
     repo.commit("a link", {"memory/constitution.md": "# Tides\n\n**Version**: 1.0.0\n\n"
                                                      "See [the checklist](gone.md).\n"})
@@ -200,7 +200,7 @@ def test_the_agents_md_of_the_folders_below_are_the_top_roots_instructions(repo:
     assert found(result) == [("CT111", "lib/ui/AGENTS.md", 3),
                              ("CT111", "service/AGENTS.md", 3)]
     repo.commit("fixed", {"lib/ui/widgets.md": "# Widgets\n", "service/runbook.md": "# Run\n"})
-    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "UI Guidance" in page and "lib/ui/**" in page and "Pack" not in page
 
 
@@ -520,7 +520,7 @@ def test_a_bank_whose_own_rules_name_its_files(repo: GitRepo):
     said = run_cli("check", cwd=repo.path).out
     assert "memory-bank/ keeps the files .clinerules names" in said
     assert "productContext.md, systemPatterns.md not asked for" in said
-    site = build_site("mkdocs", repo.path, repo.path.parent / "work")  # strict: it failed
+    site = build_mkdocs_in_process(repo.path, repo.path.parent / "work")  # strict: it failed
     assert "projectContext.md" in (site / "index.html").read_text("utf-8")
     # a core file the rules name, emptied, is still reported
     repo.commit("emptied", {"memory-bank/activeContext.md": "# Active\n"})
@@ -594,7 +594,7 @@ def test_a_workspaces_memory_folder_with_its_own_memory_md_stays_the_workspaces(
                                if d["code"] == "CT601")
     # The folder's own MEMORY.md is a page of the workspace's site, its link to a topic note
     # resolved there (the dead one and the key are the check's errors, so not --strict).
-    site = build_site("mkdocs", repo.path, tmp_path / "site", strict=False)
+    site = build_mkdocs_in_process(repo.path, tmp_path / "site", strict=False)
     page = (site / "memory" / "MEMORY" / "index.html").read_text("utf-8")
     assert 'href="../semantic/infra/"' in page
     assert key not in "".join(p.read_text("utf-8", "replace") for p in site.rglob("*.html"))
@@ -820,7 +820,7 @@ def test_the_rules_of_a_claude_folder_holding_the_projects_claude_md(repo: GitRe
     assert roots(result) == {".claude": "instructions"}
     assert found(result) == [("CT111", ".claude/rules/style.md", 3)]
     repo.commit("fixed", {".claude/rules/style.md": "# Code Style\n\nTabs.\n"})
-    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "Code Style" in page and "React Rules" in page
 
 
@@ -882,7 +882,7 @@ def _gsd_silent_then_found(repo: GitRepo, tmp_path: Path, files: dict[str, str],
     result = check_json(repo.path)
     assert roots(result)[".planning"] == "gsd"
     assert [d for d in found(result) if d[0] in ("CT601", "CT605")] == []
-    build_site("mkdocs", repo.path / ".planning", tmp_path / "site")
+    build_mkdocs_in_process(repo.path / ".planning", tmp_path / "site")
     repo.commit("real ones", {real[0]: real[1]})
     return {d[2] for d in found(check_json(repo.path)) if d[:2] == ("CT601", real[0])}
 
@@ -1098,7 +1098,7 @@ def test_a_bank_at_the_top_reads_the_instruction_file_beside_it(repo: GitRepo, t
     result = check_json(repo.path)
     assert [(r["convention"], r["files"]) for r in result.json["roots"]] == [("cursor-bank", 5)]
     assert found(result) == [("CT111", ".cursorrules", 3)]
-    site = build_site("mkdocs", repo.path, tmp_path / "site")
+    site = build_mkdocs_in_process(repo.path, tmp_path / "site")
     assert (site / "cursorrules" / "index.html").is_file()
 
 
