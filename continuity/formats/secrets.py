@@ -27,6 +27,8 @@ from typing import Any
 
 import ahocorasick
 
+from continuity.formats import lazy_re
+
 #: (start, end) spans of a detector's secret part in a text.
 Scanner = Callable[[str], Iterator[tuple[int, int]]]
 
@@ -79,10 +81,11 @@ class Detector:
 def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
        needles: tuple[str, ...] = (), placeholders: bool = False,
        exact: bool = False, block: bool = False, prefilter: str = "") -> Detector:
-    return Detector(kind, description, re.compile(regex, flags), group, needles,
+    # Compiled at first use (``lazy_re``): most detectors never scan a given tree.
+    return Detector(kind, description, lazy_re.compile(regex, flags), group, needles,
                     placeholders_allowed=placeholders, exact_needles=exact,
                     made_up_refused=not block,
-                    prefilter=re.compile(prefilter, flags) if prefilter else None)
+                    prefilter=lazy_re.compile(prefilter, flags) if prefilter else None)
 
 
 #: Sample values their issuers' documentation prints, each the exact published one (a key
