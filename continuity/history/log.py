@@ -468,6 +468,22 @@ def _read_log(repo: Repository, prefix: str, specs: list[str], since: str | None
         raise GitUnavailable(f"{repo.top}: cannot read the git history: {exc}") from None
 
 
+def read_log_beyond_root(history: History, specs: Sequence[str]) -> tuple[Commit, ...]:
+    """The commits that changed ``specs`` (pathspecs from the repository's top) outside the
+    memory root, in one more ``git log`` of the history's range; their paths from the root
+    (``../.env``). Nothing for a root at the top, whose own log covers the whole repository.
+
+    Not folded into the root's log: git's tree diff is cheapest with a single prefix, and every
+    rule but CT605 would see commits that never touched the memory. Kept small by the
+    pathspecs (the agent state files' names), not by the repository's size.
+    """
+    if not history.prefix or not history.repository.head or not specs:
+        return ()
+    exclude = f":(exclude,literal){history.prefix}"  # the root's own log read those
+    return tuple(_read_log(history.repository, history.prefix, [*specs, exclude],
+                           history.since))
+
+
 def _tokens(chunks: Iterable[bytes]) -> Iterator[bytes]:
     """The NUL-separated fields of a ``-z`` output that arrives in chunks."""
     rest = b""
