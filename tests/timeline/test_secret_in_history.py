@@ -128,3 +128,15 @@ def test_an_agent_state_file_outside_the_root_whose_history_held_no_key_has_no_f
                           ".env.example": OPENAI})
     repo.commit("more", {".mcp.json": MCP % "${env:GITHUB_PAT}", ".env": "OPENAI_API_KEY=\n"})
     assert _ct605(repo.path / "memory") == []
+
+
+def test_a_deep_roots_top_and_the_tracked_files_beside_it_are_read(tmp_path):
+    """A root three folders down (`apps/web/memory`): the `.env` at the repository's top,
+    deleted since, and a service's `.env` beside the root that CT601 reads today, whose older
+    version held a key, are each named once from the root."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**_below("apps/web/memory"), "services/api/.env": "PORT=80\n"})
+    first = repo.commit("keys", {".env": OPENAI, "services/api/.env": f"GITHUB_TOKEN={TOKEN}\n"})
+    repo.commit("keys out", {"services/api/.env": "PORT=80\n"}, delete=[".env"])
+    found = {d["path"]: d["commit"] for d in _ct605(repo.path / "apps/web/memory")}
+    assert found == {"../../../.env": first[:7], "../../../services/api/.env": first[:7]}
