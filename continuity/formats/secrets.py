@@ -874,6 +874,46 @@ _PUBLIC_WORD_BEFORE = re.compile(r"(?<![A-Za-z])(?:gpg|pgp|gnupg|ssh|public|host
                                  re.IGNORECASE)
 
 
+def _der_element(data: bytes, at: int) -> tuple[int, int, int] | None:
+    """The DER element at ``at``: its tag, where its content starts and where it ends; or None
+    where the bytes are not one (a length past the end, a length of over three bytes)."""
+    if at + 2 > len(data):
+        return None
+    tag, length, start = data[at], data[at + 1], at + 2
+    if length & 0x80:
+        size = length & 0x7F
+        if not 0 < size <= 3 or start + size > len(data):
+            return None
+        length, start = int.from_bytes(data[start:start + size], "big"), start + size
+    end = start + length
+    return (tag, start, end) if end <= len(data) else None
+
+
+def public_key_der(value: str) -> bool:
+    """Whether ``value`` is a public key written as base64 DER, X.509's SubjectPublicKeyInfo
+    (``MIGfMA0GCSqGSIb3…`` for RSA, ``MFkwEwYHKoZIzj0C…`` for an elliptic curve): a sequence
+    of the algorithm (a sequence opening with its OID) and the key as a bit string, nothing
+    after. A front end keeps the server's public key under a name such as
+    ``VITE_APP_API_ENCRYPT_REQUEST_KEY`` (set 50) to encrypt what it sends: public by design.
+    A private key (PKCS#8 opens with its version, an integer; encrypted, it holds an octet
+    string) or a certificate does not take this shape and is still judged."""
+    if not value.startswith("M") or len(value) < 60:
+        return False
+    try:
+        data = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    outer = _der_element(data, 0)
+    if outer is None or outer[0] != 0x30 or outer[2] != len(data):
+        return False
+    algorithm = _der_element(data, outer[1])
+    if algorithm is None or algorithm[0] != 0x30:
+        return False
+    oid, key = _der_element(data, algorithm[1]), _der_element(data, algorithm[2])
+    return oid is not None and oid[0] == 0x06 and key is not None and key[0] == 0x03 and \
+        key[2] == outer[2]
+
+
 def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     """A generated value under a key whose name ends in a secret's word (``RAILS_MASTER_KEY``,
     ``APP_KEY``, ``"token"``), unless the name says it is public or an id of something else."""
@@ -906,10 +946,11 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         # of a mail's unsubscribe link; ``did:key:z6Mk…``, a decentralized identifier of the
         # ``key`` method: a public key written out (survey 34: a wallet's mock-ups)
     if public_google_key(text, match.start(group), match.end(group)) or \
-            text.startswith("\u2026", match.end(group)):
-        return False  # a published browser key; or cut short (``"eyJhbGciOiJIUzI1NiIs…"``,
-        # the thirty-fifth conventions set: the rest is not there; an ellipsis inside the
-        # value is read by :func:`harmless`, this one ends the match)
+            public_key_der(match.group(group)) or text.startswith("\u2026", match.end(group)):
+        return False  # a published browser key, a public key in DER (set 50); or cut short
+        # (``"eyJhbGciOiJIUzI1NiIs…"``, the thirty-fifth conventions set: the rest is not
+        # there; an ellipsis inside the value is read by :func:`harmless`, this one ends the
+        # match)
     if _bitable_app_token(text, name, begin, match.end(group)):
         return False
     if _figma_file_key(text, name, begin, match.span(group)):

@@ -7,6 +7,7 @@ Every credential is assembled at run time from pieces, so that this file holds n
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from pathlib import Path
 
@@ -3351,3 +3352,74 @@ def test_kiro_specs_a_fields_rules_library_and_message_are_no_password(
     weak one (``**Weak Password**: "Password should be …"``). None is a password; a test
     password written in the same design stays found."""
     assert kinds(text) == found
+
+
+# ------------------- set 50 (conventions): the server's public key a front end encrypts with
+
+
+def _der(tag: int, body: bytes) -> bytes:
+    """A DER element of ``tag`` holding ``body`` (lengths up to 65,535 bytes)."""
+    size = len(body)
+    length = bytes([size]) if size < 128 else bytes([0x81, size]) if size < 256 else \
+        bytes([0x82, size >> 8, size & 0xFF])
+    return bytes([tag]) + length + body
+
+
+def _made_up_bytes(count: int, seed: str) -> bytes:
+    """``count`` bytes that look random and are no one's key (a hash chain of ``seed``)."""
+    out = b""
+    while len(out) < count:
+        out += hashlib.sha256((seed + str(len(out))).encode()).digest()
+    return out[:count]
+
+
+_RSA = _der(0x30, _der(0x06, bytes.fromhex("2a864886f70d010101")) + _der(0x05, b""))
+_EC_P256 = _der(0x30, _der(0x06, bytes.fromhex("2a8648ce3d0201"))
+                + _der(0x06, bytes.fromhex("2a8648ce3d030107")))
+
+
+def _rsa_public(bits: int) -> str:
+    modulus = _der(0x02, b"\x00" + _made_up_bytes(bits // 8, f"n{bits}"))
+    body = _der(0x30, modulus + _der(0x02, b"\x01\x00\x01"))
+    return base64.b64encode(_der(0x30, _RSA + _der(0x03, b"\x00" + body))).decode()
+
+
+EC_PUBLIC = base64.b64encode(_der(0x30, _EC_P256 + _der(
+    0x03, b"\x00\x04" + _made_up_bytes(64, "ec")))).decode()
+PKCS8_PRIVATE = base64.b64encode(_der(0x30, _der(0x02, b"\x00") + _RSA + _der(
+    0x04, _made_up_bytes(600, "d")))).decode()
+PKCS8_ENCRYPTED = base64.b64encode(_der(0x30, _RSA + _der(
+    0x04, _made_up_bytes(600, "e")))).decode()
+
+
+@pytest.mark.parametrize("text", [
+    "# VITE_APP_API_ENCRYPT_REQUEST_KEY = " + _rsa_public(1024) + "\n",
+    "RSA_KEY='" + _rsa_public(2048) + "'\n",
+    "SIGNING_KEY=" + EC_PUBLIC + "\n",
+])
+def test_set_50_a_public_key_in_base64_der_is_no_secret(text: str) -> None:
+    """Set 50: a front end's `.env` kept the server's RSA public key (X.509's
+    SubjectPublicKeyInfo in base64, ``MIGf…``) under ``VITE_APP_API_ENCRYPT_REQUEST_KEY``,
+    the key it encrypts requests with: public by design, yet judged a generated secret."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("value", [PKCS8_PRIVATE, PKCS8_ENCRYPTED])
+def test_set_50_a_private_key_in_base64_der_is_still_found(value: str) -> None:
+    assert kinds("VITE_APP_API_ENCRYPT_RESPONSE_KEY = " + value + "\n") == ["keyed-secret"]
+
+
+def test_set_50_a_public_key_in_an_env_file_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: the public key is silent in the `.env` and in its history
+    (CT601, CT605); the private key written beside it later is found in both."""
+    repo = GitRepo(tmp_path)
+    repo.commit("front end", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0\n",
+        ".env": "VITE_APP_API_ENCRYPT_ALGORITHM = AES\n"
+                "VITE_APP_API_ENCRYPT_REQUEST_KEY = " + _rsa_public(1024) + "\n"})
+    assert_no_secret_found(repo)
+    repo.commit("response key", {
+        ".env": "VITE_APP_API_ENCRYPT_REQUEST_KEY = " + _rsa_public(1024) + "\n"
+                "VITE_APP_API_ENCRYPT_RESPONSE_KEY = " + PKCS8_PRIVATE + "\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", ".env") in found and ("CT605", ".env") in found, out

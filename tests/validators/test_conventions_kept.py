@@ -123,6 +123,26 @@ def test_a_tools_bundle_of_what_it_installs_is_set_aside(repo: GitRepo):
     assert "CT791" in named.out, named.out + named.err
 
 
+def test_a_templates_folder_named_with_a_leading_mark_is_set_aside(repo: GitRepo):
+    """Found on set 50 (conventions): a spec workflow keeps the CLAUDE.md its skill copies
+    into each new feature's folder in `specs/_templates/`, its title `{Feature Name}` still a
+    placeholder. It became a second live root of instructions, published on the home page as
+    one. A templates folder named with a leading `_` or `.` (as Sphinx and Jekyll name theirs)
+    is set aside and said, as `templates/` is; named, it is checked."""
+    repo.commit("specs", {
+        "CLAUDE.md": "# Scaffold\n\nRead SPEC-WORKFLOW.md first.\n",
+        "specs/README.md": "# Specs\n",
+        "specs/_templates/CLAUDE.md": "# CLAUDE.md: {Feature Name}\n\nRead design.md first.\n",
+        "specs/_templates/design.md": "# Design: {Feature Name}\n",
+        "docs/.templates/CLAUDE.md": "# CLAUDE.md: {Area}\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions"}
+    assert "specs/_templates/" in result.out + result.err  # said, not judged
+    named = run_cli("check", "specs/_templates", "--output-format", "json", cwd=repo.path)
+    assert '"instructions"' in named.out, named.out + named.err
+
+
 def test_a_claude_md_alone_has_its_imports_checked(repo: GitRepo):
     repo.commit("claude", {
         "CLAUDE.md": "# Project\n\nSee @docs/missing.md and @docs/there.md.\n"
