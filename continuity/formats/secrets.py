@@ -1557,6 +1557,14 @@ CREDENTIALS: tuple[Detector, ...] = (
     # wallet scripts. Every key of the wallet derives from it.
     Detector("mnemonic", "a wallet's recovery phrase", None,
              needles=("mnemonic", "phrase", "seed"), scanner=_mnemonics),
+    # A wallet's private key written under its own address, a map of an account to the key
+    # that signs for it (``CUSTODIAL_KEYS_JSON={"0x2b…":"0xf3…"}`` in a custodial service's
+    # ``.env``, the fortieth survey; Ganache's ``private_keys`` dump): no key word names the
+    # value, the pairing does. An address is 40 hex digits and public; the 64 after it, the
+    # key. (A transaction's or a block's hash is keyed by itself or a number, not an account.)
+    _d("address-keyed-key", "a wallet's private key under its address",
+       r"0x[0-9a-fA-F]{40}\\?[\"']?[ \t]{0,5}[:=][ \t]{0,5}\\?[\"'](?:0x)?([0-9a-fA-F]{64})"
+       r"\\?[\"']", 1, needles=("0x",)),
     # -- cloud providers
     _d("aws-key", "an AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b",
        needles=("akia", "asia", "abia", "acca", "a3t")),

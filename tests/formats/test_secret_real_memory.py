@@ -3423,3 +3423,49 @@ def test_set_50_a_public_key_in_an_env_file_in_a_repository(tmp_path: Path) -> N
                 "VITE_APP_API_ENCRYPT_RESPONSE_KEY = " + PKCS8_PRIVATE + "\n"})
     found, out = secret_findings(repo)
     assert ("CT601", ".env") in found and ("CT605", ".env") in found, out
+
+
+# ------------------- survey 40: a wallet's private key under its own address
+
+ADDRESS = "0x" + "4d7A9c2E" * 5  # made up: 40 hex digits, an account's address
+WALLET_KEY = "0x" + "3b9F1e6C" * 8  # made up: 64 hex digits, the key that signs for it
+
+
+@pytest.mark.parametrize("text", [
+    # a custodial service's map of accounts to their keys, one line of an .env
+    'CUSTODIAL_KEYS_JSON={"' + ADDRESS + '":"' + WALLET_KEY + '"}\n',
+    # the same, its quotes escaped inside a quoted value
+    'KEYS="{\\"' + ADDRESS + '\\": \\"' + WALLET_KEY + '\\"}"\n',
+    # Ganache's dump of its accounts' keys, without the 0x
+    '{\n  "private_keys": {\n    "' + ADDRESS.lower() + '": "' + WALLET_KEY[2:] + '"\n  }\n}\n',
+])
+def test_survey_40_a_private_key_under_its_address_is_found(text: str) -> None:
+    """Survey 40: a hackathon's ticket marketplace kept its custodial wallets' keys in its
+    ``.env`` as a JSON map from each address to its key, under ``CUSTODIAL_KEYS_JSON``: no
+    key word names a value, the address it is written under does."""
+    assert kinds(text) == ["address-keyed-key"]
+
+
+@pytest.mark.parametrize("text", [
+    '{"' + ADDRESS + '": "' + "0x" + "9e1C" * 10 + '"}\n',  # an address under an address
+    '"alloc": {"' + ADDRESS + '": {"balance": "0x' + "f" * 64 + '"}}\n',  # a genesis' funds
+    '{"txHash": "' + WALLET_KEY + '", "from": "' + ADDRESS + '"}\n',  # a hash under its name
+    "- deployed " + ADDRESS + " in " + WALLET_KEY + "\n",  # prose, no pairing
+])
+def test_survey_40_an_address_beside_other_hex_values_stays_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_survey_40_custodial_keys_in_an_env_file_and_its_history(tmp_path: Path) -> None:
+    """In a real git repository: an instruction root whose ``.env`` holds the custodial
+    map is reported (CT601), and after the keys are emptied its history still is (CT605)."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("env", {
+        "CLAUDE.md": "# Rules\n\n- Run the chain with docker compose.\n",
+        "blockchain/.env": "CHAIN_ID=1337\nCUSTODIAL_KEYS_JSON={\"" + ADDRESS + "\":\""
+                           + WALLET_KEY + "\"}\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "blockchain/.env"), ("CT605", "blockchain/.env")], out
+    repo.commit("emptied", {"blockchain/.env": "CHAIN_ID=1337\nCUSTODIAL_KEYS_JSON={}\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT605", "blockchain/.env")], out
