@@ -125,9 +125,10 @@ class Marker:
 #: when it applies), "features" (Spec Kit's numbered feature folders), "tasks" (Task Master's
 #: task lists: each task with its status, the home page their progress), "board" (Backlog.md:
 #: its tasks by status in the config's order, each decision and document a page), "chat"
-#: (Aider's chat history: its sessions newest first, each prompt a heading).
+#: (Aider's chat history: its sessions newest first, each prompt a heading), "plans"
+#: (Sisyphus: each plan with how many of its tasks are done, its notepads beside it).
 SITE_SHAPES: tuple[str, ...] = ("protocol", "index", "state", "timeline", "phases", "ledger",
-                                "catalogue", "features", "tasks", "board", "chat")
+                                "catalogue", "features", "tasks", "board", "chat", "plans")
 
 
 @dataclass(frozen=True)
@@ -327,6 +328,9 @@ class Convention:
     #: Its files are instructions for an agent, whose fenced code blocks are examples
     #: (``const API_KEY = 'sk_live_abc123'`` under "BAD:"): no credential is reported there.
     code_is_example: bool = False
+    #: Where only some of its files are instructions (Sisyphus's plans, not the notepads its
+    #: subagents write learnings to), those as root-relative globs; empty: all its Markdown.
+    example_files: tuple[str, ...] = ()
     #: At a repository's top, only the files its model reads (and ``memory_in``) are memory,
     #: not every file beside them (a repository's instruction files are not its memory).
     memory_is_files: bool = False
@@ -368,6 +372,9 @@ class Convention:
         instructions for an agent (``code_is_example``): examples, not secrets kept."""
         if not self.code_is_example or not path.endswith(
                 (".md", ".mdc", ".cursorrules", ".windsurfrules", ".clinerules", ".roorules")):
+            return frozenset()
+        if self.example_files and not any(fnmatch.fnmatchcase(path, glob)
+                                          for glob in self.example_files):
             return frozenset()
         # Fences at any indent: an example under a list item ("  * *Request*:" then an
         # indented ```json) is as much an example as one at the margin.
@@ -910,6 +917,46 @@ BACKLOG = Convention(
            "src/utils/backlog-directory.ts, src/constants/index.ts; v1.50.1)",
 )
 
+#: Sisyphus's folder of plans, as oh-my-opencode's Prometheus writes them and its Atlas works
+#: through them (``.sisyphus/plans/{name}.md``: task checkboxes ``- [ ]``, ticked ``- [x]``).
+SISYPHUS_PLANS = "plans"
+
+#: The notepad files of a plan, one folder per plan (``notepads/{plan-name}/``), as Atlas's
+#: prompt sets them up ("learnings.md  # Conventions, patterns", decisions.md, issues.md,
+#: problems.md) and tells every subagent to append to, "never overwrite, never use Edit tool"
+#: (src/agents/atlas/default-prompt-sections.ts, shared-prompt.ts).
+SISYPHUS_NOTEPADS = ("learnings", "decisions", "issues", "problems")
+
+#: The active work's state, written by /start-work (src/features/boulder-state/storage.ts).
+BOULDER_FILE = "boulder.json"
+
+SISYPHUS = Convention(
+    # A plan is the instructions Atlas executes, its examples fenced ("GOOD: POST with
+    # {password: '...'}"); a notepad is what the agents learnt, where a value pasted is one kept.
+    code_is_example=True, example_files=(f"{SISYPHUS_PLANS}/*.md", "drafts/*.md"),
+    name="sisyphus", title="Sisyphus (oh-my-opencode)",
+    # .sisyphus/ is oh-my-opencode's own folder (BOULDER_DIR): boulder.json or a plan in it.
+    markers=(Marker(PATH, "*/.sisyphus", weight=0.5), _file(BOULDER_FILE, DECISIVE),
+             _file(f"{SISYPHUS_PLANS}/*.md", DECISIVE)),
+    living=(BOULDER_FILE,),
+    # Plans are edited by design (a task ticked); drafts are deleted once a plan is written;
+    # notepads only ever grow (appended to by each task's subagent): a log each. evidence/
+    # holds raw output (test runs, API transcripts): scanned for credentials as every file of
+    # the folder, never published.
+    kinds=(_folder(SISYPHUS_PLANS, "add-login.md"), _folder("drafts", "add-login.md"),
+           DirectoryKind("notepads", HISTORY, tuple(compile_pattern(f"*/{name}.md")
+                                                    for name in SISYPHUS_NOTEPADS),
+                         (), None, "add-login/learnings.md", appends=True,
+                         origin="convention")),
+    owns=(SISYPHUS_PLANS, "drafts", "notepads", "evidence"),
+    rules=("CT84",), site="plans",
+    root_signs=(RootSign((BOULDER_FILE, f"{SISYPHUS_PLANS}/*.md"), where=("*/.sisyphus",),
+                         says="{0} (Sisyphus)"),),
+    source="https://github.com/code-yeongyu/oh-my-openagent (src/features/boulder-state/"
+           "constants.ts, storage.ts; src/agents/atlas/default-prompt-sections.ts, "
+           "shared-prompt.ts; at 5dca1a5, before .sisyphus/ became .omo/)",
+)
+
 #: Aider's files at the project's top (aider/args.py, v0.86: --chat-history-file,
 #: --input-history-file, --llm-history-file; the config file .aider.conf.yml).
 AIDER_CHAT = ".aider.chat.history.md"
@@ -1048,7 +1095,7 @@ def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
 BUILTIN_CONVENTIONS: tuple[Convention, ...] = (
     PROTOCOL, CLAUDE, CLINE, OPENCLAW, OPENCLAW_STATE, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
     WINDSURF, ROO_RULES, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, BACKLOG,
-    INSTRUCTIONS, AIDER)
+    SISYPHUS, INSTRUCTIONS, AIDER)
 
 
 # --------------------------------------------------------------------------- recognition
