@@ -1171,6 +1171,6 @@ def test_spec_kit_features_in_folders_named_as_their_branch(repo: GitRepo, tmp_p
         ("CT111", "specs/mit-license/spec.md", 3),
         ("CT792", "specs/fix-login/tasks.md", 1),
         ("CT793", "specs/mit-license/tasks.md", 2)]
-    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "License the project" in page and "1 of 2 tasks done" in page
     assert page.count("tasks not written yet") == 1  # 001-a's, a spec alone; not 002-b's
