@@ -106,18 +106,18 @@ _PUBLISHED_SAMPLES = (
     # workspace's copy of Polymarket's CLOB docs, sweep 1 of OpenClaw workspaces)
     "550e8400-e29b-41d4-a716-446655440000",
 )
-_PUBLISHED_SAMPLE = re.compile("|".join(map(re.escape, _PUBLISHED_SAMPLES)))
+_PUBLISHED_SAMPLE = lazy_re.compile("|".join(map(re.escape, _PUBLISHED_SAMPLES)))
 #: What a made-up value is filled with: a run of one character, the documentation's markers.
-_MADE_UP = re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
+_MADE_UP = lazy_re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
                       r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"  # jwt.io's example token
                       r"|\.\.\.|…"  # a key cut short in the middle: ``sk-ant-…8QAA``
                       + "|" + _PUBLISHED_SAMPLE.pattern)
 
 
-_MASKED_TAIL = re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
+_MASKED_TAIL = lazy_re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
 #: A key of a provider's shape cut short where its author wrote ``...`` (a report's
 #: ``STRIPE_SECRET_KEY=sk_live_51AbC...``): what is left is no key.
-_CUT_SHORT = re.compile(r"(?:\.\.\.|…)(?![A-Za-z0-9])")
+_CUT_SHORT = lazy_re.compile(r"(?:\.\.\.|…)(?![A-Za-z0-9])")
 
 
 def made_up(value: str) -> bool:
@@ -172,8 +172,7 @@ def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
     ordinary text. The secret is the first group of ``regex`` that took part in the match.
     (Offsets found in a ``str.lower`` copy moved by one after each ``İ``, and ``İİİİbot``
     looked past the end of the text.)"""
-    pattern = re.compile(regex, re.IGNORECASE)
-    groups = range(1, pattern.groups + 1)
+    pattern = lazy_re.compile(regex, re.IGNORECASE)  # most texts hold none of the roots
 
     def scan(text: str) -> Iterator[tuple[int, int]]:
         lowered = ascii_lower(text)
@@ -183,8 +182,8 @@ def _anchored(kind: str, description: str, regex: str, roots: tuple[str, ...],
             while position >= 0:
                 begin = start(text, position)
                 match = pattern.match(text, begin) if begin is not None else None
-                group = next((g for g in groups if match.group(g) is not None), 0) \
-                    if match else 0
+                group = next((g for g in range(1, pattern.groups + 1)
+                              if match.group(g) is not None), 0) if match else 0
                 if match and group and (accept is None or accept(text, match, group)) and \
                         not harmless(match.group(group)):
                     span = match.span(group)
@@ -266,7 +265,7 @@ _ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;&
 
 #: Hosts a password in a URL gives away nothing on: a developer's own machine or container,
 #: the documentation domains (``postgres://docora:docora@localhost:5432``, ``.env.example``).
-_LOCAL_HOST = re.compile(r"@(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|host\.docker\.internal"
+_LOCAL_HOST = lazy_re.compile(r"@(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|host\.docker\.internal"
                          r"|[\w.-]*\.(?:local|localhost|test|example)|(?:[\w-]+\.)*example\.(?:com|org|net)"
                          r"|db|postgres|mysql|redis|mongo)(?=[:/?#'\"\s)\]>,;`]|$)", re.IGNORECASE)
 
@@ -280,12 +279,12 @@ def _not_a_local_address(text: str, match: re.Match[str], group: int) -> bool:
         _LOCAL_HOST.search(text, match.end(group), match.end()) is None
 
 
-_SCHEME = re.compile(r"[a-z][a-z0-9+.\-]{0,30}")
-_FILL_IN_USER = re.compile(r"your|example", re.IGNORECASE)
+_SCHEME = lazy_re.compile(r"[a-z][a-z0-9+.\-]{0,30}")
+_FILL_IN_USER = lazy_re.compile(r"your|example", re.IGNORECASE)
 
 
 #: A type where a value would be: ``apiKey: string)``, ``password: Optional[str] = None``.
-_TYPE_NAME = re.compile(r"(?:str|string|number|int|bool|boolean|any|bytes|None|null|undefined"
+_TYPE_NAME = lazy_re.compile(r"(?:str|string|number|int|bool|boolean|any|bytes|None|null|undefined"
                         r"|Optional|SecretStr|(?:Uint|Int|Float)(?:8|16|32|64)Array)\b.*",
                         re.IGNORECASE)
 
@@ -293,15 +292,15 @@ _TYPE_NAME = re.compile(r"(?:str|string|number|int|bool|boolean|any|bytes|None|n
 #: The query of a signed, expiring link (a CDN's ``…jpeg?…&x-expires=…&x-signature=…``,
 #: CloudFront's ``Expires=…&Signature=…``, a presigned S3 or GCS URL): a parameter in it is
 #: part of the link's signature, good for one object until it expires, not a key to reuse.
-_SIGNED_QUERY = re.compile(r"(?:[?&]|\\u0026)(?:x-expires|expires|x-amz-expires|x-goog-expires"
+_SIGNED_QUERY = lazy_re.compile(r"(?:[?&]|\\u0026)(?:x-expires|expires|x-amz-expires|x-goog-expires"
                            r"|x-signature|signature|x-amz-signature|x-goog-signature)=", re.IGNORECASE)
-_URL_QUERY_END = re.compile(r"[\s\"'<>`)\]]")
+_URL_QUERY_END = lazy_re.compile(r"[\s\"'<>`)\]]")
 #: A variable's name as a value in code, closing what holds it: ``hashed})``, ``pw,``.
-_CODE_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*[)\]}]{1,3}"
+_CODE_IDENTIFIER = lazy_re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*[)\]}]{1,3}"
                               # and a call on what it closes: ``app_secret}).encode()``
                               r"(?:\.[A-Za-z_][A-Za-z0-9_]*\(\)[)\]}]{0,3})?")
 #: Names of keys that are public by design (see ``_NOT_SECRET_NAMES``).
-_PUBLIC_BY_DESIGN = re.compile(r"kakao[_\-.]?(?:js|java_?script)", re.IGNORECASE)
+_PUBLIC_BY_DESIGN = lazy_re.compile(r"kakao[_\-.]?(?:js|java_?script)", re.IGNORECASE)
 
 
 def _query_parameter(text: str, start: int) -> bool:
@@ -411,10 +410,10 @@ def _describes_the_field(key: str, value: str) -> bool:
 
 #: A validation tag's rules (go-playground's ``binding:"required,min=8"``, Laravel's
 #: ``required|min:8`` written with commas): what a form checks of the field, not its value.
-_VALIDATION_RULES = re.compile(r"(?:required|omitempty)(?:,[a-z_]{2,20}(?:=[\w.]{1,40})?){0,8}")
+_VALIDATION_RULES = lazy_re.compile(r"(?:required|omitempty)(?:,[a-z_]{2,20}(?:=[\w.]{1,40})?){0,8}")
 #: A Go or Git host's package path (``golang.org/x/crypto/bcrypt``, ``github.com/o/r``): a
 #: stack table's library for the field, written without a scheme.
-_PACKAGE_PATH = re.compile(r"(?:golang\.org|google\.golang\.org|gopkg\.in|go\.uber\.org|k8s\.io"
+_PACKAGE_PATH = lazy_re.compile(r"(?:golang\.org|google\.golang\.org|gopkg\.in|go\.uber\.org|k8s\.io"
                            r"|github\.com|gitlab\.com|bitbucket\.org)(?:/[\w.\-]{1,60}){1,6}")
 
 
@@ -439,8 +438,8 @@ def _type_in_a_cell(text: str, match: re.Match[str], group: int) -> bool:
 #: A code span alone in a table's cell or ending its line (survey 34: an SDK's reference,
 #: ``| `passphrase` | `string` | … |``, ``| `recipientPrivateKey` | `Uint8Array` | … |``;
 #: a table's row is read as ``passphrase: `string```, see ``secrets_tables``).
-_TYPED_CELL = re.compile(r"`[A-Za-z][\w.\[\]<>]{0,40}`")
-_CELL_END = re.compile(r"[ \t]{0,5}(?:\||\r?\n|\Z)")
+_TYPED_CELL = lazy_re.compile(r"`[A-Za-z][\w.\[\]<>]{0,40}`")
+_CELL_END = lazy_re.compile(r"[ \t]{0,5}(?:\||\r?\n|\Z)")
 
 
 def _value_quoted(text: str, match: re.Match[str], group: int) -> bool:
@@ -450,7 +449,7 @@ def _value_quoted(text: str, match: re.Match[str], group: int) -> bool:
 
 
 #: A user's field of a login's object, its value quoted (``user: 'me@mail.com'``).
-_USER_FIELD = re.compile(r"(?:^|[\s{,])[\"']?(?:user|username|email|login)[\"']?[ \t]{0,5}:[ \t]{0,5}"
+_USER_FIELD = lazy_re.compile(r"(?:^|[\s{,])[\"']?(?:user|username|email|login)[\"']?[ \t]{0,5}:[ \t]{0,5}"
                          r"[\"'][^\"'\n]{1,128}[\"']")
 #: How far a login's user may stand from its ``pass`` in the same object.
 _LOGIN_REACH = 256
@@ -475,12 +474,12 @@ def _a_logins_pass(text: str, begin: int, match: re.Match[str], group: int) -> b
 #: key, a database row's id, never the key itself, whose secret is stored under its own name.
 #: (``secret_id`` and ``access_key_id`` are not read so: a Tencent SecretId, an R2 or AWS key
 #: id are halves of a credential pair.)
-_API_KEY_ID = re.compile(r"api[_\-]?key[_\-]?ids?(?![A-Za-z0-9])", re.IGNORECASE)
+_API_KEY_ID = lazy_re.compile(r"api[_\-]?key[_\-]?ids?(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 #: Lower-case words joined by hyphens, a closing mark after them: a sentence's words
 #: (``-prefixed``, ``assertion)``), no machine's value.
-LOWER_CASE_WORDS = re.compile(r"-?[a-z]{2,}(?:-[a-z]{2,}){0,3}[)\].,;:]{0,2}")
+LOWER_CASE_WORDS = lazy_re.compile(r"-?[a-z]{2,}(?:-[a-z]{2,}){0,3}[)\].,;:]{0,2}")
 
 
 def _name_quoted_as_code(text: str, begin: int, match: re.Match[str], key: str) -> bool:
@@ -494,7 +493,7 @@ def _name_quoted_as_code(text: str, begin: int, match: re.Match[str], key: str) 
 
 
 #: A value of one word and a number at most, the marks a password policy asks for after it.
-_WORD_AND_NUMBER = re.compile(r"([A-Za-z]{3,16})[0-9]{0,6}[!@#$%.*]{0,3}")
+_WORD_AND_NUMBER = lazy_re.compile(r"([A-Za-z]{3,16})[0-9]{0,6}[!@#$%.*]{0,3}")
 
 
 def _echoes_its_name(key: str, value: str) -> bool:
@@ -513,8 +512,8 @@ def _echoes_its_name(key: str, value: str) -> bool:
 #: on an implied receiver (Cap'n Proto's ``apiToken = .envVar("CF_API_TOKEN")``), a template
 #: field as a URL's password (an f-string's ``x-access-token:{token}@github.com``), a path
 #: in Rust (``Self::derive_key(…)``, and ``ApiKey::generate()`` read from its first colon).
-_PARAMETER_LIST = re.compile(r"\([A-Za-z_$][\w$]{0,64}\??:")
-_CODE_SHAPE = re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
+_PARAMETER_LIST = lazy_re.compile(r"\([A-Za-z_$][\w$]{0,64}\??:")
+_CODE_SHAPE = lazy_re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
                          # a negated name, twice or before an operator (``hasPassword:
                          # !!password,``; a bundle's ``password:!jr||…``); an arrow function
                          r"|!![a-z_$][\w$.]{0,64}[,;)}]{0,3}|![a-z_$][\w$]{0,64}(?:\|\||&&).*"
@@ -527,13 +526,13 @@ _CODE_SHAPE = re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
 #: CLAUDE.md's secret scan before a push, ``grep -nE "(TELEGRAM_BOT_TOKEN=[0-9]|sk-ant-|…)"``,
 #: the shape of what must not be pushed). A password that opens with a bracketed word
 #: (``[abc]xyz…``) is no class repeated, and stays found.
-_PATTERN_OF_A_VALUE = re.compile(r"[(^]{0,3}(?:\[\^?[^\]\s]{1,60}\]|\\[dDwWsS])"
+_PATTERN_OF_A_VALUE = lazy_re.compile(r"[(^]{0,3}(?:\[\^?[^\]\s]{1,60}\]|\\[dDwWsS])"
                                  r"(?:[+*?|]|\{[0-9]{1,4}(?:,[0-9]{0,4})?\}?).*")
 #: A generic type opened and cut at its first comma (``Omit<User, 'password'>``).
-_OPEN_GENERIC = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[A-Za-z_][\w.]{0,80}")
+_OPEN_GENERIC = lazy_re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[A-Za-z_][\w.]{0,80}")
 #: A word in brackets before a sentence: a field's description (``password: (optional)
 #: password for the certificate file``).
-_BRACKETED_WORD = re.compile(r"\([a-z]{2,20}\)")
+_BRACKETED_WORD = lazy_re.compile(r"\([a-z]{2,20}\)")
 
 
 def _code_in_the_values_place(text: str, match: re.Match[str], group: int) -> bool:
@@ -556,7 +555,7 @@ def _code_in_the_values_place(text: str, match: re.Match[str], group: int) -> bo
 #: description for them all), gcloud's ``--update-secrets=``/``--set-secrets=`` (its value
 #: names a Secret Manager secret and its version: ``API_KEY=my-secret:latest``), an ARN
 #: (``arn:aws:secretsmanager:…:secret:app/db``, the secret's name).
-_NOT_A_KEY_BEFORE = re.compile(r"(?:^|[\s=:\"'(`])/(?:[\w.\-]{1,64}/){0,8}\Z"
+_NOT_A_KEY_BEFORE = lazy_re.compile(r"(?:^|[\s=:\"'(`])/(?:[\w.\-]{1,64}/){0,8}\Z"
                                r"|[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,40}[ \t]/[ \t]\Z"
                                r"|--(?:update|set)-secrets[= ][^\s]{0,200}\Z"
                                r"|(?:^|[\s\"'`])arn:aws[\w\-]{0,20}:secretsmanager:[^\s\"'`]{0,200}\Z")
@@ -566,7 +565,7 @@ _NOT_A_KEY_BEFORE = re.compile(r"(?:^|[\s=:\"'(`])/(?:[\w.\-]{1,64}/){0,8}\Z"
 #: admin user (username: `admin`, password: `umami`)" (Umami's, and its forks' documentation),
 #: "default credentials", "default login". A person's word, the product's documented
 #: default, as in a table of defaults (``secrets_tables``); a generated value stays found.
-_DEFAULT_ACCOUNT = re.compile(r"\bdefault[ \t]+(?:admin(?:istrator)?|user|login|account"
+_DEFAULT_ACCOUNT = lazy_re.compile(r"\bdefault[ \t]+(?:admin(?:istrator)?|user|login|account"
                               r"|credentials?|superuser)s?\b", re.IGNORECASE)
 
 
@@ -602,17 +601,17 @@ def masked_span(text: str, start: int, end: int) -> bool:
 #: A mask shown where a value was (rclone's ``config show``: ``password = *** ENCRYPTED ***``;
 #: ``***REDACTED***``): one upper-case word between runs of asterisks, no value at all. The
 #: label-closing emphasis the key's pattern allows takes the first run, the word is left.
-_MASK_WORD = re.compile(r"[A-Z]{4,16}")
-_MASK_OPEN = re.compile(r"\*{3}[ \t]?\Z")
-_MASK_CLOSE = re.compile(r"[ \t]?\*{3}")
+_MASK_WORD = lazy_re.compile(r"[A-Z]{4,16}")
+_MASK_OPEN = lazy_re.compile(r"\*{3}[ \t]?\Z")
+_MASK_CLOSE = lazy_re.compile(r"[ \t]?\*{3}")
 
 
 #: opencode's variable substitution in its configuration: the environment's value or a file's.
-_SUBSTITUTION = re.compile(r"\{(?:env|file):[^}\s]{1,256}\}")
+_SUBSTITUTION = lazy_re.compile(r"\{(?:env|file):[^}\s]{1,256}\}")
 
 #: A PowerShell command (an approved verb, a hyphen, a noun in PascalCase) given to a key as
 #: its value: the script calls it (``$accessToken = Get-AccessToken``, ``$pw = Read-Host``).
-_POWERSHELL_COMMAND = re.compile(
+_POWERSHELL_COMMAND = lazy_re.compile(
     r"(?:Get|Set|New|Read|Invoke|ConvertTo|ConvertFrom|Import|Export|Select|Resolve|Test|Find"
     r"|Request|Receive|Start|Join|Format|Add|Remove|Update|Unprotect|Protect|Grant|Use|Show"
     r"|Out|Write|Copy|Search|Initialize|Register|Unlock|Connect)-[A-Z][A-Za-z0-9]{1,63}")
@@ -623,7 +622,7 @@ _POWERSHELL_COMMAND = re.compile(
 #: environment read at run time (Rust's ``std::env::var(``, PowerShell's
 #: ``$ApiKey = $env:EVOLINK_API_KEY``), a call after the string that held the key word
 #: closed (``rlQuestion(rl, 'Client Secret: ')).trim()``: a prompt's text, then code).
-_CODE_NOT_A_VALUE = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[\w<>\[\]&:', ]{1,80}>[,;)]{0,2}"
+_CODE_NOT_A_VALUE = lazy_re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[\w<>\[\]&:', ]{1,80}>[,;)]{0,2}"
                                r"|(?:std::)?env::var(?:_os)?\(.*"
                                # (closing a code span too: ``$env:A_KEY = $env:B_KEY` before``)
                                r"|\$env:[A-Za-z_][A-Za-z0-9_]{0,80}[,;)`]{0,3}"
@@ -636,19 +635,19 @@ _CODE_NOT_A_VALUE = re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[\w<>\[\]&:', ]{1,80}>[,
 #: A CSS attribute selector (``[data-testid="password"]``) or the start of a style sheet's
 #: rule after a pseudo-class (``before{content:``): markup and styles, not a value (the
 #: fifteenth survey: an end-to-end test's selectors, a test report's bundled style sheet).
-_CSS_SELECTOR_OR_RULE = re.compile(r"\[[A-Za-z][\w\-]{0,60}[~|^$*]?=[\"']?[^\"'\]]{0,80}[\"']?\]"
+_CSS_SELECTOR_OR_RULE = lazy_re.compile(r"\[[A-Za-z][\w\-]{0,60}[~|^$*]?=[\"']?[^\"'\]]{0,80}[\"']?\]"
                                    r"|[a-z][a-z\-]{1,30}(?:\([^)]{0,40}\))?\{[a-z\-]{1,40}:")
 
 
 #: Code run together, as a minifier writes it: a block closed and a call after it, ``){``.
-_MINIFIED_CODE = re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
+_MINIFIED_CODE = lazy_re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
 #: And, unquoted (a string's characters are the string's): a name closing its object, then
 #: a keyword glued on (``{...t,"api-key":e}}function Js(){``); a destructuring given a
 #: call's result (``{saveApiKey:Cd}=Oo(),``). Survey 25 of agent memory: a workspace's
 #: bundled skill scripts, each one line of minified JavaScript.
 #: Or a parenthesised assignment of what a keyword makes (``accessToken:(r=await
 #: this.getToken({signal:n}))!=null?r:null``, set 43: an Obsidian plugin's bundle).
-_MINIFIED_BARE = re.compile(r"[})\]](?:function|return|var|let|const|async|await|typeof|new"
+_MINIFIED_BARE = lazy_re.compile(r"[})\]](?:function|return|var|let|const|async|await|typeof|new"
                             r"|if|else|for|while|do|try|catch|throw|class|switch|case)(?![\w$])"
                             r"|[}\]]=[A-Za-z_$][\w$.]{0,64}\("
                             r"|\([A-Za-z_$][\w$]{0,64}=(?:await|new|typeof|void|yield)(?![\w$])")
@@ -664,7 +663,7 @@ _MINIFIED_BARE = re.compile(r"[})\]](?:function|return|var|let|const|async|await
 #: ``IOptions``, a sweep of OpenClaw workspaces: a vendored package's source saved under
 #: another extension): the ``I`` and one capitalised word are a type as two words are.
 _TYPE_WORD = r"(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2})"
-_TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?"
+_TYPE_EXPRESSION = lazy_re.compile(r"(?:[A-Z][A-Za-z]*\.)?"
                               rf"(?:I(?=[A-Z][a-z]){_TYPE_WORD}{{1,12}}|{_TYPE_WORD}{{2,12}})T?"
                               # (closing the code span that quotes a signature: ``secret: ApiToken)```)
                               r"(?:[<\[|].*|[,;):>]{0,3}(?:`[.,;]?)?|[}\]]{1,3}[,;)`]{0,2})"
@@ -678,28 +677,28 @@ _TYPE_EXPRESSION = re.compile(r"(?:[A-Z][A-Za-z]*\.)?"
                               r"(?:\[\])?[,;):>}\]]{0,3}")
 
 
-_CAPITALISED_WORD = re.compile(r"[A-Za-z][a-z]{2,}")
+_CAPITALISED_WORD = lazy_re.compile(r"[A-Za-z][a-z]{2,}")
 #: A function's or a field's name in camelCase, in a code span (``signUp``,
 #: ``signInWithPassword``): letters only, a lower-case word and capitalised ones after it.
-_CODE_SPAN_CAMEL_NAME = re.compile(r"`[a-z]{2,}(?:[A-Z][a-z]+){1,8}`")
+_CODE_SPAN_CAMEL_NAME = lazy_re.compile(r"`[a-z]{2,}(?:[A-Z][a-z]+){1,8}`")
 #: Prose after it: a lower-case word next, or within the next three words (``Generate
 #: 50-char random string for …``, ``Following VPAI convention, …``: a plan's instruction, a
 #: summary's sentence).
-_PROSE_AFTER = re.compile(r"(?: [A-Za-z0-9][\w\-]{0,20}){0,2},? [a-z]{2,}")
+_PROSE_AFTER = lazy_re.compile(r"(?: [A-Za-z0-9][\w\-]{0,20}){0,2},? [a-z]{2,}")
 
 
 #: Keys whose values are generated (a token, an API or access key), and values in words.
-_GENERATED = re.compile(r"token|api[_-]?key|apikey|access[_-]?key", re.IGNORECASE)
+_GENERATED = lazy_re.compile(r"token|api[_-]?key|apikey|access[_-]?key", re.IGNORECASE)
 #: (a camelCase word and words in brackets too: a security policy's ``access_token: "memory
 #: only (never localStorage)"``, ``refresh_token: "httpOnly secure cookie"``)
 _WORD = r"\(?[A-Za-z]?[a-z]+(?:[A-Z][a-z]+){0,3}\)?"
-_WORDS = re.compile(rf"\(?[A-Za-z][a-z]+(?:[A-Z][a-z]+){{0,3}}\)?(?:[-_ ]{_WORD})*")
+_WORDS = lazy_re.compile(rf"\(?[A-Za-z][a-z]+(?:[A-Z][a-z]+){{0,3}}\)?(?:[-_ ]{_WORD})*")
 
 
 #: A key's name that says its value is a secret: the name ends in one of these.
 _KEY_NAME_ENDS = ("key", "token", "secret", "password", "passwd")
 #: Names ending so that are no secrets: public halves, ids of rows, caches, page cursors.
-_NOT_SECRET_NAMES = re.compile(
+_NOT_SECRET_NAMES = lazy_re.compile(
     r"public|publishable|(?:^|[_\-.])pub(?:lic)?(?:[_\-.]|$)|cache|sort|primary|foreign|partition"
     r"|idempot|dedup|lookup|hash|host_?key|fingerprint|tokeniz|max_?tokens?|page_?token|cursor"
     r"|csrf|websocket|next_?token|(?:^|[_\-.])(?:ssh|gpg|pgp)(?:[_\-.]|$)|license|i18n|translation|sign_?in(?!g)"
@@ -718,17 +717,17 @@ _NOT_SECRET_NAMES = re.compile(
 #: the anti-bot token its web SDK sets for any visitor (survey 32: a vendored crawler's
 #: config, docstrings and signing code). Neither signs anyone in: those sites' login is a
 #: session cookie (``web_session``, ``sessionid``), which stays found.
-_VISITOR_TOKEN_NAME = re.compile(r"(?<![A-Za-z0-9_])(?:xsec_token|msToken)$")
-_HEX_VALUE = re.compile(r"[0-9a-fA-F]{32,512}")
-_UUID_VALUE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-_TOKEN_VALUE = re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
+_VISITOR_TOKEN_NAME = lazy_re.compile(r"(?<![A-Za-z0-9_])(?:xsec_token|msToken)$")
+_HEX_VALUE = lazy_re.compile(r"[0-9a-fA-F]{32,512}")
+_UUID_VALUE = lazy_re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_TOKEN_VALUE = lazy_re.compile(r"[A-Za-z0-9+/=_\-.~]{20,512}")
 #: An account's or a contract's address on Ethereum and the chains that share its addresses
 #: (``0x`` and 40 hex digits; 1inch's ``0xEeeee…EEeE`` stands for the native coin): public,
 #: written into every transaction. A private key is 64 hex digits and stays found.
-_EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
+_EVM_ADDRESS = lazy_re.compile(r"0x[0-9a-fA-F]{40}")
 #: A short lower-case prefix of up to three parts (``sbp_``, ``sk-proj-``, AgentMail's
 #: ``am_us_`` and a scope's name), then 24 or more lower-case letters and digits.
-_PREFIXED_LOWER = re.compile(r"[a-z][a-z0-9]{0,11}[_-](?:[a-z0-9]{1,6}[_-]){0,2}([a-z0-9]{24,512})")
+_PREFIXED_LOWER = lazy_re.compile(r"[a-z][a-z0-9]{0,11}[_-](?:[a-z0-9]{1,6}[_-]){0,2}([a-z0-9]{24,512})")
 
 
 def prefixed_machine_value(value: str) -> bool:
@@ -743,10 +742,11 @@ def prefixed_machine_value(value: str) -> bool:
     return (len(rest) >= 32 or digits >= 8) and 4 <= digits <= len(rest) - 4
 
 
-_DOTTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
+_DOTTED_NAME = lazy_re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+")
 #: An API key made of an id of 32 hex digits (letters and digits), a dot and a secret of 16
 #: letters and digits: Zhipu AI's (BigModel's, Z.ai's) keys for its GLM models.
-_ID_DOT_SECRET = re.compile(r"(?=[0-9a-f]{0,31}[0-9])(?=[0-9a-f]{0,31}[a-f])[0-9a-f]{32}\.[A-Za-z0-9]{16}")
+_ID_DOT_SECRET = lazy_re.compile(r"(?=[0-9a-f]{0,31}[0-9])(?=[0-9a-f]{0,31}[a-f])"
+                                 r"[0-9a-f]{32}\.[A-Za-z0-9]{16}")
 
 
 def generated(value: str, *, bare: bool = False) -> bool:
@@ -789,13 +789,14 @@ _FILLS = ("0" * 160, "a" * 160, "A" * 160, "aA0" * 54)
 
 #: A list of quoted strings in brackets, a value a program parses (``'["k1", "k2"]'``; the
 #: quotes escaped inside a string of code).
-_STRING_LIST = re.compile(r"\[[ \t]*\\?\"[^\"\\\n]{1,256}\\?\"(?:[ \t]*,[ \t]*\\?\"[^\"\\\n]{1,256}\\?\")"
-                          r"{0,31}[ \t]*\]")
-_LIST_ITEM = re.compile(r"\\?\"([^\"\\\n]{1,256})\\?\"")
+_STRING_LIST = lazy_re.compile(r"\[[ \t]*\\?\"[^\"\\\n]{1,256}\\?\""
+                               r"(?:[ \t]*,[ \t]*\\?\"[^\"\\\n]{1,256}\\?\")"
+                               r"{0,31}[ \t]*\]")
+_LIST_ITEM = lazy_re.compile(r"\\?\"([^\"\\\n]{1,256})\\?\"")
 #: A key's prefix (``sk-or-v1-``, ``ghp_``), then a word of lower-case letters and a number:
 #: a guide's label for a key (``sk-or-v1-key1``, ``ghp_token2``), never the 16 or more
 #: characters a provider makes.
-_PREFIX_THEN_A_WORD = re.compile(r"[a-z]{2,4}(?:[-_][a-z0-9]{1,4}){0,3}[-_][a-z]{2,10}[0-9]{0,3}")
+_PREFIX_THEN_A_WORD = lazy_re.compile(r"[a-z]{2,4}(?:[-_][a-z0-9]{1,4}){0,3}[-_][a-z]{2,10}[0-9]{0,3}")
 
 
 def _prefix_then_a_word(value: str) -> bool:
@@ -865,12 +866,12 @@ def _word_end_start(text: str, position: int) -> int | None:  # noqa: ARG001 (a 
     return position
 
 
-_NAME = re.compile(r"[A-Za-z0-9_.\-]*")
-_CODE_NAME = re.compile(r"[A-Za-z_$][\w.$]*")
+_NAME = lazy_re.compile(r"[A-Za-z0-9_.\-]*")
+_CODE_NAME = lazy_re.compile(r"[A-Za-z_$][\w.$]*")
 
 
 #: A word before a key's name, apart, that makes it a public key or its fingerprint.
-_PUBLIC_WORD_BEFORE = re.compile(r"(?<![A-Za-z])(?:gpg|pgp|gnupg|ssh|public|host)[ \t]$",
+_PUBLIC_WORD_BEFORE = lazy_re.compile(r"(?<![A-Za-z])(?:gpg|pgp|gnupg|ssh|public|host)[ \t]$",
                                  re.IGNORECASE)
 
 
@@ -973,7 +974,7 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
 
 
 #: An API key's name, its two words apart or not (``API Key``, ``api_key``, ``apiKey``).
-_API_KEY_NAME = re.compile(r"(?<![A-Za-z])api[ \t_\-]?key", re.IGNORECASE)
+_API_KEY_NAME = lazy_re.compile(r"(?<![A-Za-z])api[ \t_\-]?key", re.IGNORECASE)
 
 
 def _api_key_name(text: str, name: str, begin: int) -> bool:
@@ -999,7 +1000,7 @@ def _keyring_password(text: str, match: re.Match[str], group: int) -> bool:  # n
 
 #: An app password as its provider shows it: sixteen lower-case letters, in four groups of
 #: four parted the same way throughout (a space, a hyphen) or not at all.
-_APP_PASSWORD = re.compile(r"[a-z]{4}([ \-]?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}")
+_APP_PASSWORD = lazy_re.compile(r"[a-z]{4}([ \-]?)[a-z]{4}\1[a-z]{4}\1[a-z]{4}")
 
 
 def _app_password(text: str, match: re.Match[str], group: int) -> bool:  # noqa: ARG001
@@ -1013,7 +1014,7 @@ def _app_password(text: str, match: re.Match[str], group: int) -> bool:  # noqa:
 
 
 #: Lower-case letters and digits, 20 or more, the digits at least four and apart.
-_LOWER_AND_DIGITS = re.compile(r"(?=(?:[a-z]*[0-9]){4})[a-z0-9]{20,128}")
+_LOWER_AND_DIGITS = lazy_re.compile(r"(?=(?:[a-z]*[0-9]){4})[a-z0-9]{20,128}")
 
 
 def lower_case_machine_value(value: str) -> bool:
@@ -1034,7 +1035,7 @@ def lower_case_machine_value(value: str) -> bool:
 #: after ``/base/`` (open.feishu.cn, Bitable API overview), and reads nothing without an
 #: app's or a user's access token; beside it a table's id (``tbl`` and letters), the word
 #: Bitable, 多维表格 (the product's Chinese name) or Feishu's or Lark's name.
-_BITABLE_CONTEXT = re.compile(r"bitable|多维表格|feishu|飞书|larksuite|\btbl[A-Za-z0-9]{10,20}\b",
+_BITABLE_CONTEXT = lazy_re.compile(r"bitable|多维表格|feishu|飞书|larksuite|\btbl[A-Za-z0-9]{10,20}\b",
                               re.IGNORECASE)
 
 
@@ -1043,8 +1044,8 @@ _BITABLE_CONTEXT = re.compile(r"bitable|多维表格|feishu|飞书|larksuite|\bt
 #: ``/board/`` of the file's link (Figma's REST API, "file key"), read only with an access
 #: token, which stays found. The name may be two words (``- File key: `…```, a skill's
 #: example beside the link it was read from).
-_FIGMA_FILE_KEY_NAME = re.compile(r"file[ \t_\-]?key$", re.IGNORECASE)
-_FIGMA_CONTEXT = re.compile(r"figma", re.IGNORECASE)
+_FIGMA_FILE_KEY_NAME = lazy_re.compile(r"file[ \t_\-]?key$", re.IGNORECASE)
+_FIGMA_CONTEXT = lazy_re.compile(r"figma", re.IGNORECASE)
 #: How far from the key a Figma link holding it is looked for.
 _FIGMA_LINK_REACH = 4096
 
@@ -1076,11 +1077,11 @@ def _in_a_figma_link(text: str, start: int, end: int) -> bool:
 #: the path segment of the document's link after ``/docx/``, ``/wiki/``, ``/sheets/`` (Feishu
 #: open platform, "cloud document token"), read only with an app's or a user's access token,
 #: which stays found. Letters and digits, 27 of them today (``doxcn`` and 22 before).
-_DOCUMENT_TOKEN_NAME = re.compile(r"(?:doc|docx|document|wiki|node|obj|sheet|spreadsheet|file"
+_DOCUMENT_TOKEN_NAME = lazy_re.compile(r"(?:doc|docx|document|wiki|node|obj|sheet|spreadsheet|file"
                                   r"|folder)[_\-]?token$", re.IGNORECASE)
-_DOCUMENT_WORD_BEFORE = re.compile(r"(?:文档|知识库|表格|文件夹?|节点)[ \t]?$")
-_DOCUMENT_ID = re.compile(r"[A-Za-z0-9]{20,40}")
-_FEISHU_CONTEXT = re.compile(r"feishu|飞书|lark|/docx/|/wiki/", re.IGNORECASE)
+_DOCUMENT_WORD_BEFORE = lazy_re.compile(r"(?:文档|知识库|表格|文件夹?|节点)[ \t]?$")
+_DOCUMENT_ID = lazy_re.compile(r"[A-Za-z0-9]{20,40}")
+_FEISHU_CONTEXT = lazy_re.compile(r"feishu|飞书|lark|/docx/|/wiki/", re.IGNORECASE)
 
 
 def _feishu_document_token(text: str, name: str, begin: int, value: str, end: int) -> bool:
@@ -1107,11 +1108,11 @@ def _feishu_document_token(text: str, name: str, begin: int, value: str, end: in
 
 #: A Feishu wiki node's own names for its tokens (the wiki API's node: ``node_token``, and
 #: ``obj_token``, the document it shows), and the fields beside them in a node's record.
-_WIKI_NODE_TOKEN_NAME = re.compile(r"(?:node|obj)_token$")
-_WIKI_NODE_FIELD = re.compile(r"[\"'](?:title|has_child|obj_type|node_type|parent_node_token"
+_WIKI_NODE_TOKEN_NAME = lazy_re.compile(r"(?:node|obj)_token$")
+_WIKI_NODE_FIELD = lazy_re.compile(r"[\"'](?:title|has_child|obj_type|node_type|parent_node_token"
                               r"|space_id)[\"']\s{0,5}:")
 #: A Feishu cloud document's token today: 27 letters and digits.
-_FEISHU_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9]{27}")
+_FEISHU_TOKEN_SHAPE = lazy_re.compile(r"[A-Za-z0-9]{27}")
 
 
 def _wiki_node_record(text: str, name: str, begin: int, value: str, end: int) -> bool:
@@ -1130,7 +1131,7 @@ _DOCUMENT_PATHS = ("docx", "docs", "wiki", "sheets", "base", "file", "drive/fold
 
 
 #: An environment variable's name, in an ``env-default-secret`` match.
-_ENV_NAME = re.compile(r"[A-Za-z0-9_]{3,100}")
+_ENV_NAME = lazy_re.compile(r"[A-Za-z0-9_]{3,100}")
 
 
 def _env_default_secret(text: str, match: re.Match[str], group: int) -> bool:
@@ -1151,17 +1152,17 @@ def _bitable_app_token(text: str, name: str, begin: int, end: int) -> bool:
         _BITABLE_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
 
 
-_JWT = re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
+_JWT = lazy_re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
 
 
 #: A token's expiry (``exp``, seconds since 1970): a token past it grants nothing.
-_EXPIRY = re.compile(r'"exp"\s{0,8}:\s{0,8}([0-9]{1,12})\s{0,8}[,}]')
+_EXPIRY = lazy_re.compile(r'"exp"\s{0,8}:\s{0,8}([0-9]{1,12})\s{0,8}[,}]')
 
 
 #: A mail's ``List-Unsubscribe`` header (RFC 2369) up to a point of its value on one line: as
 #: the mail has it (``List-Unsubscribe: <https://…>``) or as a record of its headers
 #: (``"name": "List-Unsubscribe", "value": "<…>"``, Gmail's API).
-_UNSUBSCRIBE_HEADER = re.compile(
+_UNSUBSCRIBE_HEADER = lazy_re.compile(
     r"(?i)list-unsubscribe(?:-post)?[\"']?[ \t]{0,5}(?::|,[ \t\r\n]{0,40}[\"']value[\"'][ \t]{0,5}:)"
     r"[^\n]{0,4000}\Z")
 
@@ -1261,12 +1262,12 @@ def public_google_key(text: str, start: int, end: int) -> bool:
     return _FIREBASE_WEB_CONFIG.search(text, max(0, start - 400), end + 400) is not None
 
 
-_GOOGLE_KEY = re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")
+_GOOGLE_KEY = lazy_re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")
 #: A name the build exposes to the browser, on the key's line before it.
-_BROWSER_VARIABLE = re.compile(
+_BROWSER_VARIABLE = lazy_re.compile(
     r"\b(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|PUBLIC|GATSBY|VUE_APP)_[A-Z0-9_]{0,64}"
     r"[\"']?\s{0,3}[:=]")
-_FIREBASE_WEB_CONFIG = re.compile(r"\bauthDomain\b|\.firebaseapp\.com\b|FIREBASE_AUTH_DOMAIN")
+_FIREBASE_WEB_CONFIG = lazy_re.compile(r"\bauthDomain\b|\.firebaseapp\.com\b|FIREBASE_AUTH_DOMAIN")
 
 
 def _docker_auths(text: str) -> Iterator[tuple[int, int]]:
@@ -1320,19 +1321,19 @@ def _email_password_pairs(text: str) -> Iterator[tuple[int, int]]:
 #: After a login's address: its code span or emphasis closed, `` / ``, the password (one word,
 #: in a code span or not) ending at a space, its line (a written ``\n`` too: the note copied
 #: into a JSON string), a field or the parenthesis it was given in.
-_PASSWORD_AFTER_LOGIN = re.compile(r"[`*]{0,3}[ \t]{1,3}/[ \t]{1,3}[`*]{0,3}"
+_PASSWORD_AFTER_LOGIN = lazy_re.compile(r"[`*]{0,3}[ \t]{1,3}/[ \t]{1,3}[`*]{0,3}"
                                    r"([^\s`*\"'<>()\\]{8,128})(?=[`*]{0,3}(?:\s|$|\\[nr]|[,;|()]))")
 #: A link written in Markdown, its text first (``**To:** team@corp.com / [Contact form](…)``,
 #: survey 34: a drafted mail's two ways to reach the same desk).
-_MARKDOWN_LINK = re.compile(r"\[[^\]\n]{1,200}\]\(")
+_MARKDOWN_LINK = lazy_re.compile(r"\[[^\]\n]{1,200}\]\(")
 #: A second half that is no password: a link, a path, a handle, another address.
-_NOT_A_PASSWORD_AFTER_LOGIN = re.compile(r"://|/|^@|^www\.|@[A-Za-z0-9\-]{1,63}\.[A-Za-z]")
+_NOT_A_PASSWORD_AFTER_LOGIN = lazy_re.compile(r"://|/|^@|^www\.|@[A-Za-z0-9\-]{1,63}\.[A-Za-z]")
 #: Domains kept for documentation (RFC 2606): a login there is a sample.
-_DOCUMENTATION_DOMAIN = re.compile(r"@(?:[\w\-]{1,63}\.){0,4}(?:example|test|invalid|localhost)\b",
+_DOCUMENTATION_DOMAIN = lazy_re.compile(r"@(?:[\w\-]{1,63}\.){0,4}(?:example|test|invalid|localhost)\b",
                                    re.IGNORECASE)
 
 
-_BASIC_AUTH = re.compile(
+_BASIC_AUTH = lazy_re.compile(
     r"(?i)\bauthorization[\"']?\s{0,5}[:=]\s{0,5}['\"]?basic[ \t]{1,10}([A-Za-z0-9+/]{8,500}={0,2})")
 
 
@@ -1341,19 +1342,20 @@ _BASIC_AUTH = re.compile(
 #: the record's ``name`` field, its value another field of the same object. The twenty-sixth
 #: survey: an OpenClaw workspace's exported session cookies of three sites in 48 files
 #: (cookie files, the scripts that load them, a note), none of them under a key word.
-_COOKIE_NAME_FIELD = re.compile(r"[\"']?\bname[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\n]{1,64})[\"']")
-_COOKIE_VALUE_FIELD = re.compile(r"[\"']?\bvalue[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\s]{16,4096})[\"']")
+_COOKIE_NAME_FIELD = lazy_re.compile(r"[\"']?\bname[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\n]{1,64})[\"']")
+_COOKIE_VALUE_FIELD = lazy_re.compile(r"[\"']?\bvalue[\"']?[ \t]{0,5}:[ \t]{0,5}"
+                                      r"[\"']([^\"'\s]{16,4096})[\"']")
 #: A cookie that keeps a login: a session's, a session id's, a token's, an auth cookie
 #: (``sessionid``, ``sid_tt``, ``JSESSIONID``, ``UserToken``, ``web_session``,
 #: ``auth_token``); a CSRF token only guards a form and keeps no login, nor does a token a
 #: site gives every visitor (Douyin's ``msToken``, see :data:`_VISITOR_TOKEN_NAME`).
-_LOGIN_COOKIE = re.compile(r"(?i)sess|(?:^|[_\-.])s?sid(?:$|[_\-.])|sid$|token|auth")
-_NOT_A_LOGIN_COOKIE = re.compile(r"(?i)csrf|xsrf|_status$|(?-i:^(?:xsec_token|msToken)$)")
+_LOGIN_COOKIE = lazy_re.compile(r"(?i)sess|(?:^|[_\-.])s?sid(?:$|[_\-.])|sid$|token|auth")
+_NOT_A_LOGIN_COOKIE = lazy_re.compile(r"(?i)csrf|xsrf|_status$|(?-i:^(?:xsec_token|msToken)$)")
 #: A record that lets the page's scripts read its cookie: an analytics or an advertiser's
 #: session (``_hjSession_…``, ``taboola_session_id``, ``_uetsid``; survey 26's comparison: a
 #: job site's cookie jar in another workspace's notes, with no login in it). A login's cookie
 #: is kept from scripts (every one the survey's exports held was ``httpOnly``).
-_READ_BY_SCRIPTS = re.compile(r"[\"']?\bhttpOnly[\"']?[ \t]{0,5}:[ \t]{0,5}false\b")
+_READ_BY_SCRIPTS = lazy_re.compile(r"[\"']?\bhttpOnly[\"']?[ \t]{0,5}:[ \t]{0,5}false\b")
 #: How far a record's fields may stand from its name (a browser's export writes seven
 #: fields between ``name`` and ``value``).
 _COOKIE_RECORD_REACH = 400
@@ -1362,12 +1364,12 @@ _COOKIE_RECORD_REACH = 400
 #: A list of a message's headers, each a ``{"name": …, "value": …}`` record (Gmail's API
 #: writes a mail's headers so, ``"payload": {"headers": [{"name": "X-Mailgun-Sid", …}]}``):
 #: its records are the same shape as a cookie's, and none of them is one.
-_HEADERS_LIST = re.compile(r"[\"']headers[\"'][ \t]{0,5}:[ \t\r\n]{0,40}\[")
+_HEADERS_LIST = lazy_re.compile(r"[\"']headers[\"'][ \t]{0,5}:[ \t\r\n]{0,40}\[")
 
 
 #: What a list's end is looked for among: a quoted string (skipped whole: a ``Received``
 #: header's value holds ``[192.0.2.7]``), a bracket.
-_STRING_OR_BRACKET = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|[\[\]]")
+_STRING_OR_BRACKET = lazy_re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|[\[\]]")
 
 
 def _list_end(text: str, start: int) -> int:
@@ -1422,7 +1424,7 @@ def _cookie_records(text: str) -> Iterator[tuple[int, int]]:
 
 #: A field named for a cookie and its value, as a script's dict (``"web_session": "…"``), a
 #: note's list (``- **_forum_session**: `…` ``) or a ``Cookie:`` header (``sid=…``) write it.
-_NAMED_COOKIE = re.compile(r"(?<![\w.\-])[\"'`*]{0,3}([A-Za-z_][\w.\-]{0,63})[\"'`*]{0,3}[ \t]{0,5}"
+_NAMED_COOKIE = lazy_re.compile(r"(?<![\w.\-])[\"'`*]{0,3}([A-Za-z_][\w.\-]{0,63})[\"'`*]{0,3}[ \t]{0,5}"
                            r"[:=][ \t]{0,5}[\"'`*]{0,3}([A-Za-z0-9%._\-+/=]{16,4096})"
                            r"(?![A-Za-z0-9%._\-+/=])")
 #: How far after the word "cookie" its fields may start (a dict's or a list's, a few lines),
@@ -1478,7 +1480,7 @@ def _record_start(text: str, end: int, stop: int) -> int:
 #: A recovery phrase under its name: lower-case words of three to eight letters (BIP-39's
 #: words are), one space apart, ending the value (a closing quote, a field's end or the
 #: line's).
-_MNEMONIC = re.compile(
+_MNEMONIC = lazy_re.compile(
     r"(?i:mnemonic|(?:seed|recovery|secret|backup|wallet)[ \t_\-]?phrase|seed[ \t_\-]?words)"
     r"[\"'`*]{0,4}[ \t]{0,5}(?:[:=]|\()[\"'`* \t]{0,8}((?:[a-z]{3,8} ){11,23}[a-z]{3,8})"
     r"(?=[\"'`]|\*{0,4}[ \t]{0,5}(?:[,;|)}\]]|\r?\n|$))")
@@ -1509,11 +1511,11 @@ def _mnemonics(text: str) -> Iterator[tuple[int, int]]:
         yield match.span(1)
 
 
-_AZURE_SAS = re.compile(r"[?&;]sig=([A-Za-z0-9%+/=]{20,200})")
+_AZURE_SAS = lazy_re.compile(r"[?&;]sig=([A-Za-z0-9%+/=]{20,200})")
 #: Azure's own fields of a shared access signature: the storage service version ``sv=`` of a
 #: Blob, Queue, Table or File SAS (Azure Storage, "Create a service SAS": required), the key's
 #: name ``skn=`` of a Service Bus, Event Hubs or IoT Hub one.
-_AZURE_SAS_FIELD = re.compile(r"(?:[?&;]|\\u0026)(?:sv|skn)=|SharedAccessSignature", re.IGNORECASE)
+_AZURE_SAS_FIELD = lazy_re.compile(r"(?:[?&;]|\\u0026)(?:sv|skn)=|SharedAccessSignature", re.IGNORECASE)
 
 
 def _azure_signatures(text: str) -> Iterator[tuple[int, int]]:
@@ -1529,7 +1531,7 @@ def _azure_signatures(text: str) -> Iterator[tuple[int, int]]:
             yield start, end
 
 
-_DOCKER_AUTH = re.compile(r'"auth"\s{0,5}:\s{0,5}"([A-Za-z0-9+/]{8,1024}={0,2})"')
+_DOCKER_AUTH = lazy_re.compile(r'"auth"\s{0,5}:\s{0,5}"([A-Za-z0-9+/]{8,1024}={0,2})"')
 
 CREDENTIALS: tuple[Detector, ...] = (
     # -- key files
@@ -2005,9 +2007,9 @@ CREDENTIALS: tuple[Detector, ...] = (
 # --------------------------------------------------------------------------- personal data
 
 _LOCAL = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+-")
-_DOMAIN_PART = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?")
-_DOMAIN = re.compile(r"[A-Za-z0-9\-.]{1,255}")
-_TLD = re.compile(r"[A-Za-z]{2,63}")
+_DOMAIN_PART = lazy_re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?")
+_DOMAIN = lazy_re.compile(r"[A-Za-z0-9\-.]{1,255}")
+_TLD = lazy_re.compile(r"[A-Za-z]{2,63}")
 
 
 def _emails(text: str) -> Iterator[tuple[int, int]]:
@@ -2062,7 +2064,7 @@ PERSONAL: tuple[Detector, ...] = (
 SENSITIVE: tuple[Detector, ...] = CREDENTIALS + PERSONAL
 
 #: Placeholder values that look like assignments but are not secrets.
-_HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
+_HARMLESS = lazy_re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
                        # a provider's prefix before a fill-in in angle brackets:
                        # ``sk-<your-api-key>`` (the twenty-fifth survey, a skill's setup guide)
                        r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}<[^<>]{1,80}>"
@@ -2082,17 +2084,17 @@ _HARMLESS = re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
 #: ``passphrase = "DEMO_PASSPHRASE"``; and a constant's name in code ending in ``PWD`` or
 #: ``PASS``, the short words for a password (survey 32: a vendored crawler's ``"password":
 #: MONGODB_PWD,``, the constant read from the environment a few lines above).
-_NAMES_A_KEY = re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
+_NAMES_A_KEY = lazy_re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
                           r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*|(?:[A-Z][A-Z0-9]*_)+(?:PWD|PASS)")
 #: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
 #: ``os.environ["TOKEN"]``, ``env("SECRET")``, GitHub Actions' ``secrets.NPM_TOKEN``.
-_READ_AT_RUN_TIME = re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"
+_READ_AT_RUN_TIME = lazy_re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"
                                r"env\(|getenv\(|ENV\[|secrets\.|vars\.|op://|vault:|secretsmanager:|sm://|"
                                r"arn:aws:secretsmanager:|keyring:|bws://|doppler://|infisical://)",
                                re.IGNORECASE)
 #: A path to a key file, not the key: ``$HOME/.ssh/id_ed25519``, ``~/.ssh/deploy_key``,
 #: ``./keys/signer.pem``, ``/run/secrets/db``.
-_PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Za-z_]+%)[/\\]"
+_PATH = lazy_re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Za-z_]+%)[/\\]"
                    r"[^\s]*|/(?:(?![A-Za-z0-9_.\-]*[A-Z][A-Za-z0-9_.\-]*[a-z])[A-Za-z0-9_.\-]{1,64}/|[A-Za-z_.\-]{1,64}/)+"
                    r"(?:[A-Za-z_.\-]{1,64}|[a-z0-9_.\-]{1,64}|[A-Z0-9_.\-]{1,64})"
                    r"|[^\s]*\.(?:pem|key|json|p12|pfx|crt|cer|pub|txt|gpg|asc|age|enc|ppk|jks"
@@ -2106,22 +2108,22 @@ _PATH = re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Z
 #: Each part can be read one way only (a word's letters end before a capital, an acronym before
 #: a word's capital or a non-letter, a number within three digits), so a long run of digits
 #: or capitals is never split every which way: ``kAbcAbc`` and 30 digits took six seconds.
-_CONSTANT_NAME = re.compile(r"k(?=(?:.*?[A-Z][a-z]{2}){2})(?:[A-Z][a-z]{2,}(?![a-z])"
+_CONSTANT_NAME = lazy_re.compile(r"k(?=(?:.*?[A-Z][a-z]{2}){2})(?:[A-Z][a-z]{2,}(?![a-z])"
                             r"|[A-Z]{2,}(?:(?=[A-Z][a-z])|(?![A-Za-z]))|[0-9]{1,3}(?![0-9]))+")
 #: A redaction marker, whatever its brackets: ``__OPENCLAW_REDACTED__``, ``[REDACTED]``.
-_REDACTED = re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhidden\b).*")
+_REDACTED = lazy_re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhidden\b).*")
 
 
 #: Code where a value would be, in a script or a snippet: a call (``env.get('API_KEY')``,
 #: ``line.split("=", 1)[1]``) or an attribute (``settings.API_KEY``, ``self.token``), maybe
 #: behind an operator (``!state.showPassword``, ``!!this.apiKey``, ``await vault.read()``, ``new Secret(x)``);
 #: a class's private member too (``this.#hashPassword(newPassword)``).
-_CODE = re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
+_CODE = lazy_re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
                    r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
                    r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
 #: (where to get it in it too: ``your-key-from-aistudio.google.com``)
-_FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\-. ]{1,60}"
+_FILL_IN = lazy_re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\-. ]{1,60}"
                       # and as the other languages of a password's key write it
                       # (``sua_senha_aqui``, ``tu_contraseña``, ``dein-passwort``)
                       r"|(?:sua|seu|tua|teu|tu|su|dein|deine|ihr)[_\- ][\w\- ]{1,60}"
@@ -2134,7 +2136,7 @@ _FILL_IN = re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- 
 #: demo passwords of tutorials (``secret123``, ``admin123``, ``hunter2``), a shell's command
 #: substitution or variable (``$(openssl rand -base64 32)``, ``$DB_PASSWORD``), and the
 #: sequences of made-up examples (``abcd1234efgh5678``, ``xxxx``, AWS's ``…EXAMPLE``).
-_NOT_A_SECRET = re.compile(
+_NOT_A_SECRET = lazy_re.compile(
     r"[A-Z]?[a-z]+-[A-Z]?[a-z]+|(?:[A-Za-z]+_)*[A-Za-z]+[0-9]{0,2}="
     # a sentence: three or more words, one of them one a sentence has and a passphrase does not
     r"|(?:[a-z]+[-_])*(?:not|only|do|use|in|for|the|this|here|me|to|be|of|and|never|prod|fixture)"
@@ -2252,25 +2254,25 @@ _NOT_A_SECRET = re.compile(
 #: ``print(f"  api_key: {config_info['api_key']}")`` prints a value read at run time; the
 #: value is cut at the quote inside the field (``{config_info[``). A name alone between
 #: braces is a reference already (``{client_id}``).
-_FORMAT_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]{0,64}(?:\.[A-Za-z_][A-Za-z0-9_]{0,64}){0,8}"
+_FORMAT_FIELD = lazy_re.compile(r"\{[A-Za-z_][A-Za-z0-9_]{0,64}(?:\.[A-Za-z_][A-Za-z0-9_]{0,64}){0,8}"
                            r"[\[(].*")
 #: A JSX attribute's expression, the tag closing after it: ``apiKey={apiKey}>``.
-_JSX_EXPRESSION = re.compile(r"\{[A-Za-z_$][\w$]{0,64}(?:\??\.[A-Za-z_$][\w$]{0,64}){0,8}\}/?>")
+_JSX_EXPRESSION = lazy_re.compile(r"\{[A-Za-z_$][\w$]{0,64}(?:\??\.[A-Za-z_$][\w$]{0,64}){0,8}\}/?>")
 #: Words of lower-case letters joined by ``/``: a secret's name in a store
 #: (``secret_id = "prod/billing/database"``) or a path (rclone's ``secret:subdir/subfile``),
 #: as ``snake_case`` names are (see ``_NOT_A_SECRET``).
-_WORD_PATH = re.compile(r"[a-z][a-z_\-]{0,40}(?:/[a-z][a-z_\-]{0,40}){1,8}")
+_WORD_PATH = lazy_re.compile(r"[a-z][a-z_\-]{0,40}(?:/[a-z][a-z_\-]{0,40}){1,8}")
 #: A string of code holding more than one line of a file (``"SHOPIFY_API_KEY=skills_key\n
 #: SHOP_DOMAIN=…"``, a test writing an ``.env``): the value ends at the escaped newline.
-_ESCAPED_NEXT_LINE = re.compile(r"\\n[A-Za-z_][A-Za-z0-9_]{0,64}=.*")
+_ESCAPED_NEXT_LINE = lazy_re.compile(r"\\n[A-Za-z_][A-Za-z0-9_]{0,64}=.*")
 #: A string's escapes closing a value written inside a string of code:
 #: ``"export MX_APIKEY=your_api_key_here\\n"`` (the fill-in, then the line's newline).
-_ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")
+_ESCAPES_AT_END = lazy_re.compile(r"(?:\\[nrt])+$")
 
 
 #: A Spring expression, evaluated when the application starts (``#{null}``,
 #: ``#{systemEnvironment['JWT_SECRET']}``): a property's default written as code, no value.
-_SPRING_EXPRESSION = re.compile(r"#\{[^{}\n]{1,256}\}")
+_SPRING_EXPRESSION = lazy_re.compile(r"#\{[^{}\n]{1,256}\}")
 
 
 def _closing_brace(value: str) -> str:
@@ -2280,7 +2282,7 @@ def _closing_brace(value: str) -> str:
 
 #: A variable with a default (``${POSTGRES_PASSWORD:-changeme}``, Spring's ``${JWT_SECRET:dev}``):
 #: the value is the variable's; only the default is written here.
-_WITH_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
+_WITH_DEFAULT = lazy_re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_.]{0,128}(?::?-|:)(.*)\}")
 
 
 def variable_default(value: str) -> str | None:
@@ -2291,18 +2293,18 @@ def variable_default(value: str) -> str | None:
 #: A shell's substring of a variable, in its default's place: ``${WEBHOOK_SECRET:0:8}`` (the
 #: twenty-fourth survey: a setup script echoing a secret's first eight characters), ``${TOKEN:
 #: -4}``. Offsets, no value: the characters shown are the variable's, read at run time.
-_SUBSTRING_OFFSETS = re.compile(r"[0-9]{1,4}:[0-9]{1,4}| -[0-9]{1,4}(?::[0-9]{1,4})?")
+_SUBSTRING_OFFSETS = lazy_re.compile(r"[0-9]{1,4}:[0-9]{1,4}| -[0-9]{1,4}(?::[0-9]{1,4})?")
 #: The ``0x`` of a hexadecimal number before letters no hexadecimal number holds, or words:
 #: ``0xfake_private_key``, ``0xfile_key`` (the twenty-fourth survey: a wallet's key and address
 #: in a skill's tests). A key in hexadecimal is digits and ``a``-``f`` alone, and stays found;
 #: what follows the mark is judged as a value of its own.
-_HEX_MARK_BEFORE_WORDS = re.compile(r"0x(?=[0-9A-Fa-f]*[G-Zg-z_\-])[A-Za-z][A-Za-z0-9_\-]{2,128}")
+_HEX_MARK_BEFORE_WORDS = lazy_re.compile(r"0x(?=[0-9A-Fa-f]*[G-Zg-z_\-])[A-Za-z][A-Za-z0-9_\-]{2,128}")
 
 
 #: Names of the value numbered and listed (``TAVILY_API_KEY="key1,key2"``, ``"key1&key2"``,
 #: ``"key1 key2 key3"``: a script's comment showing that several keys may be given, survey
 #: 29): the shape of a value, no value.
-_NUMBERED_NAMES = re.compile(r"(?i:(?:key|token|secret|pass(?:word)?|value)[_\-]?[0-9]{1,3}"
+_NUMBERED_NAMES = lazy_re.compile(r"(?i:(?:key|token|secret|pass(?:word)?|value)[_\-]?[0-9]{1,3}"
                              r"(?:[ \t]{0,2}[,;|& ][ \t]{0,2}(?:key|token|secret|pass(?:word)?|value)"
                              r"[_\-]?[0-9]{1,3}){1,8})")
 
@@ -2366,17 +2368,17 @@ def harmless(value: str) -> bool:
 #: sends its events; the twenty-third survey, a vendored OpenHands' default). Their secret
 #: halves (``sb_secret_``, ``sk_live_``, Mapbox's ``sk.``, PostHog's personal ``phx_``) stay
 #: found.
-_PUBLISHABLE = re.compile(r"(?:sb_publishable_|pk_(?:live|test)_|pk\.eyJ|phc_)[A-Za-z0-9_\-.]{8,}")
+_PUBLISHABLE = lazy_re.compile(r"(?:sb_publishable_|pk_(?:live|test)_|pk\.eyJ|phc_)[A-Za-z0-9_\-.]{8,}")
 
 _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")
 #: A Wi-Fi network's security mode where its password goes (``**Senha:** WPA2-PSK (mínimo 12
 #: caracteres)``, a router's setup plan): the kind of password, not one.
-_WIFI_SECURITY_MODE = re.compile(r"WPA[23]?(?:[-/ ](?:PSK|SAE|Personal|Enterprise|AES|TKIP)){0,2}"
+_WIFI_SECURITY_MODE = lazy_re.compile(r"WPA[23]?(?:[-/ ](?:PSK|SAE|Personal|Enterprise|AES|TKIP)){0,2}"
                                  r"|WEP|WPA2/WPA3", re.IGNORECASE)
 #: One character sixteen times in a row: a documented test value (Cloudflare Turnstile's
 #: always-passes keys, ``1x`` and twenty or thirty-one zeros and ``AA``), not a machine's
 #: output; a generated value holds such a run by chance once in some 10^28 of its places.
-_ONE_CHARACTER_RUN = re.compile(r"(.)\1{15}")
+_ONE_CHARACTER_RUN = lazy_re.compile(r"(.)\1{15}")
 
 
 def _counting(value: str) -> bool:
@@ -2390,7 +2392,7 @@ def _counting(value: str) -> bool:
 
 
 #: Runs of letters or of digits, each three or more: ``abc``, ``123``.
-_THREE_OR_MORE = re.compile(r"[a-z]{3,}|[0-9]{3,}")
+_THREE_OR_MORE = lazy_re.compile(r"[a-z]{3,}|[0-9]{3,}")
 
 
 def _counted_in_threes(value: str) -> bool:
@@ -2406,7 +2408,7 @@ def _counted_in_threes(value: str) -> bool:
 
 #: The secret of express-session's documented example (``secret: 'keyboard cat'``), copied
 #: into tutorials and security guides.
-_PUBLISHED_DEMO_SECRET = re.compile(r"keyboard cat")
+_PUBLISHED_DEMO_SECRET = lazy_re.compile(r"keyboard cat")
 
 
 #: A JWS signature's shortest length: HS256's 32 bytes, in base64url without padding.
@@ -2421,10 +2423,10 @@ def unsigned_token(value: str) -> bool:
 
 
 #: A word in square brackets where a value goes: ``postgres://user:[PASSWORD]@host``.
-_BRACKETED = re.compile(r"\[[A-Za-z][\w\- ]{0,40}\]")
+_BRACKETED = lazy_re.compile(r"\[[A-Za-z][\w\- ]{0,40}\]")
 #: A value wrapped in the braces of a template (``{SUPABASE_ANON_KEY}``, ``{{ token }}``,
 #: GitHub Actions' ``${{ secrets.NPM_TOKEN }}``): what is inside is what names it.
-_UNWRAPPED = re.compile(r"^\$?\{\{?\s*([^{}\s]+)\s*\}\}?$")
+_UNWRAPPED = lazy_re.compile(r"^\$?\{\{?\s*([^{}\s]+)\s*\}\}?$")
 
 
 @dataclass(frozen=True)
@@ -2556,7 +2558,7 @@ def line_column(text: str, offset: int) -> tuple[int, int]:
 
 #: A file's name that says it holds a key: ``zhipu_key.txt``, ``api-key``, ``token``,
 #: ``.secret`` (a word of its name, a dot, ``_`` or ``-`` apart; not ``keyboard.txt``).
-_KEY_FILE_NAME = re.compile(r"(?:^|[._\-])(?:api[_\-]?key|key|token|secret|password|passwd)"
+_KEY_FILE_NAME = lazy_re.compile(r"(?:^|[._\-])(?:api[_\-]?key|key|token|secret|password|passwd)"
                             r"(?:[._\-]|$)", re.IGNORECASE)
 
 
