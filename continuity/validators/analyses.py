@@ -13,6 +13,9 @@ check without git imports this module and loads no git reader.
 - :data:`AGENT_STATE_TIMELINE`: every committed version of the agent state files in the root's
   history (``.mcp.json``, ``.claude/settings.local.json``, ``.env``, ...), those deleted since
   too (CT605 only: never published).
+- :data:`HISTORY_ENTRY_TIMELINE`: every committed version of the history entries and
+  append-only files that a commit edited or deleted (a daily note, a journal entry, the
+  ledger), CT605 only: never published.
 """
 
 from __future__ import annotations
@@ -92,3 +95,55 @@ def _agent_state_timeline(ctx: CheckContext) -> Timeline | None:
 #: without such files in its history.
 AGENT_STATE_TIMELINE: Analysis[Timeline | None] = Analysis(
     "agent-state-timeline", _agent_state_timeline, background=True, uses=(HISTORY,))
+
+
+def _history_entry_timeline(ctx: CheckContext) -> Timeline | None:
+    if ctx.git is None or not ctx.git.head:
+        return None
+    from continuity.history.versions import read_timeline
+
+    history = HISTORY(ctx)
+    paths = _edited_entries(ctx, history)
+    if not paths:
+        return None
+    return read_timeline(history, paths, ctx.config.state_history_max_versions)
+
+
+def _edited_entries(ctx: CheckContext, history: History) -> list[str]:
+    """The root's history entries and append-only files (by the kinds in force and the
+    tree's directories, as the history rules know them; an OpenClaw daily note too) that a
+    commit modified or deleted. An entry only ever added has one version, the file as it is
+    (CT601's): only the edited ones have an earlier version that may hold what the file no
+    longer does, and reading only those keeps the cost to the edits."""
+    from continuity.model.kinds import is_non_entry
+    from continuity.validators.invariants import APPEND_ONLY, ENTRY, LOG, Layout
+
+    tree = ctx.tree
+    layout = Layout(tree, ctx.config)
+    present = {name: directory.kind for name, directory in tree.directories.items()}
+    kinds = {kind.name: kind for kind in tree.kinds if kind.name not in tree.not_memory}
+    living = {state.path for state in tree.living_files()}
+    children = tuple(child.rstrip("/") + "/" for child in tree.children)
+
+    def is_entry(path: str) -> bool:
+        if layout.kind(path) in (ENTRY, LOG, APPEND_ONLY):
+            return True
+        parts = path.split("/")
+        kind = present.get(parts[0]) or kinds.get(parts[0])
+        if len(parts) < 2 or kind is None or any(part.startswith(".") for part in parts[1:]) \
+                or is_non_entry(parts[-1], kind):
+            return False
+        # A directory still in the tree: each of its entries, as the tree reads them; one
+        # gone since: the files its kind names (not a source package of the same name).
+        return parts[0] in present or kind.parse("/".join(parts[1:])) is not None
+
+    return [path for path, events in history.paths.items()
+            if path not in living and not path.startswith(children)
+            and any(event.change.status != "A" and not event.commit.pending for event in events)
+            and is_entry(path)]
+
+
+#: Like :data:`STATE_TIMELINE`, for the history entries and append-only files a commit edited
+#: or deleted; None without git or without such an edit in the history read.
+HISTORY_ENTRY_TIMELINE: Analysis[Timeline | None] = Analysis(
+    "history-entry-timeline", _history_entry_timeline, background=True, uses=(HISTORY,))

@@ -85,3 +85,48 @@ def test_a_test_runs_fixture_in_an_old_env_testing_is_no_finding_and_a_services_
     found = {d["path"]: d for d in _ct605(repo.path)}
     assert set(found) == {".env.test"}
     assert found[".env.test"]["commit"] == added[:7]
+
+
+OPENCLAW = {"AGENTS.md": "# AGENTS.md\n\nRead memory/ each day.\n", "SOUL.md": "# SOUL\n\nCalm.\n",
+            "MEMORY.md": "# MEMORY\n\nLong term.\n"}
+
+
+def test_a_key_edited_out_of_a_daily_note_and_a_note_deleted_whole_are_named(tmp_path):
+    """Set 49: a relay key written into an OpenClaw daily note and edited out by a later
+    commit; another note with a key deleted whole. The tree no longer holds either (CT601 is
+    silent); git does."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**OPENCLAW, "memory/2026-03-19.md": "# 2026-03-19\n\n- relay up\n",
+                          "memory/2026-03-18.md": "# 2026-03-18\n\n- start\n"})
+    added = repo.commit("key", {
+        "memory/2026-03-19.md": f"# 2026-03-19\n\n- relay up\n- relay key {TOKEN}\n",
+        "memory/2026-03-18.md": f"# 2026-03-18\n\n- start\n- key {AWS}\n"})
+    repo.commit("key out", {"memory/2026-03-19.md": "# 2026-03-19\n\n- relay up\n- key: vault\n"},
+                delete=["memory/2026-03-18.md"])
+    found = {d["path"]: d for d in _ct605(repo.path)}
+    assert set(found) == {"memory/2026-03-19.md", "memory/2026-03-18.md"}
+    assert all(d["commit"] == added[:7] and "no longer holds it" in d["message"]
+               for d in found.values())
+
+
+def test_a_journal_entry_edited_with_its_key_kept_is_named_as_still_held(tmp_path):
+    """A protocol journal entry edited after its key was written: the earlier version is named
+    at the commit that brought the key, and says the file still holds it (CT601's too)."""
+    repo = GitRepo(tmp_path)
+    entry = "journal/2026-01-02-turn-1.md"
+    repo.commit("start", minimal_tree())
+    added = repo.commit("key", {entry: minimal_tree()[entry] + f"\nToken {TOKEN}\n"})
+    repo.commit("more", {entry: minimal_tree()[entry] + f"\nToken {TOKEN}\n\nLater.\n"})
+    found = [d for d in _ct605(repo.path) if d["path"] == entry]
+    assert len(found) == 1 and found[0]["commit"] == added[:7]
+    assert "still holds it" in found[0]["message"]
+
+
+def test_an_entry_added_once_is_not_read_again_and_an_edited_clean_one_is_no_finding(tmp_path):
+    """Only edited or deleted entries have an earlier version: an entry added with a key and
+    never changed is the file as it is, CT601's alone; a clean edit names nothing."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**OPENCLAW, "memory/2026-03-19.md": f"# 2026-03-19\n\n- key {TOKEN}\n",
+                          "memory/2026-03-18.md": "# 2026-03-18\n\n- start\n"})
+    repo.commit("more", {"memory/2026-03-18.md": "# 2026-03-18\n\n- start\n- more\n"})
+    assert _ct605(repo.path) == []
