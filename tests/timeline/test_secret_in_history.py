@@ -130,3 +130,23 @@ def test_an_entry_added_once_is_not_read_again_and_an_edited_clean_one_is_no_fin
                           "memory/2026-03-18.md": "# 2026-03-18\n\n- start\n"})
     repo.commit("more", {"memory/2026-03-18.md": "# 2026-03-18\n\n- start\n- more\n"})
     assert _ct605(repo.path) == []
+
+
+def test_a_key_rewritten_out_of_a_note_store_is_named_and_one_that_only_grew_is_not_reread(
+        tmp_path):
+    """An append-only file is read version by version only where a version does not begin
+    with the one before it (a rewrite): there an earlier version holds bytes the file lost.
+    One that only grew holds every version's bytes (CT601's); it is never read again."""
+    line = '{"ts": "2026-01-02T10:00:00Z", "text": "%s"}\n'
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**minimal_tree(), "notes.jsonl": line % "started",
+                          "notes/kept.jsonl": line % "started"})
+    added = repo.commit("key", {"notes.jsonl": line % "started" + line % f"key {TOKEN}",
+                                "notes/kept.jsonl": line % "started" + line % f"key {AWS}"})
+    repo.commit("rewrite", {"notes.jsonl": line % "started" + line % "key: vault",
+                            "notes/kept.jsonl": line % "started" + line % f"key {AWS}"
+                            + line % "more"})
+    found = {d["path"]: d for d in _ct605(repo.path)}
+    assert set(found) == {"notes.jsonl"}
+    assert found["notes.jsonl"]["commit"] == added[:7]
+    assert "no longer holds it" in found["notes.jsonl"]["message"]
