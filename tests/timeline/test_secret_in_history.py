@@ -150,3 +150,17 @@ def test_a_key_rewritten_out_of_a_note_store_is_named_and_one_that_only_grew_is_
     assert set(found) == {"notes.jsonl"}
     assert found["notes.jsonl"]["commit"] == added[:7]
     assert "no longer holds it" in found["notes.jsonl"]["message"]
+
+
+def test_a_note_deleted_and_committed_again_names_its_key_once(tmp_path):
+    """A backup job deletes a daily note and commits it again, the same text: the key was
+    brought in once, at the first commit that held it; git held it since."""
+    repo = GitRepo(tmp_path)
+    note = f"# 2026-02-15\n\n- key {TOKEN}\n- later\n"
+    repo.commit("start", {**OPENCLAW, "memory/2026-02-14.md": "# 2026-02-14\n\n- start\n"})
+    added = repo.commit("note", {"memory/2026-02-15.md": note})
+    repo.commit("gone", {"memory/2026-02-14.md": "# 2026-02-14\n\n- start\n- x\n"},
+                delete=["memory/2026-02-15.md"])
+    repo.commit("back", {"memory/2026-02-15.md": note})
+    found = _ct605(repo.path)
+    assert [d["commit"] for d in found] == [added[:7]], found

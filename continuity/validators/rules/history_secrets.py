@@ -87,7 +87,9 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
         for version in reversed(history_of_file.versions):  # oldest first
             values = kept(version, path)
             new = {value: place for value, place in values.items() if value not in held}
-            held = set(values)
+            # Once per value and file: a note deleted and committed again whole (a backup
+            # job's restore) brings nothing git did not hold already.
+            held.update(values)
             if not new:
                 continue
             kinds = sorted({kind for kind, _ in new.values()})
