@@ -1138,6 +1138,25 @@ CONVENTIONS_HELD_OUT_48: dict[str, str] = {
     "AnisBenOthman/Sentient": "instructions (.claude/rules/code-style.md; the top Spec Kit)",
 }
 
+#: Set 50 (bench/conventions_survey.md): row 75 of the twelve commonest markers of set 34 (row 25
+#: where a listing has fewer: none had), the next row down for one named before, already chosen
+#: or with no snapshot; measured blind at c915339.
+CONVENTIONS_HELD_OUT_50: dict[str, str] = {
+    "0001-labs/0001": "instructions (CLAUDE.md)",
+    "0000005/WeAgentChat": "instructions (AGENTS.md, beside CLAUDE.md and GEMINI.md)",
+    "0sujit0/Badcode": "instructions (GEMINI.md)",
+    "0xQuan93/Project89-Arsenal": "instructions (.cursorrules)",
+    "03juan/vscode-elixir-ls":
+        "instructions (CLAUDE.md; .github/copilot-instructions.md on a feature branch only)",
+    "ADORSYS-GIS/likelee-ai": "instructions (.windsurfrules)",
+    "AVI1840/btl-projects-2026": "kiro (.kiro/steering/product.md)",
+    "13835760532/elevet": "speckit (.specify/memory/constitution.md)",
+    "7Spade/Xuanwu": "none (.serena deleted in 316d3d5)",
+    "99sono/GitReviewer": "none (.clinerules in no commit of the snapshot)",
+    "ACicmansky/datagist": "cline memory bank (memory-bank/activeContext.md)",
+    "Ashutosh6393/Scaffold-AI": "instructions (.claude/rules/code-style.md)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).
@@ -1167,6 +1186,20 @@ CONVENTIONS_AIDER_HELD_OUT: dict[str, str] = {
     "AlosMarkets/myproject": "aider",
     "Asphyksia/OpenCoder": "none (its chat history removed before the snapshot)",
     "Blizard32/seniales": "aider",
+}
+#: Kiro specs (2026-12-07): repositories keeping .kiro/specs/<feature>/tasks.md under three
+#: common feature names, chosen by a rule written before any listing (conventions_survey.md).
+CONVENTIONS_KIRO_SPECS: dict[str, str] = {
+    "24570013-spec/it-ticketing-system": "kiro (specs and steering)",
+    "Amanselwaria2003/onboard-ai": "kiro (specs)",
+    "BhadrakshB/freedom-vas-training": "kiro (specs and steering)",
+    "CronusXd/Redline-Systems-AI": "kiro (specs)",
+    "AlexandreZanata/GOVMOBI-ADMIN": "kiro (specs, one a bugfix spec)",
+    "Anoop1925/HackXios-EdTech": "kiro (specs)",
+    "CodeSphereNMU/GameOn-CodeSphere": "none (its .kiro removed before the snapshot)",
+    "GFooteGK1/Fitness-Tracker": "none (its .kiro removed before the snapshot)",
+    "1nFrastr/agent-ui-demo": "kiro (specs)",
+    "HiroshiKawano/go_iot": "kiro (cc-sdd's specs and steering)",
 }
 
 

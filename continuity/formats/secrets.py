@@ -27,6 +27,8 @@ from typing import Any
 
 import ahocorasick
 
+from continuity.formats import lazy_re
+
 #: (start, end) spans of a detector's secret part in a text.
 Scanner = Callable[[str], Iterator[tuple[int, int]]]
 
@@ -79,10 +81,11 @@ class Detector:
 def _d(kind: str, description: str, regex: str, group: int = 0, flags: int = 0,
        needles: tuple[str, ...] = (), placeholders: bool = False,
        exact: bool = False, block: bool = False, prefilter: str = "") -> Detector:
-    return Detector(kind, description, re.compile(regex, flags), group, needles,
+    # Compiled at first use (``lazy_re``): most detectors never scan a given tree.
+    return Detector(kind, description, lazy_re.compile(regex, flags), group, needles,
                     placeholders_allowed=placeholders, exact_needles=exact,
                     made_up_refused=not block,
-                    prefilter=re.compile(prefilter, flags) if prefilter else None)
+                    prefilter=lazy_re.compile(prefilter, flags) if prefilter else None)
 
 
 #: Sample values their issuers' documentation prints, each the exact published one (a key
@@ -393,7 +396,35 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
         # ``"ownerPassword": "owner123"``, a sample made of its field's name; the login a
         # fresh install creates, documented
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value) and \
-        not _type_in_a_cell(text, match, group)
+        not _type_in_a_cell(text, match, group) and \
+        not _describes_the_field(text[begin:match.start(group)], value)
+
+
+def _describes_the_field(key: str, value: str) -> bool:
+    """Whether the value says what the field is, not what it holds: a Kiro spec's design
+    (survey of Kiro specs), ``password:"required,min=8"`` (a form's validation tag),
+    ``| Password | golang.org/x/crypto/bcrypt |`` (the library that hashes it),
+    ``**Weak Password**: "Password should be at least 6 characters"`` (its message)."""
+    return _VALIDATION_RULES.fullmatch(value) is not None or \
+        _PACKAGE_PATH.fullmatch(value) is not None or _message_about_its_field(key, value)
+
+
+#: A validation tag's rules (go-playground's ``binding:"required,min=8"``, Laravel's
+#: ``required|min:8`` written with commas): what a form checks of the field, not its value.
+_VALIDATION_RULES = re.compile(r"(?:required|omitempty)(?:,[a-z_]{2,20}(?:=[\w.]{1,40})?){0,8}")
+#: A Go or Git host's package path (``golang.org/x/crypto/bcrypt``, ``github.com/o/r``): a
+#: stack table's library for the field, written without a scheme.
+_PACKAGE_PATH = re.compile(r"(?:golang\.org|google\.golang\.org|gopkg\.in|go\.uber\.org|k8s\.io"
+                           r"|github\.com|gitlab\.com|bitbucket\.org)(?:/[\w.\-]{1,60}){1,6}")
+
+
+def _message_about_its_field(key: str, value: str) -> bool:
+    """Whether a value of words opens with the key's own last word: a message about the field
+    (``"Password should be at least 6 characters"``), not a passphrase, which never names
+    itself."""
+    words = value.split()
+    names = re.findall(r"[A-Za-z]+", key)
+    return len(words) >= 3 and bool(names) and words[0].lower() == names[-1].lower()
 
 
 def _type_in_a_cell(text: str, match: re.Match[str], group: int) -> bool:
@@ -843,6 +874,46 @@ _PUBLIC_WORD_BEFORE = re.compile(r"(?<![A-Za-z])(?:gpg|pgp|gnupg|ssh|public|host
                                  re.IGNORECASE)
 
 
+def _der_element(data: bytes, at: int) -> tuple[int, int, int] | None:
+    """The DER element at ``at``: its tag, where its content starts and where it ends; or None
+    where the bytes are not one (a length past the end, a length of over three bytes)."""
+    if at + 2 > len(data):
+        return None
+    tag, length, start = data[at], data[at + 1], at + 2
+    if length & 0x80:
+        size = length & 0x7F
+        if not 0 < size <= 3 or start + size > len(data):
+            return None
+        length, start = int.from_bytes(data[start:start + size], "big"), start + size
+    end = start + length
+    return (tag, start, end) if end <= len(data) else None
+
+
+def public_key_der(value: str) -> bool:
+    """Whether ``value`` is a public key written as base64 DER, X.509's SubjectPublicKeyInfo
+    (``MIGfMA0GCSqGSIb3…`` for RSA, ``MFkwEwYHKoZIzj0C…`` for an elliptic curve): a sequence
+    of the algorithm (a sequence opening with its OID) and the key as a bit string, nothing
+    after. A front end keeps the server's public key under a name such as
+    ``VITE_APP_API_ENCRYPT_REQUEST_KEY`` (set 50) to encrypt what it sends: public by design.
+    A private key (PKCS#8 opens with its version, an integer; encrypted, it holds an octet
+    string) or a certificate does not take this shape and is still judged."""
+    if not value.startswith("M") or len(value) < 60:
+        return False
+    try:
+        data = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    outer = _der_element(data, 0)
+    if outer is None or outer[0] != 0x30 or outer[2] != len(data):
+        return False
+    algorithm = _der_element(data, outer[1])
+    if algorithm is None or algorithm[0] != 0x30:
+        return False
+    oid, key = _der_element(data, algorithm[1]), _der_element(data, algorithm[2])
+    return oid is not None and oid[0] == 0x06 and key is not None and key[0] == 0x03 and \
+        key[2] == outer[2]
+
+
 def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     """A generated value under a key whose name ends in a secret's word (``RAILS_MASTER_KEY``,
     ``APP_KEY``, ``"token"``), unless the name says it is public or an id of something else."""
@@ -875,10 +946,11 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
         # of a mail's unsubscribe link; ``did:key:z6Mk…``, a decentralized identifier of the
         # ``key`` method: a public key written out (survey 34: a wallet's mock-ups)
     if public_google_key(text, match.start(group), match.end(group)) or \
-            text.startswith("\u2026", match.end(group)):
-        return False  # a published browser key; or cut short (``"eyJhbGciOiJIUzI1NiIs…"``,
-        # the thirty-fifth conventions set: the rest is not there; an ellipsis inside the
-        # value is read by :func:`harmless`, this one ends the match)
+            public_key_der(match.group(group)) or text.startswith("\u2026", match.end(group)):
+        return False  # a published browser key, a public key in DER (set 50); or cut short
+        # (``"eyJhbGciOiJIUzI1NiIs…"``, the thirty-fifth conventions set: the rest is not
+        # there; an ellipsis inside the value is read by :func:`harmless`, this one ends the
+        # match)
     if _bitable_app_token(text, name, begin, match.end(group)):
         return False
     if _figma_file_key(text, name, begin, match.span(group)):
@@ -1485,6 +1557,14 @@ CREDENTIALS: tuple[Detector, ...] = (
     # wallet scripts. Every key of the wallet derives from it.
     Detector("mnemonic", "a wallet's recovery phrase", None,
              needles=("mnemonic", "phrase", "seed"), scanner=_mnemonics),
+    # A wallet's private key written under its own address, a map of an account to the key
+    # that signs for it (``CUSTODIAL_KEYS_JSON={"0x2b…":"0xf3…"}`` in a custodial service's
+    # ``.env``, the fortieth survey; Ganache's ``private_keys`` dump): no key word names the
+    # value, the pairing does. An address is 40 hex digits and public; the 64 after it, the
+    # key. (A transaction's or a block's hash is keyed by itself or a number, not an account.)
+    _d("address-keyed-key", "a wallet's private key under its address",
+       r"0x[0-9a-fA-F]{40}\\?[\"']?[ \t]{0,5}[:=][ \t]{0,5}\\?[\"'](?:0x)?([0-9a-fA-F]{64})"
+       r"\\?[\"']", 1, needles=("0x",)),
     # -- cloud providers
     _d("aws-key", "an AWS access key id", r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[0-9A-Z]{16}\b",
        needles=("akia", "asia", "abia", "acca", "a3t")),

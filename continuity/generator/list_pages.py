@@ -13,6 +13,7 @@ from continuity.generator.render import render
 from continuity.generator.shape import FileList, SiteShape
 from continuity.generator.site import Page
 from continuity.generator.withhold import RULE as SECRET_RULE
+from continuity.model.kiro_specs import task_progress
 from continuity.model.naming import date_in_name
 from continuity.model.tree import Document
 
@@ -62,8 +63,20 @@ def _rows(ctx: SiteContext, listed: FileList) -> list[ListRow]:
         title, document = documents[path]
         withheld = any(d.code == SECRET_RULE for d in ctx.findings_for(path))
         rows.append(ListRow(path, page, title, date_in_name(posixpath.basename(path)) or "",
-                            "" if withheld else excerpt(document)))
+                            "" if withheld else excerpt(document), _progress(ctx, path)))
     return rows
+
+
+def _progress(ctx: SiteContext, path: str) -> str | None:
+    """A Kiro spec's tasks.md as Kiro shows it: "3/8 tasks done" (None: not a spec's tasks)."""
+    convention = ctx.tree.convention
+    if convention is None or not convention.specs or posixpath.basename(path) != "tasks.md":
+        return None
+    text = next((each.file.text for each in ctx.tree.linked if each.path == path), None)
+    if not text:
+        return None
+    done, total = task_progress(text)
+    return f"{done}/{total} tasks done" if total else None
 
 
 def _groups(rows: list[ListRow], by: str) -> list[ListGroup]:

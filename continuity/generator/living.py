@@ -258,7 +258,8 @@ def living_section(tree: MemoryTree, pages: Mapping[str, str | None],
     ``withheld``: files holding a credential: their card shows the file's name alone (no
     title, description or import of theirs reaches the home page)."""
     kind = site_kind(tree)
-    if kind == "protocol" or not (tree.state_files or rule_files(tree) or kind == "features"):
+    if kind == "protocol" or not (tree.state_files or rule_files(tree)
+                                  or kind in ("features", "plans")):
         return None
     found = shape(kind)
     if found is not None and found.cards is not None:

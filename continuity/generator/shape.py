@@ -19,6 +19,7 @@ another file is left out.
 
 from __future__ import annotations
 
+import fnmatch
 from dataclasses import dataclass
 from typing import Literal
 
@@ -80,4 +81,9 @@ def shape_of(tree: MemoryTree) -> SiteShape:
         specs = tuple(each.path for each in tree.linked if is_feature_file(each.path))
         return SiteShape(title, lists=(FileList("Features", "features.md", specs, by="folder"),)
                          if specs else ())
+    if convention is not None and convention.specs:  # Kiro: each spec's requirements, design, tasks
+        specs = tuple(each.path for each in tree.linked
+                      if any(fnmatch.fnmatchcase(each.path, glob) for glob in convention.specs))
+        if specs:
+            return SiteShape(title, lists=(FileList("Specs", "specs.md", specs, by="folder"),))
     return SiteShape(title) if title else PROTOCOL

@@ -58,7 +58,8 @@ def home_page(ctx: SiteContext, shape: SiteShape | None = None, recent_changes: 
     by_rule = Counter((d.code, d.name) for d in ctx.check.diagnostics)
     withheld = frozenset({path for path, _ in credential_holders(ctx.tree)}
                          | {d.root_path for d in ctx.check.diagnostics if d.code == SECRET_RULE})
-    paths = [s.path for s in ctx.tree.state_files] + [each.path for each in ctx.tree.linked]
+    paths = [s.path for s in ctx.tree.state_files] + [each.path for each in ctx.tree.linked] \
+        + [entry.path for d in ctx.tree.directories.values() for entry in d.entries]
     pages = {path: layout.page_of(path) for path in paths}
     living = living_section(ctx.tree, pages, withheld)
     content = render(

@@ -34,7 +34,7 @@ import os
 import posixpath
 import stat
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
@@ -466,6 +466,40 @@ def _read_log(repo: Repository, prefix: str, specs: list[str], since: str | None
         return parse_log(_tokens(repo.stream(*args, "--", *specs)), prefix)
     except GitError as exc:  # since was resolved first (_check_since)
         raise GitUnavailable(f"{repo.top}: cannot read the git history: {exc}") from None
+
+
+#: The last answer of :func:`read_log_beyond_root`, by (top, HEAD, since, pathspecs): the
+#: roots of one run ask the same question, and git answers it once.
+_BEYOND: dict[tuple[str, str, str | None, tuple[str, ...]], tuple[Commit, ...]] = {}
+
+
+def read_log_beyond_root(history: History, specs: Sequence[str]) -> tuple[Commit, ...]:
+    """The commits that changed ``specs`` (pathspecs from the repository's top) outside the
+    memory root, with those changes only, at their paths from the root (``../.env``); nothing
+    for a root at the top, whose own log covers the whole repository.
+
+    One more ``git log`` of the history's range, not folded into the root's: git's tree diff
+    is cheapest with a single prefix, and every rule but CT605 would see commits that never
+    touched the memory. Asked without the root, so that every root of the repository asks the
+    same and git is run once per run.
+    """
+    repo = history.repository
+    if not history.prefix or not repo.head or not specs:
+        return ()
+    key = (str(repo.top), repo.head, history.since, tuple(specs))
+    commits = _BEYOND.get(key)
+    if commits is None:
+        commits = tuple(_read_log(repo, "", list(specs), history.since))
+        _BEYOND.clear()  # one question kept: serve and --watch must not grow
+        _BEYOND[key] = commits
+    inside = history.prefix + "/"
+    beyond = []
+    for commit in commits:
+        changes = tuple(change._replace(path=root_relative(change.path, history.prefix))
+                        for change in commit.changes if not change.path.startswith(inside))
+        if changes:
+            beyond.append(replace(commit, changes=changes))
+    return tuple(beyond)
 
 
 def _tokens(chunks: Iterable[bytes]) -> Iterator[bytes]:

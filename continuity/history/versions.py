@@ -109,7 +109,8 @@ Timeline = dict[str, FileTimeline]
 
 
 def read_timeline(history: History, paths: Iterable[str],
-                  max_versions: int | None = None, text_budget: int = TEXT_BUDGET) -> Timeline:
+                  max_versions: int | None = None, text_budget: int = TEXT_BUDGET,
+                  commits: Iterable[Commit] | None = None) -> Timeline:
     """The committed versions of ``paths`` (root-relative) in ``history``, newest first.
 
     A merge counts as a version only where git's combined diff shows it changed the file
@@ -122,11 +123,14 @@ def read_timeline(history: History, paths: Iterable[str],
     (older ones are scanned for credentials and let go: listed without their text); blobs
     over the history's ``max_blob_size`` or binary (a NUL in their first bytes) are sized by
     ``git cat-file --batch-check`` and never read whole.
+
+    ``commits``: where to find the versions, oldest first, when not (only) in the history's
+    own (its log and the agent state files' log beyond the root, read together).
     """
     cap = max_versions or DEFAULT_MAX_VERSIONS
     wanted = set(paths)
     found: dict[str, list[tuple[Commit, Change, tuple[str, ...]]]] = {path: [] for path in wanted}
-    for commit in history.commits:  # oldest first
+    for commit in history.commits if commits is None else commits:  # oldest first
         if commit.sha is None:
             continue
         changed = [c for c in commit.changes if c.path in wanted]

@@ -125,9 +125,10 @@ class Marker:
 #: when it applies), "features" (Spec Kit's numbered feature folders), "tasks" (Task Master's
 #: task lists: each task with its status, the home page their progress), "board" (Backlog.md:
 #: its tasks by status in the config's order, each decision and document a page), "chat"
-#: (Aider's chat history: its sessions newest first, each prompt a heading).
+#: (Aider's chat history: its sessions newest first, each prompt a heading), "plans"
+#: (Sisyphus: each plan with how many of its tasks are done, its notepads beside it).
 SITE_SHAPES: tuple[str, ...] = ("protocol", "index", "state", "timeline", "phases", "ledger",
-                                "catalogue", "features", "tasks", "board", "chat")
+                                "catalogue", "features", "tasks", "board", "chat", "plans")
 
 
 @dataclass(frozen=True)
@@ -252,6 +253,9 @@ def _present(directory: Path, names: set[str], name: str) -> list[str]:
             return sorted(n for n in names if fnmatch.fnmatchcase(n, name))
         return [name] if name in names else []
     head, tail = name.split("/", 1)
+    if any(ch in head for ch in "*?["):  # a folder's wildcard (Kiro's */tasks.md), by name
+        return [hit for folder in sorted(names) if fnmatch.fnmatchcase(folder, head)
+                for hit in _present(directory, names, f"{folder}/{tail}")]
     if head not in names or not _real_directory(directory / head):
         return []
     if "/" in tail:
@@ -324,6 +328,9 @@ class Convention:
     #: Its files are instructions for an agent, whose fenced code blocks are examples
     #: (``const API_KEY = 'sk_live_abc123'`` under "BAD:"): no credential is reported there.
     code_is_example: bool = False
+    #: Where only some of its files are instructions (Sisyphus's plans, not the notepads its
+    #: subagents write learnings to), those as root-relative globs; empty: all its Markdown.
+    example_files: tuple[str, ...] = ()
     #: At a repository's top, only the files its model reads (and ``memory_in``) are memory,
     #: not every file beside them (a repository's instruction files are not its memory).
     memory_is_files: bool = False
@@ -335,6 +342,10 @@ class Convention:
     #: workspace's long-term memory kept beside its daily notes), root-relative: read and
     #: published as the files its living files link to, and their links checked.
     keeps: tuple[str, ...] = ()
+    #: The files it keeps in each folder of a specs folder, as root-relative globs (Kiro's
+    #: ``*/requirements.md``, ``*/tasks.md`` in ``.kiro/specs/<feature>/``): read, their links
+    #: checked, and published as one list of specs, each folder a spec.
+    specs: tuple[str, ...] = ()
     #: The living files its tools load by name at every session, as globs (the instruction
     #: files). Empty: every living file is one its tool reads. Another living file of such a
     #: root (a TODO.md beside CLAUDE.md, read by the general rules) is no rule: the site's
@@ -361,6 +372,9 @@ class Convention:
         instructions for an agent (``code_is_example``): examples, not secrets kept."""
         if not self.code_is_example or not path.endswith(
                 (".md", ".mdc", ".cursorrules", ".windsurfrules", ".clinerules", ".roorules")):
+            return frozenset()
+        if self.example_files and not any(fnmatch.fnmatchcase(path, glob)
+                                          for glob in self.example_files):
             return frozenset()
         # Fences at any indent: an example under a list item ("  * *Request*:" then an
         # indented ```json) is as much an example as one at the margin.
@@ -739,13 +753,26 @@ INSTRUCTIONS = Convention(
            "formerly .agent/rules/)",
 )
 
+#: A Kiro spec's files, in its folder of ``.kiro/specs/`` (kiro.dev/docs/specs): requirements.md
+#: (bugfix.md for a bugfix spec), design.md and tasks.md. Its ``.config.kiro`` is Kiro's own
+#: (the spec's id and workflow), not read.
+KIRO_SPEC_FILES: tuple[str, ...] = ("requirements.md", "bugfix.md", "design.md", "tasks.md")
+
 KIRO = Convention(
     code_is_example=True,
-    name="kiro", title="Kiro steering",
-    markers=(Marker(PATH, "*/.kiro/steering", weight=OWN_FOLDER),),
+    name="kiro", title="Kiro steering and specs",
+    # Steering and specs are each a folder only Kiro writes: a repository with specs and no
+    # steering is Kiro's too, its .kiro/specs a root of its own beside .kiro/steering.
+    markers=(Marker(PATH, "*/.kiro/steering", weight=OWN_FOLDER),
+             Marker(PATH, "*/.kiro/specs", weight=OWN_FOLDER)),
     living=("*.md",), kinds=(), rules=("CT75",), site="catalogue",
-    root_signs=(RootSign(("*.md",), where=("*/.kiro/steering",), says="{0} (Kiro steering)"),),
-    source="https://kiro.dev/docs/steering/ (inclusion modes)",
+    specs=tuple(f"*/{name}" for name in KIRO_SPEC_FILES),
+    root_signs=(RootSign(("*.md",), where=("*/.kiro/steering",), says="{0} (Kiro steering)"),
+                RootSign(tuple(f"*/{name}" for name in KIRO_SPEC_FILES),
+                         where=("*/.kiro/specs",), says="{0} (Kiro spec)")),
+    source="https://kiro.dev/docs/steering/ (inclusion modes), https://kiro.dev/docs/specs/ "
+           "(requirements.md or bugfix.md, design.md, tasks.md), "
+           "https://kiro.dev/docs/specs/concepts (EARS requirements, trackable tasks)",
 )
 
 CURSOR = Convention(
@@ -890,6 +917,46 @@ BACKLOG = Convention(
            "src/utils/backlog-directory.ts, src/constants/index.ts; v1.50.1)",
 )
 
+#: Sisyphus's folder of plans, as oh-my-opencode's Prometheus writes them and its Atlas works
+#: through them (``.sisyphus/plans/{name}.md``: task checkboxes ``- [ ]``, ticked ``- [x]``).
+SISYPHUS_PLANS = "plans"
+
+#: The notepad files of a plan, one folder per plan (``notepads/{plan-name}/``), as Atlas's
+#: prompt sets them up ("learnings.md  # Conventions, patterns", decisions.md, issues.md,
+#: problems.md) and tells every subagent to append to, "never overwrite, never use Edit tool"
+#: (src/agents/atlas/default-prompt-sections.ts, shared-prompt.ts).
+SISYPHUS_NOTEPADS = ("learnings", "decisions", "issues", "problems")
+
+#: The active work's state, written by /start-work (src/features/boulder-state/storage.ts).
+BOULDER_FILE = "boulder.json"
+
+SISYPHUS = Convention(
+    # A plan is the instructions Atlas executes, its examples fenced ("GOOD: POST with
+    # {password: '...'}"); a notepad is what the agents learnt, where a value pasted is one kept.
+    code_is_example=True, example_files=(f"{SISYPHUS_PLANS}/*.md", "drafts/*.md"),
+    name="sisyphus", title="Sisyphus (oh-my-opencode)",
+    # .sisyphus/ is oh-my-opencode's own folder (BOULDER_DIR): boulder.json or a plan in it.
+    markers=(Marker(PATH, "*/.sisyphus", weight=0.5), _file(BOULDER_FILE, DECISIVE),
+             _file(f"{SISYPHUS_PLANS}/*.md", DECISIVE)),
+    living=(BOULDER_FILE,),
+    # Plans are edited by design (a task ticked); drafts are deleted once a plan is written;
+    # notepads only ever grow (appended to by each task's subagent): a log each. evidence/
+    # holds raw output (test runs, API transcripts): scanned for credentials as every file of
+    # the folder, never published.
+    kinds=(_folder(SISYPHUS_PLANS, "add-login.md"), _folder("drafts", "add-login.md"),
+           DirectoryKind("notepads", HISTORY, tuple(compile_pattern(f"*/{name}.md")
+                                                    for name in SISYPHUS_NOTEPADS),
+                         (), None, "add-login/learnings.md", appends=True,
+                         origin="convention")),
+    owns=(SISYPHUS_PLANS, "drafts", "notepads", "evidence"),
+    rules=("CT84",), site="plans",
+    root_signs=(RootSign((BOULDER_FILE, f"{SISYPHUS_PLANS}/*.md"), where=("*/.sisyphus",),
+                         says="{0} (Sisyphus)"),),
+    source="https://github.com/code-yeongyu/oh-my-openagent (src/features/boulder-state/"
+           "constants.ts, storage.ts; src/agents/atlas/default-prompt-sections.ts, "
+           "shared-prompt.ts; at 5dca1a5, before .sisyphus/ became .omo/)",
+)
+
 #: Aider's files at the project's top (aider/args.py, v0.86: --chat-history-file,
 #: --input-history-file, --llm-history-file; the config file .aider.conf.yml).
 AIDER_CHAT = ".aider.chat.history.md"
@@ -1028,7 +1095,7 @@ def owned_directories(directory: Path, config: Config) -> tuple[str, ...]:
 BUILTIN_CONVENTIONS: tuple[Convention, ...] = (
     PROTOCOL, CLAUDE, CLINE, OPENCLAW, OPENCLAW_STATE, GSD, GPTME, AGENTOPS, SPECKIT, SERENA, KIRO, CURSOR,
     WINDSURF, ROO_RULES, COPILOT, ROO, CURSOR_BANK, COPILOT_BANK, TASKMASTER, BACKLOG,
-    INSTRUCTIONS, AIDER)
+    SISYPHUS, INSTRUCTIONS, AIDER)
 
 
 # --------------------------------------------------------------------------- recognition

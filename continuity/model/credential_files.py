@@ -192,6 +192,17 @@ ANYWHERE_PATHSPECS: tuple[str, ...] = tuple(dict.fromkeys(
     f":(glob){kind.pattern.removesuffix('*')}*" for kind in ANYWHERE))
 
 
+def pathspecs_in(folder: str) -> tuple[str, ...]:
+    """Pathspecs of the names of :data:`ANYWHERE` directly in ``folder`` (``""``: the top) and
+    in its agents' own subfolders (``.claude/settings.json``, ``.cursor/mcp.json``), their
+    copies too: a prefix git prunes the walk by, where a ``**/`` has it read every tree."""
+    base = f"{folder}/" if folder else ""
+    escaped = "".join(f"[{c}]" if c in "*?[]\\" else c for c in base)
+    return tuple(dict.fromkeys(
+        f":(glob){escaped}{kind.pattern.removeprefix('**/').removesuffix('*')}*"
+        for kind in ANYWHERE))
+
+
 def openclaw_pathspecs(state_dir: str) -> tuple[str, ...]:
     """Pathspecs of what an OpenClaw state directory (``""``: the top) holds by design."""
     base = f"{state_dir}/" if state_dir else ""

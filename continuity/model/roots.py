@@ -82,6 +82,10 @@ NEVER_SEARCHED: frozenset[str] = frozenset({
 SET_ASIDE: frozenset[str] = frozenset({
     "testdata", "test-data", "test_data", "fixtures", "__fixtures__", "test-fixtures",
     "templates", "template",
+    # the same, named with a leading mark as a folder that is not content (Sphinx's and
+    # Jekyll's `_templates/`; a spec workflow's `specs/_templates/CLAUDE.md`, the form its
+    # skill copies into each new feature's folder, `{Feature Name}` still in its title)
+    "_templates", "_template", ".templates", ".template",
     # a workspace's template copies (an OpenClaw config/ of AGENTS.md, SOUL.md, ... forms)
     "config",
     # what a tool copies into the projects it sets up, kept in the layout it installs (a

@@ -1184,6 +1184,12 @@ def _declared_files(root: Path, convention: Convention | None) -> tuple[str, ...
         from continuity.model.aider import read_only_files  # Aider's conventions (read:)
 
         return read_only_files(root)
+    if convention is not None and convention.specs:
+        # Kiro's spec folders: only where the root is a specs folder (.kiro/specs), not its
+        # steering beside it, whose subfolders are not specs.
+        specs = _rule_files(root, convention.specs) if root.name == "specs" else ()
+        if specs:
+            return specs
     if convention is not None and convention.rule_files:
         return _rule_files(root, convention.rule_files_at(root))
     if convention is None or convention.site != "features":

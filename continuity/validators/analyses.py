@@ -11,8 +11,10 @@ check without git imports this module and loads no git reader.
 - :data:`STATE_TIMELINE`: every committed version of the living files (CT605, the site's and
   the report's state history).
 - :data:`AGENT_STATE_TIMELINE`: every committed version of the agent state files in the root's
-  history (``.mcp.json``, ``.claude/settings.local.json``, ``.env``, ...), those deleted since
-  too (CT605 only: never published).
+  history (``.mcp.json``, ``.claude/settings.local.json``, ``.env``, ...) and of those outside
+  the root that CT601 reads too (``../.env``: one more ``git log`` per run, of their names at
+  the top and the tracked ones' paths),
+  those deleted since too (CT605 only: never published).
 - :data:`HISTORY_ENTRY_TIMELINE`: every committed version of the history entries and
   append-only files that a commit edited or deleted (a daily note, a journal entry, the
   ledger), CT605 only: never published.
@@ -20,6 +22,8 @@ check without git imports this module and loads no git reader.
 
 from __future__ import annotations
 
+import os
+import posixpath
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
@@ -27,7 +31,7 @@ from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import Analysis, CheckContext, fed_by
 
 if TYPE_CHECKING:
-    from continuity.history.log import History
+    from continuity.history.log import Commit, History
     from continuity.history.versions import Timeline
 
 
@@ -82,17 +86,55 @@ def _agent_state_timeline(ctx: CheckContext) -> Timeline | None:
     # What the table names among the paths of the history (a file deleted since too), and
     # what the tracked listing found (an OpenClaw state directory's files, known by where
     # they lie): a token committed to an MCP configuration and taken out again stays readable.
-    listed = {path[len(base):] for path, _ in agent_state_paths(ctx) if path.startswith(base)}
+    tracked = [path for path, _ in agent_state_paths(ctx)]
+    listed = {path[len(base):] for path in tracked if path.startswith(base)}
     paths = [path for path in history.paths
              if path not in living and not path.startswith(children)
              and (path in listed or table.matches(base + path) is not None)]
-    if not paths:
+    beyond, outside = _beyond_root(ctx, history, [path for path in tracked
+                                                  if not path.startswith(base)])
+    if not paths and not outside:
         return None
-    return read_timeline(history, paths, ctx.config.state_history_max_versions)
+    return read_timeline(history, [*paths, *outside], ctx.config.state_history_max_versions,
+                         commits=(*history.commits, *beyond))
 
 
-#: Like :data:`STATE_TIMELINE`, for the agent state files under the root; None without git or
-#: without such files in its history.
+def _beyond_root(ctx: CheckContext, history: History, tracked: list[str]
+                 ) -> tuple[tuple[Commit, ...], list[str]]:
+    """The commits that changed an agent state file outside the root, and those files' paths
+    from the root: CT601 reads such a file from every root of the repository (``../.env``), so
+    CT605 reads its history from every root too, and the check shows a finding several roots
+    make once.
+
+    One more ``git log`` per run (every root asks the same), for the table's names at the
+    repository's top, those deleted since too, and for the tracked ones elsewhere by their
+    paths. Not for the table's names anywhere: a ``**/`` pathspec has git read every tree of
+    every commit (40 s for a history of 20,000 commits, against half a second for the root's
+    own log); at the top, a second at most on the clones measured.
+    """
+    from continuity.errors import GitUnavailable
+    from continuity.history.log import read_log_beyond_root, root_relative
+    from continuity.model import credential_files as table
+
+    if not history.prefix or os.environ.get("GIT_LITERAL_PATHSPECS", "0") not in ("", "0"):
+        return (), []  # at the top its own log read them; git would take globs for names
+    specs = [*table.pathspecs_in(""),
+             *(f":(literal){path}" for path in tracked if "/" in path)]
+    try:
+        commits = read_log_beyond_root(history, specs)
+    except GitUnavailable as exc:
+        ctx.notices.append(f"CT605: the history of the agent state files outside the root "
+                           f"was not read: {' '.join(str(exc).split())}")
+        return (), []
+    known = {root_relative(path, history.prefix) for path in tracked}
+    found = sorted({change.path for commit in commits for change in commit.changes
+                    if change.path in known or table.matches(
+                        posixpath.normpath(posixpath.join(history.prefix, change.path)))})
+    return commits, found[:table.MAX_FILES]
+
+
+#: Like :data:`STATE_TIMELINE`, for the agent state files under the root and those outside it
+#: that CT601 reads (``../.env``); None without git or without such files in the history.
 AGENT_STATE_TIMELINE: Analysis[Timeline | None] = Analysis(
     "agent-state-timeline", _agent_state_timeline, background=True, uses=(HISTORY,))
 

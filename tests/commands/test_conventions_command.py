@@ -37,4 +37,4 @@ def test_the_conventions_known_are_listed():
     assert names == ["continuity", "claude", "cline", "openclaw", "openclaw-state", "gsd",
                      "gptme", "agentops", "speckit", "serena", "kiro", "cursor", "windsurf",
                      "roo-rules", "copilot", "roo", "cursor-bank", "copilot-bank", "taskmaster",
-                     "backlog", "instructions", "aider"]
+                     "backlog", "sisyphus", "instructions", "aider"]

@@ -7,6 +7,7 @@ Every credential is assembled at run time from pieces, so that this file holds n
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from pathlib import Path
 
@@ -3323,3 +3324,148 @@ def test_survey_39_a_gateway_token_in_an_openclaw_session_corpus(tmp_path: Path)
                            + GATEWAY + " ``` 打开 dashboard URL 之后粘贴。\n"})
     found, out = secret_findings(repo)
     assert found == [("CT601", corpus)], out
+
+
+# ------------------- Kiro specs (2026-12-07): a spec's design and requirements, read as memory
+
+@pytest.mark.parametrize("text, found", [
+    # a form's validation tags, in a requirements list
+    ('- binding tags: `name:"required,max=255"` / `password:"required,min=8"` / '
+     '`password_confirmation:"required,eqfield=Password"`\n', []),
+    # the stack table's library for the field
+    ("| Layer | Library | Role |\n|---|---|---|\n"
+     "| Password | golang.org/x/crypto/bcrypt | hashing |\n", []),
+    # an error message about the field, which opens with its name
+    ('- **Weak Password**: "Password should be at least 6 characters"\n', []),
+    # a value after the same keys that is none of these stays found
+    ('`password:"required,' + MIXED[:12] + '"`\n', ["assigned-secret"]),
+    ("| Layer | Value | Role |\n|---|---|---|\n| Password | " + MIXED[:16] + " | the admin's |\n",
+     ["assigned-secret"]),
+    ('password: "correct horse battery staple"\n', ["assigned-secret"]),
+    ('VALID_PASSWORD = "Tides@' + "2031" + '"\n', ["assigned-secret"]),
+])
+def test_kiro_specs_a_fields_rules_library_and_message_are_no_password(
+        text: str, found: list[str]) -> None:
+    """A Kiro spec's design.md and requirements.md describe a login: the validation tags of
+    its form (``password:"required,min=8"``), the library that hashes the password in the
+    stack's table (``| Password | golang.org/x/crypto/bcrypt |``), the message shown for a
+    weak one (``**Weak Password**: "Password should be …"``). None is a password; a test
+    password written in the same design stays found."""
+    assert kinds(text) == found
+
+
+# ------------------- set 50 (conventions): the server's public key a front end encrypts with
+
+
+def _der(tag: int, body: bytes) -> bytes:
+    """A DER element of ``tag`` holding ``body`` (lengths up to 65,535 bytes)."""
+    size = len(body)
+    length = bytes([size]) if size < 128 else bytes([0x81, size]) if size < 256 else \
+        bytes([0x82, size >> 8, size & 0xFF])
+    return bytes([tag]) + length + body
+
+
+def _made_up_bytes(count: int, seed: str) -> bytes:
+    """``count`` bytes that look random and are no one's key (a hash chain of ``seed``)."""
+    out = b""
+    while len(out) < count:
+        out += hashlib.sha256((seed + str(len(out))).encode()).digest()
+    return out[:count]
+
+
+_RSA = _der(0x30, _der(0x06, bytes.fromhex("2a864886f70d010101")) + _der(0x05, b""))
+_EC_P256 = _der(0x30, _der(0x06, bytes.fromhex("2a8648ce3d0201"))
+                + _der(0x06, bytes.fromhex("2a8648ce3d030107")))
+
+
+def _rsa_public(bits: int) -> str:
+    modulus = _der(0x02, b"\x00" + _made_up_bytes(bits // 8, f"n{bits}"))
+    body = _der(0x30, modulus + _der(0x02, b"\x01\x00\x01"))
+    return base64.b64encode(_der(0x30, _RSA + _der(0x03, b"\x00" + body))).decode()
+
+
+EC_PUBLIC = base64.b64encode(_der(0x30, _EC_P256 + _der(
+    0x03, b"\x00\x04" + _made_up_bytes(64, "ec")))).decode()
+PKCS8_PRIVATE = base64.b64encode(_der(0x30, _der(0x02, b"\x00") + _RSA + _der(
+    0x04, _made_up_bytes(600, "d")))).decode()
+PKCS8_ENCRYPTED = base64.b64encode(_der(0x30, _RSA + _der(
+    0x04, _made_up_bytes(600, "e")))).decode()
+
+
+@pytest.mark.parametrize("text", [
+    "# VITE_APP_API_ENCRYPT_REQUEST_KEY = " + _rsa_public(1024) + "\n",
+    "RSA_KEY='" + _rsa_public(2048) + "'\n",
+    "SIGNING_KEY=" + EC_PUBLIC + "\n",
+])
+def test_set_50_a_public_key_in_base64_der_is_no_secret(text: str) -> None:
+    """Set 50: a front end's `.env` kept the server's RSA public key (X.509's
+    SubjectPublicKeyInfo in base64, ``MIGf…``) under ``VITE_APP_API_ENCRYPT_REQUEST_KEY``,
+    the key it encrypts requests with: public by design, yet judged a generated secret."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("value", [PKCS8_PRIVATE, PKCS8_ENCRYPTED])
+def test_set_50_a_private_key_in_base64_der_is_still_found(value: str) -> None:
+    assert kinds("VITE_APP_API_ENCRYPT_RESPONSE_KEY = " + value + "\n") == ["keyed-secret"]
+
+
+def test_set_50_a_public_key_in_an_env_file_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: the public key is silent in the `.env` and in its history
+    (CT601, CT605); the private key written beside it later is found in both."""
+    repo = GitRepo(tmp_path)
+    repo.commit("front end", {
+        ".specify/memory/constitution.md": "# Tides Constitution\n\n**Version**: 1.0.0\n",
+        ".env": "VITE_APP_API_ENCRYPT_ALGORITHM = AES\n"
+                "VITE_APP_API_ENCRYPT_REQUEST_KEY = " + _rsa_public(1024) + "\n"})
+    assert_no_secret_found(repo)
+    repo.commit("response key", {
+        ".env": "VITE_APP_API_ENCRYPT_REQUEST_KEY = " + _rsa_public(1024) + "\n"
+                "VITE_APP_API_ENCRYPT_RESPONSE_KEY = " + PKCS8_PRIVATE + "\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", ".env") in found and ("CT605", ".env") in found, out
+
+
+# ------------------- survey 40: a wallet's private key under its own address
+
+ADDRESS = "0x" + "4d7A9c2E" * 5  # made up: 40 hex digits, an account's address
+WALLET_KEY = "0x" + "3b9F1e6C" * 8  # made up: 64 hex digits, the key that signs for it
+
+
+@pytest.mark.parametrize("text", [
+    # a custodial service's map of accounts to their keys, one line of an .env
+    'CUSTODIAL_KEYS_JSON={"' + ADDRESS + '":"' + WALLET_KEY + '"}\n',
+    # the same, its quotes escaped inside a quoted value
+    'KEYS="{\\"' + ADDRESS + '\\": \\"' + WALLET_KEY + '\\"}"\n',
+    # Ganache's dump of its accounts' keys, without the 0x
+    '{\n  "private_keys": {\n    "' + ADDRESS.lower() + '": "' + WALLET_KEY[2:] + '"\n  }\n}\n',
+])
+def test_survey_40_a_private_key_under_its_address_is_found(text: str) -> None:
+    """Survey 40: a hackathon's ticket marketplace kept its custodial wallets' keys in its
+    ``.env`` as a JSON map from each address to its key, under ``CUSTODIAL_KEYS_JSON``: no
+    key word names a value, the address it is written under does."""
+    assert kinds(text) == ["address-keyed-key"]
+
+
+@pytest.mark.parametrize("text", [
+    '{"' + ADDRESS + '": "' + "0x" + "9e1C" * 10 + '"}\n',  # an address under an address
+    '"alloc": {"' + ADDRESS + '": {"balance": "0x' + "f" * 64 + '"}}\n',  # a genesis' funds
+    '{"txHash": "' + WALLET_KEY + '", "from": "' + ADDRESS + '"}\n',  # a hash under its name
+    "- deployed " + ADDRESS + " in " + WALLET_KEY + "\n",  # prose, no pairing
+])
+def test_survey_40_an_address_beside_other_hex_values_stays_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_survey_40_custodial_keys_in_an_env_file_and_its_history(tmp_path: Path) -> None:
+    """In a real git repository: an instruction root whose ``.env`` holds the custodial
+    map is reported (CT601), and after the keys are emptied its history still is (CT605)."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("env", {
+        "CLAUDE.md": "# Rules\n\n- Run the chain with docker compose.\n",
+        "blockchain/.env": "CHAIN_ID=1337\nCUSTODIAL_KEYS_JSON={\"" + ADDRESS + "\":\""
+                           + WALLET_KEY + "\"}\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "blockchain/.env"), ("CT605", "blockchain/.env")], out
+    repo.commit("emptied", {"blockchain/.env": "CHAIN_ID=1337\nCUSTODIAL_KEYS_JSON={}\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT605", "blockchain/.env")], out

@@ -32,6 +32,7 @@ SAMPLES: dict[str, str] = {
     "mnemonic": 'MNEMONIC="' + " ".join(["orbit", "velvet", "cradle", "lumber", "tissue",
                                          "harbor", "fringe", "nephew", "quiz", "salmon",
                                          "tongue", "walnut"]) + '"',
+    "address-keyed-key": '{"0x' + "4d7A9c2E" * 5 + '": "0x' + "3b9F1e6C" * 8 + '"}',
     "google-key": "AIza" + "SyD3x9Q7w2E5r8T1y4U6i9O2p5A8s1D4f7G",
     "google-oauth-secret": "GOCSPX-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4",
     "github-token": "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",

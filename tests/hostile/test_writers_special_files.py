@@ -78,15 +78,27 @@ def mem(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path / "ws" / "mem"
 
 
-def expected(args: tuple[str, ...], mem: Path) -> tuple[int, str]:
-    done = run(args, mem)
-    return done.code, done.out
+@pytest.fixture(scope="module")
+def expected(tmp_path_factory: pytest.TempPathFactory):
+    """What each command says on stdout, and its exit status, in a workspace of its own like
+    ``mem``'s (planted alike, in a folder of the same name): run once a module per command,
+    never in the test's ``mem``, which the tests' writes may change."""
+    said: dict[tuple[str, ...], tuple[int, str]] = {}
+    where = plant(tmp_path_factory.mktemp("expected") / "ws") / "mem"
+
+    def result(args: tuple[str, ...]) -> tuple[int, str]:
+        if args not in said:
+            done = run(args, where)
+            said[args] = (done.code, done.out)
+        return said[args]
+    return result
 
 
 @root_only
 @pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
-def test_o_to_a_null_device_writes_into_it_and_keeps_the_node(args, mem: Path, tmp_path: Path):
-    code, _ = expected(args, mem)
+def test_o_to_a_null_device_writes_into_it_and_keeps_the_node(args, mem: Path, tmp_path: Path,
+                                                             expected):
+    code, _ = expected(args)
     node = device(tmp_path / "null", NULL)
     done = run((*args, "-o", str(node)), mem)
     assert done.code == code, done
@@ -111,8 +123,8 @@ def test_o_to_a_full_device_is_exit_2_saying_the_disk_is_full(args, mem: Path, t
 
 @pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
 def test_o_to_a_named_pipe_with_a_reader_hands_it_the_whole_output(args, mem: Path,
-                                                                     tmp_path: Path):
-    code, out = expected(args, mem)
+                                                                     tmp_path: Path, expected):
+    code, out = expected(args)
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     reader = Reader(fifo)
@@ -136,16 +148,17 @@ def test_o_to_a_named_pipe_nobody_reads_is_refused_at_once(args, mem: Path, tmp_
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
-def test_o_to_a_link_to_the_process_own_stdout_writes_to_stdout(mem: Path):
-    code, out = expected(COMMANDS[0], mem)
+def test_o_to_a_link_to_the_process_own_stdout_writes_to_stdout(mem: Path, expected):
+    code, out = expected(COMMANDS[0])
     done = run((*COMMANDS[0], "-o", "/proc/self/fd/1"), mem)
     assert done.code == code, done
     assert done.out == out
 
 
 def test_o_to_a_link_to_a_regular_file_replaces_the_file_and_keeps_the_link(mem: Path,
-                                                                            tmp_path: Path):
-    code, out = expected(COMMANDS[0], mem)
+                                                                            tmp_path: Path,
+                                                                            expected):
+    code, out = expected(COMMANDS[0])
     target = tmp_path / "report.txt"
     target.write_text("old\n")
     linked = tmp_path / "report-link"
@@ -167,8 +180,9 @@ GITHUB = ("check", "--no-git", "--output-format", "github")
 
 
 def test_a_step_summary_at_a_pipe_nobody_reads_says_so_and_does_not_hang(mem: Path,
-                                                                         tmp_path: Path):
-    code, _ = expected(GITHUB, mem)
+                                                                         tmp_path: Path,
+                                                                         expected):
+    code, _ = expected(GITHUB)
     fifo = tmp_path / "summary"
     os.mkfifo(fifo)
     done = run(GITHUB, mem, env={"GITHUB_STEP_SUMMARY": str(fifo)})

@@ -45,12 +45,33 @@ def _hostile_history(path: Path) -> GitRepo:
     return repo
 
 
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> GitRepo:
+    """The hostile history, made once for the module: every test reads it (check, report and
+    the site builds write outside it)."""
+    return _hostile_history(tmp_path_factory.mktemp("history") / "repo")
+
+
+@pytest.fixture(scope="module")
+def timeline_sites(tmp_path_factory: pytest.TempPathFactory, history: GitRepo):
+    """Each engine's site of the hostile history, built once: the page test and the browser
+    test read the same MkDocs site."""
+    built: dict[str, Path] = {}
+
+    def site(engine: str) -> Path:
+        if engine not in built:
+            work = tmp_path_factory.mktemp(f"site-{engine}") / "work"
+            built[engine] = build_site(engine, history.path, work, strict=False)
+        return built[engine]
+    return site
+
+
 def _leaks(text: str) -> list[str]:
     return [tail for tail in TAILS if tail in text]
 
 
-def test_ct605_names_versions_a_reader_sees_a_token_in(tmp_path):
-    repo = _hostile_history(tmp_path / "repo")
+def test_ct605_names_versions_a_reader_sees_a_token_in(history: GitRepo):
+    repo = history
     done = run_cli("check", "--output-format", "json", cwd=repo.path)
     ct605 = [d for d in done.json["diagnostics"] if d["code"] == "CT605"]
     assert len(ct605) == 2, done.out  # the escaped version, then the split one
@@ -58,8 +79,8 @@ def test_ct605_names_versions_a_reader_sees_a_token_in(tmp_path):
     assert _leaks(done.out) == []
 
 
-def test_report_shows_neither_old_tokens_nor_subjects_nor_authors(tmp_path):
-    repo = _hostile_history(tmp_path / "repo")
+def test_report_shows_neither_old_tokens_nor_subjects_nor_authors(tmp_path, history: GitRepo):
+    repo = history
     for form in ("md", "json", "html"):
         out = tmp_path / f"report.{form}"
         done = run_cli("report", "--format", form, "-o", str(out), cwd=repo.path)
@@ -70,9 +91,8 @@ def test_report_shows_neither_old_tokens_nor_subjects_nor_authors(tmp_path):
 
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
-def test_site_timeline_shows_no_old_token_subject_or_author(tmp_path, engine):
-    repo = _hostile_history(tmp_path / "repo")
-    site = build_site(engine, repo.path, tmp_path / "work", strict=False)
+def test_site_timeline_shows_no_old_token_subject_or_author(timeline_sites, engine):
+    site = timeline_sites(engine)
     shown = []
     for path in site.rglob("*"):
         if path.is_file() and path.suffix in (".html", ".json", ".md", ".txt", ".xml"):
@@ -118,7 +138,7 @@ def test_a_message_quoting_an_escaped_token_is_redacted_in_every_format(tmp_path
         assert ESCAPED_TAIL[8:] not in summary.read_text("utf-8")
 
 
-def test_in_the_browser_no_page_of_the_timeline_shows_a_token(tmp_path):
+def test_in_the_browser_no_page_of_the_timeline_shows_a_token(timeline_sites):
     """What the reader's eyes get: every history page, the state page and home, their text as
     the browser lays it out (an invisible U+200B dropped), and every <details> opened."""
     pytest.importorskip("playwright.sync_api")
@@ -128,8 +148,7 @@ def test_in_the_browser_no_page_of_the_timeline_shows_a_token(tmp_path):
         pytest.skip("needs Debian's chromium")
     from playwright.sync_api import sync_playwright
 
-    repo = _hostile_history(tmp_path / "repo")
-    site = build_site("mkdocs", repo.path, tmp_path / "work", strict=False)
+    site = timeline_sites("mkdocs")
     pages = ["", "STATE/", *(p.parent.relative_to(site).as_posix() + "/"
                               for p in site.rglob("index.html") if "history" in p.as_posix())]
     tokens = [ESCAPED.replace("\\", ""), SPLIT.replace("\u200b", ""),

@@ -109,6 +109,29 @@ def test_a_key_edited_out_of_a_daily_note_and_a_note_deleted_whole_are_named(tmp
                for d in found.values())
 
 
+def _below(name: str) -> dict[str, str]:
+    return {f"{name}/{path}": text for path, text in minimal_tree().items()}
+
+
+OPENAI = "OPENAI_API_KEY=sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7dEf0hIj3k" + "\n"
+
+
+def test_an_agent_state_file_outside_the_root_is_read_in_every_version(tmp_path):
+    """CT601 reads a `.env` at the repository's top from a root below it (`memory/`); its
+    history holds a key taken out since, and a `.mcp.json` at the top was deleted with the
+    token it held: both stay readable by anyone who clones, and are named from the root."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**_below("memory"), "src/app.py": "print('tides')\n"})
+    added = repo.commit("keys", {".env": OPENAI, ".mcp.json": MCP % TOKEN,
+                                 "src/app.py": f"TOKEN = '{TOKEN}'\n"})
+    repo.commit("keys out", {".env": "OPENAI_API_KEY=\n", "src/app.py": "print('tides')\n"},
+                delete=[".mcp.json"])
+    found = {d["path"]: d for d in _ct605(repo.path / "memory")}
+    assert set(found) == {"../.env", "../.mcp.json"}  # never src/app.py: the project's code
+    assert all(d["commit"] == added[:7] and "no longer holds it" in d["message"]
+               for d in found.values())
+
+
 def test_a_journal_entry_edited_with_its_key_kept_is_named_as_still_held(tmp_path):
     """A protocol journal entry edited after its key was written: the earlier version is named
     at the commit that brought the key, and says the file still holds it (CT601's too)."""
@@ -164,3 +187,35 @@ def test_a_note_deleted_and_committed_again_names_its_key_once(tmp_path):
     repo.commit("back", {"memory/2026-02-15.md": note})
     found = _ct605(repo.path)
     assert [d["commit"] for d in found] == [added[:7]], found
+
+
+def test_a_file_outside_sibling_roots_is_one_finding(tmp_path):
+    """Two roots below the top (`a/memory`, `b/memory`) each read the history of the `.env`
+    above them: the check shows the credential once, at its place."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**_below("a/memory"), **_below("b/memory")})
+    added = repo.commit("key", {".env": OPENAI})
+    repo.commit("key out", {}, delete=[".env"])
+    found = _ct605(repo.path)
+    assert [(d["path"], d["commit"]) for d in found] == [(".env", added[:7])]
+
+
+def test_an_agent_state_file_outside_the_root_whose_history_held_no_key_has_no_finding(
+        tmp_path):
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**_below("memory"), ".mcp.json": MCP % "${GITHUB_TOKEN}",
+                          ".env.example": OPENAI})
+    repo.commit("more", {".mcp.json": MCP % "${env:GITHUB_PAT}", ".env": "OPENAI_API_KEY=\n"})
+    assert _ct605(repo.path / "memory") == []
+
+
+def test_a_deep_roots_top_and_the_tracked_files_beside_it_are_read(tmp_path):
+    """A root three folders down (`apps/web/memory`): the `.env` at the repository's top,
+    deleted since, and a service's `.env` beside the root that CT601 reads today, whose older
+    version held a key, are each named once from the root."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**_below("apps/web/memory"), "services/api/.env": "PORT=80\n"})
+    first = repo.commit("keys", {".env": OPENAI, "services/api/.env": f"GITHUB_TOKEN={TOKEN}\n"})
+    repo.commit("keys out", {"services/api/.env": "PORT=80\n"}, delete=[".env"])
+    found = {d["path"]: d["commit"] for d in _ct605(repo.path / "apps/web/memory")}
+    assert found == {"../../../.env": first[:7], "../../../services/api/.env": first[:7]}

@@ -7,14 +7,13 @@ published newest session first. Real git repositories."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.hostile.site_markup import unsafe, unsafe_under_any_engine
 from tests.support.common import GitRepo, check_json, run_cli
+from tests.support.site_support import build as build_site
 
 GITHUB_TOKEN = "ghp_" + "Tw0" * 12  # assembled at run time: this file holds no credential
 
@@ -153,10 +152,9 @@ def build(repo: GitRepo) -> Path:
     (repo.path / "docs").mkdir(exist_ok=True)
     (repo.path / "mkdocs.yml").write_text(
         "site_name: chat\nplugins:\n  - continuity:\n      root: .\n")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict"],
-                          cwd=repo.path, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return repo.path / "site"
+    built = build_site(repo.path, strict=True)  # MkDocs in process: the pages, not the command
+    assert built.error is None, built.said
+    return built.site
 
 
 def test_the_site_shows_the_chat_newest_first_and_hostile_prompts_as_text(repo: GitRepo,

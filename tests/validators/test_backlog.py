@@ -5,14 +5,13 @@ and drafts), its files read for credentials, and published as a board. Real git 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.hostile.site_markup import unsafe, unsafe_under_any_engine
 from tests.support.common import GitRepo, check_json, run_cli
+from tests.support.site_support import build as build_site
 
 CONFIG = ('project_name: "Demo"\ndefault_status: "To Do"\n'
           'statuses: ["To Do", "In Progress", "Review", "Done"]\nlabels: []\n'
@@ -210,11 +209,9 @@ def build(repo: GitRepo, strict: bool = True) -> Path:
     (repo.path / "docs").mkdir(exist_ok=True)
     (repo.path / "mkdocs.yml").write_text(
         "site_name: board\nplugins:\n  - continuity:\n      root: backlog\n")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q",
-                           *(["--strict"] if strict else [])],
-                          cwd=repo.path, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return repo.path / "site"
+    built = build_site(repo.path, strict=strict)  # MkDocs in process: the pages, not the command
+    assert built.error is None, built.said
+    return built.site
 
 
 def test_the_site_shows_the_board_as_backlog_md_does(repo: GitRepo):

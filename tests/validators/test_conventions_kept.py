@@ -11,7 +11,7 @@ import pytest
 
 from tests.support.common import GitRepo, check_json, run_cli
 from tests.support.conventions import found, roots
-from tests.support.engines import build_site
+from tests.support.engines import build_mkdocs_in_process
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_spec_kit_in_its_first_layout_memory_and_templates_at_the_top(repo: GitR
     assert found(result) == [("CT791", "memory/constitution.md", 1)]
     repo.commit("filled", {"memory/constitution.md": "# Tides Constitution\n\n**Version**: "
                                                      "1.0.0 | **Ratified**: 2026-01-02\n"})
-    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "Tides Constitution" in page
     repo.commit("a link", {"memory/constitution.md": "# Tides\n\n**Version**: 1.0.0\n\n"
                                                      "See [the checklist](gone.md).\n"})
@@ -121,6 +121,26 @@ def test_a_tools_bundle_of_what_it_installs_is_set_aside(repo: GitRepo):
     assert ".opencode/managed-assets/" in result.out + result.err  # said, not judged
     named = run_cli("check", ".opencode/managed-assets", cwd=repo.path)
     assert "CT791" in named.out, named.out + named.err
+
+
+def test_a_templates_folder_named_with_a_leading_mark_is_set_aside(repo: GitRepo):
+    """Found on set 50 (conventions): a spec workflow keeps the CLAUDE.md its skill copies
+    into each new feature's folder in `specs/_templates/`, its title `{Feature Name}` still a
+    placeholder. It became a second live root of instructions, published on the home page as
+    one. A templates folder named with a leading `_` or `.` (as Sphinx and Jekyll name theirs)
+    is set aside and said, as `templates/` is; named, it is checked."""
+    repo.commit("specs", {
+        "CLAUDE.md": "# Scaffold\n\nRead SPEC-WORKFLOW.md first.\n",
+        "specs/README.md": "# Specs\n",
+        "specs/_templates/CLAUDE.md": "# CLAUDE.md: {Feature Name}\n\nRead design.md first.\n",
+        "specs/_templates/design.md": "# Design: {Feature Name}\n",
+        "docs/.templates/CLAUDE.md": "# CLAUDE.md: {Area}\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions"}
+    assert "specs/_templates/" in result.out + result.err  # said, not judged
+    named = run_cli("check", "specs/_templates", "--output-format", "json", cwd=repo.path)
+    assert '"instructions"' in named.out, named.out + named.err
 
 
 def test_a_claude_md_alone_has_its_imports_checked(repo: GitRepo):
@@ -200,7 +220,7 @@ def test_the_agents_md_of_the_folders_below_are_the_top_roots_instructions(repo:
     assert found(result) == [("CT111", "lib/ui/AGENTS.md", 3),
                              ("CT111", "service/AGENTS.md", 3)]
     repo.commit("fixed", {"lib/ui/widgets.md": "# Widgets\n", "service/runbook.md": "# Run\n"})
-    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "UI Guidance" in page and "lib/ui/**" in page and "Pack" not in page
 
 
@@ -520,7 +540,7 @@ def test_a_bank_whose_own_rules_name_its_files(repo: GitRepo):
     said = run_cli("check", cwd=repo.path).out
     assert "memory-bank/ keeps the files .clinerules names" in said
     assert "productContext.md, systemPatterns.md not asked for" in said
-    site = build_site("mkdocs", repo.path, repo.path.parent / "work")  # strict: it failed
+    site = build_mkdocs_in_process(repo.path, repo.path.parent / "work")  # strict: it failed
     assert "projectContext.md" in (site / "index.html").read_text("utf-8")
     # a core file the rules name, emptied, is still reported
     repo.commit("emptied", {"memory-bank/activeContext.md": "# Active\n"})
@@ -594,7 +614,7 @@ def test_a_workspaces_memory_folder_with_its_own_memory_md_stays_the_workspaces(
                                if d["code"] == "CT601")
     # The folder's own MEMORY.md is a page of the workspace's site, its link to a topic note
     # resolved there (the dead one and the key are the check's errors, so not --strict).
-    site = build_site("mkdocs", repo.path, tmp_path / "site", strict=False)
+    site = build_mkdocs_in_process(repo.path, tmp_path / "site", strict=False)
     page = (site / "memory" / "MEMORY" / "index.html").read_text("utf-8")
     assert 'href="../semantic/infra/"' in page
     assert key not in "".join(p.read_text("utf-8", "replace") for p in site.rglob("*.html"))
@@ -820,7 +840,7 @@ def test_the_rules_of_a_claude_folder_holding_the_projects_claude_md(repo: GitRe
     assert roots(result) == {".claude": "instructions"}
     assert found(result) == [("CT111", ".claude/rules/style.md", 3)]
     repo.commit("fixed", {".claude/rules/style.md": "# Code Style\n\nTabs.\n"})
-    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "Code Style" in page and "React Rules" in page
 
 
@@ -882,7 +902,7 @@ def _gsd_silent_then_found(repo: GitRepo, tmp_path: Path, files: dict[str, str],
     result = check_json(repo.path)
     assert roots(result)[".planning"] == "gsd"
     assert [d for d in found(result) if d[0] in ("CT601", "CT605")] == []
-    build_site("mkdocs", repo.path / ".planning", tmp_path / "site")
+    build_mkdocs_in_process(repo.path / ".planning", tmp_path / "site")
     repo.commit("real ones", {real[0]: real[1]})
     return {d[2] for d in found(check_json(repo.path)) if d[:2] == ("CT601", real[0])}
 
@@ -1098,7 +1118,7 @@ def test_a_bank_at_the_top_reads_the_instruction_file_beside_it(repo: GitRepo, t
     result = check_json(repo.path)
     assert [(r["convention"], r["files"]) for r in result.json["roots"]] == [("cursor-bank", 5)]
     assert found(result) == [("CT111", ".cursorrules", 3)]
-    site = build_site("mkdocs", repo.path, tmp_path / "site")
+    site = build_mkdocs_in_process(repo.path, tmp_path / "site")
     assert (site / "cursorrules" / "index.html").is_file()
 
 
@@ -1151,6 +1171,6 @@ def test_spec_kit_features_in_folders_named_as_their_branch(repo: GitRepo, tmp_p
         ("CT111", "specs/mit-license/spec.md", 3),
         ("CT792", "specs/fix-login/tasks.md", 1),
         ("CT793", "specs/mit-license/tasks.md", 2)]
-    page = (build_site("mkdocs", repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
+    page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "License the project" in page and "1 of 2 tasks done" in page
     assert page.count("tasks not written yet") == 1  # 001-a's, a spec alone; not 002-b's

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.support.common import GitRepo, check_json
 from tests.support.conventions import found, roots
-from tests.support.engines import build_site
+from tests.support.engines import build_mkdocs_in_process
 
 PASSWORD = "Xk9" + "pQ2mZ7vLr4wT"
 
@@ -41,7 +41,7 @@ def test_replit_md_is_published_as_the_projects_instructions(tmp_path: Path):
     repo.commit("a Replit project", {"replit.md": REPLIT_MD,
                                      "docs/api.md": "# API\n\nGET /tides\n"})
     assert check_json(repo.path).json["diagnostics"] == []
-    site = build_site("mkdocs", repo.path, tmp_path / "site")
+    site = build_mkdocs_in_process(repo.path, tmp_path / "site")
     home = (site / "index.html").read_text("utf-8")
     assert "replit.md" in home
     page = next(site.rglob("replit/index.html")).read_text("utf-8")

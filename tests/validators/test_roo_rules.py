@@ -10,7 +10,7 @@ import pytest
 
 from tests.support.common import GitRepo, check_json
 from tests.support.conventions import found, roots
-from tests.support.engines import build_site
+from tests.support.engines import build_mkdocs_in_process
 
 RULES = {
     ".roo/rules/01-style.md": "# Style\n\nUse tabs. The [guide](../../docs/guide.md) says why.\n",
@@ -60,7 +60,7 @@ def test_the_one_file_rules_are_read_where_the_folder_holds_nothing(repo: GitRep
 
 def test_the_rules_are_published(repo: GitRepo):
     repo.commit("roo rules", {**RULES, ".roorules": "Old rules.\n"})
-    site = build_site("mkdocs", repo.path / ".roo/rules", repo.path.parent / "work")
+    site = build_mkdocs_in_process(repo.path / ".roo/rules", repo.path.parent / "work")
     pages = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
     assert any("01-style" in page for page in pages), sorted(pages)
     home = (site / "index.html").read_text("utf-8")
@@ -74,7 +74,7 @@ def test_the_home_page_says_the_one_file_rules_are_never_read(repo: GitRepo):
     repo.commit("legacy rules beside the folder", {
         **RULES, ".roorules": "Run the tests before every commit.\n",
         ".roorules-architect": "Draw the layers first.\n", "CLAUDE.md": "# Project\n"})
-    site = build_site("mkdocs", repo.path, repo.path.parent / "work", strict=False)
+    site = build_mkdocs_in_process(repo.path, repo.path.parent / "work", strict=False)
     home = (site / "index.html").read_text("utf-8")
     card = home[home.index("roorules</a>"):][:400]
     assert "never" in card and "Roo Code reads .roo/rules/ instead" in card, card

@@ -5,13 +5,12 @@ sibling or a task), and published as data, never parsed as Markdown. Real git re
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.support.common import GitRepo, check_json
+from tests.support.site_support import build as build_site
 
 TASKS = ".taskmaster/tasks/tasks.json"
 ID_1 = '"id": 1,'
@@ -113,11 +112,9 @@ def build(repo: GitRepo, root: str, strict: bool = True) -> Path:
     (repo.path / "docs").mkdir(exist_ok=True)
     (repo.path / "mkdocs.yml").write_text(
         f"site_name: tasks\nplugins:\n  - continuity:\n      root: {root}\n")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q",
-                           *(["--strict"] if strict else [])], cwd=repo.path,
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return repo.path / "site"
+    built = build_site(repo.path, strict=strict)  # MkDocs in process: the pages, not the command
+    assert built.error is None, built.said
+    return built.site
 
 
 def test_the_site_lists_the_tasks_as_task_master_does(repo: GitRepo):

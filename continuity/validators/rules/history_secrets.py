@@ -4,8 +4,10 @@ entry, still in the git history.
 The state timeline (the site's history pages, the report) reads every committed version of
 the living files from the one history read of the CT3xx rules; the versions are found once
 per run (``validators.analyses.STATE_TIMELINE``) and shared with the site. The agent state
-files' versions and the edited history entries' are read the same way, for this rule alone
-(``AGENT_STATE_TIMELINE``, ``HISTORY_ENTRY_TIMELINE``).
+files' versions (``AGENT_STATE_TIMELINE``) come from the same read, and for those outside a
+root below the top from one more ``git log`` per run (the table's names at the top, the
+tracked ones' paths); the edited history entries' are read the same way, for this rule alone
+(``HISTORY_ENTRY_TIMELINE``).
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     Living files (STATE.md, TODO.md, MEMORY.md, …) are overwritten, so a credential pasted
     into one and removed in a later commit is gone from the file but not from the
     repository: anyone who can clone it reads the old version. The same holds for the agent
-    state files under the root that CT601 reads (`.mcp.json`, `.cursor/mcp.json`,
-    `.claude/settings.local.json`, `.env`, an OpenClaw state directory's files), those
-    deleted since too: a token put in an MCP server's configuration and taken out again. And the
-    history entries and append-only files a commit edited or deleted (a daily note, a journal
-    entry, the ledger): a key written into a note and edited out, or a note deleted whole; an
-    entry only ever added is the file as it is, CT601's. A test
+    state files that CT601 reads (`.mcp.json`, `.cursor/mcp.json`,
+    `.claude/settings.local.json`, `.env`, an OpenClaw state directory's files), under the
+    root or outside it (`../.env`, read by every root of the repository and named once), those
+    deleted since too (outside the root, those at the repository's top): a token put in an MCP
+    server's configuration and taken out again. And the history entries and append-only files
+    a commit edited or deleted (a daily note, a journal entry, the ledger): a key written into a
+    note and edited out, or a note deleted whole; an entry only ever added is the file as it is,
+    CT601's. A test
     run's fixtures in a test environment file (`.env.testing`) are passed over, as by CT601.
 
     The site's and the report's state timeline never show such a version (nor its diff, nor the diff of the version that
