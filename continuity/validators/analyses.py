@@ -185,7 +185,16 @@ def _edited_entries(ctx: CheckContext, history: History) -> list[str]:
                       for event in events)
               and is_entry(path)]
     grown = {path for path in edited if layout.kind(path) in (LOG, APPEND_ONLY)}
-    rewritten = _rewritten(history, grown) if grown else set()
+    if not grown:
+        rewritten: set[str] = set()
+    elif ctx.selected("CT304"):
+        # The append-only proof hashed the same prefixes: its CT304 findings are the rewrites
+        # (a rotation into an archive is none: the archive holds the bytes).
+        rewritten = {found.path for found in HISTORY_JUDGEMENT(ctx)["CT304"]} | {
+            path for path in grown if any(event.change.status == "D"
+                                          for event in history.paths[path])}
+    else:
+        rewritten = _rewritten(history, grown)
     return [path for path in edited if path not in grown or path in rewritten]
 
 
@@ -222,4 +231,5 @@ def _rewritten(history: History, paths: set[str]) -> set[str]:
 #: Like :data:`STATE_TIMELINE`, for the history entries and append-only files a commit edited
 #: or deleted; None without git or without such an edit in the history read.
 HISTORY_ENTRY_TIMELINE: Analysis[Timeline | None] = Analysis(
-    "history-entry-timeline", _history_entry_timeline, background=True, uses=(HISTORY,))
+    "history-entry-timeline", _history_entry_timeline, background=True,
+    uses=(HISTORY, HISTORY_JUDGEMENT))
