@@ -15,6 +15,9 @@ check without git imports this module and loads no git reader.
   the root that CT601 reads too (``../.env``: one more ``git log`` per run, of their names at
   the top and the tracked ones' paths),
   those deleted since too (CT605 only: never published).
+- :data:`HISTORY_ENTRY_TIMELINE`: every committed version of the history entries and
+  append-only files that a commit edited or deleted (a daily note, a journal entry, the
+  ledger), CT605 only: never published.
 """
 
 from __future__ import annotations
@@ -134,3 +137,99 @@ def _beyond_root(ctx: CheckContext, history: History, tracked: list[str]
 #: that CT601 reads (``../.env``); None without git or without such files in the history.
 AGENT_STATE_TIMELINE: Analysis[Timeline | None] = Analysis(
     "agent-state-timeline", _agent_state_timeline, background=True, uses=(HISTORY,))
+
+
+def _history_entry_timeline(ctx: CheckContext) -> Timeline | None:
+    if ctx.git is None or not ctx.git.head:
+        return None
+    from continuity.history.versions import read_timeline
+
+    history = HISTORY(ctx)
+    paths = _edited_entries(ctx, history)
+    if not paths:
+        return None
+    return read_timeline(history, paths, ctx.config.state_history_max_versions)
+
+
+def _edited_entries(ctx: CheckContext, history: History) -> list[str]:
+    """The root's history entries and append-only files (by the kinds in force and the
+    tree's directories, as the history rules know them; an OpenClaw daily note too) that a
+    commit modified or deleted. An entry only ever added has one version, the file as it is
+    (CT601's): only the edited ones have an earlier version that may hold what the file no
+    longer does, and reading only those keeps the cost to the edits."""
+    from continuity.model.kinds import is_non_entry
+    from continuity.validators.invariants import APPEND_ONLY, ENTRY, LOG, Layout
+
+    tree = ctx.tree
+    layout = Layout(tree, ctx.config)
+    present = {name: directory.kind for name, directory in tree.directories.items()}
+    kinds = {kind.name: kind for kind in tree.kinds if kind.name not in tree.not_memory}
+    living = {state.path for state in tree.living_files()}
+    children = tuple(child.rstrip("/") + "/" for child in tree.children)
+
+    def is_entry(path: str) -> bool:
+        if layout.kind(path) in (ENTRY, LOG, APPEND_ONLY):
+            return True
+        parts = path.split("/")
+        kind = present.get(parts[0]) or kinds.get(parts[0])
+        if len(parts) < 2 or kind is None or any(part.startswith(".") for part in parts[1:]) \
+                or is_non_entry(parts[-1], kind):
+            return False
+        # A directory still in the tree: each of its entries, as the tree reads them; one
+        # gone since: the files its kind names (not a source package of the same name).
+        return parts[0] in present or kind.parse("/".join(parts[1:])) is not None
+
+    edited = [path for path, events in history.paths.items()
+              if path not in living and not path.startswith(children)
+              and any(event.change.status != "A" and not event.commit.pending
+                      for event in events)
+              and is_entry(path)]
+    grown = {path for path in edited if layout.kind(path) in (LOG, APPEND_ONLY)}
+    if not grown:
+        rewritten: set[str] = set()
+    elif ctx.selected("CT304"):
+        # The append-only proof hashed the same prefixes: its CT304 findings are the rewrites
+        # (a rotation into an archive is none: the archive holds the bytes).
+        rewritten = {found.path for found in HISTORY_JUDGEMENT(ctx)["CT304"]} | {
+            path for path in grown if any(event.change.status == "D"
+                                          for event in history.paths[path])}
+    else:
+        rewritten = _rewritten(history, grown)
+    return [path for path in edited if path not in grown or path in rewritten]
+
+
+def _rewritten(history: History, paths: set[str]) -> set[str]:
+    """Those of the append-only ``paths`` that lost bytes some version had: deleted, or a
+    version that does not begin with the one before it. A file that only grew holds every
+    earlier version's bytes (the file as it is, CT601's), and a ledger appended to in 2,000
+    commits must not be read 500 times: whether each version begins with the one before is a
+    hash of the latest version's bytes (``History.prefix_checks``), not a read of each."""
+    from dataclasses import replace
+
+    lost: set[str] = set()
+    pairs: dict[str, list[tuple[str, str]]] = {}
+    for path in paths:
+        events = [event for event in history.paths[path] if not event.commit.pending]
+        if any(event.change.status == "D" for event in events):
+            lost.add(path)
+            continue
+        pairs[path] = [(old, event.change.new) for event in events
+                       if event.change.status == "M" and event.change.new is not None
+                       for old in event.change.old[:1] if old is not None]
+    if not any(pairs.values()):
+        return lost
+    # Its own blob process: the history rules read through the history's in another thread.
+    own = replace(history, _reader=None)
+    try:
+        answers = own.prefix_checks(pair for found in pairs.values() for pair in found)
+    finally:
+        own.close()
+    return lost | {path for path, found in pairs.items()
+                   if not all(answers.get(pair, True) for pair in found)}
+
+
+#: Like :data:`STATE_TIMELINE`, for the history entries and append-only files a commit edited
+#: or deleted; None without git or without such an edit in the history read.
+HISTORY_ENTRY_TIMELINE: Analysis[Timeline | None] = Analysis(
+    "history-entry-timeline", _history_entry_timeline, background=True,
+    uses=(HISTORY, HISTORY_JUDGEMENT))

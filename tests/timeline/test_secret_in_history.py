@@ -1,7 +1,9 @@
-"""CT605 secret-in-history: a credential in a committed version of a living file or of an agent
-state file."""
+"""CT605 secret-in-history: a credential in a committed version of a living file, an agent state
+file or a history entry."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.support.common import STATE, GitRepo, check_json, minimal_tree
 from tests.timeline.support import TOKEN
@@ -9,8 +11,8 @@ from tests.timeline.support import TOKEN
 AWS = "AKIA" + "QWERTYUIOPASDFGH"
 
 
-def _ct605(root):
-    done = check_json(root)
+def _ct605(root, *extra):
+    done = check_json(root, *extra)
     assert TOKEN not in done.out and AWS not in done.out
     return [d for d in done.json["diagnostics"] if d["code"] == "CT605"]
 
@@ -87,6 +89,28 @@ def test_a_test_runs_fixture_in_an_old_env_testing_is_no_finding_and_a_services_
     assert found[".env.test"]["commit"] == added[:7]
 
 
+OPENCLAW = {"AGENTS.md": "# AGENTS.md\n\nRead memory/ each day.\n", "SOUL.md": "# SOUL\n\nCalm.\n",
+            "MEMORY.md": "# MEMORY\n\nLong term.\n"}
+
+
+def test_a_key_edited_out_of_a_daily_note_and_a_note_deleted_whole_are_named(tmp_path):
+    """Set 49: a relay key written into an OpenClaw daily note and edited out by a later
+    commit; another note with a key deleted whole. The tree no longer holds either (CT601 is
+    silent); git does."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**OPENCLAW, "memory/2026-03-19.md": "# 2026-03-19\n\n- relay up\n",
+                          "memory/2026-03-18.md": "# 2026-03-18\n\n- start\n"})
+    added = repo.commit("key", {
+        "memory/2026-03-19.md": f"# 2026-03-19\n\n- relay up\n- relay key {TOKEN}\n",
+        "memory/2026-03-18.md": f"# 2026-03-18\n\n- start\n- key {AWS}\n"})
+    repo.commit("key out", {"memory/2026-03-19.md": "# 2026-03-19\n\n- relay up\n- key: vault\n"},
+                delete=["memory/2026-03-18.md"])
+    found = {d["path"]: d for d in _ct605(repo.path)}
+    assert set(found) == {"memory/2026-03-19.md", "memory/2026-03-18.md"}
+    assert all(d["commit"] == added[:7] and "no longer holds it" in d["message"]
+               for d in found.values())
+
+
 def _below(name: str) -> dict[str, str]:
     return {f"{name}/{path}": text for path, text in minimal_tree().items()}
 
@@ -108,6 +132,66 @@ def test_an_agent_state_file_outside_the_root_is_read_in_every_version(tmp_path)
     assert set(found) == {"../.env", "../.mcp.json"}  # never src/app.py: the project's code
     assert all(d["commit"] == added[:7] and "no longer holds it" in d["message"]
                for d in found.values())
+
+
+def test_a_journal_entry_edited_with_its_key_kept_is_named_as_still_held(tmp_path):
+    """A protocol journal entry edited after its key was written: the earlier version is named
+    at the commit that brought the key, and says the file still holds it (CT601's too)."""
+    repo = GitRepo(tmp_path)
+    entry = "journal/2026-01-02-turn-1.md"
+    repo.commit("start", minimal_tree())
+    added = repo.commit("key", {entry: minimal_tree()[entry] + f"\nToken {TOKEN}\n"})
+    repo.commit("more", {entry: minimal_tree()[entry] + f"\nToken {TOKEN}\n\nLater.\n"})
+    found = [d for d in _ct605(repo.path) if d["path"] == entry]
+    assert len(found) == 1 and found[0]["commit"] == added[:7]
+    assert "still holds it" in found[0]["message"]
+
+
+def test_an_entry_added_once_is_not_read_again_and_an_edited_clean_one_is_no_finding(tmp_path):
+    """Only edited or deleted entries have an earlier version: an entry added with a key and
+    never changed is the file as it is, CT601's alone; a clean edit names nothing."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**OPENCLAW, "memory/2026-03-19.md": f"# 2026-03-19\n\n- key {TOKEN}\n",
+                          "memory/2026-03-18.md": "# 2026-03-18\n\n- start\n"})
+    repo.commit("more", {"memory/2026-03-18.md": "# 2026-03-18\n\n- start\n- more\n"})
+    assert _ct605(repo.path) == []
+
+
+@pytest.mark.parametrize("select", [(), ("--select", "CT605")], ids=["whole check", "CT605 alone"])
+def test_a_key_rewritten_out_of_a_note_store_is_named_and_one_that_only_grew_is_not_reread(
+        tmp_path, select):
+    """An append-only file is read version by version only where a version does not begin
+    with the one before it (a rewrite): there an earlier version holds bytes the file lost.
+    One that only grew holds every version's bytes (CT601's); it is never read again. The
+    whole check takes the rewrites from the append-only proof (CT304); CT605 alone hashes
+    the same prefixes itself."""
+    line = '{"ts": "2026-01-02T10:00:00Z", "text": "%s"}\n'
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {**minimal_tree(), "notes.jsonl": line % "started",
+                          "notes/kept.jsonl": line % "started"})
+    added = repo.commit("key", {"notes.jsonl": line % "started" + line % f"key {TOKEN}",
+                                "notes/kept.jsonl": line % "started" + line % f"key {AWS}"})
+    repo.commit("rewrite", {"notes.jsonl": line % "started" + line % "key: vault",
+                            "notes/kept.jsonl": line % "started" + line % f"key {AWS}"
+                            + line % "more"})
+    found = {d["path"]: d for d in _ct605(repo.path, *select)}
+    assert set(found) == {"notes.jsonl"}
+    assert found["notes.jsonl"]["commit"] == added[:7]
+    assert "no longer holds it" in found["notes.jsonl"]["message"]
+
+
+def test_a_note_deleted_and_committed_again_names_its_key_once(tmp_path):
+    """A backup job deletes a daily note and commits it again, the same text: the key was
+    brought in once, at the first commit that held it; git held it since."""
+    repo = GitRepo(tmp_path)
+    note = f"# 2026-02-15\n\n- key {TOKEN}\n- later\n"
+    repo.commit("start", {**OPENCLAW, "memory/2026-02-14.md": "# 2026-02-14\n\n- start\n"})
+    added = repo.commit("note", {"memory/2026-02-15.md": note})
+    repo.commit("gone", {"memory/2026-02-14.md": "# 2026-02-14\n\n- start\n- x\n"},
+                delete=["memory/2026-02-15.md"])
+    repo.commit("back", {"memory/2026-02-15.md": note})
+    found = _ct605(repo.path)
+    assert [d["commit"] for d in found] == [added[:7]], found
 
 
 def test_a_file_outside_sibling_roots_is_one_finding(tmp_path):

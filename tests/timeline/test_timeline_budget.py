@@ -54,7 +54,7 @@ def test_a_binary_version_of_a_living_file_is_sized_skipped_and_counted(tmp_path
     repo.commit("the list again", {"TODO.md": minimal_tree()["TODO.md"]})
     done = run_cli("check", "--output-format", "json", cwd=repo.path)
     notice = next(n for n in done.json["notices"] if n.startswith("CT605"))
-    assert "1 version of living files not read" in notice and "2.0 MB" in notice
+    assert "1 version of living, agent state or history files not read" in notice and "2.0 MB" in notice
     assert TOKEN not in done.out
 
 

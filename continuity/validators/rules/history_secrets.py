@@ -1,12 +1,13 @@
-"""CT605: a credential in a committed version of a living file or an agent state file, still in
-the git history.
+"""CT605: a credential in a committed version of a living file, an agent state file or a history
+entry, still in the git history.
 
 The state timeline (the site's history pages, the report) reads every committed version of
 the living files from the one history read of the CT3xx rules; the versions are found once
 per run (``validators.analyses.STATE_TIMELINE``) and shared with the site. The agent state
 files' versions (``AGENT_STATE_TIMELINE``) come from the same read, and for those outside a
 root below the top from one more ``git log`` per run (the table's names at the top, the
-tracked ones' paths).
+tracked ones' paths); the edited history entries' are read the same way, for this rule alone
+(``HISTORY_ENTRY_TIMELINE``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from typing import TYPE_CHECKING
 
 from continuity.formats.test_fixtures import is_test_fixture
 from continuity.formats.words import plural
-from continuity.validators.analyses import AGENT_STATE_TIMELINE, STATE_TIMELINE
+from continuity.validators.analyses import (
+    AGENT_STATE_TIMELINE,
+    HISTORY_ENTRY_TIMELINE,
+    STATE_TIMELINE,
+)
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import CheckContext, rule
 
@@ -24,9 +29,10 @@ if TYPE_CHECKING:
     from continuity.history.versions import Version
 
 
-@rule("CT605", "secret-in-history", "warning", uses=(STATE_TIMELINE, AGENT_STATE_TIMELINE))
+@rule("CT605", "secret-in-history", "warning", uses=(STATE_TIMELINE, AGENT_STATE_TIMELINE,
+                                                             HISTORY_ENTRY_TIMELINE))
 def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
-    """A committed version of a living or agent state file held a credential git still holds.
+    """A committed version of a living, agent state or history file held a credential git still holds.
 
     Living files (STATE.md, TODO.md, MEMORY.md, …) are overwritten, so a credential pasted
     into one and removed in a later commit is gone from the file but not from the
@@ -35,7 +41,10 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     `.claude/settings.local.json`, `.env`, an OpenClaw state directory's files), under the
     root or outside it (`../.env`, read by every root of the repository and named once), those
     deleted since too (outside the root, those at the repository's top): a token put in an MCP
-    server's configuration and taken out again. A test
+    server's configuration and taken out again. And the history entries and append-only files
+    a commit edited or deleted (a daily note, a journal entry, the ledger): a key written into a
+    note and edited out, or a note deleted whole; an entry only ever added is the file as it is,
+    CT601's. A test
     run's fixtures in a test environment file (`.env.testing`) are passed over, as by CT601.
 
     The site's and the report's state timeline never show such a version (nor its diff, nor the diff of the version that
@@ -53,14 +62,15 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     Rotate the credential: treat it as leaked. Purging it from the history (`git filter-repo`,
     then a force-push every clone must follow) is the repository owner's call, not an edit.
     """
-    timeline = {**(STATE_TIMELINE(ctx) or {}), **(AGENT_STATE_TIMELINE(ctx) or {})}
+    timeline = {**(STATE_TIMELINE(ctx) or {}), **(AGENT_STATE_TIMELINE(ctx) or {}),
+                **(HISTORY_ENTRY_TIMELINE(ctx) or {})}
     if not timeline:
         return
     skipped = sum(f.skipped for f in timeline.values())
     if skipped:
         size = sum(f.skipped_bytes for f in timeline.values())
         ctx.notices.append(
-            f"CT605: {plural(skipped, 'version')} of living files not read for credentials: "
+            f"CT605: {plural(skipped, 'version')} of living, agent state or history files not read for credentials: "
             f"binary (a NUL in the first bytes) or over max_file_size, {size / 1e6:.1f} MB in all")
     convention = ctx.tree.convention
 
@@ -81,7 +91,9 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
         for version in reversed(history_of_file.versions):  # oldest first
             values = kept(version, path)
             new = {value: place for value, place in values.items() if value not in held}
-            held = set(values)
+            # Once per value and file: a note deleted and committed again whole (a backup
+            # job's restore) brings nothing git did not hold already.
+            held.update(values)
             if not new:
                 continue
             kinds = sorted({kind for kind, _ in new.values()})
