@@ -134,17 +134,22 @@ def test_an_agent_state_file_outside_the_root_is_read_in_every_version(tmp_path)
                for d in found.values())
 
 
-def test_a_journal_entry_edited_with_its_key_kept_is_named_as_still_held(tmp_path):
-    """A protocol journal entry edited after its key was written: the earlier version is named
-    at the commit that brought the key, and says the file still holds it (CT601's too)."""
+def test_a_journal_entry_edited_names_a_key_only_once_the_entry_no_longer_holds_it(tmp_path):
+    """A protocol journal entry edited after its key was written: while the entry holds the
+    key it is CT601's alone (as an entry never edited); once an edit takes it out, the
+    earlier version is named at the commit that brought it."""
     repo = GitRepo(tmp_path)
     entry = "journal/2026-01-02-turn-1.md"
     repo.commit("start", minimal_tree())
     added = repo.commit("key", {entry: minimal_tree()[entry] + f"\nToken {TOKEN}\n"})
     repo.commit("more", {entry: minimal_tree()[entry] + f"\nToken {TOKEN}\n\nLater.\n"})
+    done = check_json(repo.path)
+    codes = [d["code"] for d in done.json["diagnostics"] if d["path"] == entry]
+    assert "CT601" in codes and "CT605" not in codes  # and CT301: an entry is never edited
+    repo.commit("key out", {entry: minimal_tree()[entry] + "\nToken: vault\n\nLater.\n"})
     found = [d for d in _ct605(repo.path) if d["path"] == entry]
     assert len(found) == 1 and found[0]["commit"] == added[:7]
-    assert "still holds it" in found[0]["message"]
+    assert "no longer holds it" in found[0]["message"]
 
 
 def test_an_entry_added_once_is_not_read_again_and_an_edited_clean_one_is_no_finding(tmp_path):
@@ -181,8 +186,8 @@ def test_a_key_rewritten_out_of_a_note_store_is_named_and_one_that_only_grew_is_
 
 
 def test_a_note_deleted_and_committed_again_names_its_key_once(tmp_path):
-    """A backup job deletes a daily note and commits it again, the same text: the key was
-    brought in once, at the first commit that held it; git held it since."""
+    """A backup job deletes a daily note and commits it again, the same text; later the key
+    is edited out: the key was brought in once, at the first commit that held it."""
     repo = GitRepo(tmp_path)
     note = f"# 2026-02-15\n\n- key {TOKEN}\n- later\n"
     repo.commit("start", {**OPENCLAW, "memory/2026-02-14.md": "# 2026-02-14\n\n- start\n"})
@@ -190,6 +195,8 @@ def test_a_note_deleted_and_committed_again_names_its_key_once(tmp_path):
     repo.commit("gone", {"memory/2026-02-14.md": "# 2026-02-14\n\n- start\n- x\n"},
                 delete=["memory/2026-02-15.md"])
     repo.commit("back", {"memory/2026-02-15.md": note})
+    assert _ct605(repo.path) == []  # held again: CT601's
+    repo.commit("key out", {"memory/2026-02-15.md": "# 2026-02-15\n\n- key: vault\n- later\n"})
     found = _ct605(repo.path)
     assert [d["commit"] for d in found] == [added[:7]], found
 

@@ -43,8 +43,8 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     deleted since too (outside the root, those at the repository's top): a token put in an MCP
     server's configuration and taken out again. And the history entries and append-only files
     a commit edited or deleted (a daily note, a journal entry, the ledger): a key written into a
-    note and edited out, or a note deleted whole; an entry only ever added is the file as it is,
-    CT601's. A test
+    note and edited out, or a note deleted whole (a credential the entry still holds is
+    CT601's alone, as in one never edited). A test
     run's fixtures in a test environment file (`.env.testing`) are passed over, as by CT601.
 
     The site's and the report's state timeline never show such a version (nor its diff, nor the diff of the version that
@@ -62,8 +62,8 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
     Rotate the credential: treat it as leaked. Purging it from the history (`git filter-repo`,
     then a force-push every clone must follow) is the repository owner's call, not an edit.
     """
-    timeline = {**(STATE_TIMELINE(ctx) or {}), **(AGENT_STATE_TIMELINE(ctx) or {}),
-                **(HISTORY_ENTRY_TIMELINE(ctx) or {})}
+    entries = HISTORY_ENTRY_TIMELINE(ctx) or {}
+    timeline = {**(STATE_TIMELINE(ctx) or {}), **(AGENT_STATE_TIMELINE(ctx) or {}), **entries}
     if not timeline:
         return
     skipped = sum(f.skipped for f in timeline.values())
@@ -99,6 +99,8 @@ def secret_in_history(ctx: CheckContext) -> Iterator[Violation]:
             kinds = sorted({kind for kind, _ in new.values()})
             line = min(line for _, line in new.values())
             still = set(new) <= now
+            if still and path in entries:
+                continue  # an entry's own credential is CT601's, as for one never edited
             yield Violation(
                 path,
                 f"a credential ({', '.join(kinds)}) was committed in {version.short} "
