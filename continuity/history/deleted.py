@@ -4,8 +4,9 @@ A repository whose CLAUDE.md, MEMORY.md or committed OpenClaw state directory wa
 no memory root at its newest commit, so nothing is checked there (exit 2); but git still holds
 every version of those files, and a credential in one stays readable by anyone who clones
 (CT605 reads the versions of a root's files, and here there is no root). The check says so,
-naming the files and the commit that deleted each, rather than let "no memory root" read as
-"nothing here".
+naming the files, the commit that deleted each, and those whose versions held a credential
+(its kind and the commit that brought it, never its value), rather than let "no memory root"
+read as "nothing here".
 
 One ``git log --diff-filter=D`` of the files' names directly in the folder checked, and of the
 agent state files (``.env``, ``.mcp.json``, ...) in the folders directly in it: prefixes git
@@ -15,18 +16,24 @@ prunes its walk by; a ``**/`` pathspec would have git read every tree of every c
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from continuity.config import Config
 from continuity.errors import GitUnavailable
-from continuity.history.git import open_repository
+from continuity.formats.secrets import line_column
+from continuity.formats.seen_redaction import credentials_seen
+from continuity.formats.test_fixtures import is_test_fixture
+from continuity.history.git import Repository, open_repository
 from continuity.model import credential_files as table
 from continuity.model.conventions import BUILTIN_CONVENTIONS
 from continuity.model.workspace import NothingToCheck
 
 #: Files named in the message; the rest are counted.
 SHOWN = 4
+#: Files whose versions are read for credentials, and versions of each (the newest).
+READ = 20
+VERSIONS = 100
 #: The files whose presence makes a memory root (the conventions' signs that are names, not
 #: globs: CLAUDE.md, ``.specify/memory/constitution.md``), MEMORY.md and AGENTS.md.
 _SIGNS = (*dict.fromkeys(name for convention in BUILTIN_CONVENTIONS
@@ -43,6 +50,8 @@ class Deleted:
     path: str
     commit: str  # short id
     day: str  # YYYY-MM-DD
+    credentials: tuple[str, ...] = ()  # the kinds its committed versions held, never a value
+    held_since: str = ""  # the commit that first brought one
 
 
 def _literal(name: str) -> str:
@@ -92,7 +101,50 @@ def deleted_memory(directory: Path, config: Config) -> list[Deleted]:
             if path in signs or table.matches(name) is not None \
                     or table.in_openclaw_state(path) is not None:  # not `.env.example`
                 found.setdefault(path, Deleted(path, commit, day))
-    return [gone for gone in found.values() if not (directory / gone.path).exists()]
+    gone = [deleted for deleted in found.values() if not (directory / deleted.path).exists()]
+    base = f"{folder}/" if folder else ""
+    held = _credentials(repository, [base + deleted.path for deleted in gone[:READ]],
+                        config.max_file_size)
+    return [replace(deleted, held_since=held[base + deleted.path][0],
+                    credentials=held[base + deleted.path][1])
+            if base + deleted.path in held else deleted for deleted in gone]
+
+
+def _credentials(repository: Repository, paths: list[str], max_size: int
+                 ) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """For each of ``paths`` (from the repository's top) whose committed versions held a
+    credential: the commit that first brought one, and the kinds (never a value). The
+    newest :data:`VERSIONS` versions of each, read in one ``git cat-file --batch``."""
+    asked: list[tuple[str, str, str]] = []  # (path, commit, short id), oldest version first
+    for path in paths:
+        out = repository.run("log", "--no-renames", "--format=%H %h", f"-n{VERSIONS}", "HEAD",
+                             "--", _literal(path))
+        for line in reversed(out.decode("ascii", "replace").splitlines()):
+            full, _, short = line.partition(" ")
+            asked.append((path, full, short))
+    if not asked:
+        return {}
+    batch = repository.run("cat-file", "--batch", input="".join(
+        f"{full}:{path}\n" for path, full, _ in asked).encode("utf-8", "surrogateescape"))
+    found: dict[str, tuple[str, tuple[str, ...]]] = {}
+    at = 0
+    for path, _, short in asked:
+        end = batch.index(b"\n", at)
+        header = batch[at:end].split()
+        at = end + 1
+        if len(header) != 3 or header[1] != b"blob":
+            continue  # missing: a submodule or an absent object
+        size = int(header[2])
+        data, at = batch[at:at + size], at + size + 1
+        if size > max_size or b"\0" in data[:8000] or path in found:
+            continue
+        text = data.decode("utf-8", "replace")
+        kinds = tuple(sorted({finding.kind for finding in credentials_seen(text)
+                              if not is_test_fixture(path, finding.kind, text, line_column(
+                                  text, finding.start)[0])}))
+        if kinds:
+            found[path] = (short, kinds)
+    return found
 
 
 def with_deleted(nothing: NothingToCheck, config: Config) -> NothingToCheck:
@@ -111,8 +163,16 @@ def said(deleted: list[Deleted]) -> list[str]:
         return []
     shown = ", ".join(f"{gone.path} ({gone.commit}, {gone.day})" for gone in deleted[:SHOWN])
     more = f" and {len(deleted) - SHOWN} more" if len(deleted) > SHOWN else ""
+    held = [gone for gone in deleted if gone.credentials]
+    if held:
+        which = "; ".join(f"{gone.path} ({', '.join(gone.credentials)}, committed in "
+                          f"{gone.held_since})" for gone in held)
+        verdict = f"{len(held)} of them held a credential in a committed version, still " \
+                  f"readable by anyone who clones: {which}. Rotate it."
+    else:
+        verdict = f"Their committed versions (the newest {VERSIONS} of each) hold no " \
+                  "credential the check knows."
     return textwrap.wrap(
         f"Its history holds memory or agent state files deleted since: {shown}{more}. Git "
-        "keeps every version of them, and a credential in one is still readable by anyone "
-        "who clones: with no memory root they are not read for credentials.", 96,
-        break_on_hyphens=False) + [f"Read them with `git log -p -- {deleted[0].path}`."]
+        f"keeps every version of them. {verdict}", 96,
+        break_on_hyphens=False) + [f"Read them with `git log -p -- {(held or deleted)[0].path}`."]
