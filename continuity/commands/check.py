@@ -15,7 +15,7 @@ from continuity.config import OPTIONS, Config, load_config
 from continuity.errors import UsageError
 from continuity.formats.words import plural
 from continuity.model.tree import ParsedEntries
-from continuity.model.workspace import files_in_no_root, resolve_targets
+from continuity.model.workspace import NothingToCheck, files_in_no_root, resolve_targets
 from continuity.output import colour_wanted, one_line, shown_path, write_output
 from continuity.reporters import FORMATS, renderer
 from continuity.reporters.progress import progress
@@ -87,7 +87,12 @@ def run(args: argparse.Namespace) -> int:
     # narrow what is reported, and files alone are discovered alone (the per-file hook).
     if not _pass_over_outside(args, config, cwd):
         return 0
-    targets = resolve_targets(args.paths, config, cwd)
+    try:
+        targets = resolve_targets(args.paths, config, cwd)
+    except NothingToCheck as nothing:
+        from continuity.history.deleted import with_deleted
+
+        raise with_deleted(nothing, config) from None
     # The baseline named, or (None) the one of the repository that holds each root.
     given_baseline = Path(args.baseline) if args.baseline else None
     if args.watch:

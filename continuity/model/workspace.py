@@ -50,7 +50,14 @@ WHAT_MAKES_A_ROOT = _what_makes_a_root()
 
 
 class NothingToCheck(UsageError):
-    """No memory root at or below a path, nor one whose tree holds it (exit 2)."""
+    """No memory root at or below a path, nor one whose tree holds it (exit 2).
+
+    ``bare``: the directory named, when the repository holds no root anywhere (what its
+    history held may be said: ``history.deleted``)."""
+
+    def __init__(self, message: str, bare: Path | None = None) -> None:
+        super().__init__(message)
+        self.bare = bare
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,7 @@ def _nothing_here(path: Path, shown: str, config: Config, cwd: Path,
                   "in none of its history or library directories:",
                   f"run `continuity check {where}`."]
     top = find_repo_root(path if path.is_dir() else path.parent)
+    nearby: list[Path] = []
     if top is not None and enclosing is None:
         found = find_roots(top, config, top)
         nearby = [r for r in found.roots if r != path and path not in r.parents]
@@ -112,7 +120,9 @@ def _nothing_here(path: Path, shown: str, config: Config, cwd: Path,
     if search is not None and search.escapes:
         links = ", ".join(_shown(link, cwd) for link, _ in search.escapes[:NEARBY_SHOWN])
         lines.append(f"Links leaving the repository were not followed: {links}.")
-    return NothingToCheck("\n".join(lines))
+    bare = path if top is not None and enclosing is None and not nearby and path.is_dir() \
+        else None
+    return NothingToCheck("\n".join(lines), bare)
 
 
 def targets_for(path: Path, config: Config, cwd: Path, shown: str | None = None) -> list[Target]:

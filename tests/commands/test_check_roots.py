@@ -184,3 +184,47 @@ def test_history_rules_judge_a_childs_entries_once_in_its_own_root(tmp_path: Pat
     assert found(result) == [("CT301", entry)]
     assert found(check_json(repo.path / "backend", "--select", "CT3")) == [
         ("CT301", "journal/2026-01-02-turn-1.md")]
+
+
+def test_no_root_left_names_the_memory_files_its_history_deleted(tmp_path: Path):
+    """A repository that deleted its CLAUDE.md (with a password in it) and its `.mcp.json`
+    has no memory root now: exit 2, and the message names what git still holds, with the
+    commit that deleted each; never the credential. A file deleted and added back, or one
+    deleted from a source folder, is not named."""
+    password = "mysql://admin:" + "Qz8rT2vLp9xK" + "@rm-crm.mysql.rds.aliyuncs.com/crm"
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("start", {"CLAUDE.md": f"# CRM\n\nDatabase: {password}\n",
+                          ".mcp.json": '{"mcpServers": {}}\n', "src/app.py": "print(1)\n",
+                          "src/CLAUDE.md": "# src\n", "README.md": "# CRM\n"})
+    gone = repo.commit("tidy", delete=["CLAUDE.md", ".mcp.json", "src/CLAUDE.md"])
+    start = repo.git("rev-parse", "HEAD~1").strip()
+    result = run_cli("check", cwd=repo.path)
+    assert result.code == 2, result.out
+    assert "no memory root at or below it" in result.err
+    assert f"CLAUDE.md ({gone[:7]}" in result.err and ".mcp.json (" in result.err
+    assert "src/CLAUDE.md" not in result.err and "Qz8rT2vLp9xK" not in result.err + result.out
+    said = " ".join(result.err.split())
+    assert "1 of them held a credential in a committed version, still readable by anyone who " \
+           "clones: CLAUDE.md (" in said and f"committed in {start[:7]}" in said
+    assert "git log -p -- CLAUDE.md" in result.err
+
+
+def test_no_root_in_a_repository_that_deleted_none_says_nothing_of_its_history(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("start", {"README.md": "# App\n", "src/app.py": "print(1)\n"})
+    repo.commit("more", {"src/app.py": "print(2)\n"}, delete=["README.md"])
+    result = run_cli("check", cwd=repo.path)
+    assert result.code == 2 and "no memory root at or below it" in result.err
+    assert "deleted since" not in result.err
+
+
+def test_no_root_left_whose_deleted_files_held_no_credential_says_so(tmp_path: Path):
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("start", {".mcp.json": '{"mcpServers": {"gh": {"env": {"TOKEN": "${GH}"}}}}\n',
+                          "backend/.env.example": "TOKEN=\n", "backend/.env": "PORT=80\n",
+                          "backend/app.py": "print(1)\n"})
+    repo.commit("tidy", delete=[".mcp.json", "backend/.env.example", "backend/.env"])
+    said = " ".join(run_cli("check", cwd=repo.path).err.split())
+    assert "deleted since: .mcp.json (" in said and "backend/.env (" in said
+    assert ".env.example" not in said  # a template, not a credential file
+    assert "hold no credential the check knows" in said

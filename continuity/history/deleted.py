@@ -1,0 +1,178 @@
+"""Memory and agent state files a repository deleted, for a path where no memory root is left.
+
+A repository whose CLAUDE.md, MEMORY.md or committed OpenClaw state directory was deleted has
+no memory root at its newest commit, so nothing is checked there (exit 2); but git still holds
+every version of those files, and a credential in one stays readable by anyone who clones
+(CT605 reads the versions of a root's files, and here there is no root). The check says so,
+naming the files, the commit that deleted each, and those whose versions held a credential
+(its kind and the commit that brought it, never its value), rather than let "no memory root"
+read as "nothing here".
+
+One ``git log --diff-filter=D`` of the files' names directly in the folder checked, and of the
+agent state files (``.env``, ``.mcp.json``, ...) in the folders directly in it: prefixes git
+prunes its walk by; a ``**/`` pathspec would have git read every tree of every commit.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from continuity.config import Config
+from continuity.errors import GitUnavailable
+from continuity.formats.secrets import line_column
+from continuity.formats.seen_redaction import credentials_seen
+from continuity.formats.test_fixtures import is_test_fixture
+from continuity.history.git import Repository, open_repository
+from continuity.model import credential_files as table
+from continuity.model.conventions import BUILTIN_CONVENTIONS
+from continuity.model.workspace import NothingToCheck
+
+#: Files named in the message; the rest are counted.
+SHOWN = 4
+#: Files whose versions are read for credentials, and versions of each (the newest).
+READ = 20
+VERSIONS = 100
+#: The files whose presence makes a memory root (the conventions' signs that are names, not
+#: globs: CLAUDE.md, ``.specify/memory/constitution.md``), MEMORY.md and AGENTS.md.
+_SIGNS = (*dict.fromkeys(name for convention in BUILTIN_CONVENTIONS
+                         for sign in convention.root_signs if not sign.where
+                         for name in sign.names if "*" not in name and "?" not in name),
+          "MEMORY.md", "AGENTS.md")
+
+
+@dataclass(frozen=True)
+class Deleted:
+    """A file of agent memory deleted since: its path (from the folder checked) and the
+    commit that deleted it last."""
+
+    path: str
+    commit: str  # short id
+    day: str  # YYYY-MM-DD
+    credentials: tuple[str, ...] = ()  # the kinds its committed versions held, never a value
+    held_since: str = ""  # the commit that first brought one
+
+
+def _literal(name: str) -> str:
+    return ":(literal)" + name
+
+
+def memory_pathspecs(folder: str) -> tuple[str, ...]:
+    """Pathspecs of what makes a memory root (the conventions' signs, not globs) and of the
+    agent state files CT601 reads, directly in ``folder`` (``""``: the repository's top), and
+    of the environment files and MCP configurations in the folders directly in it
+    (``backend/.env``)."""
+    base = f"{folder}/" if folder else ""
+    escaped = "".join(f"[{c}]" if c in "*?[]\\" else c for c in base)
+    named = [_literal(base + name) for name in _SIGNS]
+    state = [*table.pathspecs_in(folder), *table.openclaw_pathspecs(folder)]
+    # One level down, the commonest two only: each wildcard pathspec costs git a match in
+    # every tree of every commit (the table's 43 took 4 s on 8,925 commits, these 0.1 s more
+    # than the one below, itself 1 s more than the names above).
+    below = [f":(glob){escaped}*/{name}" for name in (".env*", ".mcp.json")]
+    return tuple(dict.fromkeys((*named, *state, *below)))
+
+
+def deleted_memory(directory: Path, config: Config) -> list[Deleted]:
+    """The memory and agent state files deleted from ``directory`` in its repository's
+    history (HEAD's), newest deletion first, each once; none without git or a commit."""
+    status = open_repository(directory, config.git)
+    repository = status.repository
+    if repository is None or not repository.head:
+        return []
+    folder = directory.resolve().relative_to(repository.top.resolve()).as_posix()
+    folder = "" if folder == "." else folder
+    try:
+        out = repository.run("log", "--no-renames", "--diff-filter=D", "--name-only", "-z",
+                             "--date=short", "--format=%x01%h %ad", "HEAD", "--",
+                             *memory_pathspecs(folder))
+    except GitUnavailable:
+        return []
+    found: dict[str, Deleted] = {}
+    signs = set(_SIGNS)
+    for record in out.decode("utf-8", "replace").split("\x01")[1:]:
+        head, _, names = record.partition("\0")  # "id day\0\nname\0name\0"
+        commit, _, day = head.partition(" ")
+        for name in names.lstrip("\n").split("\0"):
+            if not name:
+                continue
+            path = name[len(folder) + 1:] if folder else name
+            if path in signs or table.matches(name) is not None \
+                    or table.in_openclaw_state(path) is not None:  # not `.env.example`
+                found.setdefault(path, Deleted(path, commit, day))
+    gone = [deleted for deleted in found.values() if not (directory / deleted.path).exists()]
+    base = f"{folder}/" if folder else ""
+    held = _credentials(repository, [base + deleted.path for deleted in gone[:READ]],
+                        config.max_file_size)
+    return [replace(deleted, held_since=held[base + deleted.path][0],
+                    credentials=held[base + deleted.path][1])
+            if base + deleted.path in held else deleted for deleted in gone]
+
+
+def _credentials(repository: Repository, paths: list[str], max_size: int
+                 ) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """For each of ``paths`` (from the repository's top) whose committed versions held a
+    credential: the commit that first brought one, and the kinds (never a value). The
+    newest :data:`VERSIONS` versions of each, read in one ``git cat-file --batch``."""
+    asked: list[tuple[str, str, str]] = []  # (path, commit, short id), oldest version first
+    for path in paths:
+        out = repository.run("log", "--no-renames", "--format=%H %h", f"-n{VERSIONS}", "HEAD",
+                             "--", _literal(path))
+        for line in reversed(out.decode("ascii", "replace").splitlines()):
+            full, _, short = line.partition(" ")
+            asked.append((path, full, short))
+    if not asked:
+        return {}
+    batch = repository.run("cat-file", "--batch", input="".join(
+        f"{full}:{path}\n" for path, full, _ in asked).encode("utf-8", "surrogateescape"))
+    found: dict[str, tuple[str, tuple[str, ...]]] = {}
+    at = 0
+    for path, _, short in asked:
+        end = batch.index(b"\n", at)
+        header = batch[at:end].split()
+        at = end + 1
+        if len(header) != 3 or header[1] != b"blob":
+            continue  # missing: a submodule or an absent object
+        size = int(header[2])
+        data, at = batch[at:at + size], at + size + 1
+        if size > max_size or b"\0" in data[:8000] or path in found:
+            continue
+        text = data.decode("utf-8", "replace")
+        kinds = tuple(sorted({finding.kind for finding in credentials_seen(text)
+                              if not is_test_fixture(path, finding.kind, text, line_column(
+                                  text, finding.start)[0])}))
+        if kinds:
+            found[path] = (short, kinds)
+    return found
+
+
+def with_deleted(nothing: NothingToCheck, config: Config) -> NothingToCheck:
+    """``nothing``'s message, with what the repository's history held where no root is left."""
+    if nothing.bare is None:
+        return nothing
+    lines = said(deleted_memory(nothing.bare, config))
+    if not lines:
+        return nothing
+    return NothingToCheck("\n".join([str(nothing), *lines]), nothing.bare)
+
+
+def said(deleted: list[Deleted]) -> list[str]:
+    """The lines the check adds to "no memory root" for these files."""
+    if not deleted:
+        return []
+    shown = ", ".join(f"{gone.path} ({gone.commit}, {gone.day})" for gone in deleted[:SHOWN])
+    more = f" and {len(deleted) - SHOWN} more" if len(deleted) > SHOWN else ""
+    held = [gone for gone in deleted if gone.credentials]
+    if held:
+        which = "; ".join(f"{gone.path} ({', '.join(gone.credentials)}, committed in "
+                          f"{gone.held_since})" for gone in held)
+        verdict = f"{len(held)} of them held a credential in a committed version, still " \
+                  f"readable by anyone who clones: {which}. Rotate it."
+    else:
+        verdict = f"Their committed versions (the newest {VERSIONS} of each) hold no " \
+                  "credential the check knows."
+    return textwrap.wrap(
+        f"Its history holds memory or agent state files deleted since: {shown}{more}. Git "
+        f"keeps every version of them. {verdict}", 96,
+        break_on_hyphens=False) + [f"Read them with `git log -p -- {(held or deleted)[0].path}`."]
