@@ -1157,6 +1157,25 @@ CONVENTIONS_HELD_OUT_50: dict[str, str] = {
     "Ashutosh6393/Scaffold-AI": "instructions (.claude/rules/code-style.md)",
 }
 
+#: Set 51 (bench/conventions_survey.md): row 96 of the twelve commonest markers of set 34 (row 48
+#: where a listing has fewer: none had), the next row down for one named before, already chosen
+#: or with no snapshot (`.cursorrules`' rows 96 to 100 had none: no pick); measured blind at
+#: bb15e29.
+CONVENTIONS_HELD_OUT_51: dict[str, str] = {
+    "CreativeTransmissions/transitquote-app": "instructions (CLAUDE.md)",
+    "0003-YIDEV/asistente-taxi-web": "instructions (AGENTS.md, beside CLAUDE.md)",
+    "0x4D44/mdkali": "none (GEMINI.md in no commit of the snapshot)",
+    "Farid-Ze/kolb": "copilot (.github/copilot-instructions.md)",
+    "Abdullah00001/blacktrium-ecommerce": "instructions (.windsurfrules)",
+    "AWS-IAM-Dashboard/IAM-Dashboard":
+        "instructions (CLAUDE.md; .kiro/steering/product.md on a feature branch only)",
+    "1amongus/portfolio-recommender": "speckit (.specify/memory/constitution.md)",
+    "AI-Substrate/wormhole": "serena (.serena/memories/project_overview.md)",
+    "AahPlexX/clone-vite": "instructions (.clinerules)",
+    "AERProductions/Pondera": "copilot (memory-bank/activeContext.md on a feature branch only)",
+    "BlockD3v/product": "instructions (.claude/rules/code-style.md)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).

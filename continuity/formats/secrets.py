@@ -2176,6 +2176,10 @@ _NOT_A_SECRET = lazy_re.compile(
     r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
     # (MinIO's root user and password, ``minioadmin``, until the image is given others)
     r"|minioadmin"
+    # (the JDK's documented default for a key store, ``changeit``: its ``cacerts`` ships with
+    # it, and a trust store of public certificates keeps nothing secret; set 51, a CLAUDE.md's
+    # ``-Djavax.net.ssl.trustStorePassword=changeit`` for a local mkcert trust store)
+    r"|changeit"
     # a default doubled or with its word for a password (``rootroot``, ``rootpass``)
     r"|(?:root|admin|user|guest)(?:root|admin|user|guest|pass|pwd|password))"
     r"[!@#$%.*]?[0-9]{0,6}[!@#$%.*]{0,4}|\$\(.*|\$[A-Za-z_][A-Za-z0-9_]*"

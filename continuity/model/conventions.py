@@ -27,7 +27,7 @@ import posixpath
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from continuity.config import Config
@@ -148,10 +148,13 @@ class RootSign:
     says: str = ""
     #: Only a file by the name counts, not a folder (Cline's ``.clinerules`` file).
     file_only: bool = False
+    #: Each ``*`` of ``where`` is one folder's name, not a path: the folder itself, not one
+    #: below it (Claude's ``.claude/agent-memory/<agent>/``, whose ``topics/`` is the same
+    #: memory's).
+    folder_names: bool = False
 
     def found(self, directory: Path, names: set[str]) -> str | None:
-        if self.where and not any(fnmatch.fnmatchcase(directory.as_posix(), glob)
-                                  for glob in self.where):
+        if self.where and not any(self._at(directory, glob) for glob in self.where):
             return None
         if self.beside and not names.intersection(self.beside):
             return None
@@ -162,6 +165,11 @@ class RootSign:
         if len(hits) < self.at_least:
             return None
         return self.says.format(hits[0]) if self.says else hits[0]
+
+    def _at(self, directory: Path, glob: str) -> bool:
+        if self.folder_names:  # matched part by part from the right, ``*`` within one part
+            return PurePosixPath(directory.as_posix()).match(glob)
+        return fnmatch.fnmatchcase(directory.as_posix(), glob)
 
 
 @dataclass(frozen=True)
@@ -467,12 +475,16 @@ PROTOCOL = Convention(
     source="the protocol's README and its ENTRY.template.md files (templates/entries/SOURCE.txt)",
 )
 
+#: Where Claude Code keeps memory: a subagent's (``.claude/agent-memory/<agent>/``, project
+#: scope, and ``agent-memory-local``) and the auto memory of a project
+#: (``.claude/projects/<project>/memory/``, in the user's ``~/.claude``).
+CLAUDE_FOLDERS = ("*/.claude/agent-memory/*", "*/.claude/agent-memory-local/*",
+                  "*/.claude/projects/*/memory")
+
 CLAUDE = Convention(
     name="claude", title="Claude Code agent memory",
     markers=(
-        Marker(PATH, "*/.claude/agent-memory/*", weight=DECISIVE),
-        Marker(PATH, "*/.claude/agent-memory-local/*", weight=DECISIVE),
-        Marker(PATH, "*/.claude/projects/*/memory", weight=DECISIVE),
+        *(Marker(PATH, folder, weight=DECISIVE) for folder in CLAUDE_FOLDERS),
         # A repository's own memory/MEMORY.md is Claude's only with topic files as Claude
         # writes them (frontmatter type: user|feedback|project|reference, at the top level or,
         # as newer versions write it, under ``metadata:``) and an index.
@@ -486,6 +498,11 @@ CLAUDE = Convention(
                "topic files with Claude's type: frontmatter"),
     ),
     living=("*.md",), index=("MEMORY.md",), kinds=(),
+    # Claude's own folders are a root by their path and a Markdown file, index or not: a
+    # repository that committed its auto memory's topic files but not MEMORY.md (set 51, a
+    # dashboard's ``.claude/projects/<project>/memory/project_ir_engine.md``) made no root.
+    root_signs=(RootSign(("*.md",), where=CLAUDE_FOLDERS, says="{0} (Claude Code's memory)",
+                         folder_names=True),),
     rules=("CT701", "CT702"), site="index",
     source="https://code.claude.com/docs/en/memory (Auto memory), "
            "https://code.claude.com/docs/en/sub-agents (Enable persistent memory)",

@@ -3469,3 +3469,46 @@ def test_survey_40_custodial_keys_in_an_env_file_and_its_history(tmp_path: Path)
     repo.commit("emptied", {"blockchain/.env": "CHAIN_ID=1337\nCUSTODIAL_KEYS_JSON={}\n"})
     found, out = secret_findings(repo)
     assert found == [("CT605", "blockchain/.env")], out
+
+
+# ------------------- set 51: a key store's documented default password
+
+@pytest.mark.parametrize("text", [
+    # a CLAUDE.md's note on reaching a local HTTPS server from an emulator: the JDK's trust
+    # store, whose password keytool and the JDK document as ``changeit``
+    '`JAVA_TOOL_OPTIONS="-Djavax.net.ssl.trustStore=$USERPROFILE/.tqapp-certs/cacerts '
+    '-Djavax.net.ssl.trustStorePassword=changeit"`\n',
+    "keytool -importcert -keystore cacerts -storepass changeit -alias dev\n",
+    "KEYSTORE_PASSWORD=changeit\n",
+    # Android's debug keystore, whose store and key passwords the SDK sets to ``android``
+    "storePassword 'android'\nkeyPassword 'android'\n",
+    "ANDROID_KEYSTORE_PASSWORD=android\n",
+])
+def test_set_51_a_key_stores_documented_default_password_is_no_secret(text: str) -> None:
+    """Set 51: an app's CLAUDE.md told the agent how to run Gradle against a local trust
+    store of mkcert's certificates, with ``trustStorePassword=changeit``: the JDK's documented
+    default for a key store (its ``cacerts`` ships with it), which keeps no one out of a file
+    of public certificates. Android's debug keystore's (``android``, a plain word) was passed
+    over already."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "-Djavax.net.ssl.trustStorePassword=Tq7mR2xK9vLw\n",
+    "storePassword 'Andr0id-Rel3ase-9Kq'\n",
+])
+def test_set_51_a_key_stores_chosen_password_is_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_set_51_a_trust_stores_default_password_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: the default is silent in CLAUDE.md and in its history
+    (CT601, CT605); a chosen password written in its place later is found in both."""
+    repo = GitRepo(tmp_path)
+    line = ('- HTTPS needs the mkcert truststore: `JAVA_TOOL_OPTIONS="-Djavax.net.ssl.trustStore='
+            '$USERPROFILE/.tqapp-certs/cacerts -Djavax.net.ssl.trustStorePassword={}"`\n')
+    repo.commit("emulator notes", {"CLAUDE.md": "# App\n\n" + line.format("changeit")})
+    assert_no_secret_found(repo)
+    repo.commit("own store", {"CLAUDE.md": "# App\n\n" + line.format("Tq7mR2xK9vLw")})
+    found, out = secret_findings(repo)
+    assert ("CT601", "CLAUDE.md") in found and ("CT605", "CLAUDE.md") in found, out

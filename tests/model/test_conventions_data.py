@@ -34,10 +34,10 @@ def test_a_site_shape_or_marker_kind_not_known_is_refused():
     assert {c.site for c in BUILTIN_CONVENTIONS} <= set(SITE_SHAPES)
 
 
-def test_each_convention_but_the_protocol_and_claude_says_what_makes_its_root():
-    # The protocol's roots are its state files, Claude's its .claude/agent-memory folders
-    # (found by their MEMORY.md), Cursor's bank the core files Cline's signs name: every other
-    # convention declares its own (Copilot's bank its task files, which a bank with few core
-    # files is found by; GSD's a .planning/ of its files with no STATE.md, set 18).
+def test_each_convention_but_the_protocol_says_what_makes_its_root():
+    # The protocol's roots are its state files, Cursor's bank the core files Cline's signs
+    # name: every other convention declares its own (Copilot's bank its task files, which a
+    # bank with few core files is found by; GSD's a .planning/ of its files with no STATE.md,
+    # set 18; Claude's its own folders holding Markdown, MEMORY.md or not, set 51).
     without = {c.name for c in BUILTIN_CONVENTIONS if not c.root_signs}
-    assert without == {"continuity", "claude", "cursor-bank"}
+    assert without == {"continuity", "cursor-bank"}

@@ -242,6 +242,56 @@ def test_claude_memory_clean(repo: GitRepo):
     assert result.code == 0 and result.json["diagnostics"] == []
 
 
+@pytest.mark.parametrize("folder", [
+    ".claude/projects/-Users-dev-iam-dashboard/memory",  # Claude Code's auto memory
+    ".claude/agent-memory/reviewer",  # a subagent's memory
+])
+def test_set_51_a_claude_memory_of_topic_files_without_its_index_is_a_root(repo: GitRepo,
+                                                                          folder: str):
+    """Set 51: a dashboard's repository committed Claude Code's auto memory folder as Claude
+    keeps it (``.claude/projects/<project>/memory/``) with one topic file, its frontmatter
+    Claude's (``type: project``), and not the MEMORY.md index. The folder's path is the
+    convention's decisive marker, yet only a state file (MEMORY.md) made the folder a root:
+    no root was found, the topic was neither judged nor published. Now the folder is a
+    root of the convention by its path and a Markdown file in it, and CT701 says that no
+    index points Claude to the topic."""
+    repo.commit("memory", {
+        "CLAUDE.md": "# IAM Dashboard\n\nRun the tests before pushing.\n",
+        f"{folder}/project_ir_engine.md":
+            "---\nname: IR Action Engine architecture\ndescription: Two-lane IR engine\n"
+            "type: project\n---\n\nIR Action Engine shipped in the `ui-ux` branch.\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions", folder: "claude"}
+    found = [(d["code"], d["path"]) for d in result.json["diagnostics"]]
+    assert found == [("CT701", f"{folder}/project_ir_engine.md")]
+
+
+def test_set_51_a_folder_below_claude_without_memory_files_is_no_root(repo: GitRepo):
+    """Claude's folders that hold no Markdown (a project's session transcripts, JSONL) and
+    Markdown beside ``.claude/projects/`` but outside a ``memory/`` folder make no root."""
+    repo.commit("state", {
+        "CLAUDE.md": "# App\n\nRun the tests.\n",
+        ".claude/projects/-Users-dev-app/3f2c8a9e.jsonl": '{"type": "user"}\n',
+        ".claude/projects/-Users-dev-app/notes.md": "# Notes\n\nA note.\n"})
+    assert roots(check_json(repo.path)) == {".": "instructions"}
+
+
+def test_set_51_a_folder_inside_a_claude_memory_is_the_same_memory(repo: GitRepo):
+    """A subagent's memory with its topics in a folder (``topics/deep.md``, linked from
+    MEMORY.md) is one root: the folder below is no memory of its own, with or without an
+    index."""
+    repo.commit("memory", {
+        "CLAUDE.md": "# App\n\nUse the reviewer.\n",
+        ".claude/agent-memory/reviewer/MEMORY.md": "# Reviewer\n\n- [Deep](topics/deep.md)\n",
+        ".claude/agent-memory/reviewer/topics/deep.md": "# Deep\n\nA topic.\n",
+        ".claude/projects/-Users-dev-app/memory/MEMORY.md": "# Memory\n\n- [Old](old/a.md)\n",
+        ".claude/projects/-Users-dev-app/memory/old/a.md": "# A\n\nA topic.\n"})
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions", ".claude/agent-memory/reviewer": "claude",
+                             ".claude/projects/-Users-dev-app/memory": "claude"}
+    assert codes(result) == []
+
+
 def test_openclaw_past_daily_note_rewritten(repo: GitRepo):
     repo.commit("workspace", OPENCLAW_WORKSPACE)  # commits are dated 2026-01-01
     repo.git("commit", "--amend", "-q", "--no-edit", "--date", "2026-01-03T12:00:00Z")
