@@ -71,8 +71,11 @@ def summary_line(result: CheckResult) -> str:
             return (f"No findings: {files}, {plural(ran, 'rule')}{skipped}; of the memory "
                     f"roots, {' and '.join(parts)} (see the roots above).")
         return f"All checks passed: {files}, {plural(ran, 'rule')}{skipped}."
+    # A root of agent state files alone (`.mcp.json`, `.env`): its findings are in files
+    # scanned for credentials, not memory files ("in 0 files" read as a bug).
+    where = files if result.files else "the agent state files scanned (no memory file)"
     return (f"Found {plural(result.errors, 'error')} and "
-            f"{plural(result.warnings, 'warning')} in {files}.")
+            f"{plural(result.warnings, 'warning')} in {where}.")
 
 
 def statistics(result: CheckResult) -> str:

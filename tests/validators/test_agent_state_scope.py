@@ -344,3 +344,16 @@ def test_a_test_environments_token_for_a_hosted_service_is_found(tmp_path):
     done = run_cli("check", "--select", "CT601", "--output-format", "json", cwd=repo.path)
     found = sorted((d["path"], d["line"]) for d in done.json["diagnostics"])
     assert found == [(".env.test", 7)], done.out
+
+
+def test_findings_in_a_root_of_agent_state_files_alone_say_where_they_are(tmp_path):
+    """A root made by an `.mcp.json` alone has no memory file: its `.env`'s key is found, and
+    the summary says it is in the agent state files scanned, not "in 0 files"."""
+    repo = GitRepo(tmp_path)
+    repo.commit("start", {".mcp.json": '{"mcpServers": {}}\n', ".env": f"OPENAI_API_KEY={OPENAI}\n",
+                          "app.py": "print(1)\n"})
+    done = run_cli("check", cwd=repo.path)
+    assert done.code == 1
+    assert done.out.rstrip().splitlines()[-1] == (  # CT601, and CT605 at its commit
+        "Found 1 error and 1 warning in the agent state files scanned (no memory file).")
+    assert OPENAI not in done.out
