@@ -2218,9 +2218,12 @@ _NOT_A_SECRET = re.compile(
     # a provider's prefix, with its version (``sk-or-v1-``, ``sk-ant-api03-``), before a
     # fill-in in words: ``sk-or-v1-your-key`` (no generated value ends in plain words)
     r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:your)(?:[-_][A-Za-z]+){1,8}"
-    # or before words saying it is made up, maybe numbered (``figd_dummy-figma-token-123456``)
-    r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:dummy|fake|sample|example|placeholder)"
-    r"(?:[-_](?:[a-z]{1,12}|[0-9]{1,8})){1,8}"
+    # or before words saying it is made up, maybe numbered (``figd_dummy-figma-token-123456``),
+    # the word alone and in capitals too (``STRIPE_SECRET_KEY=sk_test_PLACEHOLDER``,
+    # ``prv_test_PLACEHOLDER``, ``sk_live_REPLACE_ME``, survey 41: an app's ``.env`` and its
+    # ``.env.example``; no generated value ends in a word after its prefix)
+    r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:dummy|fake|sample|example|placeholder|changeme"
+    r"|replace)(?:[-_](?:[a-z]{1,12}|[A-Z]{1,12}|[0-9]{1,8})){0,8}"
     r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*"
     # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
     r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"

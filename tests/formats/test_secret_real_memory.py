@@ -3469,3 +3469,44 @@ def test_survey_40_custodial_keys_in_an_env_file_and_its_history(tmp_path: Path)
     repo.commit("emptied", {"blockchain/.env": "CHAIN_ID=1337\nCUSTODIAL_KEYS_JSON={}\n"})
     found, out = secret_findings(repo)
     assert found == [("CT605", "blockchain/.env")], out
+
+
+# ----------------------- survey 41: a fill-in word in capitals after a provider's prefix
+
+@pytest.mark.parametrize("text", [
+    # an app's .env and its .env.example: the prefix kept, a fill-in word where the key goes
+    "STRIPE_SECRET_KEY=sk_test_PLACEHOLDER\n",
+    "EXPO_PUBLIC_WOMPI_PRIVATE_KEY=prv_test_PLACEHOLDER\n",
+    "OPENAI_API_KEY=sk-proj-PLACEHOLDER\n",
+    "STRIPE_SECRET_KEY=sk_live_REPLACE_ME\n",
+    "SLACK_BOT_TOKEN=xoxb-DUMMY-TOKEN\n",
+])
+def test_survey_41_a_fill_in_word_after_a_providers_prefix_is_no_credential(text: str) -> None:
+    """Survey 41: an event app's ``.env`` and ``.env.example`` wrote ``sk_test_PLACEHOLDER``
+    and ``prv_test_PLACEHOLDER`` where a payment provider's secret key goes: the prefix kept,
+    a word in capitals after it, nothing generated."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "STRIPE_SECRET_KEY=sk_test_" + "Placeholder9x" + "Q7w2E5r8T1y4\n",  # a word opening a key
+    "SECRET_KEY=sk_test_" + "PLACEHOLDER" + "a1B2c3D4e5F6g7\n",
+])
+def test_survey_41_a_key_opening_with_a_word_is_still_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_survey_41_fill_ins_in_an_env_and_its_example_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an instruction root whose ``.env`` and ``.env.example``
+    keep the payment providers' prefixes before ``PLACEHOLDER`` reports nothing, in the tree
+    or in the history (CT601, CT605); a key that replaces one is found."""
+    repo = GitRepo(tmp_path / "repo")
+    env = ("# Stripe (international)\nEXPO_PUBLIC_STRIPE_PUBLISHABLE_KEY=pk_test_PLACEHOLDER\n"
+           "STRIPE_SECRET_KEY=sk_test_PLACEHOLDER\nEXPO_PUBLIC_WOMPI_PRIVATE_KEY=prv_test_PLACEHOLDER\n")
+    repo.commit("env", {"CLAUDE.md": "# Rules\n\n- Payments go through services/payment.ts.\n",
+                        ".env": env, ".env.example": env})
+    assert_no_secret_found(repo)
+    key = "sk_test_" + "51Hq7wE2r" + "T5y8U1i4O7p0A3s6D9f"  # made up
+    repo.commit("key", {".env": env.replace("sk_test_PLACEHOLDER", key)})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", ".env"), ("CT605", ".env")], out
