@@ -928,9 +928,10 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     begin = _name_start(text, match.start())
     if _PUBLIC_WORD_BEFORE.search(text, max(0, begin - 8), begin):
         return False  # ``Release GPG key: <fingerprint>``, ``SSH key: SHA256:…``, ``public key``
-    if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'":
+    flag = name.startswith("--")
+    if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'" and not flag:
         return False  # ``"key": …`` in JSON names a record (React's, Sanity's ``_key``)
-    if "," in text[match.start():match.start(group)] and not name.startswith("--"):
+    if "," in text[match.start():match.start(group)] and not flag:
         return False  # a list's next item is a flag's value only after a flag: the
         # ``"args": ["--access-token", "…"]`` of an MCP server, not ``["token", "…"]``
     before = text[max(0, begin - 200):begin]
@@ -967,7 +968,11 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     # not under ``API Key`` written apart (``- **API Key**: `<uuid>` ``, the thirtieth
     # survey: a Volcano Engine Ark key in a workspace's ``TOOLS.md``; OKX's keys are UUIDs
     # too): that names the key itself, as ``API_KEY=<uuid>`` does.
-    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS and not api_key):
+    # Nor under a command's flag (``"args": ["run", "exa", "--key", "<uuid>"]``, survey 41:
+    # Smithery's CLI given its API key, a UUID, in a Cursor MCP config; ``--token <uuid>``):
+    # a flag hands its value to the program as the key, it names no record.
+    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS and not api_key
+                 and not flag):
         return True
     return api_key and lower_case_machine_value(value)
 
