@@ -929,9 +929,10 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     begin = _name_start(text, match.start())
     if _PUBLIC_WORD_BEFORE.search(text, max(0, begin - 8), begin):
         return False  # ``Release GPG key: <fingerprint>``, ``SSH key: SHA256:…``, ``public key``
-    if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'":
+    flag = name.startswith("--")
+    if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'" and not flag:
         return False  # ``"key": …`` in JSON names a record (React's, Sanity's ``_key``)
-    if "," in text[match.start():match.start(group)] and not name.startswith("--"):
+    if "," in text[match.start():match.start(group)] and not flag:
         return False  # a list's next item is a flag's value only after a flag: the
         # ``"args": ["--access-token", "…"]`` of an MCP server, not ``["token", "…"]``
     before = text[max(0, begin - 200):begin]
@@ -968,7 +969,11 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
     # not under ``API Key`` written apart (``- **API Key**: `<uuid>` ``, the thirtieth
     # survey: a Volcano Engine Ark key in a workspace's ``TOOLS.md``; OKX's keys are UUIDs
     # too): that names the key itself, as ``API_KEY=<uuid>`` does.
-    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS and not api_key):
+    # Nor under a command's flag (``"args": ["run", "exa", "--key", "<uuid>"]``, survey 41:
+    # Smithery's CLI given its API key, a UUID, in a Cursor MCP config; ``--token <uuid>``):
+    # a flag hands its value to the program as the key, it names no record.
+    if generated(value, bare=name.strip("_-.").lower() in _KEY_NAME_ENDS and not api_key
+                 and not flag):
         return True
     return api_key and lower_case_machine_value(value)
 
@@ -2224,9 +2229,12 @@ _NOT_A_SECRET = lazy_re.compile(
     # a provider's prefix, with its version (``sk-or-v1-``, ``sk-ant-api03-``), before a
     # fill-in in words: ``sk-or-v1-your-key`` (no generated value ends in plain words)
     r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:your)(?:[-_][A-Za-z]+){1,8}"
-    # or before words saying it is made up, maybe numbered (``figd_dummy-figma-token-123456``)
-    r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:dummy|fake|sample|example|placeholder)"
-    r"(?:[-_](?:[a-z]{1,12}|[0-9]{1,8})){1,8}"
+    # or before words saying it is made up, maybe numbered (``figd_dummy-figma-token-123456``),
+    # the word alone and in capitals too (``STRIPE_SECRET_KEY=sk_test_PLACEHOLDER``,
+    # ``prv_test_PLACEHOLDER``, ``sk_live_REPLACE_ME``, survey 41: an app's ``.env`` and its
+    # ``.env.example``; no generated value ends in a word after its prefix)
+    r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}(?i:dummy|fake|sample|example|placeholder|changeme"
+    r"|replace)(?:[-_](?:[a-z]{1,12}|[A-Z]{1,12}|[0-9]{1,8})){0,8}"
     r"|.*(?:abcd1234|12345678|xxxx|XXXX|EXAMPLE|\*\*\*).*"
     # a snake_case name in code (api_key=simmer_key), a read at run time anywhere in it
     r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|.*(?:os\.environ|process\.env|getenv\(|\.get\().*"

@@ -3512,3 +3512,90 @@ def test_set_51_a_trust_stores_default_password_in_a_repository(tmp_path: Path) 
     repo.commit("own store", {"CLAUDE.md": "# App\n\n" + line.format("Tq7mR2xK9vLw")})
     found, out = secret_findings(repo)
     assert ("CT601", "CLAUDE.md") in found and ("CT605", "CLAUDE.md") in found, out
+
+
+# ----------------------- survey 41: a fill-in word in capitals after a provider's prefix
+
+@pytest.mark.parametrize("text", [
+    # an app's .env and its .env.example: the prefix kept, a fill-in word where the key goes
+    "STRIPE_SECRET_KEY=sk_test_PLACEHOLDER\n",
+    "EXPO_PUBLIC_WOMPI_PRIVATE_KEY=prv_test_PLACEHOLDER\n",
+    "OPENAI_API_KEY=sk-proj-PLACEHOLDER\n",
+    "STRIPE_SECRET_KEY=sk_live_REPLACE_ME\n",
+    "SLACK_BOT_TOKEN=xoxb-DUMMY-TOKEN\n",
+])
+def test_survey_41_a_fill_in_word_after_a_providers_prefix_is_no_credential(text: str) -> None:
+    """Survey 41: an event app's ``.env`` and ``.env.example`` wrote ``sk_test_PLACEHOLDER``
+    and ``prv_test_PLACEHOLDER`` where a payment provider's secret key goes: the prefix kept,
+    a word in capitals after it, nothing generated."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "STRIPE_SECRET_KEY=sk_test_" + "Placeholder9x" + "Q7w2E5r8T1y4\n",  # a word opening a key
+    "SECRET_KEY=sk_test_" + "PLACEHOLDER" + "a1B2c3D4e5F6g7\n",
+])
+def test_survey_41_a_key_opening_with_a_word_is_still_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_survey_41_fill_ins_in_an_env_and_its_example_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: an instruction root whose ``.env`` and ``.env.example``
+    keep the payment providers' prefixes before ``PLACEHOLDER`` reports nothing, in the tree
+    or in the history (CT601, CT605); a key that replaces one is found."""
+    repo = GitRepo(tmp_path / "repo")
+    env = ("# Stripe (international)\nEXPO_PUBLIC_STRIPE_PUBLISHABLE_KEY=pk_test_PLACEHOLDER\n"
+           "STRIPE_SECRET_KEY=sk_test_PLACEHOLDER\nEXPO_PUBLIC_WOMPI_PRIVATE_KEY=prv_test_PLACEHOLDER\n")
+    repo.commit("env", {"CLAUDE.md": "# Rules\n\n- Payments go through services/payment.ts.\n",
+                        ".env": env, ".env.example": env})
+    assert_no_secret_found(repo)
+    key = "sk_test_" + "51Hq7wE2r" + "T5y8U1i4O7p0A3s6D9f"  # made up
+    repo.commit("key", {".env": env.replace("sk_test_PLACEHOLDER", key)})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", ".env"), ("CT605", ".env")], out
+
+
+# --------------------------------- survey 41: a UUID handed to a CLI by its --key flag
+
+SMITHERY_KEY = "1b2c3d4e-" + "5f60-4a7b-8c9d-" + "0e1f2a3b4c5d"  # made up: a UUID
+
+
+@pytest.mark.parametrize("text", [
+    # Smithery's CLI in an MCP config, its API key (a UUID) handed over by ``--key``
+    '{"mcpServers": {"exa": {"command": "npx", "args": [\n  "-y", "@smithery/cli@latest",'
+    ' "run", "exa",\n  "--key",\n  "' + SMITHERY_KEY + '"\n]}}}\n',
+    "npx -y @smithery/cli@latest run exa --key " + SMITHERY_KEY + "\n",
+    '"args": ["serve", "--token", "' + SMITHERY_KEY + '"]\n',
+])
+def test_survey_41_a_uuid_after_a_key_flag_is_found(text: str) -> None:
+    """Survey 41: a Cursor MCP config ran Smithery's CLI with ``"--key", "<uuid>"``. A UUID
+    under a bare ``key`` reads as a record's, but a flag names no record: it hands the
+    program its key."""
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    '{"key": "' + SMITHERY_KEY + '"}\n',  # a record's key
+    '"args": ["key", "' + SMITHERY_KEY + '"]\n',  # a list's items, no flag
+    "aws s3api get-object --key uploads/" + SMITHERY_KEY + ".png out.png\n",  # an object's path
+    '"args": ["run", "exa", "--key", "${SMITHERY_API_KEY}"]\n',  # read at run time
+    '"args": ["run", "exa", "--key", "your-smithery-key"]\n',  # a fill-in
+])
+def test_survey_41_a_uuid_as_a_record_or_a_flags_fill_in_stays_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_survey_41_a_smithery_key_in_a_cursor_mcp_config_and_its_history(tmp_path: Path) -> None:
+    """In a real git repository: a Cursor MCP config handing Smithery's CLI its key is
+    reported (CT601), and after the key is replaced by a variable its history still is
+    (CT605)."""
+    repo = GitRepo(tmp_path / "repo")
+    config = ('{\n  "mcpServers": {\n    "exa": {\n      "command": "npx",\n      "args": [\n'
+              '        "-y", "@smithery/cli@latest", "run", "exa",\n        "--key",\n'
+              '        "{key}"\n      ]\n    }\n  }\n}\n')
+    repo.commit("mcp", {".cursor/mcp.json": config.replace("{key}", SMITHERY_KEY)})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", ".cursor/mcp.json"), ("CT605", ".cursor/mcp.json")], out
+    repo.commit("env", {".cursor/mcp.json": config.replace("{key}", "${SMITHERY_API_KEY}")})
+    found, out = secret_findings(repo)
+    assert found == [("CT605", ".cursor/mcp.json")], out

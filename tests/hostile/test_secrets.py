@@ -259,6 +259,8 @@ def test_keys_with_a_prefix_or_in_json_are_assignments(text: str):
     "See https://docs.example.org/guide for details.", "The skeleton key opened it.",
     "compass=north-north-west", "bypass = every-cache-layer", '"auth": "required"',
     "İİİİbot", "İ" * 50 + "password",
+    # a provider's prefix before a fill-in word in capitals (survey 41)
+    "STRIPE_SECRET_KEY=sk_test_PLACEHOLDER", "PRIVATE_KEY=prv_test_PLACEHOLDER",
 ])
 def test_prose_and_placeholders_are_not_secrets(text: str):
     assert find_credentials(text) == []
@@ -369,3 +371,13 @@ def test_redaction_is_idempotent_and_leaves_no_finding():
     once, found = redact(text, CREDENTIALS)
     assert found and find_credentials(once) == []
     assert redact(once, CREDENTIALS)[0] == once
+
+
+@pytest.mark.parametrize("text", [
+    '"args": ["run", "exa", "--key", "' + "1b2c3d4e-5f60-4a7b-8c9d-" + '0e1f2a3b4c5d"]',
+    "npx @smithery/cli run exa --key " + "1b2c3d4e-5f60-4a7b-8c9d-" + "0e1f2a3b4c5d",
+])
+def test_a_uuid_handed_over_by_a_key_flag_is_a_credential(text: str):
+    """A UUID under a bare ``key`` is a record's, but a flag names no record (survey 41:
+    Smithery's CLI given its API key in an MCP config)."""
+    assert [f.kind for f in find_credentials(text)] == ["keyed-secret"]
