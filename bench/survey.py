@@ -1176,6 +1176,27 @@ CONVENTIONS_HELD_OUT_51: dict[str, str] = {
     "BlockD3v/product": "instructions (.claude/rules/code-style.md)",
 }
 
+#: Set 52 (bench/conventions_survey.md): row 72 of the twelve markers of set 49's list (row 36
+#: where a listing has fewer: none had), the next row down for one named before, already chosen
+#: or with no snapshot (the heartbeat state's rows 72 to 100 all named before: no pick);
+#: measured blind at 068f7a7.
+CONVENTIONS_HELD_OUT_52: dict[str, str] = {
+    "GRAF231/noname": "roo (memory-bank/decisionLog.md)",
+    "9thLevelSoftware/agency-agents": "gsd (.planning/config.json)",
+    "JAaron93/15MinuteCityAnalyzer":
+        "kiro (.kiro/specs; .specify/scripts/bash/common.sh in no commit of the snapshot)",
+    "vorynkavitaliy/openclaw-assistent": "claude (.claude/agent-memory/planner/MEMORY.md)",
+    "63847051/redesigned-carnival": "openclaw (HEARTBEAT.md)",
+    "Alpha-Innovation-Labs/lazyskills": "serena (.serena/memories/task_completion_checklist.md)",
+    "samkowskiykostya/lia-3-row": "windsurf (.windsurf/rules/general.md)",
+    "ADILZAMAL/Al-Sufiaan-School": "cline (memory-bank/productContext.md)",
+    "Blackstonehr/Lang":
+        "instructions (replit.md; .cursor/rules/rules.mdc in no commit of the snapshot)",
+    "DaisukeAsada/copilot-beginer-seminar":
+        "copilot (.github/instructions/typescript.instructions.md)",
+    "AVI1840/dashboard-gamlaut": "kiro (.kiro/steering/tech.md)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).

@@ -374,15 +374,17 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
             (_name_quoted_as_code(text, begin, match, key) and
              LOWER_CASE_WORDS.fullmatch(value.lstrip("`"))):
         return False  # ``PASS: …`` is a status; ``api_key_id = <uuid>`` names which key
-    if _GENERATED.search(key) and _WORDS.fullmatch(_before_closing_tag(value).rstrip(")]}>,;.:")):
+    if _GENERATED.search(key) and (_WORDS.fullmatch(_before_closing_tag(value).rstrip(")]}>,;.:"))
+                                   or _sentence(value)):
         return False
     line_end = text.find("\n", match.end(group))
     if value.startswith("<") and ">" in text[match.start(group) + 1:None if line_end < 0 else line_end]:
         return False  # a placeholder with spaces in it: ``<generate: openssl rand -hex 32>``
     if _MINIFIED_CODE.search(value) or \
             (not _value_quoted(text, match, group) and _MINIFIED_BARE.search(value)) or \
-            _CSS_SELECTOR_OR_RULE.match(value):
-        return False  # minified code: ``_password=e}terminate(){…}``; a page's selector
+            _CSS_SELECTOR_OR_RULE.match(value) or regular_expression(value):
+        return False  # minified code: ``_password=e}terminate(){…}``; a scanner's pattern
+        # (``'Secret': /(?:secret|…)\s*[:=]…/gi``, not a secret); a page's selector
         # (``LOGIN_PASSWORD: '[data-testid="password"]'``, a test's) or a style sheet's rule
         # (``.codicon-gist-secret:before{content:…}``)
     if _POWERSHELL_COMMAND.fullmatch(value) or _masked(text, match, group):
@@ -397,6 +399,36 @@ def _plausible_assignment(text: str, match: re.Match[str], group: int) -> bool:
     return not _TYPE_NAME.fullmatch(value) and not _TYPE_EXPRESSION.fullmatch(value) and \
         not _type_in_a_cell(text, match, group) and \
         not _describes_the_field(text[begin:match.start(group)], value)
+
+
+#: A lower-case word of a sentence, its punctuation after it.
+_PROSE_WORD = lazy_re.compile(r"[a-z]{2,}[.,;:]?")
+
+
+def _sentence(value: str) -> bool:
+    """Whether a value is a sentence: four words or more, three of them lower-case words
+    (``LOCAL_API_TOKEN: "Set explicitly to allow import/export and state-changing routes;
+    present token via x-local-token or Authorization Bearer"``, set 52: a dashboard's API
+    documentation of its settings). Asked only of a token's or an API key's value: a machine
+    makes those, never with spaces between words (``Bearer …`` is two)."""
+    words = value.split()
+    return len(words) >= 4 and sum(1 for word in words if _PROSE_WORD.fullmatch(word)) >= 3
+
+
+#: What only a regular expression writes: a group's flag (``(?:``, ``(?!``, ``(?<=``), an
+#: escape of a class with a count after it (``\s*``, ``\d+``), a negated or POSIX character
+#: class with a count after it (``[^\s'"]{8,}``, ``[^[:space:]]+``).
+_REGEX_PART = lazy_re.compile(r"\(\?(?:[:=!]|<[=!])|\\[sSdDwW][*+?{]"
+                              r"|\[\^?(?:\[:[a-z]+:\]|[^\]]){1,40}\][*+?{]")
+
+
+def regular_expression(value: str) -> bool:
+    r"""Whether a value is a regular expression: two of the parts only a pattern writes
+    (``'Secret': /(?:secret|password|…)\s*[:=]\s*['"]?([^\s'"`]{8,})['"]?/gi``, a security
+    skill's rules; ``'LOCAL_API_TOKEN=(?!<)[^[:space:]]+'``, a release audit's ``grep -P``:
+    set 52, a workspace's scanners). One part alone may be chance in a password
+    (``(?:`` among its symbols); two are written."""
+    return len(_REGEX_PART.findall(value)) >= 2
 
 
 def _describes_the_field(key: str, value: str) -> bool:
@@ -1152,9 +1184,25 @@ def _env_default_secret(text: str, match: re.Match[str], group: int) -> bool:
 
 def _bitable_app_token(text: str, name: str, begin: int, end: int) -> bool:
     """Whether ``name`` (its value ending at ``end``) is a Bitable base's ``app_token``: an id,
-    not a credential (the fifteenth survey: a trade workspace's notes, skill and script)."""
-    return name.strip("_-.\"'`*").lower().endswith("app_token") and \
-        _BITABLE_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
+    not a credential (the fifteenth survey: a trade workspace's notes, skill and script).
+
+    Its context is near, or, for a value of the base token's shape, anywhere in the file (set
+    52: a demo script's usage text, ``app_token="…"`` a dozen lines below its
+    ``open.feishu.cn`` link, the same value above beside 飞书). A record that names a table
+    by its Bitable id gives the base's token as plain ``token`` (``- table: 工作日志`` /
+    ``token: …`` / ``id: tbl…``, set 52: an agent's configuration in a workspace's notes)."""
+    bare = name.strip("_-.\"'`*").lower()
+    shaped = _FEISHU_TOKEN_SHAPE.fullmatch(text, end - 27, end) is not None and \
+        (end - 27 == 0 or not text[end - 28].isalnum())
+    if bare.endswith("app_token"):
+        near = _BITABLE_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300))
+        return near is not None or (shaped and _BITABLE_CONTEXT.search(text) is not None)
+    return bare == "token" and shaped and \
+        _BITABLE_TABLE_ID.search(text, max(0, begin - 120), min(len(text), end + 120)) is not None
+
+
+#: A Bitable table's id (``tbl`` and letters and digits), as a record's field gives it.
+_BITABLE_TABLE_ID = lazy_re.compile(r"\btbl[A-Za-z0-9]{10,20}\b")
 
 
 _JWT = lazy_re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")

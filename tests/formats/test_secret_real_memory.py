@@ -3599,3 +3599,67 @@ def test_survey_41_a_smithery_key_in_a_cursor_mcp_config_and_its_history(tmp_pat
     repo.commit("env", {".cursor/mcp.json": config.replace("{key}", "${SMITHERY_API_KEY}")})
     found, out = secret_findings(repo)
     assert found == [("CT605", ".cursor/mcp.json")], out
+
+
+# ------------------------------------------------------------ set 52: a workspace's scanners
+
+BITABLE_BASE = "BISA" + "bNgYq2Lk7Rt4Wx9Zc3Vd5Fh"  # a Bitable base's token: 27 letters and digits
+BITABLE_TABLE = "tbl" + "5Kq8Lm2Nx4Rw"
+
+
+@pytest.mark.parametrize("text", [
+    # a security skill's rules: the pattern that finds a secret assigned to a key
+    "const PATTERNS = {\n  'Secret': /(?:secret|password|passwd|pwd|SECRET|PASSWORD)\\s*[:=]\\s*"
+    "['\"]?([^\\s'\"`]{8,})['\"]?/gi,\n};\n",
+    # a release audit's grep -P of hard-coded local API tokens
+    "check_no_match \"hard-coded local API tokens\" 'LOCAL_API_TOKEN=(?!<)[^[:space:]]+'\n",
+    # a dashboard's documentation of its settings: what the token is for, in a sentence
+    '    LOCAL_API_TOKEN: "Set explicitly to allow import/export and state-changing routes; '
+    'present token via x-local-token or Authorization Bearer",\n',
+    # an agent's configuration: a Bitable table's record, the base's token as ``token``
+    f"context:\n  - table: 工作日志\n    token: {BITABLE_BASE}\n    id: {BITABLE_TABLE}\n",
+    # a demo's usage text: ``app_token`` a dozen lines below the Feishu link that explains it
+    "1. 飞书多维表格配置: https://open.feishu.cn/open-apis/bitable/v1\n"
+    + "   # (a step of the setup, the same words again and again)\n" * 12
+    + f'   dashboard = MemoryDashboard(\n       app_token="{BITABLE_BASE}",\n   )\n',
+])
+def test_set_52_a_pattern_a_sentence_or_a_bases_id_is_no_secret(text: str) -> None:
+    """Set 52: an OpenClaw workspace kept its own secret scanner's rules (a regular
+    expression under ``'Secret':``; a ``grep -P`` for ``LOCAL_API_TOKEN=``), a dashboard's
+    documentation of its ``LOCAL_API_TOKEN`` setting in a sentence, and a Feishu Bitable
+    base's token (an id in the base's URL, reading nothing without an app's access token)
+    as ``token:`` in a table's record and as ``app_token=`` far below the Feishu link."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "LOCAL_API_TOKEN=" + "67b4c1d9e2f3a4b5" * 4 + "\n",  # a generated token set in a unit file
+    "api_key: sk-or-v1-" + "a3f9" * 16 + "\n",
+    f"SLACK_APP_TOKEN={GHP}\n",  # an ``app_token`` with no Bitable near: still a key
+    f"  - name: deploy\n    token: {BITABLE_BASE}\n",  # no table's id beside it
+])
+def test_set_52_a_secret_beside_those_is_found(text: str) -> None:
+    assert kinds(text) != []
+
+
+def test_set_52_a_workspaces_scanner_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository, an OpenClaw workspace: the scanner's pattern, the audit's
+    grep and the Bitable record are silent (CT601, CT605); a real token later written in
+    the record's place is found in both."""
+    repo = GitRepo(tmp_path)
+    record = "context:\n  - table: 工作日志\n    token: {}\n    id: " + BITABLE_TABLE + "\n"
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agents\n", "SOUL.md": "# Soul\n", "HEARTBEAT.md": "# Heartbeat\n",
+        "USER.md": "# User\n",
+        "skills/security-scan/SKILL.md": "# Scan\n\n```js\n'Secret': /(?:secret|pwd)\\s*[:=]"
+        "\\s*['\"]?([^\\s'\"`]{8,})['\"]?/gi,\n```\n",
+        "scripts/release-audit.sh": "check 'LOCAL_API_TOKEN=(?!<)[^[:space:]]+'\n",
+        "agents/architecture.md": "```yaml\n" + record.format(BITABLE_BASE) + "```\n",
+    })
+    assert_no_secret_found(repo)
+    repo.commit("wrong field", {"agents/architecture.md": "```yaml\n" + record.format(
+        "t-" + "g1044ab7KQ2xR9mW4vL8" + "cN3pZ6sD1fH5jT0") + "\n    secret: Zx8Kq2Lm7Rt4Wx9Zc3Vd\n```\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", "agents/architecture.md") in found, out
+    assert ("CT605", "agents/architecture.md") in found or \
+        ("CT601", "agents/architecture.md") in found, out
