@@ -1395,8 +1395,11 @@ _BASIC_AUTH = lazy_re.compile(
 #: the record's ``name`` field, its value another field of the same object. The twenty-sixth
 #: survey: an OpenClaw workspace's exported session cookies of three sites in 48 files
 #: (cookie files, the scripts that load them, a note), none of them under a key word.
-_COOKIE_NAME_FIELD = lazy_re.compile(r"[\"']?\bname[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\n]{1,64})[\"']")
-_COOKIE_VALUE_FIELD = lazy_re.compile(r"[\"']?\bvalue[\"']?[ \t]{0,5}:[ \t]{0,5}"
+#: (The word comes first and its boundary after it, ``name(?<!\wname)`` for ``\bname``: a
+#: pattern opening with a literal is searched for by it, one opening with ``\b`` or an
+#: optional quote is tried at every character, 0.5 s of 10,000 entries' 3.4.)
+_COOKIE_NAME_FIELD = lazy_re.compile(r"name(?<!\wname)[\"']?[ \t]{0,5}:[ \t]{0,5}[\"']([^\"'\n]{1,64})[\"']")
+_COOKIE_VALUE_FIELD = lazy_re.compile(r"value(?<!\wvalue)[\"']?[ \t]{0,5}:[ \t]{0,5}"
                                       r"[\"']([^\"'\s]{16,4096})[\"']")
 #: A cookie that keeps a login: a session's, a session id's, a token's, an auth cookie
 #: (``sessionid``, ``sid_tt``, ``JSESSIONID``, ``UserToken``, ``web_session``,
@@ -1462,13 +1465,14 @@ def _cookie_records(text: str) -> Iterator[tuple[int, int]]:
         cookie = name.group(1)
         if not _LOGIN_COOKIE.search(cookie) or _NOT_A_LOGIN_COOKIE.search(cookie):
             continue
-        if any(start <= name.start() < end for start, end in headers):
+        at = name.start() - (name.start() > 0 and text[name.start() - 1] in "\"'")  # its quote
+        if any(start <= at < end for start, end in headers):
             continue
         after = _record_end(text, name.end(), min(len(text), name.end() + _COOKIE_RECORD_REACH))
-        before = _record_start(text, name.start(), max(0, name.start() - _COOKIE_RECORD_REACH))
+        before = _record_start(text, at, max(0, at - _COOKIE_RECORD_REACH))
         if _READ_BY_SCRIPTS.search(text, before, after):
             continue
-        for start, end in ((name.end(), after), (before, name.start())):
+        for start, end in ((name.end(), after), (before, at)):
             value = _COOKIE_VALUE_FIELD.search(text, start, end)
             if value is not None and generated(value.group(1)):
                 yield value.span(1)
