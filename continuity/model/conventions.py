@@ -947,14 +947,21 @@ SISYPHUS_NOTEPADS = ("learnings", "decisions", "issues", "problems")
 #: The active work's state, written by /start-work (src/features/boulder-state/storage.ts).
 BOULDER_FILE = "boulder.json"
 
+#: oh-my-opencode's own folder (BOULDER_DIR), by version: ``.sisyphus/`` until 5dca1a5
+#: ("migrate legacy sisyphus state to omo"), ``.omo/`` since (packages/boulder-state/src/
+#: constants.ts: ``.omo/boulder.json``, ``.omo/plans``, ``.omo/notepads``), the same files in it.
+#: Repositories keep either, or both (the old folder beside its migrated copy).
+SISYPHUS_FOLDERS: tuple[str, ...] = (".sisyphus", ".omo")
+
 SISYPHUS = Convention(
     # A plan is the instructions Atlas executes, its examples fenced ("GOOD: POST with
     # {password: '...'}"); a notepad is what the agents learnt, where a value pasted is one kept.
     code_is_example=True, example_files=(f"{SISYPHUS_PLANS}/*.md", "drafts/*.md"),
     name="sisyphus", title="Sisyphus (oh-my-opencode)",
-    # .sisyphus/ is oh-my-opencode's own folder (BOULDER_DIR): boulder.json or a plan in it.
-    markers=(Marker(PATH, "*/.sisyphus", weight=0.5), _file(BOULDER_FILE, DECISIVE),
-             _file(f"{SISYPHUS_PLANS}/*.md", DECISIVE)),
+    # .sisyphus/ (.omo/ since 5dca1a5) is oh-my-opencode's own folder (BOULDER_DIR):
+    # boulder.json or a plan in it.
+    markers=(*(Marker(PATH, f"*/{folder}", weight=0.5) for folder in SISYPHUS_FOLDERS),
+             _file(BOULDER_FILE, DECISIVE), _file(f"{SISYPHUS_PLANS}/*.md", DECISIVE)),
     living=(BOULDER_FILE,),
     # Plans are edited by design (a task ticked); drafts are deleted once a plan is written;
     # notepads only ever grow (appended to by each task's subagent): a log each. evidence/
@@ -967,11 +974,13 @@ SISYPHUS = Convention(
                          origin="convention")),
     owns=(SISYPHUS_PLANS, "drafts", "notepads", "evidence"),
     rules=("CT84",), site="plans",
-    root_signs=(RootSign((BOULDER_FILE, f"{SISYPHUS_PLANS}/*.md"), where=("*/.sisyphus",),
+    root_signs=(RootSign((BOULDER_FILE, f"{SISYPHUS_PLANS}/*.md"),
+                         where=tuple(f"*/{folder}" for folder in SISYPHUS_FOLDERS),
                          says="{0} (Sisyphus)"),),
     source="https://github.com/code-yeongyu/oh-my-openagent (src/features/boulder-state/"
            "constants.ts, storage.ts; src/agents/atlas/default-prompt-sections.ts, "
-           "shared-prompt.ts; at 5dca1a5, before .sisyphus/ became .omo/)",
+           "shared-prompt.ts; at 5dca1a5, before .sisyphus/ became .omo/; "
+           "packages/boulder-state/src/constants.ts at 346a054: BOULDER_DIR .omo)",
 )
 
 #: Aider's files at the project's top (aider/args.py, v0.86: --chat-history-file,
