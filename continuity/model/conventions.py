@@ -773,7 +773,20 @@ INSTRUCTIONS = Convention(
 #: A Kiro spec's files, in its folder of ``.kiro/specs/`` (kiro.dev/docs/specs): requirements.md
 #: (bugfix.md for a bugfix spec), design.md and tasks.md. Its ``.config.kiro`` is Kiro's own
 #: (the spec's id and workflow), not read.
-KIRO_SPEC_FILES: tuple[str, ...] = ("requirements.md", "bugfix.md", "design.md", "tasks.md")
+#: cc-sdd (gotalab/cc-sdd), which writes Kiro's specs for Claude Code, Cursor, Gemini CLI and
+#: others, keeps its discovery log beside them, ``research.md`` (its spec-design command: "create
+#: or update .kiro/specs/<feature>/research.md"), and its own ``spec.json`` (phase, approvals).
+KIRO_SPEC_FILES: tuple[str, ...] = ("requirements.md", "bugfix.md", "design.md", "tasks.md",
+                                    "research.md")
+
+#: The word "requirement" in the languages a spec is written in: cc-sdd writes its documents in
+#: spec.json's ``language`` (tools/cc-sdd/src/constants/languages.ts: ja, en, zh-TW, zh, es,
+#: pt, de, fr, ru, it, ko, ar, el), and its agents translate the heading and the reference too:
+#: ``### 要件1: …`` over ``_要件: 1.1, 1.2_`` as often as ``### Requirement 1`` (Kiro's own
+#: English). Singular and plural stems, matched case-blind.
+SPEC_REQUIREMENT_WORDS: tuple[str, ...] = (
+    "Requirements?", "要件", "需求", "Requisitos?", "Anforderung(?:en)?", "Exigences?",
+    "Требовани[ея]", "요구 ?사항", "(?:ال)?متطلبات?", "Απαιτήσ(?:η|εις)")
 
 KIRO = Convention(
     code_is_example=True,
