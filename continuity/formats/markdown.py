@@ -327,12 +327,17 @@ class MarkdownDoc:
 #: describes a template the project fills in elsewhere; a label's colon between
 #: (``Variables: {{VARS}}``) makes it a field left unfilled, still found. No two runs of
 #: blanks meet without a bracket between them, so a long run of spaces is read once (it
-#: took minutes).
+#: took minutes). Chinese, Japanese and Korean write the word with no space and no word
+#: boundary around it: ``（{{param}} 模板）``, a Kiro steering file naming its project's
+#: template syntax ("{{param}} templates"), ``占位符{{name}}``.
+_CJK_BEFORE = "占位符|变量|變數|変数|プレースホルダー?|플레이스홀더|변수"
+_CJK_AFTER = "模板|模版|语法|語法|占位符|变量|變數|変数|テンプレート|構文|プレースホルダー?|템플릿|구문|변수"
 _MENTION_BEFORE = re.compile(r"(?:\blike|\bsuch as|\be\.g\.,?"
                              r"|\b(?:placeholders?|variables?|platzhalter|variablen)"
-                             r"(?:[ \t]+[^\s:{}]+){0,2})[ \t]*(?:\([ \t]*)?$", re.IGNORECASE)
-_MENTION_AFTER = re.compile(r"[ \t]*(?:\)[ \t]*)?(?:syntax|placeholders?|interpolation)\b",
-                            re.IGNORECASE)
+                             rf"(?:[ \t]+[^\s:{{}}]+){{0,2}}|(?:{_CJK_BEFORE}))"
+                             r"[ \t]*(?:\([ \t]*)?$", re.IGNORECASE)
+_MENTION_AFTER = re.compile(r"[ \t]*(?:\)[ \t]*)?(?:(?:syntax|placeholders?|interpolation)\b"
+                            rf"|(?:{_CJK_AFTER}))", re.IGNORECASE)
 #: A quoted example (ASCII, curly or CJK quotes): ``"Used: {{used}} / {{total}}"``.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u300c[^\u300d\n]*\u300d")
 #: A YAML key whose value is quoted (``title: "{{TITLE}}"``): a field, not an example.

@@ -773,7 +773,20 @@ INSTRUCTIONS = Convention(
 #: A Kiro spec's files, in its folder of ``.kiro/specs/`` (kiro.dev/docs/specs): requirements.md
 #: (bugfix.md for a bugfix spec), design.md and tasks.md. Its ``.config.kiro`` is Kiro's own
 #: (the spec's id and workflow), not read.
-KIRO_SPEC_FILES: tuple[str, ...] = ("requirements.md", "bugfix.md", "design.md", "tasks.md")
+#: cc-sdd (gotalab/cc-sdd), which writes Kiro's specs for Claude Code, Cursor, Gemini CLI and
+#: others, keeps its discovery log beside them, ``research.md`` (its spec-design command: "create
+#: or update .kiro/specs/<feature>/research.md"), and its own ``spec.json`` (phase, approvals).
+KIRO_SPEC_FILES: tuple[str, ...] = ("requirements.md", "bugfix.md", "design.md", "tasks.md",
+                                    "research.md")
+
+#: The word "requirement" in the languages a spec is written in: cc-sdd writes its documents in
+#: spec.json's ``language`` (tools/cc-sdd/src/constants/languages.ts: ja, en, zh-TW, zh, es,
+#: pt, de, fr, ru, it, ko, ar, el), and its agents translate the heading and the reference too:
+#: ``### 要件1: …`` over ``_要件: 1.1, 1.2_`` as often as ``### Requirement 1`` (Kiro's own
+#: English). Singular and plural stems, matched case-blind.
+SPEC_REQUIREMENT_WORDS: tuple[str, ...] = (
+    "Requirements?", "要件", "需求", "Requisitos?", "Anforderung(?:en)?", "Exigences?",
+    "Требовани[ея]", "요구 ?사항", "(?:ال)?متطلبات?", "Απαιτήσ(?:η|εις)")
 
 KIRO = Convention(
     code_is_example=True,
@@ -947,14 +960,21 @@ SISYPHUS_NOTEPADS = ("learnings", "decisions", "issues", "problems")
 #: The active work's state, written by /start-work (src/features/boulder-state/storage.ts).
 BOULDER_FILE = "boulder.json"
 
+#: oh-my-opencode's own folder (BOULDER_DIR), by version: ``.sisyphus/`` until 5dca1a5
+#: ("migrate legacy sisyphus state to omo"), ``.omo/`` since (packages/boulder-state/src/
+#: constants.ts: ``.omo/boulder.json``, ``.omo/plans``, ``.omo/notepads``), the same files in it.
+#: Repositories keep either, or both (the old folder beside its migrated copy).
+SISYPHUS_FOLDERS: tuple[str, ...] = (".sisyphus", ".omo")
+
 SISYPHUS = Convention(
     # A plan is the instructions Atlas executes, its examples fenced ("GOOD: POST with
     # {password: '...'}"); a notepad is what the agents learnt, where a value pasted is one kept.
     code_is_example=True, example_files=(f"{SISYPHUS_PLANS}/*.md", "drafts/*.md"),
     name="sisyphus", title="Sisyphus (oh-my-opencode)",
-    # .sisyphus/ is oh-my-opencode's own folder (BOULDER_DIR): boulder.json or a plan in it.
-    markers=(Marker(PATH, "*/.sisyphus", weight=0.5), _file(BOULDER_FILE, DECISIVE),
-             _file(f"{SISYPHUS_PLANS}/*.md", DECISIVE)),
+    # .sisyphus/ (.omo/ since 5dca1a5) is oh-my-opencode's own folder (BOULDER_DIR):
+    # boulder.json or a plan in it.
+    markers=(*(Marker(PATH, f"*/{folder}", weight=0.5) for folder in SISYPHUS_FOLDERS),
+             _file(BOULDER_FILE, DECISIVE), _file(f"{SISYPHUS_PLANS}/*.md", DECISIVE)),
     living=(BOULDER_FILE,),
     # Plans are edited by design (a task ticked); drafts are deleted once a plan is written;
     # notepads only ever grow (appended to by each task's subagent): a log each. evidence/
@@ -967,11 +987,13 @@ SISYPHUS = Convention(
                          origin="convention")),
     owns=(SISYPHUS_PLANS, "drafts", "notepads", "evidence"),
     rules=("CT84",), site="plans",
-    root_signs=(RootSign((BOULDER_FILE, f"{SISYPHUS_PLANS}/*.md"), where=("*/.sisyphus",),
+    root_signs=(RootSign((BOULDER_FILE, f"{SISYPHUS_PLANS}/*.md"),
+                         where=tuple(f"*/{folder}" for folder in SISYPHUS_FOLDERS),
                          says="{0} (Sisyphus)"),),
     source="https://github.com/code-yeongyu/oh-my-openagent (src/features/boulder-state/"
            "constants.ts, storage.ts; src/agents/atlas/default-prompt-sections.ts, "
-           "shared-prompt.ts; at 5dca1a5, before .sisyphus/ became .omo/)",
+           "shared-prompt.ts; at 5dca1a5, before .sisyphus/ became .omo/; "
+           "packages/boulder-state/src/constants.ts at 346a054: BOULDER_DIR .omo)",
 )
 
 #: Aider's files at the project's top (aider/args.py, v0.86: --chat-history-file,

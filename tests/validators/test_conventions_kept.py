@@ -1033,6 +1033,21 @@ def test_a_note_naming_a_templates_variables_leaves_no_placeholder(repo: GitRepo
                                     ("CT107", "memory-bank/activeContext.md")]
 
 
+def test_a_template_syntax_named_in_chinese_or_japanese_is_no_placeholder(repo: GitRepo):
+    """cc-sdd survey (2026-12-08): a Kiro steering file, in Chinese, says the vendor settings
+    are "通用單值參數（{{param}} 模板）", single values filled into {{param}} templates: the
+    project's template syntax named, the word after it with no space, no CT107 (an error that
+    failed the strict build). A placeholder where a value goes is still found."""
+    repo.commit("steering", {
+        ".kiro/steering/product.md": (
+            "# Product\n\n- **資料體系分工**：`vendor_configs`＝通用單值參數（{{param}} 模板）；"
+            "`lookup_tables`＝案場級\n"),
+        ".kiro/steering/tech.md": "# Tech\n\n- 回覆文字以プレースホルダー{{name}}を置き換える\n"})
+    assert "CT107" not in check_json(repo.path).codes()
+    repo.commit("unfilled", {".kiro/steering/tech.md": "# Tech\n\n- 負責人：{{OWNER}}\n"})
+    assert [(code, path) for code, path, _ in found(check_json(repo.path))
+            if code == "CT107"] == [("CT107", ".kiro/steering/tech.md")]
+
 def test_a_decision_logs_template_entry_left_at_an_ellipsis_replaced(repo: GitRepo):
     """Set 33 (issue 30): a Roo Code decisionLog.md made from a template holds two skeleton
     entries, one in bracketed words (`[Brief summary of the decision]`) and one left at

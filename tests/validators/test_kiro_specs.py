@@ -112,6 +112,58 @@ def test_references_that_are_not_numbers_of_the_spec_pass(repo: GitRepo):
     assert found(check_json(repo.path)) == []
 
 
+#: A cc-sdd spec written in Japanese (spec.json's "language": "ja"), as cc-sdd's own example
+#: .kiro/specs/vercel-ai-chatui-research-agent-ja writes it: the heading's word translated.
+REQUIREMENTS_JA = """# 要件定義書
+
+## 要件
+
+### 要件1: 潮汐表
+
+#### 受け入れ基準
+1. WHEN 港が選ばれた THEN システムは満潮と干潮を表示しなければならない
+2. IF 港が選ばれていない THEN システムは最寄りの港を表示しなければならない
+
+### 要件 2: 単位
+
+#### 受け入れ基準
+1. WHEN フィートが選ばれた THEN システムは高さをフィートで表示しなければならない
+"""
+
+SPEC_JSON = ('{"feature_name": "tides", "language": "ja", "phase": "tasks-generated", '
+             '"approvals": {"requirements": {"generated": true, "approved": true}}, '
+             '"ready_for_implementation": false}\n')
+
+
+def test_a_spec_in_another_language_is_judged(repo: GitRepo):
+    """cc-sdd writes a spec in spec.json's language, its agents translating "Requirement" in
+    headings and references alike (``### 要件1:``, ``_要件: 1.1、1.2_``, seen in real Japanese
+    specs, and ``_Requirements: 3.1_`` under ``### 要件1:`` in cc-sdd's own example). Such a
+    spec's numbers were never read, so no reference was ever checked."""
+    tasks = ("# 実装計画\n\n- [x] 1. 潮汐表を読む\n  - _要件: 1.1、1.2_\n"
+             "- [ ] 2. 単位\n  - _Requirements: 2.1_\n"
+             "- [ ] 3. 大潮を警告する\n  - _要件：3.1, 1.2_\n")
+    repo.commit("a spec", {".kiro/specs/tides/requirements.md": REQUIREMENTS_JA,
+                           ".kiro/specs/tides/tasks.md": tasks,
+                           ".kiro/specs/tides/spec.json": SPEC_JSON})
+    result = check_json(repo.path)
+    assert found(result) == [("CT753", ".kiro/specs/tides/tasks.md", 8)]
+    assert "3.1 names no requirement" in result.json["diagnostics"][0]["message"]
+
+
+def test_a_cc_sdd_specs_research_log_is_read(repo: GitRepo):
+    """cc-sdd's spec-design keeps its discovery log beside the design, research.md: read and
+    published with the spec, its links checked as the other files' are."""
+    repo.commit("a spec", {".kiro/specs/tides/requirements.md": REQUIREMENTS,
+                           ".kiro/specs/tides/tasks.md": TASKS,
+                           ".kiro/specs/tides/spec.json": SPEC_JSON,
+                           ".kiro/specs/tides/research.md": (
+                               "# Research & Design Decisions\n\n## Discovery\n\n"
+                               "- Harmonics from [the survey](survey/harmonics.md)\n")})
+    result = check_json(repo.path)
+    assert [each["files"] for each in result.json["roots"]] == [3]
+    assert found(result) == [("CT111", ".kiro/specs/tides/research.md", 5)]
+
 def test_requirements_numbered_by_heading_alone():
     known, unnumbered = requirement_numbers("### 1. Tides\n\n1. WHEN x THE SYSTEM SHALL y\n"
                                             "### 2. Units\n\nfree text\n")

@@ -144,3 +144,25 @@ def test_the_site_shows_each_plan_with_its_progress_and_notepads_not_evidence(re
     assert "Active work (boulder.json)" in home
     assert not list(site.rglob("evidence*")) and "RAW OUTPUT" not in home
     assert (site / "notepads" / "add-login" / "learnings" / "index.html").is_file()
+
+
+def test_the_newer_omo_folder_is_the_same_convention(repo: GitRepo):
+    """oh-my-opencode moved its folder from .sisyphus/ to .omo/ (BOULDER_DIR, 5dca1a5): the
+    same boulder.json, plans and notepads, judged and published the same way."""
+    repo.commit("plan", {".omo/boulder.json": boulder("gone").replace(".sisyphus", ".omo"),
+                         ".omo/plans/add-login.md": PLAN_TEXT,
+                         ".omo/notepads/add-login/learnings.md": "# Learnings\n\n- httpx\n",
+                         "app.py": "x = 1\n"})
+    result = check_json(repo.path)
+    assert {r["path"]: r["convention"] for r in result.json["roots"]} == {".omo": "sisyphus"}
+    (diagnostic,) = result.json["diagnostics"]
+    assert (diagnostic["code"], diagnostic["path"]) == ("CT842", ".omo/boulder.json")
+
+
+def test_the_old_folder_beside_its_migrated_copy_is_two_roots(repo: GitRepo):
+    repo.commit("plan", {PLAN: PLAN_TEXT, ".omo/plans/add-login.md": PLAN_TEXT,
+                         "app.py": "x = 1\n"})
+    result = check_json(repo.path)
+    assert {r["path"]: r["convention"] for r in result.json["roots"]} == {
+        ".sisyphus": "sisyphus", ".omo": "sisyphus"}
+    assert result.json["diagnostics"] == []

@@ -4,7 +4,8 @@ Kiro's documentation (kiro.dev/docs/specs): each spec is ``requirements.md`` (``
 a bugfix spec), user stories whose acceptance criteria are numbered in EARS notation,
 ``design.md`` and ``tasks.md``, the implementation plan of discrete, trackable tasks; Kiro
 ends each task with the criteria it implements (``_Requirements: 1.2, 3.1_``). Judged where a
-root is a Kiro specs folder.
+root is a Kiro specs folder. cc-sdd writes the same specs in the language its ``spec.json``
+names, the word translated (``### 要件1:`` over ``_要件: 1.1、1.2_``): read in each.
 """
 
 from __future__ import annotations
@@ -12,20 +13,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from continuity.model.conventions import KIRO_SPEC_FILES
+from continuity.model.conventions import KIRO_SPEC_FILES, SPEC_REQUIREMENT_WORDS
 from continuity.validators.diagnostics import Violation
 from continuity.validators.registry import TREE, CheckContext, rule
 from continuity.validators.rules.rule_files import read_beside
 
-#: A requirement's heading: ``### Requirement 3: Export`` (bold or not), ``### 3. Export``.
-REQUIREMENT_HEADING = re.compile(r"#{2,6}[ \t]+[*_]{0,2}(?:Requirement[ \t]+)?(\d{1,4})\b",
+#: "Requirement" in the spec's language (cc-sdd writes ``### 要件1:`` in Japanese).
+_WORD = "(?:" + "|".join(SPEC_REQUIREMENT_WORDS) + ")"
+#: A requirement's heading: ``### Requirement 3: Export`` (bold or not), ``### 3. Export``,
+#: ``### 要件 3: エクスポート``.
+REQUIREMENT_HEADING = re.compile(rf"#{{2,6}}[ \t]+[*_]{{0,2}}(?:{_WORD}[ \t]*)?(\d{{1,4}})\b",
                                  re.IGNORECASE)
 #: An acceptance criterion of the requirement above: ``1. WHEN … THE SYSTEM SHALL …``.
 CRITERION = re.compile(r"[ \t]*(\d{1,4})\.[ \t]")
 #: A statement numbered in full (a bugfix spec's ``2.1 WHEN … SHALL …``, ``- **1.3** …``).
 DOTTED = re.compile(r"[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}(\d{1,4})\.(\d{1,4})\b")
-#: Kiro's reference at a task's end: ``_Requirements: 1.2, 3.1_``.
-REFERENCE = re.compile(r"_Requirements?:[ \t]*([^_\n]{1,300})_")
+#: Kiro's reference at a task's end: ``_Requirements: 1.2, 3.1_`` (``_要件: 1.2、3.1_``, a
+#: full-width colon too).
+REFERENCE = re.compile(rf"_{_WORD}[:\uff1a][ \t]*([^_\n]{{1,300}})_", re.IGNORECASE)
 #: A reference's items: numbers (``1.2``, ``3``), ranges (``1.1-1.4``), and only these words.
 NUMBER = re.compile(r"\d{1,4}(?:\.\d{1,4})?")
 PLAIN_WORDS = re.compile(r"(?:requirements?|req|and|&)", re.IGNORECASE)
@@ -63,7 +68,7 @@ def requirement_numbers(text: str) -> tuple[set[str], set[str]]:
 def referenced(items: str) -> list[str] | None:
     """The requirement numbers a reference names, ends of ranges included; None where it says
     more than numbers (``Design 3.2``, ``All``): another document's numbers, not judged."""
-    words = re.sub(r"\d{1,4}(?:\.\d{1,4})?|[\s,;.()\-–—]", " ", items).split()
+    words = re.sub(r"\d{1,4}(?:\.\d{1,4})?|[\s,;.()\-–—、，；]", " ", items).split()
     if any(PLAIN_WORDS.fullmatch(word) is None for word in words):
         return None
     return NUMBER.findall(items)
