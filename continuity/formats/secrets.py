@@ -1150,11 +1150,30 @@ def _env_default_secret(text: str, match: re.Match[str], group: int) -> bool:
         not public_google_key(text, match.start(group), match.end(group))
 
 
+#: A Bitable base's ``app_token`` by name, its two words apart or not (``app_token``, ``App
+#: Token``, ``**Bitable App Token**``).
+_APP_TOKEN_NAME = lazy_re.compile(r"(?<![A-Za-z])app[ \t_\-]?token$", re.IGNORECASE)
+
+
 def _bitable_app_token(text: str, name: str, begin: int, end: int) -> bool:
-    """Whether ``name`` (its value ending at ``end``) is a Bitable base's ``app_token``: an id,
-    not a credential (the fifteenth survey: a trade workspace's notes, skill and script)."""
-    return name.strip("_-.\"'`*").lower().endswith("app_token") and \
+    """Whether ``name`` (starting at ``begin``, its value ending at ``end``) is a Bitable base's
+    ``app_token``: an id, not a credential (the fifteenth survey: a trade workspace's notes,
+    skill and script; survey 42: ``| **App Token** | <27 letters and digits> |`` in a
+    workspace's ``TOOLS.md``, the base's link ``https://my.feishu.cn/base/<the same>`` below
+    it). The base's link shows the id to whoever it is sent to; reading the base takes an app's
+    own access token."""
+    named = text[max(0, begin - 4):begin] + name.strip("_-.\"'`*")
+    return _APP_TOKEN_NAME.search(named) is not None and \
         _BITABLE_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300)) is not None
+
+
+def feishu_id(text: str, name: str, begin: int, value: str, end: int) -> bool:
+    """Whether ``value`` under ``name`` is a Feishu document's or Bitable base's id, judged in
+    ``text`` around ``begin`` and ``end``: what a key-value table's cell is judged by once its
+    credential is found in the cell read alone (continuity.formats.secrets_tables), since the
+    context that tells an id (Bitable's name, the document's link) is in the rows around it."""
+    return _bitable_app_token(text, name, begin, end) or \
+        _feishu_document_token(text, name, begin, value, end)
 
 
 _JWT = lazy_re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")

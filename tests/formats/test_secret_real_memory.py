@@ -3599,3 +3599,38 @@ def test_survey_41_a_smithery_key_in_a_cursor_mcp_config_and_its_history(tmp_pat
     repo.commit("env", {".cursor/mcp.json": config.replace("{key}", "${SMITHERY_API_KEY}")})
     found, out = secret_findings(repo)
     assert found == [("CT605", ".cursor/mcp.json")], out
+
+
+# ------------- survey 42: a Bitable base's id in a table, a full-width colon, a setter, a hook
+
+BASE_ID = "Qx7mTb2LpR9vKd4" + "NwZ8sHc3YfGa"  # made up: a Bitable base's app_token, 27 long
+TUSHARE = HEX32 + "9a8b7c6d5e4f3a2b" + "1c0d9e8f"  # made up: 56 hex, a Tushare token's shape
+HOOK = "https://open.feishu.cn/open-apis/bot/v2/hook/" + UUID
+
+
+@pytest.mark.parametrize("text", [
+    # a workspace's TOOLS.md: the base's id in a key-value table, its link in the next rows
+    "## 经济书库 (飞书多维表格)\n\n| 配置项 | 值 |\n|--------|-----|\n| **App Token** | " + BASE_ID
+    + " |\n| **Table ID** | tbl4Xy7Zq2Wm9Kp3 |\n| **链接** | https://my.feishu.cn/base/" + BASE_ID
+    + "?table=tbl4Xy7Zq2Wm9Kp3 |\n",
+    # the same table with no link, Bitable named in its heading
+    "## Bitable\n\n| 项目 | 值 |\n|------|-----|\n| **Bitable App Token** | " + BASE_ID + " |\n",
+    # the name's words apart, in prose
+    "# Bitable 书库\n\n- **App Token**: `" + BASE_ID + "`\n",
+])
+def test_survey_42_a_bitable_bases_id_in_a_table_is_no_credential(text: str) -> None:
+    """Survey 42: an OpenClaw workspace's ``TOOLS.md``, ``CONFIG.md`` and reports kept a
+    Bitable base's ``App Token`` in a table above the base's link, which holds the same id.
+    A table's cell was read alone, away from the link and Bitable's name that tell an id."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    # an app's secret beside the base: a credential
+    "| 配置项 | 值 |\n|--------|-----|\n| **App Secret** | " + MIXED + "x7Kq9Wm2 |\n"
+    "| **链接** | https://my.feishu.cn/base/" + BASE_ID + " |\n",
+    # an app token with nothing of Bitable or Feishu around it
+    "| Service | Value |\n|---|---|\n| **App Token** | " + BASE_ID + " |\n",
+])
+def test_survey_42_a_secret_beside_a_bitable_base_is_still_found(text: str) -> None:
+    assert kinds(text) == ["keyed-secret"]
