@@ -1924,7 +1924,12 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"(?:(?<=[\"'])\](?=[ \t]{0,40}=))?"
               # (before ``=`` or ``:``, the spaces of a block aligned by its formatter: gofmt's
               # ``FreemodelKey      = "…"`` in a Go ``const`` block, the twenty-third survey)
-              r"(?:[ \t]{0,40}[:=]|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
+              # (the colon a full-width one, Chinese and Japanese text's own: ``Token：…``;
+              # and there, a few words of Chinese may stand between the name and its colon:
+              # ``Tushare Token 已获取：<56 hex>``, survey 42: a research agent's log of its
+              # optimisations, "Tushare token obtained")
+              r"(?:[ \t]{0,40}[:=：]|[ \t]{0,2}[\u4e00-\u9fff]{1,8}[ \t]{0,2}[:：]"
+              r"|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
               r"|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
               r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"
               # (the value alone in a code fence below the name and its colon, a full-width

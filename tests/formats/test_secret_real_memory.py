@@ -3634,3 +3634,24 @@ def test_survey_42_a_bitable_bases_id_in_a_table_is_no_credential(text: str) -> 
 ])
 def test_survey_42_a_secret_beside_a_bitable_base_is_still_found(text: str) -> None:
     assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "Token：" + TUSHARE + "\n",  # the full-width colon of Chinese text
+    "5. Tushare Token 已获取：" + TUSHARE + "\n",  # "Tushare token obtained:"
+    "- API Key 是: " + MIXED + "\n",
+])
+def test_survey_42_a_key_then_a_full_width_colon_is_found(text: str) -> None:
+    """Survey 42: a research agent's log of its optimisations kept ``Tushare Token
+    已获取：<56 hex>``: the full-width colon, with a few words of Chinese before it."""
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "Token 数量：1234567890123456789\n",  # a count
+    "Token 环境变量：TUSHARE_TOKEN\n",  # the variable that holds it
+    "token 路径：~/.openclaw/tushare_config.json\n",  # where it is kept
+    "Token：你的 tushare token\n",  # a fill-in
+])
+def test_survey_42_a_full_width_colon_before_no_value_stays_silent(text: str) -> None:
+    assert kinds(text) == []
