@@ -868,6 +868,8 @@ def _word_end_start(text: str, position: int) -> int | None:  # noqa: ARG001 (a 
 
 _NAME = lazy_re.compile(r"[A-Za-z0-9_.\-]*")
 _CODE_NAME = lazy_re.compile(r"[A-Za-z_$][\w.$]*")
+#: A setter's name, the last of a dotted name: ``ts.set_token``, ``client.setApiKey``.
+_SETTER = lazy_re.compile(r"(?:^|[._])set_?[A-Za-z_]*$", re.IGNORECASE)
 
 
 #: A word before a key's name, apart, that makes it a public key or its fingerprint.
@@ -927,7 +929,8 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
             _CODE_NAME.fullmatch(match.group(group)):
         return False  # a name called or indexed (``crypto.randomBytes(32)``): code, not a value
     begin = _name_start(text, match.start())
-    if _PUBLIC_WORD_BEFORE.search(text, max(0, begin - 8), begin):
+    if _PUBLIC_WORD_BEFORE.search(text, max(0, begin - 8), begin) or \
+            _called_not_set(text, begin, name):
         return False  # ``Release GPG key: <fingerprint>``, ``SSH key: SHA256:…``, ``public key``
     flag = name.startswith("--")
     if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'" and not flag:
@@ -976,6 +979,14 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
                  and not flag):
         return True
     return api_key and lower_case_machine_value(value)
+
+
+def _called_not_set(text: str, begin: int, name: str) -> bool:
+    """Whether ``name`` (starting at ``begin``) is called with the value, and is no setter: a
+    call (``verify_token("…")``, ``hash_password('…')``) takes a value to check or to work on;
+    a setter (``ts.set_token('…')``, survey 42: an analyst agent's script setting its Tushare
+    token; ``client.setApiKey("…")``) keeps it."""
+    return text.startswith("(", begin + len(name)) and _SETTER.search(name) is None
 
 
 #: An API key's name, its two words apart or not (``API Key``, ``api_key``, ``apiKey``).
@@ -1928,7 +1939,11 @@ CREDENTIALS: tuple[Detector, ...] = (
               # and there, a few words of Chinese may stand between the name and its colon:
               # ``Tushare Token 已获取：<56 hex>``, survey 42: a research agent's log of its
               # optimisations, "Tushare token obtained")
+              # (or a setter's argument, quoted: ``ts.set_token('<56 hex>')``, survey 42: a
+              # Tushare token in an analyst agent's script; :func:`_keyed_secret` takes only a
+              # setter's name before the bracket)
               r"(?:[ \t]{0,40}[:=：]|[ \t]{0,2}[\u4e00-\u9fff]{1,8}[ \t]{0,2}[:：]"
+              r"|\([ \t]{0,3}(?=[\"'])"
               r"|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
               r"|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
               r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"

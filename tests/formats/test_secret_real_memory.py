@@ -3655,3 +3655,25 @@ def test_survey_42_a_key_then_a_full_width_colon_is_found(text: str) -> None:
 ])
 def test_survey_42_a_full_width_colon_before_no_value_stays_silent(text: str) -> None:
     assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "ts.set_token('" + TUSHARE + "')\n",
+    'client.setApiKey("' + MIXED + '");\n',
+    'sdk.set_api_key( "' + MIXED + '" )\n',
+])
+def test_survey_42_a_secret_given_to_a_setter_is_found(text: str) -> None:
+    """Survey 42: an analyst agent's scripts in its OpenClaw workspace set the Tushare token
+    in code, ``ts.set_token('<56 hex>')``: a setter keeps the value it is given."""
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "verify_token('" + MIXED + "')\n",  # a value to check
+    "hash_password('" + MIXED + "')\n",  # a value to work on
+    "reset_password('" + MIXED + "')\n",
+    "ts.set_token(os.environ['TUSHARE_TOKEN'])\n",  # read at run time
+    "ts.set_token('your_tushare_token_here')\n",  # a fill-in
+])
+def test_survey_42_other_calls_and_a_setters_fill_in_stay_silent(text: str) -> None:
+    assert kinds(text) == []
