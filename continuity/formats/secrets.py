@@ -1667,6 +1667,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("slack-webhook", "a Slack webhook URL",
        r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{20,300}",
        needles=("hooks.slack.com",)),
+    # A Feishu (Lark) group's custom bot: whoever holds its webhook URL posts into the group
+    # (survey 42: an OpenClaw workspace's MEMORY.md noting the bot it reports through).
+    _d("feishu-webhook", "a Feishu or Lark bot webhook URL",
+       r"open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/[A-Za-z0-9\-]{20,64}",
+       needles=("/open-apis/bot/v2/hook/",)),
     _d("discord-webhook", "a Discord webhook URL",
        r"discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_\-]{20,100}",
        needles=("/api/webhooks/",)),

@@ -3677,3 +3677,41 @@ def test_survey_42_a_secret_given_to_a_setter_is_found(text: str) -> None:
 ])
 def test_survey_42_other_calls_and_a_setters_fill_in_stay_silent(text: str) -> None:
     assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("- Webhook: " + HOOK + "\n", ["feishu-webhook"]),
+    (HOOK.replace("open.feishu.cn", "open.larksuite.com") + "\n", ["feishu-webhook"]),
+    ("https://open.feishu.cn/open-apis/bot/v2/hook/xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx\n", []),
+    ("https://open.feishu.cn/open-apis/bot/v2/hook/your-webhook-token-here\n", []),
+    ("FEISHU_WEBHOOK=https://open.feishu.cn/open-apis/bot/v2/hook/${FEISHU_HOOK}\n", []),
+])
+def test_survey_42_a_feishu_bots_webhook(text: str, found: list[str]) -> None:
+    """Survey 42: a workspace's ``MEMORY.md`` noted the Feishu group bot it reports through,
+    by its webhook URL: whoever holds it posts into the group."""
+    assert kinds(text) == found
+
+
+def test_survey_42_an_openclaw_workspace_of_analyst_agents(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose ``TOOLS.md`` keeps a Bitable
+    base's id and link is silent; its log's token after a full-width colon, its script's
+    setter and its ``MEMORY.md``'s bot webhook are reported (CT601), and the webhook's commit
+    (CT605, ``MEMORY.md`` being a living file)."""
+    repo = GitRepo(tmp_path / "repo")
+    tools = ("# TOOLS.md\n\n## 经济书库 (飞书多维表格)\n\n| 配置项 | 值 |\n|--------|-----|\n"
+             "| **App Token** | " + BASE_ID + " |\n| **Table ID** | tbl4Xy7Zq2Wm9Kp3 |\n"
+             "| **链接** | https://my.feishu.cn/base/" + BASE_ID + " |\n")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead SOUL.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n", "TOOLS.md": tools,
+        "MEMORY.md": "# Memory\n\n- 报告发到飞书群。\n",
+        "memory/持续优化日志.md": "# 日志\n\n5. Tushare 已安装\n",
+        "analyze_stock.py": "import tushare as ts\n\nts.set_token(os.environ['TUSHARE_TOKEN'])\n"})
+    assert_no_secret_found(repo)
+    repo.commit("keys", {
+        "MEMORY.md": "# Memory\n\n- Webhook: " + HOOK + "\n",
+        "memory/持续优化日志.md": "# 日志\n\n5. Tushare Token 已获取：" + TUSHARE + "\n",
+        "analyze_stock.py": "import tushare as ts\n\nts.set_token('" + TUSHARE + "')\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "MEMORY.md"), ("CT601", "analyze_stock.py"),
+                     ("CT601", "memory/持续优化日志.md"), ("CT605", "MEMORY.md")], out
