@@ -1943,11 +1943,13 @@ CREDENTIALS: tuple[Detector, ...] = (
               # (the colon a full-width one, Chinese and Japanese text's own: ``Token：…``;
               # and there, a few words of Chinese may stand between the name and its colon:
               # ``Tushare Token 已获取：<56 hex>``, survey 42: a research agent's log of its
-              # optimisations, "Tushare token obtained")
+              # optimisations, "Tushare token obtained"; not words saying an example, a
+              # sample, a format, a template or a placeholder follows: 示例, 例如, 样例, 格式)
               # (or a setter's argument, quoted: ``ts.set_token('<56 hex>')``, survey 42: a
               # Tushare token in an analyst agent's script; :func:`_keyed_secret` takes only a
               # setter's name before the bracket)
-              r"(?:[ \t]{0,40}[:=：]|[ \t]{0,2}[\u4e00-\u9fff]{1,8}[ \t]{0,2}[:：]"
+              r"(?:[ \t]{0,40}[:=：]|[ \t]{0,2}(?![\u4e00-\u9fff]{0,7}(?:例|样|格式|模板|占位))"
+              r"[\u4e00-\u9fff]{1,8}[ \t]{0,2}[:：]"
               r"|\([ \t]{0,3}(?=[\"'])"
               r"|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
               r"|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"

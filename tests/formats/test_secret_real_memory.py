@@ -3652,6 +3652,8 @@ def test_survey_42_a_key_then_a_full_width_colon_is_found(text: str) -> None:
     "Token 环境变量：TUSHARE_TOKEN\n",  # the variable that holds it
     "token 路径：~/.openclaw/tushare_config.json\n",  # where it is kept
     "Token：你的 tushare token\n",  # a fill-in
+    "Token 示例：" + MIXED + "\n",  # "example": one made up to show the shape
+    "token 格式如：" + MIXED + "\n",  # "format such as"
 ])
 def test_survey_42_a_full_width_colon_before_no_value_stays_silent(text: str) -> None:
     assert kinds(text) == []
