@@ -900,6 +900,8 @@ def _word_end_start(text: str, position: int) -> int | None:  # noqa: ARG001 (a 
 
 _NAME = lazy_re.compile(r"[A-Za-z0-9_.\-]*")
 _CODE_NAME = lazy_re.compile(r"[A-Za-z_$][\w.$]*")
+#: A setter's name, the last of a dotted name: ``ts.set_token``, ``client.setApiKey``.
+_SETTER = lazy_re.compile(r"(?:^|[._])set_?[A-Za-z_]*$", re.IGNORECASE)
 
 
 #: A word before a key's name, apart, that makes it a public key or its fingerprint.
@@ -959,7 +961,8 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
             _CODE_NAME.fullmatch(match.group(group)):
         return False  # a name called or indexed (``crypto.randomBytes(32)``): code, not a value
     begin = _name_start(text, match.start())
-    if _PUBLIC_WORD_BEFORE.search(text, max(0, begin - 8), begin):
+    if _PUBLIC_WORD_BEFORE.search(text, max(0, begin - 8), begin) or \
+            _called_not_set(text, begin, name):
         return False  # ``Release GPG key: <fingerprint>``, ``SSH key: SHA256:…``, ``public key``
     flag = name.startswith("--")
     if name.strip("_-.").lower() == "key" and begin > 0 and text[begin - 1] in "\"'" and not flag:
@@ -1008,6 +1011,14 @@ def _keyed_secret(text: str, match: re.Match[str], group: int) -> bool:
                  and not flag):
         return True
     return api_key and lower_case_machine_value(value)
+
+
+def _called_not_set(text: str, begin: int, name: str) -> bool:
+    """Whether ``name`` (starting at ``begin``) is called with the value, and is no setter: a
+    call (``verify_token("…")``, ``hash_password('…')``) takes a value to check or to work on;
+    a setter (``ts.set_token('…')``, survey 42: an analyst agent's script setting its Tushare
+    token; ``client.setApiKey("…")``) keeps it."""
+    return text.startswith("(", begin + len(name)) and _SETTER.search(name) is None
 
 
 #: An API key's name, its two words apart or not (``API Key``, ``api_key``, ``apiKey``).
@@ -1182,27 +1193,45 @@ def _env_default_secret(text: str, match: re.Match[str], group: int) -> bool:
         not public_google_key(text, match.start(group), match.end(group))
 
 
+#: A Bitable base's ``app_token`` by name, its two words apart or not (``app_token``, ``App
+#: Token``, ``**Bitable App Token**``).
+_APP_TOKEN_NAME = lazy_re.compile(r"(?<![A-Za-z])app[ \t_\-]?token$", re.IGNORECASE)
+
+
 def _bitable_app_token(text: str, name: str, begin: int, end: int) -> bool:
-    """Whether ``name`` (its value ending at ``end``) is a Bitable base's ``app_token``: an id,
-    not a credential (the fifteenth survey: a trade workspace's notes, skill and script).
+    """Whether ``name`` (starting at ``begin``, its value ending at ``end``) is a Bitable base's
+    ``app_token``: an id, not a credential (the fifteenth survey: a trade workspace's notes,
+    skill and script; survey 42: ``| **App Token** | <27 letters and digits> |`` in a
+    workspace's ``TOOLS.md``, the base's link ``https://my.feishu.cn/base/<the same>`` below
+    it). The base's link shows the id to whoever it is sent to; reading the base takes an app's
+    own access token.
 
     Its context is near, or, for a value of the base token's shape, anywhere in the file (set
     52: a demo script's usage text, ``app_token="…"`` a dozen lines below its
     ``open.feishu.cn`` link, the same value above beside 飞书). A record that names a table
     by its Bitable id gives the base's token as plain ``token`` (``- table: 工作日志`` /
     ``token: …`` / ``id: tbl…``, set 52: an agent's configuration in a workspace's notes)."""
-    bare = name.strip("_-.\"'`*").lower()
     shaped = _FEISHU_TOKEN_SHAPE.fullmatch(text, end - 27, end) is not None and \
         (end - 27 == 0 or not text[end - 28].isalnum())
-    if bare.endswith("app_token"):
+    named = text[max(0, begin - 4):begin] + name.strip("_-.\"'`*")
+    if _APP_TOKEN_NAME.search(named) is not None:
         near = _BITABLE_CONTEXT.search(text, max(0, begin - 300), min(len(text), end + 300))
         return near is not None or (shaped and _BITABLE_CONTEXT.search(text) is not None)
-    return bare == "token" and shaped and \
+    return name.strip("_-.\"'`*").lower() == "token" and shaped and \
         _BITABLE_TABLE_ID.search(text, max(0, begin - 120), min(len(text), end + 120)) is not None
 
 
 #: A Bitable table's id (``tbl`` and letters and digits), as a record's field gives it.
 _BITABLE_TABLE_ID = lazy_re.compile(r"\btbl[A-Za-z0-9]{10,20}\b")
+
+
+def feishu_id(text: str, name: str, begin: int, value: str, end: int) -> bool:
+    """Whether ``value`` under ``name`` is a Feishu document's or Bitable base's id, judged in
+    ``text`` around ``begin`` and ``end``: what a key-value table's cell is judged by once its
+    credential is found in the cell read alone (continuity.formats.secrets_tables), since the
+    context that tells an id (Bitable's name, the document's link) is in the rows around it."""
+    return _bitable_app_token(text, name, begin, end) or \
+        _feishu_document_token(text, name, begin, value, end)
 
 
 _JWT = lazy_re.compile(r"\beyJ[A-Za-z0-9_\-]{8,1000}\.(eyJ[A-Za-z0-9_\-]{8,4000})\.[A-Za-z0-9_\-]{8,1000}")
@@ -1689,6 +1718,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("slack-webhook", "a Slack webhook URL",
        r"hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_\-]{20,300}",
        needles=("hooks.slack.com",)),
+    # A Feishu (Lark) group's custom bot: whoever holds its webhook URL posts into the group
+    # (survey 42: an OpenClaw workspace's MEMORY.md noting the bot it reports through).
+    _d("feishu-webhook", "a Feishu or Lark bot webhook URL",
+       r"open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/[A-Za-z0-9\-]{20,64}",
+       needles=("/open-apis/bot/v2/hook/",)),
     _d("discord-webhook", "a Discord webhook URL",
        r"discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_\-]{20,100}",
        needles=("/api/webhooks/",)),
@@ -1957,7 +1991,18 @@ CREDENTIALS: tuple[Detector, ...] = (
               r"(?:(?<=[\"'])\](?=[ \t]{0,40}=))?"
               # (before ``=`` or ``:``, the spaces of a block aligned by its formatter: gofmt's
               # ``FreemodelKey      = "…"`` in a Go ``const`` block, the twenty-third survey)
-              r"(?:[ \t]{0,40}[:=]|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
+              # (the colon a full-width one, Chinese and Japanese text's own: ``Token：…``;
+              # and there, a few words of Chinese may stand between the name and its colon:
+              # ``Tushare Token 已获取：<56 hex>``, survey 42: a research agent's log of its
+              # optimisations, "Tushare token obtained"; not words saying an example, a
+              # sample, a format, a template or a placeholder follows: 示例, 例如, 样例, 格式)
+              # (or a setter's argument, quoted: ``ts.set_token('<56 hex>')``, survey 42: a
+              # Tushare token in an analyst agent's script; :func:`_keyed_secret` takes only a
+              # setter's name before the bracket)
+              r"(?:[ \t]{0,40}[:=：]|[ \t]{0,2}(?![\u4e00-\u9fff]{0,7}(?:例|样|格式|模板|占位))"
+              r"[\u4e00-\u9fff]{1,8}[ \t]{0,2}[:：]"
+              r"|\([ \t]{0,3}(?=[\"'])"
+              r"|[ \t]{0,5}(?:(?<=[ \t])\|[ \t]{1,5}`?"
               r"|[ \t](?:is|to|was|are|of)[ \t]`?|[ \t]`?"
               r"|(?<=[\"'])[ \t]{0,3},(?:[ \t]{0,5}|[ \t]{0,5}\r?\n[ \t]{0,40}))"
               # (the value alone in a code fence below the name and its colon, a full-width

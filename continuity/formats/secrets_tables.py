@@ -10,8 +10,10 @@ read a value after its key's name on one line, so a table hides both shapes from
 
 Each such line is given to the same detectors, which judge the name and the value as they do
 in prose (a word, a fill-in, a reference or a mask stays silent); a finding is placed back at
-its cell. One pass over the lines; only a table whose header or first column names a secret's
-word is read cell by cell.
+its cell, and judged there once more by what only the file around it tells: a Bitable
+base's or a Feishu document's id, its link in another row (``| **App Token** | … |`` above
+``| **链接** | https://my.feishu.cn/base/… |``, survey 42). One pass over the lines; only a
+table whose header or first column names a secret's word is read cell by cell.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from continuity.formats.secrets import Detector, Finding, find
+from continuity.formats.secrets import Detector, Finding, feishu_id, find
 
 #: A table's delimiter row: ``|---|:---:|``, pipes at the ends optional.
 _DELIMITER = re.compile(r"^[ \t]{0,3}\|?[ \t]*:?-{1,}:?[ \t]*(?:\|[ \t]*:?-{1,}:?[ \t]*)*\|?[ \t]*$")
@@ -82,8 +84,12 @@ def table_findings(text: str, detectors: tuple[Detector, ...]) -> list[Finding]:
         if line.done_with and _WORDS_ONLY.fullmatch(line.value):
             continue
         shift = line.offset - value_start
-        found.append(Finding(finding.kind, finding.description, finding.start + shift,
-                             finding.end + shift))
+        start, end = finding.start + shift, finding.end + shift
+        if finding.kind == "keyed-secret" and \
+                feishu_id(text, line.name, line.offset, text[start:end], end):
+            continue  # a Bitable base's or a Feishu document's id: the file says so (its
+            # link, Bitable's name), as it does for the same under its name in prose
+        found.append(Finding(finding.kind, finding.description, start, end))
     return found
 
 

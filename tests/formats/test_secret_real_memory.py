@@ -3663,3 +3663,121 @@ def test_set_52_a_workspaces_scanner_in_a_repository(tmp_path: Path) -> None:
     assert ("CT601", "agents/architecture.md") in found, out
     assert ("CT605", "agents/architecture.md") in found or \
         ("CT601", "agents/architecture.md") in found, out
+
+
+# ------------- survey 42: a Bitable base's id in a table, a full-width colon, a setter, a hook
+
+BASE_ID = "Qx7mTb2LpR9vKd4" + "NwZ8sHc3YfGa"  # made up: a Bitable base's app_token, 27 long
+TUSHARE = HEX32 + "9a8b7c6d5e4f3a2b" + "1c0d9e8f"  # made up: 56 hex, a Tushare token's shape
+HOOK = "https://open.feishu.cn/open-apis/bot/v2/hook/" + UUID
+
+
+@pytest.mark.parametrize("text", [
+    # a workspace's TOOLS.md: the base's id in a key-value table, its link in the next rows
+    "## 经济书库 (飞书多维表格)\n\n| 配置项 | 值 |\n|--------|-----|\n| **App Token** | " + BASE_ID
+    + " |\n| **Table ID** | tbl4Xy7Zq2Wm9Kp3 |\n| **链接** | https://my.feishu.cn/base/" + BASE_ID
+    + "?table=tbl4Xy7Zq2Wm9Kp3 |\n",
+    # the same table with no link, Bitable named in its heading
+    "## Bitable\n\n| 项目 | 值 |\n|------|-----|\n| **Bitable App Token** | " + BASE_ID + " |\n",
+    # the name's words apart, in prose
+    "# Bitable 书库\n\n- **App Token**: `" + BASE_ID + "`\n",
+])
+def test_survey_42_a_bitable_bases_id_in_a_table_is_no_credential(text: str) -> None:
+    """Survey 42: an OpenClaw workspace's ``TOOLS.md``, ``CONFIG.md`` and reports kept a
+    Bitable base's ``App Token`` in a table above the base's link, which holds the same id.
+    A table's cell was read alone, away from the link and Bitable's name that tell an id."""
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    # an app's secret beside the base: a credential
+    "| 配置项 | 值 |\n|--------|-----|\n| **App Secret** | " + MIXED + "x7Kq9Wm2 |\n"
+    "| **链接** | https://my.feishu.cn/base/" + BASE_ID + " |\n",
+    # an app token with nothing of Bitable or Feishu around it
+    "| Service | Value |\n|---|---|\n| **App Token** | " + BASE_ID + " |\n",
+])
+def test_survey_42_a_secret_beside_a_bitable_base_is_still_found(text: str) -> None:
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "Token：" + TUSHARE + "\n",  # the full-width colon of Chinese text
+    "5. Tushare Token 已获取：" + TUSHARE + "\n",  # "Tushare token obtained:"
+    "- API Key 是: " + MIXED + "\n",
+])
+def test_survey_42_a_key_then_a_full_width_colon_is_found(text: str) -> None:
+    """Survey 42: a research agent's log of its optimisations kept ``Tushare Token
+    已获取：<56 hex>``: the full-width colon, with a few words of Chinese before it."""
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "Token 数量：1234567890123456789\n",  # a count
+    "Token 环境变量：TUSHARE_TOKEN\n",  # the variable that holds it
+    "token 路径：~/.openclaw/tushare_config.json\n",  # where it is kept
+    "Token：你的 tushare token\n",  # a fill-in
+    "Token 示例：" + MIXED + "\n",  # "example": one made up to show the shape
+    "token 格式如：" + MIXED + "\n",  # "format such as"
+])
+def test_survey_42_a_full_width_colon_before_no_value_stays_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "ts.set_token('" + TUSHARE + "')\n",
+    'client.setApiKey("' + MIXED + '");\n',
+    'sdk.set_api_key( "' + MIXED + '" )\n',
+])
+def test_survey_42_a_secret_given_to_a_setter_is_found(text: str) -> None:
+    """Survey 42: an analyst agent's scripts in its OpenClaw workspace set the Tushare token
+    in code, ``ts.set_token('<56 hex>')``: a setter keeps the value it is given."""
+    assert kinds(text) == ["keyed-secret"]
+
+
+@pytest.mark.parametrize("text", [
+    "verify_token('" + MIXED + "')\n",  # a value to check
+    "hash_password('" + MIXED + "')\n",  # a value to work on
+    "reset_password('" + MIXED + "')\n",
+    "ts.set_token(os.environ['TUSHARE_TOKEN'])\n",  # read at run time
+    "ts.set_token('your_tushare_token_here')\n",  # a fill-in
+])
+def test_survey_42_other_calls_and_a_setters_fill_in_stay_silent(text: str) -> None:
+    assert kinds(text) == []
+
+
+@pytest.mark.parametrize("text, found", [
+    ("- Webhook: " + HOOK + "\n", ["feishu-webhook"]),
+    (HOOK.replace("open.feishu.cn", "open.larksuite.com") + "\n", ["feishu-webhook"]),
+    ("https://open.feishu.cn/open-apis/bot/v2/hook/xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx\n", []),
+    ("https://open.feishu.cn/open-apis/bot/v2/hook/your-webhook-token-here\n", []),
+    ("FEISHU_WEBHOOK=https://open.feishu.cn/open-apis/bot/v2/hook/${FEISHU_HOOK}\n", []),
+])
+def test_survey_42_a_feishu_bots_webhook(text: str, found: list[str]) -> None:
+    """Survey 42: a workspace's ``MEMORY.md`` noted the Feishu group bot it reports through,
+    by its webhook URL: whoever holds it posts into the group."""
+    assert kinds(text) == found
+
+
+def test_survey_42_an_openclaw_workspace_of_analyst_agents(tmp_path: Path) -> None:
+    """In a real git repository: an OpenClaw workspace whose ``TOOLS.md`` keeps a Bitable
+    base's id and link is silent; its log's token after a full-width colon, its script's
+    setter and its ``MEMORY.md``'s bot webhook are reported (CT601), and the webhook's commit
+    (CT605, ``MEMORY.md`` being a living file)."""
+    repo = GitRepo(tmp_path / "repo")
+    tools = ("# TOOLS.md\n\n## 经济书库 (飞书多维表格)\n\n| 配置项 | 值 |\n|--------|-----|\n"
+             "| **App Token** | " + BASE_ID + " |\n| **Table ID** | tbl4Xy7Zq2Wm9Kp3 |\n"
+             "| **链接** | https://my.feishu.cn/base/" + BASE_ID + " |\n")
+    repo.commit("workspace", {
+        "AGENTS.md": "# Agent\n\nRead SOUL.md.\n", "SOUL.md": "# Soul\n",
+        "HEARTBEAT.md": "# Heartbeat\n", "USER.md": "# User\n", "TOOLS.md": tools,
+        "MEMORY.md": "# Memory\n\n- 报告发到飞书群。\n",
+        "memory/持续优化日志.md": "# 日志\n\n5. Tushare 已安装\n",
+        "analyze_stock.py": "import tushare as ts\n\nts.set_token(os.environ['TUSHARE_TOKEN'])\n"})
+    assert_no_secret_found(repo)
+    repo.commit("keys", {
+        "MEMORY.md": "# Memory\n\n- Webhook: " + HOOK + "\n",
+        "memory/持续优化日志.md": "# 日志\n\n5. Tushare Token 已获取：" + TUSHARE + "\n",
+        "analyze_stock.py": "import tushare as ts\n\nts.set_token('" + TUSHARE + "')\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", "MEMORY.md"), ("CT601", "analyze_stock.py"),
+                     ("CT601", "memory/持续优化日志.md"), ("CT605", "MEMORY.md")], out
