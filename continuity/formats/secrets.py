@@ -1723,6 +1723,11 @@ CREDENTIALS: tuple[Detector, ...] = (
     _d("feishu-webhook", "a Feishu or Lark bot webhook URL",
        r"open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/[A-Za-z0-9\-]{20,64}",
        needles=("/open-apis/bot/v2/hook/",)),
+    # WeCom's (企业微信) group robot: whoever holds the URL posts into the group as the robot
+    # (developer.work.weixin.qq.com/document/path/91770: "keep the webhook address safe").
+    _d("wecom-webhook", "a WeCom group robot webhook URL",
+       r"qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=[A-Za-z0-9\-]{20,64}",
+       needles=("qyapi.weixin.qq.com/cgi-bin/webhook",)),
     _d("discord-webhook", "a Discord webhook URL",
        r"discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_\-]{20,100}",
        needles=("/api/webhooks/",)),

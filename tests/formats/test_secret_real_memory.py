@@ -3670,6 +3670,7 @@ def test_set_52_a_workspaces_scanner_in_a_repository(tmp_path: Path) -> None:
 BASE_ID = "Qx7mTb2LpR9vKd4" + "NwZ8sHc3YfGa"  # made up: a Bitable base's app_token, 27 long
 TUSHARE = HEX32 + "9a8b7c6d5e4f3a2b" + "1c0d9e8f"  # made up: 56 hex, a Tushare token's shape
 HOOK = "https://open.feishu.cn/open-apis/bot/v2/hook/" + UUID
+WECOM_HOOK = "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=" + UUID
 
 
 @pytest.mark.parametrize("text", [
@@ -3751,10 +3752,18 @@ def test_survey_42_other_calls_and_a_setters_fill_in_stay_silent(text: str) -> N
     ("https://open.feishu.cn/open-apis/bot/v2/hook/xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx\n", []),
     ("https://open.feishu.cn/open-apis/bot/v2/hook/your-webhook-token-here\n", []),
     ("FEISHU_WEBHOOK=https://open.feishu.cn/open-apis/bot/v2/hook/${FEISHU_HOOK}\n", []),
+    # WeCom's group robot, named in survey 42's notes beside Feishu's: its key in the URL
+    ("- 企业微信机器人: " + WECOM_HOOK + "\n", ["wecom-webhook"]),
+    ("WECOM_WEBHOOK=" + WECOM_HOOK + "\n", ["wecom-webhook"]),
+    ("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx\n",
+     []),
+    ("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=${WECOM_KEY}\n", []),
+    ("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=YOUR_KEY\n", []),
 ])
-def test_survey_42_a_feishu_bots_webhook(text: str, found: list[str]) -> None:
+def test_survey_42_a_feishu_or_wecom_bots_webhook(text: str, found: list[str]) -> None:
     """Survey 42: a workspace's ``MEMORY.md`` noted the Feishu group bot it reports through,
-    by its webhook URL: whoever holds it posts into the group."""
+    by its webhook URL: whoever holds it posts into the group. WeCom's group robot's URL is
+    the same kind of key (its documentation: keep the webhook address safe)."""
     assert kinds(text) == found
 
 

@@ -176,6 +176,8 @@ SAMPLES: dict[str, str] = {
                        + "aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV",
     "feishu-webhook": "https://open.feishu.cn/open-apis/bot/v2/hook/" + "3f2c8a9e-1b7d-4c6e-"
                       + "9a0f-5d4e3c2b1a09",
+    "wecom-webhook": "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=" + "7c1e4a2b-9d3f-"
+                     + "4b6a-8e5c-0f2d1a3b4c5d",
     "telegram-token": "bot " + "123456789" + ":AA" + "Fh3Kx9Lm2Np5Qr8St1Uv4Wx7Yz0Ab3Cd6",
     "mailgun-key": "key-" + "3ax6xnjp29jd6fds4gc373sgvjxteol0",
     "twilio-key": "SK" + "0123456789abcdef0123456789abcdef",
