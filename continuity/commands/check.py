@@ -15,7 +15,7 @@ from continuity.config import OPTIONS, Config, load_config
 from continuity.errors import UsageError
 from continuity.formats.words import plural
 from continuity.model.tree import ParsedEntries
-from continuity.model.workspace import NothingToCheck, files_in_no_root, resolve_targets
+from continuity.model.workspace import files_in_no_root
 from continuity.output import colour_wanted, one_line, shown_path, write_output
 from continuity.reporters import FORMATS, renderer
 from continuity.reporters.progress import progress
@@ -23,7 +23,14 @@ from continuity.reporters.text import render as text_report
 from continuity.reporters.text import statistics as statistics_table
 from continuity.validators import baseline as acknowledged  # the findings baseline file
 from continuity.validators.engine import CheckResult
-from continuity.validators.run import CheckedRoot, CheckRun, Verdict, combined, options_place
+from continuity.validators.run import (
+    CheckedRoot,
+    CheckRun,
+    Verdict,
+    combined,
+    options_place,
+    resolve,
+)
 
 
 def _codes(value: str) -> list[str]:
@@ -87,12 +94,7 @@ def run(args: argparse.Namespace) -> int:
     # narrow what is reported, and files alone are discovered alone (the per-file hook).
     if not _pass_over_outside(args, config, cwd):
         return 0
-    try:
-        targets = resolve_targets(args.paths, config, cwd)
-    except NothingToCheck as nothing:
-        from continuity.history.deleted import with_deleted
-
-        raise with_deleted(nothing, config) from None
+    targets = resolve(args.paths, config, cwd)
     # The baseline named, or (None) the one of the repository that holds each root.
     given_baseline = Path(args.baseline) if args.baseline else None
     if args.watch:
@@ -128,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
                 print(one_line(line), file=sys.stderr)
             if not made:
                 break
-            targets = resolve_targets(args.paths, config, cwd)  # renamed files: found again
+            targets = resolve(args.paths, config, cwd)  # renamed files: found again
             with progress(sys.stderr):
                 checked = run.targets(targets)
     whole = all(target.only is None for target in targets) and not args.select \

@@ -25,9 +25,9 @@ from continuity.audit import RootsReport, build_report
 from continuity.audit.filing import write_audit
 from continuity.config import load_config
 from continuity.model.tree import MemoryTree
-from continuity.model.workspace import Target, resolve_targets
+from continuity.model.workspace import Target
 from continuity.output import shown_path, write_output
-from continuity.validators.run import CheckRun, options_place
+from continuity.validators.run import CheckRun, options_place, resolve
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     reports = []
     # The baseline of each root's repository, as check uses; the living files' versions too.
     run = CheckRun(config, cwd, timeline=True)
-    for target in resolve_targets(args.paths, config, cwd):
+    for target in resolve(args.paths, config, cwd):
         # A report is of whole roots: a file named stands for its root.
         checked = run.target(Target(target.root, None, target.search))
         trees[checked.tree.root] = checked.tree

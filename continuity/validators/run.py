@@ -8,7 +8,7 @@ the repository that holds the tree (``--baseline`` names another), never the wor
 directory's, which only says how paths are shown.
 
     run = CheckRun(config, cwd)
-    checked = [run.target(t) for t in resolve_targets(paths, config, cwd)]
+    checked = [run.target(t) for t in resolve(paths, config, cwd)]
     verdict = run.verdict(checked)           # findings left once the baselines acknowledged theirs
     verdict.result.failed(config.fail_on)
 
@@ -30,7 +30,7 @@ from continuity.history.background import Background
 from continuity.model.conventions import forget as forget_recognitions
 from continuity.model.roots import MAX_DIRS_SEARCHED, MAX_ROOT_DEPTH
 from continuity.model.tree import MemoryTree, ParsedEntries
-from continuity.model.workspace import NothingToCheck, Target, open_target
+from continuity.model.workspace import NothingToCheck, Target, open_target, resolve_targets
 from continuity.paths import repository_top
 from continuity.validators import baseline as acknowledged  # the findings baseline file
 from continuity.validators.baseline import Entry as BaselineEntry
@@ -202,6 +202,18 @@ class CheckRun:
             if applied.stale:
                 stale.append((path, applied.stale))
         return Verdict(result, count, tuple(stale))
+
+
+def resolve(paths: Iterable[str], config: Config, cwd: Path) -> list[Target]:
+    """The roots the paths given stand for (:func:`resolve_targets`). Where the repository has
+    no root left, the exit 2 also names what its history deleted and which of those held a
+    credential (continuity.history.deleted): git still holds them."""
+    try:
+        return resolve_targets(paths, config, cwd)
+    except NothingToCheck as nothing:
+        from continuity.history.deleted import with_deleted
+
+        raise with_deleted(nothing, config) from None
 
 
 def combined(checks: Iterable[CheckResult], notices: Iterable[str] = ()) -> CheckResult:

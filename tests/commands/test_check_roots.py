@@ -198,10 +198,11 @@ def test_no_root_left_names_the_memory_files_its_history_deleted(tmp_path: Path)
                           "src/CLAUDE.md": "# src\n", "README.md": "# CRM\n"})
     gone = repo.commit("tidy", delete=["CLAUDE.md", ".mcp.json", "src/CLAUDE.md"])
     start = repo.git("rev-parse", "HEAD~1").strip()
-    result = run_cli("check", cwd=repo.path)
-    assert result.code == 2, result.out
-    assert "no memory root at or below it" in result.err
-    assert f"CLAUDE.md ({gone[:7]}" in result.err and ".mcp.json (" in result.err
+    for face in ("report", "check"):  # the audit report says the same
+        result = run_cli(face, cwd=repo.path)
+        assert result.code == 2, result.out
+        assert "no memory root at or below it" in result.err
+        assert f"CLAUDE.md ({gone[:7]}" in result.err and ".mcp.json (" in result.err
     assert "src/CLAUDE.md" not in result.err and "Qz8rT2vLp9xK" not in result.err + result.out
     said = " ".join(result.err.split())
     assert "1 of them held a credential in a committed version, still readable by anyone who " \
