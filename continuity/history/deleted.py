@@ -24,6 +24,7 @@ from continuity.errors import GitUnavailable
 from continuity.formats.secrets import line_column
 from continuity.formats.seen_redaction import credentials_seen
 from continuity.formats.test_fixtures import is_test_fixture
+from continuity.formats.words import plural
 from continuity.history.git import Repository, open_repository
 from continuity.model import credential_files as table
 from continuity.model.conventions import BUILTIN_CONVENTIONS
@@ -34,6 +35,9 @@ SHOWN = 4
 #: Files whose versions are read for credentials, and versions of each (the newest).
 READ = 20
 VERSIONS = 100
+#: Other branches asked whether they hold memory, and named.
+BRANCHES = 20
+SHOWN_BRANCHES = 3
 #: The files whose presence makes a memory root (the conventions' signs that are names, not
 #: globs: CLAUDE.md, ``.specify/memory/constitution.md``), MEMORY.md and AGENTS.md.
 _SIGNS = (*dict.fromkeys(name for convention in BUILTIN_CONVENTIONS
@@ -147,11 +151,57 @@ def _credentials(repository: Repository, paths: list[str], max_size: int
     return found
 
 
+def memory_on_branches(directory: Path, config: Config) -> dict[str, list[str]]:
+    """The other branches (local and remote-tracking, at most :data:`BRANCHES`) whose tree
+    holds a file that makes a memory root in ``directory`` (a workspace kept on ``master``
+    while the default branch holds the code: survey 42), with those files: one ``git
+    ls-tree`` of their names per branch."""
+    status = open_repository(directory, config.git)
+    repository = status.repository
+    if repository is None or not repository.head:
+        return {}
+    folder = directory.resolve().relative_to(repository.top.resolve()).as_posix()
+    base = "" if folder == "." else f"{folder}/"
+    try:
+        refs = repository.run("for-each-ref", "--format=%(objectname) %(refname:short)",
+                              "refs/heads", "refs/remotes").decode("utf-8", "replace")
+    except GitUnavailable:
+        return {}
+    head = repository.head
+    found: dict[str, list[str]] = {}
+    seen = {head}
+    for line in refs.splitlines()[:BRANCHES * 4]:
+        sha, _, name = line.partition(" ")
+        if sha in seen or name.endswith("/HEAD") or len(found) >= BRANCHES:
+            continue
+        seen.add(sha)
+        try:
+            out = repository.run("ls-tree", "-r", "--name-only", "-z", sha, "--",
+                                 *(base + sign for sign in _SIGNS))
+        except GitUnavailable:
+            continue
+        files = [path[len(base):] for path in out.decode("utf-8", "replace").split("\0") if path]
+        if set(files) - {"AGENTS.md"}:  # AGENTS.md alone makes no root
+            found[name] = files
+    return found
+
+
 def with_deleted(nothing: NothingToCheck, config: Config) -> NothingToCheck:
-    """``nothing``'s message, with what the repository's history held where no root is left."""
+    """``nothing``'s message, with what the repository's history held where no root is left,
+    and the other branches that hold memory."""
     if nothing.bare is None:
         return nothing
     lines = said(deleted_memory(nothing.bare, config))
+    branches = memory_on_branches(nothing.bare, config)
+    if branches:
+        which = "; ".join(f"{name} ({', '.join(files[:3])}"
+                          f"{f' and {len(files) - 3} more' if len(files) > 3 else ''})"
+                          for name, files in list(branches.items())[:SHOWN_BRANCHES])
+        if len(branches) > SHOWN_BRANCHES:
+            which += f"; {plural(len(branches) - SHOWN_BRANCHES, 'more branch', 'more branches')}"
+        lines += textwrap.wrap(f"Other branches hold memory: {which}. Only the branch checked "
+                               "out is checked: check out one of those to check it.", 96,
+                               break_on_hyphens=False)
     if not lines:
         return nothing
     return NothingToCheck("\n".join([str(nothing), *lines]), nothing.bare)

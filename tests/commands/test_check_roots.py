@@ -229,3 +229,20 @@ def test_no_root_left_whose_deleted_files_held_no_credential_says_so(tmp_path: P
     assert "deleted since: .mcp.json (" in said and "backend/.env (" in said
     assert ".env.example" not in said  # a template, not a credential file
     assert "hold no credential the check knows" in said
+
+
+def test_no_root_on_the_branch_checked_out_names_the_branches_that_hold_memory(tmp_path: Path):
+    """Survey 42: a repository's default branch holds the code, another branch the agent's
+    workspace. The check reads the branch checked out (exit 2, no root) and says which other
+    branches hold memory; a branch with an AGENTS.md alone (no root) is not named."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("code", {"src/app.py": "print(1)\n", "README.md": "# App\n"})
+    repo.git("checkout", "-q", "-b", "workspace")
+    repo.commit("workspace", {"MEMORY.md": "# Memory\n\n- the app ships on Fridays\n",
+                              "AGENTS.md": "# Agents\n"})
+    repo.git("checkout", "-q", "-b", "docs", "HEAD~1")
+    repo.commit("agents", {"AGENTS.md": "# Agents\n\nRun `make test`.\n"})
+    repo.git("checkout", "-q", "HEAD~1")
+    said = " ".join(run_cli("check", cwd=repo.path).err.split())
+    assert "Other branches hold memory: workspace (AGENTS.md, MEMORY.md)." in said
+    assert "docs (" not in said
