@@ -1197,6 +1197,25 @@ CONVENTIONS_HELD_OUT_52: dict[str, str] = {
     "AVI1840/dashboard-gamlaut": "kiro (.kiro/steering/tech.md)",
 }
 
+#: Set 53 (bench/conventions_survey.md): row 84 of the twelve commonest markers of set 34 (row 42
+#: where a listing has fewer: none had), the next row down for one named before, already chosen
+#: or with no snapshot; measured blind at 2192d8b.
+CONVENTIONS_HELD_OUT_53: dict[str, str] = {
+    "0001-labs/ds-one": "instructions (CLAUDE.md)",
+    "NOIR-Solution/NOIR": "instructions (AGENTS.md)",
+    "VKKKV/nixConf": "instructions (GEMINI.md)",
+    "0xcf02/Solana-Bootcamp": "instructions (.cursorrules)",
+    "06navdeep06/multi-modal-physiological-AI-system-with-predictive-analytics":
+        "copilot (.github/copilot-instructions.md)",
+    "AIcodeAcademy/web_app_blueprint": "instructions (.windsurfrules)",
+    "AWS-fpenland/PDF_accessability_UI": "kiro (.kiro/steering/product.md)",
+    "13g7895123/free_youtube": "speckit (.specify/memory/constitution.md)",
+    "94wogus-quantit/wogus-plugin": "serena (.serena/memories/project_overview.md)",
+    "AGIthecreator/abel-portfolio": "instructions (.clinerules)",
+    "ADRE9/StreakSphere": "cline memory bank (memory-bank/activeContext.md)",
+    "Base03/tabula_interview": "instructions (.claude/rules/code-style.md)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).

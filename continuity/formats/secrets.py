@@ -2279,6 +2279,12 @@ _NOT_A_SECRET = lazy_re.compile(
     # demo password of a seed user or a fixture, as ``qwerty`` is
     r"|qwer(?:t(?:y(?:u(?:i(?:op?)?)?)?)?)?|asdf(?:g(?:h(?:j(?:kl?)?)?)?)?|zxcv(?:b(?:nm?)?)?"
     r"|azerty|qwertz"
+    # (the digit row typed from its start, then the letter row under it from its start, or
+    # the two interleaved down the columns: ASP.NET Boilerplate's seed password ``123qwe``,
+    # ABP Framework's ``1q2w3E*``; set 53, a .NET app's AGENTS.md and Serena memory listing
+    # the development accounts its settings seed and its README publishes)
+    r"|123(?:4(?:5(?:6)?)?)?(?:qwe(?:r(?:ty?)?)?|asd(?:fg?)?|zxc(?:vb?)?)"
+    r"|1q2w(?:3e(?:4r(?:5t)?)?)?|1qaz(?:2wsx(?:3edc)?)?"
     # the documented defaults of database and broker images (a compose file's Postgres)
     r"|postgres|postgresql|mysql|mariadb|root|toor|guest|redis|mongo"
     # (MinIO's root user and password, ``minioadmin``, until the image is given others)

@@ -99,11 +99,11 @@ def applies(state: StateFile) -> tuple[str, str]:
 
 
 def imports(state: StateFile) -> tuple[str, ...]:
-    """The ``@path`` imports an instruction file names, outside code."""
+    """The ``@path`` imports an instruction file names, outside code and HTML comments."""
     document = state.document
     if document is None:
         return ()
-    text = re.sub(r"```.*?```|`[^`\n]*`", "", document.text, flags=re.S)
+    text = re.sub(r"```.*?```|`[^`\n]*`|<!--.*?-->", "", document.text, flags=re.S)
     return tuple(dict.fromkeys(match.group(1) for match in _IMPORT.finditer(text)))
 
 

@@ -3790,3 +3790,48 @@ def test_survey_42_an_openclaw_workspace_of_analyst_agents(tmp_path: Path) -> No
     found, out = secret_findings(repo)
     assert found == [("CT601", "MEMORY.md"), ("CT601", "analyze_stock.py"),
                      ("CT601", "memory/持续优化日志.md"), ("CT605", "MEMORY.md")], out
+
+
+# ------------------- set 53: a keyboard walk from the digit row, a framework's seed password
+
+@pytest.mark.parametrize("walk", [
+    # an AGENTS.md's and a Serena memory's development accounts, seeded by a .NET app (its
+    # README: "Default credentials (development only)"): ASP.NET Boilerplate's default, the
+    # digit row and the letter row under it typed from their starts
+    "123" + "qwe", "1234" + "qwer", "123456" + "qwerty", "123" + "asd",
+    # the walk down the columns: ABP Framework's default admin password, and its kin
+    "1q2w3E" + "*", "1q2w" + "3e4r", "1qaz" + "2wsx",
+])
+def test_set_53_a_keyboard_walk_from_the_digit_row_is_no_secret(walk: str) -> None:
+    """Set 53: a .NET app's AGENTS.md and Serena memory listed the seeded development
+    accounts with the password ASP.NET Boilerplate seeds, ``123qwe`` (the app's settings
+    class defaults to it, its README publishes it): a keyboard walk, the digit row and the
+    letter row under it typed from their starts, as ``qwerty`` and ``Asdf…`` are demo
+    passwords already; ABP Framework's ``1q2w3E*`` walks down the columns."""
+    assert kinds("- Password: `" + walk + "`\n") == [], walk
+
+
+@pytest.mark.parametrize("chosen", [
+    "123" + "qwe" + "Tz8kLm2v", "7391" + "qwe", "7q2w" + "9Kx!", "321" + "qwe",
+])
+def test_set_53_a_password_that_walks_only_part_way_is_found(chosen: str) -> None:
+    """A walk with a chosen tail, or digits that do not start the row, is a chosen password."""
+    assert kinds("- Password: `" + chosen + "`\n") != [], chosen
+
+
+def test_set_53_a_seed_accounts_table_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: the framework's seed password is silent in CLAUDE.md and
+    AGENTS.md (the same table), in a Serena memory and in their history (CT601, CT605); a
+    chosen password written in the memory's place later is found in both."""
+    repo = GitRepo(tmp_path)
+    table = ("# NOIR\n\n## Admin Credentials\n\n| Account | Email | Password |\n|---|---|---|\n"
+             "| **Tenant Admin** | `admin@noir.local` | `{}` |\n")
+    memory = "# Overview\n\n## Admin Credentials\n- Email: `admin@noir.local`\n- Password: `{}`\n"
+    walk = "123" + "qwe"
+    repo.commit("docs", {"CLAUDE.md": table.format(walk), "AGENTS.md": table.format(walk),
+                         ".serena/memories/project-overview.md": memory.format(walk)})
+    assert_no_secret_found(repo)
+    repo.commit("own", {".serena/memories/project-overview.md": memory.format("Tz8kLm2vQ4")})
+    found, out = secret_findings(repo)
+    memory_file = ".serena/memories/project-overview.md"
+    assert ("CT601", memory_file) in found and ("CT605", memory_file) in found, out

@@ -520,3 +520,21 @@ def test_spec_kit_features_kept_in_specify_specs_are_published(tmp_path: Path):
     assert ".specify/specs/001-login/" in features and ".specify/specs/002-export/" in features
     assert "Users sign in." in done.html(".specify/specs/001-login/spec/")
     assert broken_links(project / "site") == []
+
+
+def test_an_import_inside_an_html_comment_is_not_listed_as_one(tmp_path: Path):
+    """Set 53: a CLAUDE.md closed with its template's tip in a comment, `<!-- Tip: Use
+    @path/to/file.md imports … -->`. The home page's card lists what the file imports: the
+    import below the comment, not the example inside it."""
+    project = tmp_path / "project"
+    GitRepo(project).commit("claude", {
+        "CLAUDE.md": "# Guidelines\n\nUse strict TypeScript. See @docs/layers.md.\n\n"
+                     "<!-- Tip: Use @path/to/file.md imports to include additional "
+                     "instructions without bloating this file -->\n",
+        "docs/layers.md": "# Layers\n",
+    })
+    out = tmp_path / "out"
+    assert run_cli("generate", ".", "--out", str(out), cwd=project).code == 0
+    home = (out / "index.md").read_text("utf-8")
+    assert "docs/layers.md" in home
+    assert "path/to/file.md" not in home

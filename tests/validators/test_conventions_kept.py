@@ -1189,3 +1189,22 @@ def test_spec_kit_features_in_folders_named_as_their_branch(repo: GitRepo, tmp_p
     page = (build_mkdocs_in_process(repo.path, tmp_path / "site") / "index.html").read_text("utf-8")
     assert "License the project" in page and "1 of 2 tasks done" in page
     assert page.count("tasks not written yet") == 1  # 001-a's, a spec alone; not 002-b's
+
+
+def test_an_import_inside_an_html_comment_is_not_judged(repo: GitRepo):
+    """Found on set 53: a CLAUDE.md made from a template closed with the template's tip,
+    `<!-- Tip: Use @path/to/file.md imports to include additional instructions … -->`. A
+    comment is the maintainers' note, unseen on the page and on GitHub; Claude Code's
+    documentation names imports in code spans and blocks as not read, and says nothing of
+    comments, so an `@path` in one is neither an import that failed (CT741) nor one the home
+    page lists. A comment over lines is a comment throughout; an import below one is read."""
+    repo.commit("claude", {
+        "CLAUDE.md": "# Project\n\n"
+                     "<!-- Tip: Use @path/to/file.md imports to include additional "
+                     "instructions without bloating this file -->\n"
+                     "<!--\n  maintainers: @docs/old-notes.md was merged here\n-->\n"
+                     "See @docs/missing.md for the layers.\n",
+    })
+    result = check_json(repo.path)
+    assert found(result) == [("CT741", "CLAUDE.md", 7)], result.out
+    assert "docs/missing.md" in result.json["diagnostics"][0]["message"]

@@ -55,13 +55,19 @@ class Import:
 
 
 def imports_of(text: str, source: str, root: Path, boundary: Path) -> list[Import]:
-    """The ``@`` imports of a file's text, outside code blocks and code spans."""
+    """The ``@`` imports of a file's text, outside code blocks, code spans and HTML comments.
+
+    Claude Code reads no import in a code span or block; a comment is the maintainers' note,
+    unseen on the page, and its ``@path`` no import anyone meant (set 53: a template's
+    ``<!-- Tip: Use @path/to/file.md imports to include additional instructions … -->``).
+    """
     doc = MarkdownDoc(text)
     found = []
     for index, line in enumerate(doc.lines):
         if doc.in_code[index]:
             continue
-        for match in IMPORT.finditer(CODE_SPAN.sub(lambda m: " " * len(m.group()), line)):
+        visible = doc.comment_blanked.get(index, line)
+        for match in IMPORT.finditer(CODE_SPAN.sub(lambda m: " " * len(m.group()), visible)):
             written = match.group(1).rstrip(".,;:")
             found.append(Import(source, index + 1, written,
                                 _resolve(written, source, root, boundary)))
@@ -116,8 +122,8 @@ def import_unresolved(ctx: CheckContext) -> Iterator[Violation]:
     Claude Code and Gemini CLI load an imported file in place of its `@path`; one that does
     not resolve is dropped silently, so the agent works without what the file was meant to
     tell it. Paths resolve from the file holding the import; imports in code blocks and
-    code spans are not read, and those in the user's home (`@~/...`) are not the
-    repository's to check.
+    code spans are not read, nor those in an HTML comment (a note to the maintainers), and
+    those in the user's home (`@~/...`) are not the repository's to check.
 
     **Example**
 
