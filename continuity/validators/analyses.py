@@ -230,6 +230,7 @@ def _rewritten(history: History, paths: set[str]) -> set[str]:
 
 #: Like :data:`STATE_TIMELINE`, for the history entries and append-only files a commit edited
 #: or deleted; None without git or without such an edit in the history read.
+#: Not in a thread of its own: most histories have no edited entry to read, and what it
+#: waits for (the append-only proof) runs in one already.
 HISTORY_ENTRY_TIMELINE: Analysis[Timeline | None] = Analysis(
-    "history-entry-timeline", _history_entry_timeline, background=True,
-    uses=(HISTORY, HISTORY_JUDGEMENT))
+    "history-entry-timeline", _history_entry_timeline, uses=(HISTORY, HISTORY_JUDGEMENT))

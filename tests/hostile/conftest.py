@@ -56,6 +56,10 @@ def run_process(argv: Sequence[str], *, cwd: Path, env: dict[str, str] | None = 
 
     environment = {k: v for k, v in os.environ.items() if k != "CONTINUITY_DEBUG"}
     environment["NO_MKDOCS_2_WARNING"] = "1"
+    # The cap is on address space: glibc reserves 64 MB of it for each thread's own heap
+    # (a check's git readers run in threads), which is no memory used and moves with when the
+    # collector runs. Two heaps keep the cap a measure of what the command holds.
+    environment["MALLOC_ARENA_MAX"] = "2"
     environment.update(env or {})
     started = time.monotonic()
     try:
