@@ -1216,6 +1216,26 @@ CONVENTIONS_HELD_OUT_53: dict[str, str] = {
     "Base03/tabula_interview": "instructions (.claude/rules/code-style.md)",
 }
 
+#: Set 54 (bench/conventions_survey.md): row 78 of the twelve markers of set 49's list (row 39
+#: where a listing has fewer: the planner's memory, 75 rows), the next row down for one named
+#: before, already chosen or with no snapshot (the heartbeat state's rows 78 to 100 all named
+#: before: no pick); measured blind at 86630c8.
+CONVENTIONS_HELD_OUT_54: dict[str, str] = {
+    "GriffinB123/LiveScotlandYard": "roo (memory-bank/decisionLog.md)",
+    "ABO896/AutoMux": "gsd (.planning/config.json in no commit of the snapshot)",
+    "JorisJonkers-dev/vue-web-commons":
+        "speckit (.specify/scripts/bash/common.sh; deleted in 241bbee)",
+    "hd1008-lang/beaver":
+        "claude (.claude/agent-memory/planner/MEMORY.md; moved to .agents/memory/ in c1a2024)",
+    "7272yusuke-design/openclaw": "openclaw (HEARTBEAT.md)",
+    "Andre-Eduardo/agenda": "serena (.serena/memories/task_completion_checklist.md)",
+    "vitorsabbagh/doutorado_proj_pesquisa": "windsurf (.windsurf/rules/general.md)",
+    "ADTrauts/Vssyl": "cline (memory-bank/productContext.md)",
+    "BrvAlexis/landingastro": "cursor rules (.cursor/rules/rules.mdc)",
+    "DavidGuerrero95/skills": "copilot (.github/instructions/typescript.instructions.md)",
+    "AZLabsAI/AZ-Labs-Research": "kiro (.kiro/steering/tech.md)",
+}
+
 #: Backlog.md (bench/conventions_survey.md): rows 12, 37, 62, 87 of the listing of
 #: backlog/config.yml tuned on, rows 25, 50, 75, 100 held out and measured blind at b5cf167
 #: (the next row down for one named before, with no snapshot or with no backlog/tasks/).

@@ -329,14 +329,17 @@ class MarkdownDoc:
 #: blanks meet without a bracket between them, so a long run of spaces is read once (it
 #: took minutes). Chinese, Japanese and Korean write the word with no space and no word
 #: boundary around it: ``（{{param}} 模板）``, a Kiro steering file naming its project's
-#: template syntax ("{{param}} templates"), ``占位符{{name}}``.
+#: template syntax ("{{param}} templates"), ``占位符{{name}}``. Named as the subject, a
+#: placeholder followed by "token" or "variable" is what a note is about (set 54: an agent's
+#: memory of a scaffolder, "**{{baseDir}} token is selective, not blanket**").
 _CJK_BEFORE = "占位符|变量|變數|変数|プレースホルダー?|플레이스홀더|변수"
 _CJK_AFTER = "模板|模版|语法|語法|占位符|变量|變數|変数|テンプレート|構文|プレースホルダー?|템플릿|구문|변수"
 _MENTION_BEFORE = re.compile(r"(?:\blike|\bsuch as|\be\.g\.,?"
                              r"|\b(?:placeholders?|variables?|platzhalter|variablen)"
                              rf"(?:[ \t]+[^\s:{{}}]+){{0,2}}|(?:{_CJK_BEFORE}))"
                              r"[ \t]*(?:\([ \t]*)?$", re.IGNORECASE)
-_MENTION_AFTER = re.compile(r"[ \t]*(?:\)[ \t]*)?(?:(?:syntax|placeholders?|interpolation)\b"
+_MENTION_AFTER = re.compile(r"[ \t]*(?:\)[ \t]*)?(?:(?:syntax|placeholders?|interpolation"
+                            r"|tokens?|variables?)\b"
                             rf"|(?:{_CJK_AFTER}))", re.IGNORECASE)
 #: A quoted example (ASCII, curly or CJK quotes): ``"Used: {{used}} / {{total}}"``.
 _QUOTED = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u300c[^\u300d\n]*\u300d")
@@ -347,9 +350,9 @@ _YAML_KEY = re.compile(r"[ \t]*(?:-[ \t]+)?[A-Za-z_][\w-]*:[ \t]")
 def _mentions(line: str, matches: list[re.Match[str]]) -> bool:
     """Whether a line talks about its placeholders rather than leaving one to fill in: one
     follows "like", "such as" or "e.g.", or the word "variables" or "placeholders" (at most two
-    words before, no colon), or comes before "syntax" or "placeholder", or sits in
-    a quoted example beside other text (a translation rule's ``"Used: {{used}}"``), outside a
-    YAML key's value."""
+    words before, no colon), or comes before "syntax", "placeholder", "token" or "variable",
+    or sits in a quoted example beside other text (a translation rule's ``"Used: {{used}}"``),
+    outside a YAML key's value."""
     for match in matches:
         if _MENTION_BEFORE.search(line, 0, match.start()) or \
                 _MENTION_AFTER.match(line, match.end()):

@@ -560,6 +560,11 @@ _CODE_SHAPE = lazy_re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
 #: (``[abc]xyz…``) is no class repeated, and stays found.
 _PATTERN_OF_A_VALUE = lazy_re.compile(r"[(^]{0,3}(?:\[\^?[^\]\s]{1,60}\]|\\[dDwWsS])"
                                  r"(?:[+*?|]|\{[0-9]{1,4}(?:,[0-9]{0,4})?\}?).*")
+#: A negated name cut at the space before a logical operator: the first operand of a
+#: condition (set 54: a Codex hook's ``const matchedSecret = !matchedGit && SECRET_…``, the
+#: spaced form of a bundle's ``password:!jr||…``). A password is not followed by ``&&``.
+_NEGATED_NAME = lazy_re.compile(r"![a-z_$][\w$.]{0,64}")
+_LOGICAL_OPERATOR_AFTER = lazy_re.compile(r"[ \t]{1,3}(?:&&|\|\|)[ \t]{1,3}[!(A-Za-z_$]")
 #: A generic type opened and cut at its first comma (``Omit<User, 'password'>``).
 _OPEN_GENERIC = lazy_re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[A-Za-z_][\w.]{0,80}")
 #: A word in brackets before a sentence: a field's description (``password: (optional)
@@ -577,6 +582,8 @@ def _code_in_the_values_place(text: str, match: re.Match[str], group: int) -> bo
         return text.startswith(",", end)
     if _BRACKETED_WORD.fullmatch(value):
         return _PROSE_AFTER.match(text, end) is not None
+    if _NEGATED_NAME.fullmatch(value) and _LOGICAL_OPERATOR_AFTER.match(text, end):
+        return True
     return _CODE_SHAPE.fullmatch(value) is not None or \
         _PATTERN_OF_A_VALUE.fullmatch(value) is not None
 

@@ -115,10 +115,19 @@ def is_archive(name: str) -> bool:
     return name.casefold() in ARCHIVES or _BACKUP_NAME.fullmatch(name) is not None
 
 
+#: A tool's bundle of what it copies into the projects it sets up, named for what it is
+#: (``managed-assets``, set 49; ``harness-assets``, set 54: an agent harness scaffolder's
+#: AGENTS.md, CLAUDE.md and ``plans/README.md`` forms, ``{{baseDir}}`` tokens in them, read as a
+#: Sisyphus root of their own beside the project's live ``.agents/memory/``).
+_ASSETS_NAME = re.compile(r"[\w.]+[-_]assets", re.IGNORECASE)
+
+
 def is_set_aside(name: str) -> bool:
-    """Whether a folder of this name is one the search sets aside: test data, templates or
-    archived copies (:data:`SET_ASIDE`, :func:`is_archive`), whatever its case."""
-    return name.casefold() in SET_ASIDE or is_archive(name)
+    """Whether a folder of this name is one the search sets aside: test data, templates,
+    a tool's assets or archived copies (:data:`SET_ASIDE`, :func:`is_archive`), whatever its
+    case."""
+    return name.casefold() in SET_ASIDE or _ASSETS_NAME.fullmatch(name) is not None or \
+        is_archive(name)
 
 
 #: A directory holding this file is an agent skill bundle (``.claude/skills/<name>/``,
@@ -480,8 +489,8 @@ def find_roots(start: Path, config: Config, boundary: Path | None = None,
                 continue
             if is_set_aside(item.name) and not item.is_symlink() and _is_dir(item, follow=False):
                 if _holds_root(Path(item.path), config, state_only):
-                    (set_aside if item.name.casefold() in SET_ASIDE
-                     else archives).append(Path(item.path))
+                    (archives if is_archive(item.name)
+                     else set_aside).append(Path(item.path))
                 continue
             path = _to_search(item, signal is not None, kinds, owned, boundary, escapes)
             if path is None:

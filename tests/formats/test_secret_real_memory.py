@@ -3835,3 +3835,38 @@ def test_set_53_a_seed_accounts_table_in_a_repository(tmp_path: Path) -> None:
     found, out = secret_findings(repo)
     memory_file = ".serena/memories/project-overview.md"
     assert ("CT601", memory_file) in found and ("CT605", memory_file) in found, out
+
+
+# ------------------------------------ set 54: a negated name before a spaced logical operator
+
+@pytest.mark.parametrize("text, found", [
+    ("const matchedSecret = !matchedGit && SECRET_READ_PATTERNS.find((p) => p.test(cmd));", []),
+    ("const hasPassword = !isGuest || force;", []),
+    # a chosen value after a bang, with or without an operator after it, is still found
+    ("password: !" + MIXED[:12] + " && more", ["assigned-secret"]),
+    ("const dbPassword = !" + MIXED[:12] + ";", ["assigned-secret"]),
+])
+def test_set_54_a_negated_name_before_an_operator_is_code(text: str, found: list[str]) -> None:
+    """Set 54: a Codex permission hook kept in an agent harness's assets,
+    ``const matchedSecret = !matchedGit && SECRET_READ_PATTERNS.find(…)``: the first operand
+    of a condition under a name ending in "secret" (the spaced form of a bundle's
+    ``password:!jr||…``, code already)."""
+    assert kinds(text) == found
+
+
+def test_set_54_a_hook_script_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: the hook's condition, in an agent's memory folder, is silent
+    in CT601 and CT605; a secret written in its place later is found."""
+    repo = GitRepo(tmp_path)
+    hook = ("const matchedGit = DENY.find((p) => p.test(cmd));\n"
+            "const matchedSecret = !matchedGit && SECRETS.find((p) => p.test(cmd));\n")
+    repo.commit("hook", {"CLAUDE.md": "# Project\n\nSee .codex/.\n",
+                         ".claude/settings.json": "{}\n",
+                         ".env": "NODE_ENV=development\n", "guard.mjs": hook})
+    repo.commit("memory", {".claude/agent-memory/dev/MEMORY.md": "# dev\n\n- guard.mjs\n",
+                           ".claude/agent-memory/dev/guard.mjs": hook})
+    assert_no_secret_found(repo)
+    repo.commit("own", {".claude/agent-memory/dev/guard.mjs":
+                        "const dbPassword = '" + CHOSEN + "';\n"})
+    found, out = secret_findings(repo)
+    assert found == [("CT601", ".claude/agent-memory/dev/guard.mjs")], out

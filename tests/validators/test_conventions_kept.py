@@ -123,6 +123,26 @@ def test_a_tools_bundle_of_what_it_installs_is_set_aside(repo: GitRepo):
     assert "CT791" in named.out, named.out + named.err
 
 
+def test_a_harness_scaffolders_assets_are_set_aside(repo: GitRepo):
+    """Set 54: an agent harness scaffolder keeps what it writes into new projects in
+    `harness-assets/` (AGENTS.md, CLAUDE.md, `plans/README.md`, `{{baseDir}}` tokens in them),
+    beside its own live instructions. The bundle was read as a Sisyphus root of its own. A
+    folder named `<something>-assets` is set aside and said, as `managed-assets` is; named,
+    it is checked."""
+    repo.commit("scaffolder", {
+        "CLAUDE.md": "# Beaver\n\nRead AGENTS.md.\n", "AGENTS.md": "# Agents\n\nUse npm.\n",
+        "harness-assets/AGENTS.md": "# {{projectName}}\n\nPlans live in {{baseDir}}/plans/.\n",
+        "harness-assets/CLAUDE.md": "@AGENTS.md\n",
+        "harness-assets/plans/README.md": "# Plans\n\nOne folder per plan.\n",
+    })
+    result = check_json(repo.path)
+    assert roots(result) == {".": "instructions"}
+    assert found(result) == []
+    said = result.out + result.err
+    assert "memory roots in test data or templates were found, not judged: harness-assets/" \
+        in said, said  # said as a tool's forms, not as copies kept for the record
+
+
 def test_a_templates_folder_named_with_a_leading_mark_is_set_aside(repo: GitRepo):
     """Found on set 50 (conventions): a spec workflow keeps the CLAUDE.md its skill copies
     into each new feature's folder in `specs/_templates/`, its title `{Feature Name}` still a

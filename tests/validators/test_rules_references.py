@@ -264,3 +264,26 @@ def test_a_powershell_static_member_is_no_reference_definition(tmp_path: Path) -
     result = check_json(repo.path)
     found = [(d["code"], d["path"], d["line"]) for d in result.json["diagnostics"]]
     assert found == [("CT111", "CLAUDE.md", 5)], result.out
+
+
+def test_set_54_links_into_a_folder_the_note_above_says_does_not_exist_yet(tmp_path: Path):
+    """Set 54: a Cline bank's design patterns note "The `docs/screenshots/` directory does not
+    yet exist … the following are placeholders for future visual documentation", then link
+    29 screenshots in the subsections below: the author's own placeholders, said in a notice,
+    not reported. A dead link into another folder, one in a later section, and one above the
+    note are still reported."""
+    repo = GitRepo(tmp_path / "repo")
+    patterns = ("# Design Patterns\n\n- [Above](../docs/screenshots/above.png)\n\n## Examples\n\n"
+                "> **Note:** The `docs/screenshots/` directory does not yet exist. The following "
+                "are placeholders.\n\n### Navigation\n- ![Top bar](../docs/screenshots/top.png)\n"
+                "- ![Other](../docs/diagrams/flow.png)\n\n## Later\n\n"
+                "- ![Sidebar](../docs/screenshots/side.png)\n")
+    repo.commit("bank", {
+        "memory-bank/projectbrief.md": "# Brief\n", "memory-bank/productContext.md": "# Product\n",
+        "memory-bank/activeContext.md": "# Active\n", "memory-bank/progress.md": "# Progress\n",
+        "memory-bank/designPatterns.md": patterns, "docs/README.md": "# Docs\n"})
+    result = check_json(repo.path, "--select", "CT111")
+    found = sorted(d["message"].split("`")[1] for d in result.json["diagnostics"])
+    assert found == ["../docs/diagrams/flow.png", "../docs/screenshots/above.png",
+                     "../docs/screenshots/side.png"], result.out
+    assert "1 link into a folder the file says does not exist yet" in result.out + result.err

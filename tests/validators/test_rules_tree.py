@@ -225,6 +225,19 @@ def test_ct107_ignores_placeholders_in_fenced_code(tree: Path):
     assert findings(tree) == []
 
 
+def test_ct107_a_placeholder_named_as_a_token_or_variable_is_a_note_about_it(tree: Path):
+    """Set 54: an agent's memory of a scaffolder notes how its template token behaves,
+    "**{{baseDir}} token is selective, not blanket**": the placeholder is the note's subject,
+    not a field left unfilled. A placeholder standing alone as a value is still found."""
+    context = minimal_tree()["CONTEXT.md"] + (
+        "\n- **{{baseDir}} token is selective, not blanket** (2026-07-11): only plans/ and docs/\n"
+        "- The {{ slug }} variable is filled in at scaffold time.\n")
+    write_files(tree, {"CONTEXT.md": context})
+    assert findings(tree) == []
+    write_files(tree, {"CONTEXT.md": context + "- **Base dir:** {{baseDir}}\n"})
+    assert [o["text"] for o in only(tree, "CT107")["occurrences"]] == ["{{baseDir}}"]
+
+
 # ------------------------------------------------------------------ CT108 stale-snapshot
 
 

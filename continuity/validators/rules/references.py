@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Iterator, Sequence
 
 from continuity.errors import GitUnavailable
@@ -16,6 +17,13 @@ from continuity.validators.registry import LINKS, CheckContext, rule
 
 #: Link targets that show a format rather than point anywhere: ``[links](url)``.
 EXAMPLE_TARGETS = frozenset({"url", "link", "path", "href", "..."})
+
+#: A note saying a folder is not there yet: "The `docs/screenshots/` directory does not yet
+#: exist" (set 54: a bank's design patterns, 29 screenshot links under it, "placeholders for
+#: future visual documentation").
+_NOT_YET = re.compile(r"\b(?:does|do)(?:n't| not) (?:yet )?exist|\bnot (?:yet )?(?:exist|been "
+                      r"created|created)\b|\byet to be (?:created|made|added)\b", re.IGNORECASE)
+_HEADING = re.compile(r"#{1,6}[ \t]")
 
 
 @rule("CT111", "dead-link", "warning", reach=LINKS)
@@ -31,8 +39,9 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     the file's own directory (for a file reached through a symbolic link, from the folder it
     was written in too); URLs, absolute paths and anything leaving the repository are
     never followed. Links in code are examples and are not judged, nor a link to the word
-    `url`, `link` or `path` (`[links](url)`: a format shown). The site marks each dead link on
-    its page.
+    `url`, `link` or `path` (`[links](url)`: a format shown), nor one into a folder that a
+    note above it in its section names and says does not exist yet (screenshots to come: a
+    notice counts them). The site marks each dead link on its page.
 
     **Example**
 
@@ -49,6 +58,13 @@ def dead_link(ctx: CheckContext) -> Iterator[Violation]:
     """
     dead = [found for found in unresolved(ctx) if not found.evidence
             and found.written.strip("<>").casefold() not in EXAMPLE_TARGETS]
+    announced = _announced_missing(ctx, dead)
+    if announced:
+        ctx.notices.append(
+            f"{plural(len(announced), 'link')} into a folder the file says does not exist yet "
+            f"not judged as dead: {', '.join(sorted(set(announced.values()))[:3])}")
+        dead = [found for found in dead if (found.path, found.line, found.column)
+                not in announced]
     local_only = _ignored_targets(ctx, dead)
     if local_only:
         ctx.notices.append(
@@ -127,6 +143,50 @@ def evidence_unresolved(ctx: CheckContext) -> Iterator[Violation]:
                 found.path, f"evidence `{found.written}` does not resolve: {found.reason}",
                 "name evidence that exists: a committed file's path, a commit from `git log`, or "
                 "a URL", found.line, found.column)
+
+
+def _announced_missing(ctx: CheckContext, dead: Sequence[Unresolved]
+                       ) -> dict[tuple[str, int, int], str]:
+    """The dead links into a folder that a line above them, in the same section, names and
+    says does not exist yet (placeholders the author knows of, for files to come): the
+    author's own note, so they are said in a notice, not reported. A dead link into a folder
+    nothing announces, or one above the note, is reported."""
+    announced: dict[tuple[str, int, int], str] = {}
+    lines_of: dict[str, list[str]] = {}
+    for found in dead:
+        target = found.written.partition("#")[0]
+        folder = posixpath.dirname(posixpath.normpath(target)).lstrip("./")
+        if not folder or "://" in target:
+            continue
+        if found.path not in lines_of:
+            try:
+                text = (ctx.tree.root / found.path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            lines_of[found.path] = text.split("\n")
+        lines = lines_of[found.path]
+        passed = 7  # the highest heading (fewest #) between the note and the link
+        for index in range(min(found.line, len(lines)) - 2, -1, -1):
+            line = lines[index]
+            heading = _HEADING.match(line)
+            if heading:
+                passed = min(passed, len(heading.group()) - 1)
+                continue
+            if _NOT_YET.search(line) and re.search(
+                    rf"(?<![\w/.-]){re.escape(folder)}(?![\w.-])", line):
+                if passed > _section_level(lines, index):  # the note's section holds the link
+                    announced[(found.path, found.line, found.column)] = folder + "/"
+                break
+    return announced
+
+
+def _section_level(lines: list[str], index: int) -> int:
+    """The level of the heading above line ``index`` (0 above the first one)."""
+    for line in reversed(lines[:index]):
+        heading = _HEADING.match(line)
+        if heading:
+            return len(heading.group()) - 1
+    return 0
 
 
 def _ignored_targets(ctx: CheckContext, dead: Sequence[Unresolved]

@@ -357,8 +357,8 @@ def state_placeholder(ctx: CheckContext) -> Iterator[Violation]:
     Replace the placeholder with the real value, or delete the line if it does not apply.
     Placeholders inside fenced code blocks and code spans are examples and are not reported,
     nor those on a line that talks about placeholders (a rule teaching a template's syntax:
-    "using {{variable}} syntax", "placeholders like {{name}}", a quoted example beside other
-    text).
+    "using {{variable}} syntax", "placeholders like {{name}}", a note about one, "{{baseDir}}
+    token is selective", a quoted example beside other text).
     """
     for state in ctx.tree.state_files:
         if state.document is None or "{{" not in state.document.text:
