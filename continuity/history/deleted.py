@@ -25,7 +25,7 @@ from continuity.formats.secrets import line_column
 from continuity.formats.seen_redaction import credentials_seen
 from continuity.formats.test_fixtures import is_test_fixture
 from continuity.formats.words import plural
-from continuity.history.git import Repository, open_repository
+from continuity.history.git import GitError, Repository, open_repository
 from continuity.model import credential_files as table
 from continuity.model.conventions import BUILTIN_CONVENTIONS
 from continuity.model.workspace import NothingToCheck
@@ -62,14 +62,14 @@ def _literal(name: str) -> str:
     return ":(literal)" + name
 
 
-def memory_pathspecs(folder: str) -> tuple[str, ...]:
+def memory_pathspecs(base: str) -> tuple[str, ...]:
     """Pathspecs of what makes a memory root (the conventions' signs, not globs) and of the
-    agent state files CT601 reads, directly in ``folder`` (``""``: the repository's top), and
-    of the environment files and MCP configurations in the folders directly in it
-    (``backend/.env``)."""
-    base = f"{folder}/" if folder else ""
+    agent state files CT601 reads, directly in the folder ``base`` (``""``: the repository's
+    top, else ``folder/``), and of the environment files and MCP configurations in the folders
+    directly in it (``backend/.env``)."""
     escaped = "".join(f"[{c}]" if c in "*?[]\\" else c for c in base)
     named = [_literal(base + name) for name in _SIGNS]
+    folder = base.rstrip("/")
     state = [*table.pathspecs_in(folder), *table.openclaw_pathspecs(folder)]
     # One level down, the commonest two only: each wildcard pathspec costs git a match in
     # every tree of every commit (the table's 43 took 4 s on 8,925 commits, these 0.1 s more
@@ -78,37 +78,36 @@ def memory_pathspecs(folder: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*named, *state, *below)))
 
 
-def deleted_memory(directory: Path, config: Config) -> list[Deleted]:
-    """The memory and agent state files deleted from ``directory`` in its repository's
-    history (HEAD's), newest deletion first, each once; none without git or a commit."""
-    status = open_repository(directory, config.git)
-    repository = status.repository
+def _opened(directory: Path, config: Config) -> tuple[Repository, str] | None:
+    """The repository holding ``directory`` and the folder's path in it (``""`` at the top,
+    else ending in ``/``); None without git or without a commit."""
+    repository = open_repository(directory, config.git).repository
     if repository is None or not repository.head:
-        return []
+        return None
     folder = directory.resolve().relative_to(repository.top.resolve()).as_posix()
-    folder = "" if folder == "." else folder
-    try:
-        out = repository.run("log", "--no-renames", "--diff-filter=D", "--name-only", "-z",
-                             "--date=short", "--format=%x01%h %ad", "HEAD", "--",
-                             *memory_pathspecs(folder))
-    except GitUnavailable:
-        return []
+    return repository, "" if folder == "." else f"{folder}/"
+
+
+def deleted_memory(directory: Path, repository: Repository, base: str,
+                   max_size: int) -> list[Deleted]:
+    """The memory and agent state files deleted from ``directory`` (the folder ``base`` of
+    ``repository``) in HEAD's history, newest deletion first, each once, with the credentials
+    their committed versions held."""
+    out = repository.run("log", "--no-renames", "--diff-filter=D", "--name-only", "-z",
+                         "--date=short", "--format=%x01%h %ad", "HEAD", "--",
+                         *memory_pathspecs(base))
     found: dict[str, Deleted] = {}
     signs = set(_SIGNS)
     for record in out.decode("utf-8", "replace").split("\x01")[1:]:
         head, _, names = record.partition("\0")  # "id day\0\nname\0name\0"
         commit, _, day = head.partition(" ")
         for name in names.lstrip("\n").split("\0"):
-            if not name:
-                continue
-            path = name[len(folder) + 1:] if folder else name
-            if path in signs or table.matches(name) is not None \
-                    or table.in_openclaw_state(path) is not None:  # not `.env.example`
+            path = name[len(base):]
+            if name and (path in signs or table.matches(name) is not None
+                         or table.in_openclaw_state(path) is not None):  # not `.env.example`
                 found.setdefault(path, Deleted(path, commit, day))
     gone = [deleted for deleted in found.values() if not (directory / deleted.path).exists()]
-    base = f"{folder}/" if folder else ""
-    held = _credentials(repository, [base + deleted.path for deleted in gone[:READ]],
-                        config.max_file_size)
+    held = _credentials(repository, [base + deleted.path for deleted in gone[:READ]], max_size)
     return [replace(deleted, held_since=held[base + deleted.path][0],
                     credentials=held[base + deleted.path][1])
             if base + deleted.path in held else deleted for deleted in gone]
@@ -118,14 +117,22 @@ def _credentials(repository: Repository, paths: list[str], max_size: int
                  ) -> dict[str, tuple[str, tuple[str, ...]]]:
     """For each of ``paths`` (from the repository's top) whose committed versions held a
     credential: the commit that first brought one, and the kinds (never a value). The
-    newest :data:`VERSIONS` versions of each, read in one ``git cat-file --batch``."""
-    asked: list[tuple[str, str, str]] = []  # (path, commit, short id), oldest version first
-    for path in paths:
-        out = repository.run("log", "--no-renames", "--format=%H %h", f"-n{VERSIONS}", "HEAD",
-                             "--", _literal(path))
-        for line in reversed(out.decode("ascii", "replace").splitlines()):
-            full, _, short = line.partition(" ")
-            asked.append((path, full, short))
+    newest :data:`VERSIONS` versions of each, from one ``git log`` and one ``git cat-file
+    --batch``."""
+    if not paths:
+        return {}
+    out = repository.run("log", "--no-renames", "--format=%x01%H %h", "--name-only", "-z",
+                         "HEAD", "--", *map(_literal, paths))
+    asked: list[tuple[str, str, str]] = []  # (path, commit, short id), newest first
+    count = dict.fromkeys(paths, 0)
+    for record in out.decode("utf-8", "replace").split("\x01")[1:]:
+        head, _, names = record.partition("\0")
+        full, _, short = head.partition(" ")
+        for path in names.lstrip("\n").split("\0"):
+            if count.get(path, VERSIONS) < VERSIONS:
+                count[path] += 1
+                asked.append((path, full, short))
+    asked.reverse()  # oldest first: the first version holding a credential is named
     if not asked:
         return {}
     batch = repository.run("cat-file", "--batch", input="".join(
@@ -137,7 +144,7 @@ def _credentials(repository: Repository, paths: list[str], max_size: int
         header = batch[at:end].split()
         at = end + 1
         if len(header) != 3 or header[1] != b"blob":
-            continue  # missing: a submodule or an absent object
+            continue  # missing: deleted in that commit, a submodule or an absent object
         size = int(header[2])
         data, at = batch[at:at + size], at + size + 1
         if size > max_size or b"\0" in data[:8000] or path in found:
@@ -151,35 +158,24 @@ def _credentials(repository: Repository, paths: list[str], max_size: int
     return found
 
 
-def memory_on_branches(directory: Path, config: Config) -> dict[str, list[str]]:
+def memory_on_branches(repository: Repository, base: str) -> dict[str, list[str]]:
     """The other branches (local and remote-tracking, at most :data:`BRANCHES`) whose tree
-    holds a file that makes a memory root in ``directory`` (a workspace kept on ``master``
-    while the default branch holds the code: survey 42), with those files: one ``git
-    ls-tree`` of their names per branch."""
-    status = open_repository(directory, config.git)
-    repository = status.repository
-    if repository is None or not repository.head:
-        return {}
-    folder = directory.resolve().relative_to(repository.top.resolve()).as_posix()
-    base = "" if folder == "." else f"{folder}/"
-    try:
-        refs = repository.run("for-each-ref", "--format=%(objectname) %(refname:short)",
-                              "refs/heads", "refs/remotes").decode("utf-8", "replace")
-    except GitUnavailable:
-        return {}
-    head = repository.head
+    holds a file that makes a memory root in the folder ``base`` (a workspace kept on
+    ``master`` while the default branch holds the code: survey 42), with those files: one
+    ``git ls-tree`` of their names per branch."""
+    refs = repository.run("for-each-ref", "--format=%(objectname) %(refname:short)",
+                          "refs/heads", "refs/remotes").decode("utf-8", "replace")
     found: dict[str, list[str]] = {}
-    seen = {head}
-    for line in refs.splitlines()[:BRANCHES * 4]:
+    seen = {repository.head}
+    for line in refs.splitlines():
         sha, _, name = line.partition(" ")
-        if sha in seen or name.endswith("/HEAD") or len(found) >= BRANCHES:
+        if len(found) >= BRANCHES or len(seen) > BRANCHES * 4:
+            break
+        if sha in seen or name.endswith("/HEAD"):
             continue
         seen.add(sha)
-        try:
-            out = repository.run("ls-tree", "-r", "--name-only", "-z", sha, "--",
-                                 *(base + sign for sign in _SIGNS))
-        except GitUnavailable:
-            continue
+        out = repository.run("ls-tree", "-r", "--name-only", "-z", sha, "--",
+                             *(base + sign for sign in _SIGNS))
         files = [path[len(base):] for path in out.decode("utf-8", "replace").split("\0") if path]
         if set(files) - {"AGENTS.md"}:  # AGENTS.md alone makes no root
             found[name] = files
@@ -188,11 +184,18 @@ def memory_on_branches(directory: Path, config: Config) -> dict[str, list[str]]:
 
 def with_deleted(nothing: NothingToCheck, config: Config) -> NothingToCheck:
     """``nothing``'s message, with what the repository's history held where no root is left,
-    and the other branches that hold memory."""
-    if nothing.bare is None:
+    and the other branches that hold memory. A git command that fails adds nothing: the exit
+    2 stands as it was."""
+    bare = nothing.bare
+    opened = _opened(bare, config) if bare is not None else None
+    if bare is None or opened is None:
         return nothing
-    lines = said(deleted_memory(nothing.bare, config))
-    branches = memory_on_branches(nothing.bare, config)
+    repository, base = opened
+    try:
+        lines = said(deleted_memory(bare, repository, base, config.max_file_size))
+        branches = memory_on_branches(repository, base)
+    except (GitError, GitUnavailable):
+        return nothing
     if branches:
         which = "; ".join(f"{name} ({', '.join(files[:3])}"
                           f"{f' and {len(files) - 3} more' if len(files) > 3 else ''})"
