@@ -109,9 +109,9 @@ _PUBLISHED_SAMPLES = (
 _PUBLISHED_SAMPLE = lazy_re.compile("|".join(map(re.escape, _PUBLISHED_SAMPLES)))
 #: What a made-up value is filled with: a run of one character, the documentation's markers.
 _MADE_UP = lazy_re.compile(r"x{6}|X{6}|EXAMPLE|YOUR_?|your_?|\*{3}|REDACTED|<|>|[Ff]ake|FAKE|[Dd]ummy|DUMMY"
-                      r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"  # jwt.io's example token
-                      r"|\.\.\.|…"  # a key cut short in the middle: ``sk-ant-…8QAA``
-                      + "|" + _PUBLISHED_SAMPLE.pattern)
+                           r"|SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"  # jwt.io's example token
+                           r"|\.\.\.|…"  # a key cut short in the middle: ``sk-ant-…8QAA``
+                           + "|" + _PUBLISHED_SAMPLE.pattern)
 
 
 _MASKED_TAIL = lazy_re.compile(r"(?:\.\.\.|…)[A-Za-z0-9]{2,8}(?![A-Za-z0-9])")
@@ -266,8 +266,8 @@ _ASSIGNED_VALUE = (r"(?:\"([^\"\n]{8,256})\"|'([^'\n]{8,256})'|['\"]?([^\s'\",;&
 #: Hosts a password in a URL gives away nothing on: a developer's own machine or container,
 #: the documentation domains (``postgres://docora:docora@localhost:5432``, ``.env.example``).
 _LOCAL_HOST = lazy_re.compile(r"@(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|host\.docker\.internal"
-                         r"|[\w.-]*\.(?:local|localhost|test|example)|(?:[\w-]+\.)*example\.(?:com|org|net)"
-                         r"|db|postgres|mysql|redis|mongo)(?=[:/?#'\"\s)\]>,;`]|$)", re.IGNORECASE)
+                              r"|[\w.-]*\.(?:local|localhost|test|example)|(?:[\w-]+\.)*example\.(?:com|org|net)"
+                              r"|db|postgres|mysql|redis|mongo)(?=[:/?#'\"\s)\]>,;`]|$)", re.IGNORECASE)
 
 
 def _not_a_local_address(text: str, match: re.Match[str], group: int) -> bool:
@@ -285,15 +285,15 @@ _FILL_IN_USER = lazy_re.compile(r"your|example", re.IGNORECASE)
 
 #: A type where a value would be: ``apiKey: string)``, ``password: Optional[str] = None``.
 _TYPE_NAME = lazy_re.compile(r"(?:str|string|number|int|bool|boolean|any|bytes|None|null|undefined"
-                        r"|Optional|SecretStr|(?:Uint|Int|Float)(?:8|16|32|64)Array)\b.*",
-                        re.IGNORECASE)
+                             r"|Optional|SecretStr|(?:Uint|Int|Float)(?:8|16|32|64)Array)\b.*",
+                             re.IGNORECASE)
 
 
 #: The query of a signed, expiring link (a CDN's ``…jpeg?…&x-expires=…&x-signature=…``,
 #: CloudFront's ``Expires=…&Signature=…``, a presigned S3 or GCS URL): a parameter in it is
 #: part of the link's signature, good for one object until it expires, not a key to reuse.
 _SIGNED_QUERY = lazy_re.compile(r"(?:[?&]|\\u0026)(?:x-expires|expires|x-amz-expires|x-goog-expires"
-                           r"|x-signature|signature|x-amz-signature|x-goog-signature)=", re.IGNORECASE)
+                                r"|x-signature|signature|x-amz-signature|x-goog-signature)=", re.IGNORECASE)
 _URL_QUERY_END = lazy_re.compile(r"[\s\"'<>`)\]]")
 #: A variable's name as a value in code, closing what holds it: ``hashed})``, ``pw,``.
 _CODE_IDENTIFIER = lazy_re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*[)\]}]{1,3}"
@@ -446,7 +446,7 @@ _VALIDATION_RULES = lazy_re.compile(r"(?:required|omitempty)(?:,[a-z_]{2,20}(?:=
 #: A Go or Git host's package path (``golang.org/x/crypto/bcrypt``, ``github.com/o/r``): a
 #: stack table's library for the field, written without a scheme.
 _PACKAGE_PATH = lazy_re.compile(r"(?:golang\.org|google\.golang\.org|gopkg\.in|go\.uber\.org|k8s\.io"
-                           r"|github\.com|gitlab\.com|bitbucket\.org)(?:/[\w.\-]{1,60}){1,6}")
+                                r"|github\.com|gitlab\.com|bitbucket\.org)(?:/[\w.\-]{1,60}){1,6}")
 
 
 def _message_about_its_field(key: str, value: str) -> bool:
@@ -482,7 +482,7 @@ def _value_quoted(text: str, match: re.Match[str], group: int) -> bool:
 
 #: A user's field of a login's object, its value quoted (``user: 'me@mail.com'``).
 _USER_FIELD = lazy_re.compile(r"(?:^|[\s{,])[\"']?(?:user|username|email|login)[\"']?[ \t]{0,5}:[ \t]{0,5}"
-                         r"[\"'][^\"'\n]{1,128}[\"']")
+                              r"[\"'][^\"'\n]{1,128}[\"']")
 #: How far a login's user may stand from its ``pass`` in the same object.
 _LOGIN_REACH = 256
 
@@ -546,20 +546,20 @@ def _echoes_its_name(key: str, value: str) -> bool:
 #: in Rust (``Self::derive_key(…)``, and ``ApiKey::generate()`` read from its first colon).
 _PARAMETER_LIST = lazy_re.compile(r"\([A-Za-z_$][\w$]{0,64}\??:")
 _CODE_SHAPE = lazy_re.compile(r"\.[A-Za-z_]\w{0,64}\(.*"
-                         # a negated name, twice or before an operator (``hasPassword:
-                         # !!password,``; a bundle's ``password:!jr||…``); an arrow function
-                         r"|!![a-z_$][\w$.]{0,64}[,;)}]{0,3}|![a-z_$][\w$]{0,64}(?:\|\||&&).*"
-                         r"|\(\)[ \t]{0,3}=>.*"
-                         r"|\{[A-Za-z_][\w.]{0,64}\}@.*"
-                         r"|(?:[A-Za-z_]\w{0,64}::)+[A-Za-z_]\w{0,64}(?:[(!].*|[;,)]{0,3})"
-                         r"|:[A-Za-z_]\w{0,64}(?:::[A-Za-z_]\w{0,64})*(?:\(.*|[;,)]{0,3})")
+                              # a negated name, twice or before an operator (``hasPassword:
+                              # !!password,``; a bundle's ``password:!jr||…``); an arrow function
+                              r"|!![a-z_$][\w$.]{0,64}[,;)}]{0,3}|![a-z_$][\w$]{0,64}(?:\|\||&&).*"
+                              r"|\(\)[ \t]{0,3}=>.*"
+                              r"|\{[A-Za-z_][\w.]{0,64}\}@.*"
+                              r"|(?:[A-Za-z_]\w{0,64}::)+[A-Za-z_]\w{0,64}(?:[(!].*|[;,)]{0,3})"
+                              r"|:[A-Za-z_]\w{0,64}(?:::[A-Za-z_]\w{0,64})*(?:\(.*|[;,)]{0,3})")
 #: A regular expression in the value's place: a character class (``[0-9]``, ``[A-Za-z0-9_-]``)
 #: or a class escape (``\w``, ``\d``) repeated or one choice of an alternation (set 46: a
 #: CLAUDE.md's secret scan before a push, ``grep -nE "(TELEGRAM_BOT_TOKEN=[0-9]|sk-ant-|…)"``,
 #: the shape of what must not be pushed). A password that opens with a bracketed word
 #: (``[abc]xyz…``) is no class repeated, and stays found.
 _PATTERN_OF_A_VALUE = lazy_re.compile(r"[(^]{0,3}(?:\[\^?[^\]\s]{1,60}\]|\\[dDwWsS])"
-                                 r"(?:[+*?|]|\{[0-9]{1,4}(?:,[0-9]{0,4})?\}?).*")
+                                      r"(?:[+*?|]|\{[0-9]{1,4}(?:,[0-9]{0,4})?\}?).*")
 #: A negated name cut at the space before a logical operator: the first operand of a
 #: condition (set 54: a Codex hook's ``const matchedSecret = !matchedGit && SECRET_…``, the
 #: spaced form of a bundle's ``password:!jr||…``). A password is not followed by ``&&``.
@@ -595,9 +595,9 @@ def _code_in_the_values_place(text: str, match: re.Match[str], group: int) -> bo
 #: names a Secret Manager secret and its version: ``API_KEY=my-secret:latest``), an ARN
 #: (``arn:aws:secretsmanager:…:secret:app/db``, the secret's name).
 _NOT_A_KEY_BEFORE = lazy_re.compile(r"(?:^|[\s=:\"'(`])/(?:[\w.\-]{1,64}/){0,8}\Z"
-                               r"|[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,40}[ \t]/[ \t]\Z"
-                               r"|--(?:update|set)-secrets[= ][^\s]{0,200}\Z"
-                               r"|(?:^|[\s\"'`])arn:aws[\w\-]{0,20}:secretsmanager:[^\s\"'`]{0,200}\Z")
+                                    r"|[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,40}[ \t]/[ \t]\Z"
+                                    r"|--(?:update|set)-secrets[= ][^\s]{0,200}\Z"
+                                    r"|(?:^|[\s\"'`])arn:aws[\w\-]{0,20}:secretsmanager:[^\s\"'`]{0,200}\Z")
 
 
 #: A login the software makes for itself, named on the line before its password: "a default
@@ -605,7 +605,7 @@ _NOT_A_KEY_BEFORE = lazy_re.compile(r"(?:^|[\s=:\"'(`])/(?:[\w.\-]{1,64}/){0,8}\
 #: "default credentials", "default login". A person's word, the product's documented
 #: default, as in a table of defaults (``secrets_tables``); a generated value stays found.
 _DEFAULT_ACCOUNT = lazy_re.compile(r"\bdefault[ \t]+(?:admin(?:istrator)?|user|login|account"
-                              r"|credentials?|superuser)s?\b", re.IGNORECASE)
+                                   r"|credentials?|superuser)s?\b", re.IGNORECASE)
 
 
 def _documented_default(text: str, begin: int, value: str) -> bool:
@@ -662,20 +662,20 @@ _POWERSHELL_COMMAND = lazy_re.compile(
 #: ``$ApiKey = $env:EVOLINK_API_KEY``), a call after the string that held the key word
 #: closed (``rlQuestion(rl, 'Client Secret: ')).trim()``: a prompt's text, then code).
 _CODE_NOT_A_VALUE = lazy_re.compile(r"[A-Z][A-Za-z0-9]{1,40}<[\w<>\[\]&:', ]{1,80}>[,;)]{0,2}"
-                               r"|(?:std::)?env::var(?:_os)?\(.*"
-                               # (closing a code span too: ``$env:A_KEY = $env:B_KEY` before``)
-                               r"|\$env:[A-Za-z_][A-Za-z0-9_]{0,80}[,;)`]{0,3}"
-                               # a .NET type's static member, PowerShell's way (the twenty-fifth
-                               # survey's ``[Environment]::GetEnvironmentVariable('KEY','User')``)
-                               r"|\[[A-Za-z_][\w.]{0,80}\]::[A-Za-z_]\w{0,80}(?:\(.*)?"
-                               r"|\)+\.[A-Za-z_]\w{0,40}\(.*")
+                                    r"|(?:std::)?env::var(?:_os)?\(.*"
+                                    # (closing a code span too: ``$env:A_KEY = $env:B_KEY` before``)
+                                    r"|\$env:[A-Za-z_][A-Za-z0-9_]{0,80}[,;)`]{0,3}"
+                                    # a .NET type's static member, PowerShell's way (the twenty-fifth
+                                    # survey's ``[Environment]::GetEnvironmentVariable('KEY','User')``)
+                                    r"|\[[A-Za-z_][\w.]{0,80}\]::[A-Za-z_]\w{0,80}(?:\(.*)?"
+                                    r"|\)+\.[A-Za-z_]\w{0,40}\(.*")
 
 
 #: A CSS attribute selector (``[data-testid="password"]``) or the start of a style sheet's
 #: rule after a pseudo-class (``before{content:``): markup and styles, not a value (the
 #: fifteenth survey: an end-to-end test's selectors, a test report's bundled style sheet).
 _CSS_SELECTOR_OR_RULE = lazy_re.compile(r"\[[A-Za-z][\w\-]{0,60}[~|^$*]?=[\"']?[^\"'\]]{0,80}[\"']?\]"
-                                   r"|[a-z][a-z\-]{1,30}(?:\([^)]{0,40}\))?\{[a-z\-]{1,40}:")
+                                        r"|[a-z][a-z\-]{1,30}(?:\([^)]{0,40}\))?\{[a-z\-]{1,40}:")
 
 
 #: Code run together, as a minifier writes it: a block closed and a call after it, ``){``.
@@ -687,7 +687,7 @@ _MINIFIED_CODE = lazy_re.compile(r"[})];?[A-Za-z_$][\w$]{2,}\(|\)\{")
 #: Or a parenthesised assignment of what a keyword makes (``accessToken:(r=await
 #: this.getToken({signal:n}))!=null?r:null``, set 43: an Obsidian plugin's bundle).
 _MINIFIED_BARE = lazy_re.compile(r"[})\]](?:function|return|var|let|const|async|await|typeof|new"
-                            r"|if|else|for|while|do|try|catch|throw|class|switch|case)(?![\w$])"
+                                 r"|if|else|for|while|do|try|catch|throw|class|switch|case)(?![\w$])"
                             r"|[}\]]=[A-Za-z_$][\w$.]{0,64}\("
                             r"|\([A-Za-z_$][\w$]{0,64}=(?:await|new|typeof|void|yield)(?![\w$])")
 
@@ -703,8 +703,8 @@ _MINIFIED_BARE = lazy_re.compile(r"[})\]](?:function|return|var|let|const|async|
 #: another extension): the ``I`` and one capitalised word are a type as two words are.
 _TYPE_WORD = r"(?:[A-Z]{2,8}(?=[A-Z][a-z])|[A-Z][a-z]+[0-9]{0,2})"
 _TYPE_EXPRESSION = lazy_re.compile(r"(?:[A-Z][A-Za-z]*\.)?"
-                              rf"(?:I(?=[A-Z][a-z]){_TYPE_WORD}{{1,12}}|{_TYPE_WORD}{{2,12}})T?"
-                              # (closing the code span that quotes a signature: ``secret: ApiToken)```)
+                                   rf"(?:I(?=[A-Z][a-z]){_TYPE_WORD}{{1,12}}|{_TYPE_WORD}{{2,12}})T?"
+                                   # (closing the code span that quotes a signature: ``secret: ApiToken)```)
                               r"(?:[<\[|].*|[,;):>]{0,3}(?:`[.,;]?)?|[}\]]{1,3}[,;)`]{0,2})"
                               # A generic of one word around a type's name (``apiKey:
                               # Partial<APIKey>):``, the thirty-fifth survey: a memory bank's
@@ -913,7 +913,7 @@ _SETTER = lazy_re.compile(r"(?:^|[._])set_?[A-Za-z_]*$", re.IGNORECASE)
 
 #: A word before a key's name, apart, that makes it a public key or its fingerprint.
 _PUBLIC_WORD_BEFORE = lazy_re.compile(r"(?<![A-Za-z])(?:gpg|pgp|gnupg|ssh|public|host)[ \t]$",
-                                 re.IGNORECASE)
+                                      re.IGNORECASE)
 
 
 def _der_element(data: bytes, at: int) -> tuple[int, int, int] | None:
@@ -1091,7 +1091,7 @@ def lower_case_machine_value(value: str) -> bool:
 #: app's or a user's access token; beside it a table's id (``tbl`` and letters), the word
 #: Bitable, 多维表格 (the product's Chinese name) or Feishu's or Lark's name.
 _BITABLE_CONTEXT = lazy_re.compile(r"bitable|多维表格|feishu|飞书|larksuite|\btbl[A-Za-z0-9]{10,20}\b",
-                              re.IGNORECASE)
+                                   re.IGNORECASE)
 
 
 #: Figma's name for a file's id (``file_key``, ``fileKey``, ``FIGMA_FILE_KEY``) and a Figma
@@ -1133,7 +1133,7 @@ def _in_a_figma_link(text: str, start: int, end: int) -> bool:
 #: open platform, "cloud document token"), read only with an app's or a user's access token,
 #: which stays found. Letters and digits, 27 of them today (``doxcn`` and 22 before).
 _DOCUMENT_TOKEN_NAME = lazy_re.compile(r"(?:doc|docx|document|wiki|node|obj|sheet|spreadsheet|file"
-                                  r"|folder)[_\-]?token$", re.IGNORECASE)
+                                       r"|folder)[_\-]?token$", re.IGNORECASE)
 _DOCUMENT_WORD_BEFORE = lazy_re.compile(r"(?:文档|知识库|表格|文件夹?|节点)[ \t]?$")
 _DOCUMENT_ID = lazy_re.compile(r"[A-Za-z0-9]{20,40}")
 _FEISHU_CONTEXT = lazy_re.compile(r"feishu|飞书|lark|/docx/|/wiki/", re.IGNORECASE)
@@ -1165,7 +1165,7 @@ def _feishu_document_token(text: str, name: str, begin: int, value: str, end: in
 #: ``obj_token``, the document it shows), and the fields beside them in a node's record.
 _WIKI_NODE_TOKEN_NAME = lazy_re.compile(r"(?:node|obj)_token$")
 _WIKI_NODE_FIELD = lazy_re.compile(r"[\"'](?:title|has_child|obj_type|node_type|parent_node_token"
-                              r"|space_id)[\"']\s{0,5}:")
+                                   r"|space_id)[\"']\s{0,5}:")
 #: A Feishu cloud document's token today: 27 letters and digits.
 _FEISHU_TOKEN_SHAPE = lazy_re.compile(r"[A-Za-z0-9]{27}")
 
@@ -1411,7 +1411,7 @@ def _email_password_pairs(text: str) -> Iterator[tuple[int, int]]:
 #: in a code span or not) ending at a space, its line (a written ``\n`` too: the note copied
 #: into a JSON string), a field or the parenthesis it was given in.
 _PASSWORD_AFTER_LOGIN = lazy_re.compile(r"[`*]{0,3}[ \t]{1,3}/[ \t]{1,3}[`*]{0,3}"
-                                   r"([^\s`*\"'<>()\\]{8,128})(?=[`*]{0,3}(?:\s|$|\\[nr]|[,;|()]))")
+                                        r"([^\s`*\"'<>()\\]{8,128})(?=[`*]{0,3}(?:\s|$|\\[nr]|[,;|()]))")
 #: A link written in Markdown, its text first (``**To:** team@corp.com / [Contact form](…)``,
 #: survey 34: a drafted mail's two ways to reach the same desk).
 _MARKDOWN_LINK = lazy_re.compile(r"\[[^\]\n]{1,200}\]\(")
@@ -1419,7 +1419,7 @@ _MARKDOWN_LINK = lazy_re.compile(r"\[[^\]\n]{1,200}\]\(")
 _NOT_A_PASSWORD_AFTER_LOGIN = lazy_re.compile(r"://|/|^@|^www\.|@[A-Za-z0-9\-]{1,63}\.[A-Za-z]")
 #: Domains kept for documentation (RFC 2606): a login there is a sample.
 _DOCUMENTATION_DOMAIN = lazy_re.compile(r"@(?:[\w\-]{1,63}\.){0,4}(?:example|test|invalid|localhost)\b",
-                                   re.IGNORECASE)
+                                        re.IGNORECASE)
 
 
 _BASIC_AUTH = lazy_re.compile(
@@ -1518,8 +1518,8 @@ def _cookie_records(text: str) -> Iterator[tuple[int, int]]:
 #: A field named for a cookie and its value, as a script's dict (``"web_session": "…"``), a
 #: note's list (``- **_forum_session**: `…` ``) or a ``Cookie:`` header (``sid=…``) write it.
 _NAMED_COOKIE = lazy_re.compile(r"(?<![\w.\-])[\"'`*]{0,3}([A-Za-z_][\w.\-]{0,63})[\"'`*]{0,3}[ \t]{0,5}"
-                           r"[:=][ \t]{0,5}[\"'`*]{0,3}([A-Za-z0-9%._\-+/=]{16,4096})"
-                           r"(?![A-Za-z0-9%._\-+/=])")
+                                r"[:=][ \t]{0,5}[\"'`*]{0,3}([A-Za-z0-9%._\-+/=]{16,4096})"
+                                r"(?![A-Za-z0-9%._\-+/=])")
 #: How far after the word "cookie" its fields may start (a dict's or a list's, a few lines),
 #: and how far past that a field that started may run (its name, its marks, its value).
 _NAMED_COOKIE_REACH = 800
@@ -2179,19 +2179,19 @@ SENSITIVE: tuple[Detector, ...] = CREDENTIALS + PERSONAL
 
 #: Placeholder values that look like assignments but are not secrets.
 _HARMLESS = lazy_re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
-                       # a provider's prefix before a fill-in in angle brackets:
-                       # ``sk-<your-api-key>`` (the twenty-fifth survey, a skill's setup guide)
-                       r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}<[^<>]{1,80}>"
-                       r"|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
-                       r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
-                       # a template's variable between percent signs: a FortiGate's
-                       # replacement message (``Password=%%PASSWORD%%``), a batch file's ``%PW%``
-                       r"|%%?[A-Za-z_][A-Za-z0-9_]{0,128}%%?"
-                       # Robot Framework's environment variable (``%{LT_ACCESS_KEY}``)
-                       r"|%\{[A-Za-z_][A-Za-z0-9_]{0,128}\}"
-                       r"|redacted|changeme|example|placeholder|none|null|true|false"
-                       r"|token|password|passwd|pass|passphrase|secret|pwd|key|apikey|user|username"
-                       r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
+                            # a provider's prefix before a fill-in in angle brackets:
+                            # ``sk-<your-api-key>`` (the twenty-fifth survey, a skill's setup guide)
+                            r"|(?:[A-Za-z][A-Za-z0-9]{0,7}[-_]){1,4}<[^<>]{1,80}>"
+                            r"|\$\{?[A-Za-z_][A-Za-z0-9_]{0,128}\}?"
+                            r"|\{\{.{0,256}\}\}|%\(?[A-Za-z_][A-Za-z0-9_]{0,128}\)?s?"
+                            # a template's variable between percent signs: a FortiGate's
+                            # replacement message (``Password=%%PASSWORD%%``), a batch file's ``%PW%``
+                            r"|%%?[A-Za-z_][A-Za-z0-9_]{0,128}%%?"
+                            # Robot Framework's environment variable (``%{LT_ACCESS_KEY}``)
+                            r"|%\{[A-Za-z_][A-Za-z0-9_]{0,128}\}"
+                            r"|redacted|changeme|example|placeholder|none|null|true|false"
+                            r"|token|password|passwd|pass|passphrase|secret|pwd|key|apikey|user|username"
+                            r"|\[redacted:[a-z\-]{1,40}\]\S{0,2})$", re.IGNORECASE)
 
 #: A value that names what belongs there instead of holding it: ``YOUR_API_KEY``,
 #: ``你的NVIDIA_API_KEY`` ("your NVIDIA key"), ``<nvidia-api-key>``, an exchange's
@@ -2199,22 +2199,22 @@ _HARMLESS = lazy_re.compile(r"^(?:\*{1,256}|x{1,256}|<[^>]{0,256}>"
 #: ``PASS``, the short words for a password (survey 32: a vendored crawler's ``"password":
 #: MONGODB_PWD,``, the constant read from the environment a few lines above).
 _NAMES_A_KEY = lazy_re.compile(r"[^\x00-\x7f]*(?:[A-Z0-9]+_)*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|"
-                          r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*|(?:[A-Z][A-Z0-9]*_)+(?:PWD|PASS)")
+                               r"PASSPHRASE|KEY)(?:_[A-Z0-9]+)*[^\x00-\x7f]*|(?:[A-Z][A-Z0-9]*_)+(?:PWD|PASS)")
 #: A value read from elsewhere at run time, not written here: ``process.env.API_KEY``,
 #: ``os.environ["TOKEN"]``, ``env("SECRET")``, GitHub Actions' ``secrets.NPM_TOKEN``.
 _READ_AT_RUN_TIME = lazy_re.compile(r"^(?:process\.env\.|import\.meta\.env\.|os\.environ|os\.getenv\(|"
-                               r"env\(|getenv\(|ENV\[|secrets\.|vars\.|op://|vault:|secretsmanager:|sm://|"
-                               r"arn:aws:secretsmanager:|keyring:|bws://|doppler://|infisical://)",
-                               re.IGNORECASE)
+                                    r"env\(|getenv\(|ENV\[|secrets\.|vars\.|op://|vault:|secretsmanager:|sm://|"
+                                    r"arn:aws:secretsmanager:|keyring:|bws://|doppler://|infisical://)",
+                                    re.IGNORECASE)
 #: A path to a key file, not the key: ``$HOME/.ssh/id_ed25519``, ``~/.ssh/deploy_key``,
 #: ``./keys/signer.pem``, ``/run/secrets/db``.
 _PATH = lazy_re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|%[A-Za-z_]+%)[/\\]"
-                   r"[^\s]*|/(?:(?![A-Za-z0-9_.\-]*[A-Z][A-Za-z0-9_.\-]*[a-z])[A-Za-z0-9_.\-]{1,64}/|[A-Za-z_.\-]{1,64}/)+"
-                   r"(?:[A-Za-z_.\-]{1,64}|[a-z0-9_.\-]{1,64}|[A-Z0-9_.\-]{1,64})"
-                   r"|[^\s]*\.(?:pem|key|json|p12|pfx|crt|cer|pub|txt|gpg|asc|age|enc|ppk|jks"
-                   r"|keystore|yaml|yml|toml|env|md|markdown|html?|py|js|ts|sh|log|csv|sql|db|sqlite|png|jpe?g|pdf)|[^\s]*/\.ssh/[^\s]*"
-                   # a dotfile's name, in prose (``AUTH_SECRET: .env.local has two values``)
-                   r"|\.[a-z]+(?:[.\-_][a-z]+)*")
+                        r"[^\s]*|/(?:(?![A-Za-z0-9_.\-]*[A-Z][A-Za-z0-9_.\-]*[a-z])[A-Za-z0-9_.\-]{1,64}/|[A-Za-z_.\-]{1,64}/)+"
+                        r"(?:[A-Za-z_.\-]{1,64}|[a-z0-9_.\-]{1,64}|[A-Z0-9_.\-]{1,64})"
+                        r"|[^\s]*\.(?:pem|key|json|p12|pfx|crt|cer|pub|txt|gpg|asc|age|enc|ppk|jks"
+                        r"|keystore|yaml|yml|toml|env|md|markdown|html?|py|js|ts|sh|log|csv|sql|db|sqlite|png|jpe?g|pdf)|[^\s]*/\.ssh/[^\s]*"
+                        # a dotfile's name, in prose (``AUTH_SECRET: .env.local has two values``)
+                        r"|\.[a-z]+(?:[.\-_][a-z]+)*")
 #: A constant's name in code where a value goes: the ``k`` prefix of Apple's and Google's style
 #: for constants, then words, acronyms and numbers, two words at least (Swift's recorder
 #: settings ``AVFormatIDKey: kAudioFormatMPEG4AAC``, ``kCVPixelFormatType32BGRA``). A generated
@@ -2223,7 +2223,7 @@ _PATH = lazy_re.compile(r"(?:~|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\.{1,2}|[A-Za-z]:|
 #: a word's capital or a non-letter, a number within three digits), so a long run of digits
 #: or capitals is never split every which way: ``kAbcAbc`` and 30 digits took six seconds.
 _CONSTANT_NAME = lazy_re.compile(r"k(?=(?:.*?[A-Z][a-z]{2}){2})(?:[A-Z][a-z]{2,}(?![a-z])"
-                            r"|[A-Z]{2,}(?:(?=[A-Z][a-z])|(?![A-Za-z]))|[0-9]{1,3}(?![0-9]))+")
+                                 r"|[A-Z]{2,}(?:(?=[A-Z][a-z])|(?![A-Za-z]))|[0-9]{1,3}(?![0-9]))+")
 #: A redaction marker, whatever its brackets: ``__OPENCLAW_REDACTED__``, ``[REDACTED]``.
 _REDACTED = lazy_re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|\bhidden\b).*")
 
@@ -2233,15 +2233,15 @@ _REDACTED = lazy_re.compile(r".*(?i:redacted|\bmasked\b|\bremoved\b|\bomitted\b|
 #: behind an operator (``!state.showPassword``, ``!!this.apiKey``, ``await vault.read()``, ``new Secret(x)``);
 #: a class's private member too (``this.#hashPassword(newPassword)``).
 _CODE = lazy_re.compile(r"\(?(?:!!?|not\s+|await\s+|new\s+|typeof\s+)?"
-                   r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
-                   r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)+)")
+                        r"(?:[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)*(?:\(.*|\[.*)"
+                        r"|[A-Za-z_][A-Za-z0-9_]*(?:\??\.#?[A-Za-z_][A-Za-z0-9_]*)+)")
 #: A fill-in in words: ``your_api_key``, ``your-token-here``, ``<your password>``.
 #: (where to get it in it too: ``your-key-from-aistudio.google.com``)
 _FILL_IN = lazy_re.compile(r"(?:your|my|the|test|fake|dummy|sample|example|some)[_\- ][\w\-. ]{1,60}"
-                      # and as the other languages of a password's key write it
-                      # (``sua_senha_aqui``, ``tu_contraseña``, ``dein-passwort``)
-                      r"|(?:sua|seu|tua|teu|tu|su|dein|deine|ihr)[_\- ][\w\- ]{1,60}"
-                      r"|[\w\- ]{0,30}[_\-](?:here|aqui)", re.IGNORECASE)
+                           # and as the other languages of a password's key write it
+                           # (``sua_senha_aqui``, ``tu_contraseña``, ``dein-passwort``)
+                           r"|(?:sua|seu|tua|teu|tu|su|dein|deine|ihr)[_\- ][\w\- ]{1,60}"
+                           r"|[\w\- ]{0,30}[_\-](?:here|aqui)", re.IGNORECASE)
 
 
 #: Values that only look like a secret to a pattern: two words joined by a hyphen, or words
@@ -2382,7 +2382,7 @@ _NOT_A_SECRET = lazy_re.compile(
 #: value is cut at the quote inside the field (``{config_info[``). A name alone between
 #: braces is a reference already (``{client_id}``).
 _FORMAT_FIELD = lazy_re.compile(r"\{[A-Za-z_][A-Za-z0-9_]{0,64}(?:\.[A-Za-z_][A-Za-z0-9_]{0,64}){0,8}"
-                           r"[\[(].*")
+                                r"[\[(].*")
 #: A JSX attribute's expression, the tag closing after it: ``apiKey={apiKey}>``.
 _JSX_EXPRESSION = lazy_re.compile(r"\{[A-Za-z_$][\w$]{0,64}(?:\??\.[A-Za-z_$][\w$]{0,64}){0,8}\}/?>")
 #: Words of lower-case letters joined by ``/``: a secret's name in a store
@@ -2432,8 +2432,8 @@ _HEX_MARK_BEFORE_WORDS = lazy_re.compile(r"0x(?=[0-9A-Fa-f]*[G-Zg-z_\-])[A-Za-z]
 #: ``"key1 key2 key3"``: a script's comment showing that several keys may be given, survey
 #: 29): the shape of a value, no value.
 _NUMBERED_NAMES = lazy_re.compile(r"(?i:(?:key|token|secret|pass(?:word)?|value)[_\-]?[0-9]{1,3}"
-                             r"(?:[ \t]{0,2}[,;|& ][ \t]{0,2}(?:key|token|secret|pass(?:word)?|value)"
-                             r"[_\-]?[0-9]{1,3}){1,8})")
+                                  r"(?:[ \t]{0,2}[,;|& ][ \t]{0,2}(?:key|token|secret|pass(?:word)?|value)"
+                                  r"[_\-]?[0-9]{1,3}){1,8})")
 
 
 def harmless(value: str) -> bool:
@@ -2474,16 +2474,16 @@ def harmless(value: str) -> bool:
                or _PUBLISHED_DEMO_SECRET.fullmatch(each) or _counted_in_threes(each)
                or _NUMBERED_NAMES.fullmatch(each)
                for each in (quoted, quoted.rstrip(")]}>,;.:").strip("\"'`"),
-                            _ESCAPED_NEXT_LINE.sub("", quoted),
-                            _ESCAPES_AT_END.sub("", quoted),
-                            # both: code copied into a JSON string, a call's bracket then the
-                            # line's written newline (``OpenAI(api_key=OPENAI_API_KEY)\\n``)
-                            _ESCAPES_AT_END.sub("", quoted).rstrip(")]}>,;"),
-                            # emphasis and a code span around it: ``**`Password123!`**``
-                            quoted.strip("*_`"),
-                            # a value cut short before a closing bracket: ``sk-ant-api03-...)``
-                            quoted.rstrip(")]}>,;").strip("\"'`"),
-                            _UNWRAPPED.sub(r"\1", quoted))
+                                 _ESCAPED_NEXT_LINE.sub("", quoted),
+                                 _ESCAPES_AT_END.sub("", quoted),
+                                 # both: code copied into a JSON string, a call's bracket then the
+                                 # line's written newline (``OpenAI(api_key=OPENAI_API_KEY)\\n``)
+                                 _ESCAPES_AT_END.sub("", quoted).rstrip(")]}>,;"),
+                                 # emphasis and a code span around it: ``**`Password123!`**``
+                                 quoted.strip("*_`"),
+                                 # a value cut short before a closing bracket: ``sk-ant-api03-...)``
+                                 quoted.rstrip(")]}>,;").strip("\"'`"),
+                                 _UNWRAPPED.sub(r"\1", quoted))
                ) or _BRACKETED.fullmatch(quoted) is not None or provider_key_cut_short(quoted) \
         or expired_token(quoted) or unsigned_token(quoted) or public_token(quoted)
 
@@ -2501,7 +2501,7 @@ _RUNS = ("01234567890", "abcdefghijklmnopqrstuvwxyz")
 #: A Wi-Fi network's security mode where its password goes (``**Senha:** WPA2-PSK (mínimo 12
 #: caracteres)``, a router's setup plan): the kind of password, not one.
 _WIFI_SECURITY_MODE = lazy_re.compile(r"WPA[23]?(?:[-/ ](?:PSK|SAE|Personal|Enterprise|AES|TKIP)){0,2}"
-                                 r"|WEP|WPA2/WPA3", re.IGNORECASE)
+                                      r"|WEP|WPA2/WPA3", re.IGNORECASE)
 #: One character sixteen times in a row: a documented test value (Cloudflare Turnstile's
 #: always-passes keys, ``1x`` and twenty or thirty-one zeros and ``AA``), not a machine's
 #: output; a generated value holds such a run by chance once in some 10^28 of its places.
@@ -2686,7 +2686,7 @@ def line_column(text: str, offset: int) -> tuple[int, int]:
 #: A file's name that says it holds a key: ``zhipu_key.txt``, ``api-key``, ``token``,
 #: ``.secret`` (a word of its name, a dot, ``_`` or ``-`` apart; not ``keyboard.txt``).
 _KEY_FILE_NAME = lazy_re.compile(r"(?:^|[._\-])(?:api[_\-]?key|key|token|secret|password|passwd)"
-                            r"(?:[._\-]|$)", re.IGNORECASE)
+                                 r"(?:[._\-]|$)", re.IGNORECASE)
 
 
 def key_file_value(path: str, text: str) -> Finding | None:
