@@ -1553,8 +1553,15 @@ def _named_cookies(text: str) -> Iterator[tuple[int, int]]:
                 break
             name, value = field.group(1), field.group(2)
             if _LOGIN_COOKIE.search(name) and not _NOT_A_LOGIN_COOKIE.search(name) and \
-                    generated(value):
+                    generated(value) and not _AGENT_SESSION_ID.fullmatch(value):
                 yield field.span(2)
+
+
+#: An agent's own session id under ``session_id``: OpenCode's (``ses_``, twelve hex digits of
+#: its clock, fourteen random letters and digits), as oh-my-opencode's ``boulder.json`` lists
+#: each task's (a plan to port a fetch library, its tasks naming cookies). It names a
+#: conversation on the machine that ran it, and signs no one in anywhere.
+_AGENT_SESSION_ID = lazy_re.compile(r"ses_[0-9a-f]{12}[0-9A-Za-z]{14}")
 
 
 def _record_end(text: str, start: int, stop: int) -> int:

@@ -3870,3 +3870,38 @@ def test_set_54_a_hook_script_in_a_repository(tmp_path: Path) -> None:
                         "const dbPassword = '" + CHOSEN + "';\n"})
     found, out = secret_findings(repo)
     assert found == [("CT601", ".claude/agent-memory/dev/guard.mjs")], out
+
+
+# ------------------------ held out at the stop's end: an agent's session ids near "cookies"
+
+OPENCODE_SESSION = "ses_" + "191d79e4fffe" + "Q46xlwJHYb2Kp7"  # made up: OpenCode's shape
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # oh-my-opencode's boulder.json: each task's OpenCode session, a task naming cookies
+    ('{"works": {"port": {"task_sessions": {"todo:3": {\n  "task_title": "Carry cookies across'
+     ' redirects",\n  "session_id": "' + OPENCODE_SESSION + '"\n}}}}}\n', []),
+    # a web login's session id under the same name stays found
+    ('# cookies\nCOOKIES = {"session_id": "' + MIXED + '"}\n', ["cookie-named"]),
+])
+def test_an_agents_session_id_is_no_login_cookie(text: str, found: list[str]) -> None:
+    """A repository whose deleted ``.omo/boulder.json`` (oh-my-opencode) listed each task's
+    OpenCode session id under ``session_id``, its plan porting a fetch library whose tasks
+    name cookies: ``ses_`` ids name a conversation on the machine that ran it, no login."""
+    assert kinds(text) == found
+
+
+def test_a_sisyphus_boulder_with_session_ids_in_a_repository(tmp_path: Path) -> None:
+    """In a real git repository: oh-my-opencode's ``.omo/`` with a boulder listing OpenCode
+    sessions is silent (CT601, CT605); a login cookie pasted into a notepad is found."""
+    repo = GitRepo(tmp_path / "repo")
+    boulder = ('{"active_plan": ".omo/plans/port.md", "task_sessions": {"todo:1": {'
+               '"task_title": "Keep cookies between requests", "session_id": "'
+               + OPENCODE_SESSION + '"}}}\n')
+    repo.commit("plan", {".omo/boulder.json": boulder,
+                         ".omo/plans/port.md": "# Port\n\n## TODOs\n\n- [ ] 1. Port it\n"})
+    assert_no_secret_found(repo)
+    repo.commit("cookie", {".omo/notepads/port/learnings.md": "# Learnings\n\n## cookies\n\n"
+                           "- web_session: `" + SESSION_HEX + "`\n"})
+    found, out = secret_findings(repo)
+    assert ("CT601", ".omo/notepads/port/learnings.md") in found, out
