@@ -38,12 +38,24 @@ VERSIONS = 100
 #: Other branches asked whether they hold memory, and named.
 BRANCHES = 20
 SHOWN_BRANCHES = 3
-#: The files whose presence makes a memory root (the conventions' signs that are names, not
-#: globs: CLAUDE.md, ``.specify/memory/constitution.md``), MEMORY.md and AGENTS.md.
-_SIGNS = (*dict.fromkeys(name for convention in BUILTIN_CONVENTIONS
-                         for sign in convention.root_signs if not sign.where
-                         for name in sign.names if "*" not in name and "?" not in name),
-          "MEMORY.md", "AGENTS.md")
+def _sign_paths() -> tuple[str, ...]:
+    """The files whose presence makes a memory root, as paths from the folder: the
+    conventions' signs that are names, not globs (CLAUDE.md, ``.specify/memory/constitution.md``),
+    those of a sign kept in a folder of its own name too (``.omo/boulder.json``,
+    ``memory-bank/activeContext.md``), MEMORY.md and AGENTS.md."""
+    paths: list[str] = []
+    for convention in BUILTIN_CONVENTIONS:
+        for sign in convention.root_signs:
+            names = [name for name in sign.names if "*" not in name and "?" not in name]
+            folders = [""] if not sign.where else [
+                where[2:] + "/" for where in sign.where
+                if where.startswith("*/") and not any(c in where[2:] for c in "*?[")]
+            paths.extend(folder + name for folder in folders for name in names)
+    return (*dict.fromkeys(paths), "MEMORY.md", "AGENTS.md")
+
+
+#: See :func:`_sign_paths`.
+_SIGNS = _sign_paths()
 
 
 @dataclass(frozen=True)

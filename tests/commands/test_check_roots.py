@@ -246,3 +246,19 @@ def test_no_root_on_the_branch_checked_out_names_the_branches_that_hold_memory(t
     said = " ".join(run_cli("check", cwd=repo.path).err.split())
     assert "Other branches hold memory: workspace (AGENTS.md, MEMORY.md)." in said
     assert "docs (" not in said
+
+
+def test_no_root_left_names_a_convention_folders_deleted_sign(tmp_path: Path):
+    """Held out at the stop's end: a repository deleted oh-my-opencode's `.omo/` (its
+    `boulder.json` is a Sisyphus root's sign only inside that folder) and a Cline memory bank:
+    both are named, with the commit that deleted them."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("start", {".omo/boulder.json": '{"active_plan": ".omo/plans/port.md"}\n',
+                          ".omo/plans/port.md": "# Port\n",
+                          "memory-bank/activeContext.md": "# Active context\n",
+                          "src/app.py": "print(1)\n"})
+    gone = repo.commit("tidy", delete=[".omo/boulder.json", ".omo/plans/port.md",
+                                       "memory-bank/activeContext.md"])
+    said = " ".join(run_cli("check", cwd=repo.path).err.split())
+    assert f".omo/boulder.json ({gone[:7]}" in said
+    assert f"memory-bank/activeContext.md ({gone[:7]}" in said
